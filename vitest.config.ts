@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+const ignored = ['**/node_modules/**', '**/.next/**', '**/dist/**', 'e2e/**'];
+
+// Two projects: `unit` tests touch no network service and no database server; `integration` tests
+// (*.int.test.ts) use real databases (embedded PGlite and the Postgres server) and real HTTP.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{apps,packages,tools,bench}/**/*.test.ts'],
+          exclude: [...ignored, '**/*.int.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{apps,packages,tools}/**/*.int.test.ts'],
+          exclude: ignored,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
