@@ -1,0 +1,36 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { ModelConfig } from './model-config.schema';
+
+/** The `fetch` the providers use; injectable so hosts can add proxies or tracing. */
+export type FetchFunction = typeof globalThis.fetch;
+
+/**
+ * Builds the AI SDK model for one configured endpoint. OpenAI goes through the Chat Completions
+ * API on purpose (`.chat`), not the SDK's default Responses API: it is the protocol every
+ * OpenAI-compatible server speaks too, so one code path and one test fixture cover all three.
+ */
+export function createLanguageModel(config: ModelConfig, fetch?: FetchFunction): LanguageModel {
+  switch (config.provider) {
+    case 'openai':
+      return createOpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, fetch }).chat(config.model);
+    case 'anthropic':
+      return createAnthropic({ baseURL: config.baseURL, apiKey: config.apiKey, fetch })(config.model);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        // The schema guarantees a baseURL for this provider.
+        baseURL: config.baseURL ?? '',
+        apiKey: config.apiKey,
+        includeUsage: true,
+        fetch,
+      })(config.model);
+  }
+}
+
+/** `provider:model`, the name used in responses, events and errors. */
+export function describeModel(config: ModelConfig): string {
+  return `${config.provider}:${config.model}`;
+}
