@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * How to reach the database. Apps build this from their validated env; packages never read env.
+ * - `url` set → server mode (any Postgres reachable by URL, through the pg driver adapter);
+ * - `url` unset → embedded mode (PGlite + pgvector in this process), persisted in
+ *   `dataDirectory`, or in memory when `dataDirectory` is `memory://`.
+ */
+export const databaseConfigSchema = z.object({
+  url: z
+    .string()
+    .refine((value) => /^postgres(ql)?:\/\//.test(value), {
+      message: 'must start with postgresql:// or postgres://',
+    })
+    .optional(),
+  dataDirectory: z.string().min(1).default('.agentloom'),
+  /** Folder holding Prisma Migrate's `<timestamp>_<name>/migration.sql` folders. */
+  migrationsDirectory: z.string().min(1),
+  /** Server mode: connection pool size. */
+  poolSize: z.number().int().min(1).max(200).default(10),
+  /** Server mode: how long to wait for a connection before failing, in milliseconds. */
+  connectTimeoutMs: z.number().int().min(100).default(5_000),
+});
+
+export type DatabaseConfig = z.input<typeof databaseConfigSchema>;
+export type ResolvedDatabaseConfig = z.output<typeof databaseConfigSchema>;
+
+export const inMemoryDataDirectory = 'memory://';

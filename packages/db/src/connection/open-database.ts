@@ -1,0 +1,101 @@
+import { PrismaClient } from '../generated/prisma/client';
+import { openEmbedded } from '../embedded/open-embedded';
+import { applyMigrations, readMigrationStatus, type MigrationStatus } from '../migrations/apply-migrations';
+import type { SqlDriver } from '../migrations/sql-driver';
+import { openServer } from '../server/open-server';
+import { ensureVectorSupport, type VectorSupport } from '../vector/vector-support';
+import { databaseConfigSchema, type DatabaseConfig } from './database-config';
+import { DatabaseError } from './database-error';
+import { rawSqlFor, type RawSql } from './raw-sql';
+
+export type DatabaseMode = 'embedded' | 'server';
+
+/** An open, migrated database. One per process; share it. */
+export interface Database {
+  mode: DatabaseMode;
+  /** Data directory (embedded) or host:port/database (server). */
+  location: string;
+  prisma: PrismaClient;
+  sql: RawSql;
+  vector: VectorSupport;
+  /** Migrations applied by this open (empty when the database was already up to date). */
+  newlyAppliedMigrations: string[];
+  migrationStatus(): Promise<MigrationStatus>;
+  serverVersion(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database in the mode the config selects, applies pending migrations (under Prisma's
+ * advisory lock on a server), prepares vector support where pgvector exists, and returns the client.
+ */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  const parsed = databaseConfigSchema.safeParse(config);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new DatabaseError('invalid-config', `Invalid database ${issue?.path.join('.') ?? 'config'}: ${issue?.message ?? 'invalid'}`);
+  }
+  const resolved = parsed.data;
+  if (resolved.url) {
+    const server = await openServer(resolved.url, resolved);
+    return finishOpening({
+      mode: 'server',
+      location: server.location,
+      adapter: server.adapter,
+      withDriver: server.withDriver,
+      migrationsDirectory: resolved.migrationsDirectory,
+      closeConnection: () => server.close(),
+    });
+  }
+  const embedded = await openEmbedded(resolved.dataDirectory);
+  return finishOpening({
+    mode: 'embedded',
+    location: embedded.location,
+    adapter: embedded.adapter,
+    withDriver: (work) => work(embedded.driver),
+    migrationsDirectory: resolved.migrationsDirectory,
+    closeConnection: () => embedded.close(),
+  });
+}
+
+interface OpenedConnection {
+  mode: DatabaseMode;
+  location: string;
+  adapter: NonNullable<ConstructorParameters<typeof PrismaClient>[0]['adapter']>;
+  withDriver<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T>;
+  migrationsDirectory: string;
+  closeConnection(): Promise<void>;
+}
+
+async function finishOpening(connection: OpenedConnection): Promise<Database> {
+  try {
+    const { newlyApplied } = await connection.withDriver((driver) =>
+      applyMigrations(driver, connection.migrationsDirectory),
+    );
+    const vector = await connection.withDriver(ensureVectorSupport);
+    const prisma = new PrismaClient({ adapter: connection.adapter });
+    return {
+      mode: connection.mode,
+      location: connection.location,
+      prisma,
+      sql: rawSqlFor(prisma),
+      vector,
+      newlyAppliedMigrations: newlyApplied,
+      migrationStatus: () =>
+        connection.withDriver((driver) => readMigrationStatus(driver, connection.migrationsDirectory)),
+      serverVersion: async () => {
+        const rows = await prisma.$queryRawUnsafe<{ version: string }[]>('SHOW server_version');
+        return rows[0]?.version ?? 'unknown';
+      },
+      close: async () => {
+        await prisma.$disconnect();
+        await connection.closeConnection();
+      },
+    };
+  } catch (error) {
+    await connection.closeConnection().catch(() => undefined);
+    throw error;
+  }
+}
+
+export { DatabaseError };

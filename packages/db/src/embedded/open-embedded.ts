@@ -1,0 +1,56 @@
+import { resolve, join } from 'node:path';
+
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
+import { inMemoryDataDirectory } from '../connection/database-config';
+import type { SqlDriver } from '../migrations/sql-driver';
+import { lockDataDirectory, type DataDirectoryLock } from './data-directory-lock';
+
+export interface EmbeddedConnection {
+  pglite: PGlite;
+  driver: SqlDriver;
+  adapter: PrismaPGlite;
+  /** Absolute data directory, or `memory://`. */
+  location: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens PGlite with pgvector. On disk, the database lives in `<dataDirectory>/pgdata` next to the
+ * lock file and the admin key, so one folder holds everything a local install owns.
+ */
+export async function openEmbedded(dataDirectory: string): Promise<EmbeddedConnection> {
+  const inMemory = dataDirectory === inMemoryDataDirectory;
+  const location = inMemory ? inMemoryDataDirectory : resolve(dataDirectory);
+  const lock: DataDirectoryLock | undefined = inMemory ? undefined : lockDataDirectory(location);
+  try {
+    const pglite = await PGlite.create({
+      ...(inMemory ? {} : { dataDir: join(location, 'pgdata') }),
+      extensions: { vector },
+    });
+    return {
+      pglite,
+      driver: pgliteDriver(pglite),
+      adapter: new PrismaPGlite(pglite),
+      location,
+      close: async () => {
+        await pglite.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export function pgliteDriver(pglite: PGlite): SqlDriver {
+  return {
+    exec: async (script) => {
+      await pglite.exec(script);
+    },
+    query: async <Row>(text: string, values?: unknown[]) => (await pglite.query<Row>(text, values)).rows,
+  };
+}

@@ -1,0 +1,66 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+
+import { DatabaseError } from '../connection/database-error';
+import type { SqlDriver } from '../migrations/sql-driver';
+
+export interface ServerConnection {
+  pool: pg.Pool;
+  adapter: PrismaPg;
+  /** host:port/database, never the password. */
+  location: string;
+  /** Runs `work` with one dedicated client (migrations need session-level advisory locks). */
+  withDriver<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Opens a pool and proves the server answers, failing fast with one clear line when it does not. */
+export async function openServer(url: string, options: { poolSize: number; connectTimeoutMs: number }): Promise<ServerConnection> {
+  const location = describeUrl(url);
+  const poolConfig: pg.PoolConfig = {
+    connectionString: url,
+    max: options.poolSize,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+  };
+  const pool = new pg.Pool(poolConfig);
+  // An idle client losing its server (restart, failover) must not crash the process; the pool
+  // drops it and the next query reconnects.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    client.release();
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseError('unreachable', `Cannot connect to the Postgres server at ${location}: ${reason}`, { cause: error });
+  }
+  return {
+    pool,
+    adapter: new PrismaPg(pool),
+    location,
+    withDriver: async (work) => {
+      const client = await pool.connect();
+      try {
+        return await work({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async <Row>(text: string, values?: unknown[]) =>
+            (await client.query(text, values)).rows as Row[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function describeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+  } catch {
+    return '(unparseable URL)';
+  }
+}

@@ -1,0 +1,7 @@
+export {
+  createTestDatabaseConfig,
+  databaseModes,
+  repositoryMigrationsDirectory,
+  testServerUrl,
+  type TestDatabaseConfig,
+} from './test-databases';
