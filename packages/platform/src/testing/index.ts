@@ -1,0 +1,1 @@
+export { createTestPlatform, silentLogger, type TestPlatform } from './test-platform';

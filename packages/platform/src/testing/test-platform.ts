@@ -1,0 +1,30 @@
+import type { DatabaseMode } from '@agentloom/db';
+import { createTestDatabaseConfig } from '@agentloom/db/testing';
+
+import { createPlatform, type Platform } from '../create-platform';
+import type { Logger } from '../logging/logger';
+
+export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export interface TestPlatform {
+  platform: Platform;
+  /** The seeded admin key's plaintext. */
+  adminKey: string;
+  dispose(): Promise<void>;
+}
+
+/** A platform on a fresh database in the given mode, seeded, for integration tests. */
+export async function createTestPlatform(mode: DatabaseMode, logger: Logger = silentLogger): Promise<TestPlatform> {
+  const database = await createTestDatabaseConfig(mode);
+  const platform = await createPlatform({ database: database.config, logger });
+  const adminKey = platform.seed.adminKey;
+  if (!adminKey) throw new Error('The test platform was not seeded');
+  return {
+    platform,
+    adminKey,
+    dispose: async () => {
+      await platform.close();
+      await database.dispose();
+    },
+  };
+}
