@@ -41,7 +41,7 @@ describe('AI SDK gateway against an Anthropic Messages server', () => {
     server.reply(
       anthropicStream({
         textDeltas: ['Checking.'],
-        toolCalls: [{ id: 'toolu_1', name: 'weather.lookup', argumentFragments: ['{"city"', ': "Bergen"}'] }],
+        toolCalls: [{ id: 'toolu_1', name: 'weather_lookup', argumentFragments: ['{"city"', ': "Bergen"}'] }],
       }),
     );
     const response = await gatewayFor(server).invoke(modelRequest());
@@ -65,8 +65,8 @@ describe('AI SDK gateway against an Anthropic Messages server', () => {
       {
         role: 'assistant',
         content: [
-          { type: 'tool_use', id: 'call_a', name: 'weather.lookup', input: { city: 'Oslo' } },
-          { type: 'tool_use', id: 'call_b', name: 'weather.lookup', input: { city: 'Rome' } },
+          { type: 'tool_use', id: 'call_a', name: 'weather_lookup', input: { city: 'Oslo' } },
+          { type: 'tool_use', id: 'call_b', name: 'weather_lookup', input: { city: 'Rome' } },
         ],
       },
       {
@@ -79,7 +79,7 @@ describe('AI SDK gateway against an Anthropic Messages server', () => {
     ]);
     expect(received?.body.tools).toEqual([
       expect.objectContaining({
-        name: 'weather.lookup',
+        name: 'weather_lookup',
         description: 'Current weather for a city',
         input_schema: {
           type: 'object',

@@ -23,3 +23,4 @@ export {
 export { computeRetryDelay } from './retry-delay';
 export { toModelMessages } from './to-model-messages';
 export { toToolSet } from './to-tool-set';
+export { createToolNameMapping, type ToolNameMapping } from './tool-name-mapping';

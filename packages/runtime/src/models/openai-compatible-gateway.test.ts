@@ -17,7 +17,7 @@ describe('AI SDK gateway against an OpenAI-compatible server (Ollama, vLLM, LM S
     server.reply(
       openAiStream({
         textDeltas: ['Let me check.'],
-        toolCalls: [{ id: 'call_9', name: 'weather.lookup', argumentFragments: ['{"city":"Turin"}'] }],
+        toolCalls: [{ id: 'call_9', name: 'weather_lookup', argumentFragments: ['{"city":"Turin"}'] }],
         usage: { prompt: 40, completion: 12 },
       }),
     );
@@ -38,7 +38,7 @@ describe('AI SDK gateway against an OpenAI-compatible server (Ollama, vLLM, LM S
     expect(received?.body).toMatchObject({ model: 'llama3.2', stream: true, stream_options: { include_usage: true } });
     expect(received?.body.messages).toHaveLength(5);
     expect(received?.body.tools).toEqual([
-      expect.objectContaining({ type: 'function', function: expect.objectContaining({ name: 'weather.lookup' }) }),
+      expect.objectContaining({ type: 'function', function: expect.objectContaining({ name: 'weather_lookup' }) }),
     ]);
   });
 

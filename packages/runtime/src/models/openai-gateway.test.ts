@@ -35,8 +35,8 @@ describe('AI SDK gateway against an OpenAI Chat Completions server', () => {
     server.reply(
       openAiStream({
         toolCalls: [
-          { id: 'call_1', name: 'weather.lookup', argumentFragments: ['{"city":', ' "Paris"}'] },
-          { id: 'call_2', name: 'weather.lookup', argumentFragments: ['{"city": "Lyon"'] },
+          { id: 'call_1', name: 'weather_lookup', argumentFragments: ['{"city":', ' "Paris"}'] },
+          { id: 'call_2', name: 'weather_lookup', argumentFragments: ['{"city": "Lyon"'] },
         ],
       }),
     );
@@ -75,8 +75,8 @@ describe('AI SDK gateway against an OpenAI Chat Completions server', () => {
         role: 'assistant',
         content: null,
         tool_calls: [
-          { id: 'call_a', type: 'function', function: { name: 'weather.lookup', arguments: '{"city":"Oslo"}' } },
-          { id: 'call_b', type: 'function', function: { name: 'weather.lookup', arguments: '{"city":"Rome"}' } },
+          { id: 'call_a', type: 'function', function: { name: 'weather_lookup', arguments: '{"city":"Oslo"}' } },
+          { id: 'call_b', type: 'function', function: { name: 'weather_lookup', arguments: '{"city":"Rome"}' } },
         ],
       },
       { role: 'tool', tool_call_id: 'call_a', content: '{"celsius":3}' },
@@ -87,7 +87,7 @@ describe('AI SDK gateway against an OpenAI Chat Completions server', () => {
       {
         type: 'function',
         function: {
-          name: 'weather.lookup',
+          name: 'weather_lookup',
           description: 'Current weather for a city',
           parameters: {
             type: 'object',

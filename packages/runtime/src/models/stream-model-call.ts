@@ -2,6 +2,7 @@ import { streamText, type LanguageModel, type FinishReason } from 'ai';
 import type { ModelRequest, ModelResponse, RawToolCall } from '../contracts/model-gateway';
 import { toModelMessages } from './to-model-messages';
 import { toToolSet } from './to-tool-set';
+import { createToolNameMapping } from './tool-name-mapping';
 
 /** What one attempt returns before usage is priced and the model is named. */
 export interface StreamedReply {
@@ -35,11 +36,12 @@ export async function streamModelCall(
   request: ModelRequest,
   signal: AbortSignal,
 ): Promise<StreamedReply> {
+  const names = createToolNameMapping(request.tools);
   const result = streamText({
     model,
-    messages: toModelMessages(request.messages),
+    messages: toModelMessages(request.messages, names),
     allowSystemInMessages: true,
-    tools: toToolSet(request.tools),
+    tools: toToolSet(request.tools, names),
     maxRetries: 0,
     abortSignal: signal,
     temperature: request.options.temperature,
@@ -64,7 +66,7 @@ export async function streamModelCall(
       case 'tool-call':
         toolCalls.push({
           id: part.toolCallId,
-          name: part.toolName,
+          name: names.fromProvider(part.toolName),
           argumentsJson: rawArguments(inputDeltas.get(part.toolCallId), part.input),
         });
         break;

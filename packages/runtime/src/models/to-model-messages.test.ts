@@ -3,18 +3,19 @@ import { AiSdkModelGateway } from './ai-sdk-model-gateway';
 import { createModelGateway } from './create-model-gateway';
 import { conversation } from './test-support/model-request';
 import { toModelMessages } from './to-model-messages';
+import { createToolNameMapping } from './tool-name-mapping';
 
 describe('message translation', () => {
   it('maps every role, merges consecutive tool results and leaves the input untouched', () => {
     const snapshot = structuredClone(conversation);
-    expect(toModelMessages(conversation)).toEqual([
+    expect(toModelMessages(conversation, createToolNameMapping([]))).toEqual([
       { role: 'system', content: 'You are terse.' },
       { role: 'user', content: 'Weather in Oslo and Rome?' },
       {
         role: 'assistant',
         content: [
-          { type: 'tool-call', toolCallId: 'call_a', toolName: 'weather.lookup', input: { city: 'Oslo' } },
-          { type: 'tool-call', toolCallId: 'call_b', toolName: 'weather.lookup', input: { city: 'Rome' } },
+          { type: 'tool-call', toolCallId: 'call_a', toolName: 'weather_lookup', input: { city: 'Oslo' } },
+          { type: 'tool-call', toolCallId: 'call_b', toolName: 'weather_lookup', input: { city: 'Rome' } },
         ],
       },
       {
@@ -23,13 +24,13 @@ describe('message translation', () => {
           {
             type: 'tool-result',
             toolCallId: 'call_a',
-            toolName: 'weather.lookup',
+            toolName: 'weather_lookup',
             output: { type: 'text', value: '{"celsius":3}' },
           },
           {
             type: 'tool-result',
             toolCallId: 'call_b',
-            toolName: 'weather.lookup',
+            toolName: 'weather_lookup',
             output: { type: 'error-text', value: 'station offline' },
           },
         ],
@@ -39,9 +40,10 @@ describe('message translation', () => {
   });
 
   it('keeps assistant text next to its tool calls', () => {
-    const [message] = toModelMessages([
-      { role: 'assistant', content: 'Looking.', toolCalls: [{ id: 'c', name: 't', arguments: {} }] },
-    ]);
+    const [message] = toModelMessages(
+      [{ role: 'assistant', content: 'Looking.', toolCalls: [{ id: 'c', name: 't', arguments: {} }] }],
+      createToolNameMapping([]),
+    );
     expect(message?.content).toEqual([
       { type: 'text', text: 'Looking.' },
       { type: 'tool-call', toolCallId: 'c', toolName: 't', input: {} },
