@@ -3,10 +3,12 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { patchCatalogColumnTypes } from './catalog-column-types.mjs';
 import { schemaParameterOf } from './connection-url.mjs';
 import { createTemporaryShadowDatabase, wipeShadowDatabase } from './shadow-database.mjs';
+import { patchWholeScriptExecution } from './whole-script-execution.mjs';
 
 /**
  * The migration-aware driver adapter factory handed to the WASM engine: the main database and a
- * shadow database, both through `@prisma/adapter-pg` with our catalog column-type fixes.
+ * shadow database, both through `@prisma/adapter-pg` with our fixes for catalog column
+ * types and multi-statement scripts.
  *
  * Every adapter it hands out is tracked so the process can close pools (and drop a temporary
  * shadow database) when the CLI ends the session, even if the engine never disposes them.
@@ -67,5 +69,5 @@ export class SchemaEngineAdapterFactory {
 async function connectPg(url) {
   const schema = schemaParameterOf(url);
   const factory = new PrismaPg({ connectionString: url }, schema ? { schema } : undefined);
-  return patchCatalogColumnTypes(await factory.connect());
+  return patchWholeScriptExecution(patchCatalogColumnTypes(await factory.connect()));
 }
