@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+
+import { z } from 'zod';
+
+const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The worker's whole configuration, validated once at start. The worker needs a Postgres server:
+ * embedded PGlite lives inside one process (the console's), so a second process cannot share it.
+ */
+const environmentSchema = z.object({
+  DATABASE_URL: z
+    .string({ error: 'DATABASE_URL is required: workers share a Postgres server with the console (postgresql://…)' })
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgresql:// or postgres://'),
+  AGENTLOOM_MIGRATIONS_DIR: z.string().default(`${repositoryRoot}prisma/migrations`),
+  AGENTLOOM_WORKER_ID: z.string().min(1).optional(),
+  AGENTLOOM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),
+});
+
+export type WorkerEnvironment = z.infer<typeof environmentSchema>;
+
+/** Parses the environment or explains, in one line per problem, what to fix. */
+export function readEnvironment(source: NodeJS.ProcessEnv = process.env): WorkerEnvironment | { errors: string[] } {
+  const parsed = environmentSchema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  return { errors: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
+}

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { createTestDatabaseConfig } from '@agentloom/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const workerDirectory = fileURLToPath(new URL('..', import.meta.url));
+const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+
+interface Outcome {
+  exitCode: number | null;
+  output: string;
+}
+
+/** Starts the worker as a real process; `whenOutput` lets the test act (e.g. send SIGTERM) on a line. */
+function runWorker(environment: NodeJS.ProcessEnv, whenOutput?: (output: string, stop: () => void) => void): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [tsx, 'src/main.ts'], { cwd: workerDirectory, env: { ...process.env, ...environment } });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      whenOutput?.(output, () => child.kill('SIGTERM'));
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('exit', (exitCode) => resolve({ exitCode, output }));
+  });
+}
+
+describe('worker process', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabaseConfig>>;
+  beforeAll(async () => {
+    database = await createTestDatabaseConfig('server');
+  });
+  afterAll(() => database?.dispose());
+
+  it('refuses embedded mode with a clear message', async () => {
+    const outcome = await runWorker({ DATABASE_URL: '' });
+    expect(outcome.exitCode).toBe(2);
+    expect(outcome.output).toMatch(/DATABASE_URL/);
+  });
+
+  it('fails fast with one clear line on an unreachable server', async () => {
+    const outcome = await runWorker({ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/none' });
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.output).toMatch(/Cannot connect to the Postgres server at 127\.0\.0\.1:1\/none/);
+  });
+
+  it('migrates, reports ready and stops cleanly on SIGTERM', async () => {
+    let signalled = false;
+    const outcome = await runWorker({ DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')) }, (output, stop) => {
+      if (!signalled && output.includes('Worker ready')) {
+        signalled = true;
+        stop();
+      }
+    });
+    expect(outcome.output).toMatch(/Worker ready/);
+    expect(outcome.output).toMatch(/Worker stopped/);
+    expect(outcome.exitCode).toBe(0);
+  });
+});

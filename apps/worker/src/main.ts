@@ -1,0 +1,36 @@
+import { consoleLogger, isDomainError } from '@agentloom/platform';
+
+import { createWorkerContainer } from './container';
+import { readEnvironment } from './env';
+
+/**
+ * Headless worker process: connects to the shared Postgres server, applies pending migrations,
+ * reports ready, and shuts down cleanly on SIGTERM/SIGINT.
+ */
+async function main(): Promise<void> {
+  const environment = readEnvironment();
+  if ('errors' in environment) {
+    for (const error of environment.errors) console.error(`[agentloom] worker: ${error}`);
+    process.exit(2);
+  }
+  const { platform } = await createWorkerContainer(environment);
+  consoleLogger.info('Worker ready', { database: platform.database.location });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    consoleLogger.info(`Worker stopping (${signal})`);
+    await platform.close();
+    consoleLogger.info('Worker stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  const message = isDomainError(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`[agentloom] worker failed to start: ${message}`);
+  process.exit(1);
+});
