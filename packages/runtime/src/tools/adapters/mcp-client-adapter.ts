@@ -1,0 +1,103 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { BasicToolContext, Tool, ToolResult, ToolSideEffects } from '../../contracts/tool';
+import { ToolAdapterError, toolAbortedError } from './adapter-error';
+import { toToolResult, type McpCallResult } from './mcp-result';
+import { createMcpTransport, type McpTransportConfig } from './mcp-transport';
+
+/** The `_meta` key carrying the call's idempotency key to the MCP server. */
+export const mcpIdempotencyKeyMetaKey = 'idempotencyKey';
+
+/** One MCP server whose tools are offered to the model. */
+export interface McpServerConfig {
+  /** Alias used in tool names (`mcp.<name>.<tool>`); letters, digits, `_` and `-`. */
+  name: string;
+  transport: McpTransportConfig;
+  /** Side effects per MCP tool name, overriding everything else. */
+  sideEffects?: Record<string, ToolSideEffects>;
+  /** For tools not listed above; when unset, `none` for tools annotated read-only, else `unsafe`. */
+  defaultSideEffects?: ToolSideEffects;
+  /** Per-call timeout in milliseconds (the SDK default is 60 s). */
+  callTimeoutMs?: number;
+}
+
+/** A live connection: the server's tools as runtime tools, and a way to hang up. */
+export interface McpServerConnection {
+  readonly serverName: string;
+  /** The version the server reported during initialization, when it did. */
+  readonly serverVersion: string | undefined;
+  readonly tools: readonly Tool[];
+  /** Disconnects (and stops a stdio server). Calls made afterwards fail. */
+  close(): Promise<void>;
+}
+
+async function listAllTools(client: Client): Promise<McpTool[]> {
+  const tools: McpTool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+function sideEffectsOf(config: McpServerConfig, tool: McpTool): ToolSideEffects {
+  return (
+    config.sideEffects?.[tool.name] ??
+    config.defaultSideEffects ??
+    (tool.annotations?.readOnlyHint === true ? 'none' : 'unsafe')
+  );
+}
+
+function adaptTool(client: Client, config: McpServerConfig, serverVersion: string | undefined, mcpTool: McpTool): Tool {
+  const server = serverVersion === undefined ? config.name : `${config.name}@${serverVersion}`;
+  return {
+    name: `mcp.${config.name}.${mcpTool.name}`,
+    description: mcpTool.description ?? mcpTool.title ?? mcpTool.name,
+    implementationId: `mcp/${server}/${mcpTool.name}`,
+    inputSchema: mcpTool.inputSchema as Record<string, unknown>,
+    sideEffects: sideEffectsOf(config, mcpTool),
+    async execute(args: Record<string, unknown>, context: BasicToolContext): Promise<ToolResult> {
+      try {
+        const result = await client.callTool(
+          { name: mcpTool.name, arguments: args, _meta: { [mcpIdempotencyKeyMetaKey]: context.idempotencyKey } },
+          undefined,
+          { signal: context.signal, timeout: config.callTimeoutMs },
+        );
+        return toToolResult(result as McpCallResult);
+      } catch (error) {
+        if (context.signal.aborted) throw toolAbortedError(context.signal, `MCP tool ${mcpTool.name}`);
+        // Protocol errors (unknown tool, invalid params, timeout) are reported to the model, which can adapt.
+        const message = error instanceof Error ? error.message : String(error);
+        return { content: `MCP server ${config.name} failed to run ${mcpTool.name}: ${message}`, isError: true };
+      }
+    },
+  };
+}
+
+/**
+ * Connects to an MCP server with the official SDK client, lists its tools once (the registry is
+ * frozen after assembly) and adapts each one. The caller owns the connection and must `close()` it.
+ */
+export async function connectMcpServer(config: McpServerConfig): Promise<McpServerConnection> {
+  if (!/^[A-Za-z0-9_-]+$/.test(config.name)) {
+    throw new ToolAdapterError(
+      'mcp-connection',
+      `MCP server name "${config.name}" may only use letters, digits, _ and -`,
+    );
+  }
+  const client = new Client({ name: 'agentloom', version: '0.1.0' });
+  try {
+    await client.connect(createMcpTransport(config.transport));
+    const serverVersion = client.getServerVersion()?.version;
+    const tools = (await listAllTools(client)).map((tool) => adaptTool(client, config, serverVersion, tool));
+    return { serverName: config.name, serverVersion, tools, close: () => client.close() };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new ToolAdapterError('mcp-connection', `Could not connect to MCP server ${config.name}: ${message}`, {
+      cause: error,
+    });
+  }
+}

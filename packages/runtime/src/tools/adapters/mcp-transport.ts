@@ -1,0 +1,50 @@
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+
+/** A server started as a child process, speaking MCP over stdin/stdout. */
+export interface McpStdioTransportConfig {
+  type: 'stdio';
+  command: string;
+  args?: readonly string[];
+  cwd?: string;
+  /** Host variables passed through by name, on top of the SDK's safe defaults (PATH, HOME, …). */
+  envAllowlist?: readonly string[];
+  /** Fixed variables for the server process. */
+  env?: Record<string, string>;
+  /** Where the server's stderr goes; default `inherit` so its diagnostics reach the host logs. */
+  stderr?: 'inherit' | 'ignore' | 'pipe';
+}
+
+/** A remote server reached over Streamable HTTP. */
+export interface McpHttpTransportConfig {
+  type: 'http';
+  url: string;
+  /** Sent with every request, e.g. `Authorization`. */
+  headers?: Record<string, string>;
+}
+
+export type McpTransportConfig = McpStdioTransportConfig | McpHttpTransportConfig;
+
+function stdioEnvironment(config: McpStdioTransportConfig): Record<string, string> {
+  const environment = getDefaultEnvironment();
+  for (const name of config.envAllowlist ?? []) {
+    const value = process.env[name];
+    if (value !== undefined) environment[name] = value;
+  }
+  return { ...environment, ...config.env };
+}
+
+/** Creates the SDK transport for a configuration; nothing is started until the client connects. */
+export function createMcpTransport(config: McpTransportConfig): Transport {
+  if (config.type === 'http') {
+    return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+  }
+  return new StdioClientTransport({
+    command: config.command,
+    args: [...(config.args ?? [])],
+    cwd: config.cwd,
+    env: stdioEnvironment(config),
+    stderr: config.stderr ?? 'inherit',
+  });
+}
