@@ -6,3 +6,4 @@ export type { MigrationStatus } from './migrations/apply-migrations';
 export { vectorUnavailableFix, type VectorSupport } from './vector/vector-support';
 export { Prisma, type PrismaClient } from './generated/prisma/client';
 export * as DatabaseEnums from './generated/prisma/enums';
+export type { NotificationHandler, NotificationListener } from './notifications/notification-listener';

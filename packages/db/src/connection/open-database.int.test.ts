@@ -50,6 +50,18 @@ describe.each(databaseModes)('openDatabase (%s)', (mode) => {
     expect(rows).toEqual([{ content: 'The user prefers Portuguese answers' }]);
   });
 
+  it('delivers notifications sent inside a transaction after it commits', async () => {
+    const received: string[] = [];
+    const release = await database.notifications.listen('agentloom_test_channel', { onNotification: (payload) => received.push(payload) });
+    await database.prisma.$transaction(async (transaction) => {
+      await transaction.$executeRawUnsafe("SELECT pg_notify('agentloom_test_channel', 'hello')");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(received).toEqual([]);
+    });
+    await expect.poll(() => received, { timeout: 5_000 }).toEqual(['hello']);
+    await release();
+  });
+
   it('opens an already migrated database without applying anything again', async () => {
     if (mode === 'embedded') return; // in-memory databases do not outlive their instance
     const again = await openDatabase(testDatabase.config);

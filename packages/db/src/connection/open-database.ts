@@ -1,5 +1,8 @@
 import { PrismaClient } from '../generated/prisma/client';
 import { openEmbedded } from '../embedded/open-embedded';
+import { createEmbeddedListener } from '../notifications/embedded-listener';
+import type { NotificationListener } from '../notifications/notification-listener';
+import { createServerListener } from '../notifications/server-listener';
 import { applyMigrations, readMigrationStatus, type MigrationStatus } from '../migrations/apply-migrations';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { openServer } from '../server/open-server';
@@ -18,6 +21,8 @@ export interface Database {
   prisma: PrismaClient;
   sql: RawSql;
   vector: VectorSupport;
+  /** Postgres LISTEN/NOTIFY (in-process for PGlite); send with `SELECT pg_notify(channel, payload)`. */
+  notifications: NotificationListener;
   /** Migrations applied by this open (empty when the database was already up to date). */
   newlyAppliedMigrations: string[];
   migrationStatus(): Promise<MigrationStatus>;
@@ -42,7 +47,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       mode: 'server',
       location: server.location,
       adapter: server.adapter,
-      withDriver: server.withDriver,
+      withDriver: (work) => server.withDriver(work),
+      createListener: () => createServerListener(resolved.url!, resolved.connectTimeoutMs),
       migrationsDirectory: resolved.migrationsDirectory,
       closeConnection: () => server.close(),
     });
@@ -53,6 +59,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     location: embedded.location,
     adapter: embedded.adapter,
     withDriver: (work) => work(embedded.driver),
+    createListener: () => createEmbeddedListener(embedded.pglite),
     migrationsDirectory: resolved.migrationsDirectory,
     closeConnection: () => embedded.close(),
   });
@@ -63,6 +70,7 @@ interface OpenedConnection {
   location: string;
   adapter: NonNullable<ConstructorParameters<typeof PrismaClient>[0]['adapter']>;
   withDriver<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T>;
+  createListener(): NotificationListener;
   migrationsDirectory: string;
   closeConnection(): Promise<void>;
 }
@@ -74,12 +82,14 @@ async function finishOpening(connection: OpenedConnection): Promise<Database> {
     );
     const vector = await connection.withDriver(ensureVectorSupport);
     const prisma = new PrismaClient({ adapter: connection.adapter });
+    const notifications = connection.createListener();
     return {
       mode: connection.mode,
       location: connection.location,
       prisma,
       sql: rawSqlFor(prisma),
       vector,
+      notifications,
       newlyAppliedMigrations: newlyApplied,
       migrationStatus: () =>
         connection.withDriver((driver) => readMigrationStatus(driver, connection.migrationsDirectory)),
@@ -88,6 +98,7 @@ async function finishOpening(connection: OpenedConnection): Promise<Database> {
         return rows[0]?.version ?? 'unknown';
       },
       close: async () => {
+        await notifications.close();
         await prisma.$disconnect();
         await connection.closeConnection();
       },

@@ -30,7 +30,7 @@ export async function createTestDatabaseConfig(mode: DatabaseMode): Promise<Test
   if (mode === 'embedded') {
     return {
       config: { dataDirectory: inMemoryDataDirectory, migrationsDirectory: repositoryMigrationsDirectory },
-      dispose: async () => undefined,
+      dispose: () => Promise.resolve(),
     };
   }
   const name = `agentloom_test_${randomBytes(6).toString('hex')}`;
