@@ -62,4 +62,6 @@ export interface ModelGateway {
   invoke(request: ModelRequest): Promise<ModelResponse>;
   /** Optional JSON-safe configuration recorded on checkpoints (model name, provider; never secrets). */
   checkpointConfig?(): Record<string, unknown>;
+  /** Releases clients and sockets; `engine.close()` calls it once, after the other modules. */
+  close?(): Promise<void>;
 }

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { CompactionResult } from '../contracts/compaction-policy';
+import type { ContextManager, ContextSeed, PreparedContext } from '../contracts/context-manager';
+import type { JsonObject } from '../contracts/json';
+import type { Message, UserMessage } from '../contracts/messages';
+import { EngineStateError, ResumeMismatchError, ValidationError } from '../errors';
+import { summaryMessage } from './summary-message';
+
+const snapshotSchema = z.object({
+  messageCount: z.number().int().nonnegative(),
+  cutoffIndex: z.number().int().min(2),
+  summary: z.string().nullable(),
+  turnsSinceCompaction: z.number().int().nonnegative(),
+  compactions: z.number().int().nonnegative(),
+  queuedInputs: z.array(z.object({ role: z.literal('user'), content: z.string() })),
+});
+
+/**
+ * Journal of the transcript plus a view: system message and task pinned, then the summary snapshot,
+ * then messages from `cutoffIndex` on. Its snapshot is pointers and counters only, so checkpoint size
+ * does not grow with the transcript.
+ */
+export class JournalContextManager implements ContextManager {
+  readonly moduleId = 'journal-context/v1';
+  private messages: Message[] = [];
+  private cutoffIndex = 2;
+  private summary: string | null = null;
+  private turnsSinceCompaction = 0;
+  private compactions = 0;
+  private queued: UserMessage[] = [];
+
+  create(seed: ContextSeed): Message[] {
+    this.reset();
+    const initial: Message[] = [
+      { role: 'system', content: seed.systemPrompt },
+      { role: 'user', content: seed.task },
+    ];
+    this.messages.push(...initial);
+    return initial;
+  }
+
+  restore(snapshot: JsonObject, transcript: readonly Message[]): void {
+    const parsed = snapshotSchema.safeParse(snapshot);
+    if (!parsed.success) throw new ValidationError(`Invalid context snapshot: ${parsed.error.message}`);
+    const state = parsed.data;
+    if (transcript.length !== state.messageCount) {
+      throw new ResumeMismatchError([{ path: 'context.messageCount', recorded: state.messageCount, current: transcript.length }]);
+    }
+    if (transcript[0]?.role !== 'system' || transcript[1]?.role !== 'user') {
+      throw new ValidationError('Transcript must start with the system message and the task');
+    }
+    this.messages = [...transcript];
+    this.cutoffIndex = state.cutoffIndex;
+    this.summary = state.summary;
+    this.turnsSinceCompaction = state.turnsSinceCompaction;
+    this.compactions = state.compactions;
+    this.queued = state.queuedInputs.map((input) => ({ ...input }));
+  }
+
+  append(messages: readonly Message[]): number {
+    if (this.messages.length === 0) throw new EngineStateError('Context journal used before create() or restore()');
+    const first = this.messages.length;
+    this.messages.push(...messages);
+    return first;
+  }
+
+  queueInput(message: UserMessage): void {
+    this.queued.push({ role: 'user', content: message.content });
+  }
+
+  drainInputs(): UserMessage[] {
+    const drained = this.queued;
+    this.queued = [];
+    return drained;
+  }
+
+  prepare(): PreparedContext {
+    const [system, task] = this.messages;
+    if (!system || !task) throw new EngineStateError('Context journal used before create() or restore()');
+    const messages: Message[] = [system, task];
+    const messageIndexes = [0, 1];
+    if (this.summary !== null) {
+      messages.push(summaryMessage(this.summary));
+      messageIndexes.push(-1);
+    }
+    for (let index = this.cutoffIndex; index < this.messages.length; index += 1) {
+      messages.push(this.messages[index]!);
+      messageIndexes.push(index);
+    }
+    return { messages, messageIndexes, turnsSinceCompaction: this.turnsSinceCompaction, summary: this.summary };
+  }
+
+  applyCompaction(result: CompactionResult): void {
+    const cut = result.cutoffIndex;
+    if (cut <= this.cutoffIndex || cut > this.messages.length) {
+      throw new ValidationError(`Compaction cutoff ${cut} outside the compactable range (${this.cutoffIndex}, ${this.messages.length}]`);
+    }
+    // A cut at a tool result would separate it from the assistant call it answers.
+    if (this.messages[cut]?.role === 'tool') throw new ValidationError(`Compaction cutoff ${cut} would split a tool call from its result`);
+    this.cutoffIndex = cut;
+    this.summary = result.summary;
+    this.turnsSinceCompaction = 0;
+    this.compactions += 1;
+  }
+
+  recordTurn(): void {
+    this.turnsSinceCompaction += 1;
+  }
+
+  task(): string {
+    return this.messages[1]?.content ?? '';
+  }
+
+  transcript(): readonly Message[] {
+    return this.messages;
+  }
+
+  snapshot(): JsonObject {
+    return {
+      messageCount: this.messages.length,
+      cutoffIndex: this.cutoffIndex,
+      summary: this.summary,
+      turnsSinceCompaction: this.turnsSinceCompaction,
+      compactions: this.compactions,
+      queuedInputs: this.queued.map((input) => ({ role: input.role, content: input.content })),
+    };
+  }
+
+  private reset(): void {
+    this.messages = [];
+    this.cutoffIndex = 2;
+    this.summary = null;
+    this.turnsSinceCompaction = 0;
+    this.compactions = 0;
+    this.queued = [];
+  }
+}

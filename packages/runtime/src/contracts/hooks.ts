@@ -1,0 +1,40 @@
+import type { Message, ToolCallRequest } from './messages';
+import type { ModelCallPurpose, ModelResponse } from './model-gateway';
+import type { RuntimeModule } from './module';
+import type { ToolResult } from './tool';
+import type { ReleaseHandle } from './event-bus';
+
+/** A hook's veto: the call is not executed and the reason becomes its (error) result. */
+export interface ToolVeto {
+  veto: true;
+  reason: string;
+}
+
+/**
+ * Trusted lifecycle hooks. Each member is optional; they run in registration order and are awaited.
+ * A throwing hook fails the step (hooks are trusted code, not observers).
+ */
+export interface LifecycleHooks {
+  runStarted?(info: { instanceId: string; task: string; resumed: boolean }): Promise<void> | void;
+  runFinished?(info: { instanceId: string; outcome: string }): Promise<void> | void;
+  contextPrepared?(info: { instanceId: string; step: number; messages: readonly Message[] }): Promise<void> | void;
+  modelCallStarting?(info: { instanceId: string; step: number; purpose: ModelCallPurpose; messageCount: number }): Promise<void> | void;
+  modelCallFinished?(info: { instanceId: string; step: number; purpose: ModelCallPurpose; response: ModelResponse }): Promise<void> | void;
+  /** Return a veto to stop this call; the reason is recorded on the tool call and shown to the model. */
+  toolCallStarting?(info: { instanceId: string; step: number; call: ToolCallRequest }): Promise<ToolVeto | void> | ToolVeto | void;
+  toolCallFinished?(info: { instanceId: string; step: number; call: ToolCallRequest; result: ToolResult }): Promise<void> | void;
+}
+
+/** Runs registered lifecycle hooks. */
+export interface HookManager extends RuntimeModule {
+  /** Adds hooks; the handle removes exactly this registration. */
+  register(hooks: LifecycleHooks): ReleaseHandle;
+  runStarted(info: Parameters<NonNullable<LifecycleHooks['runStarted']>>[0]): Promise<void>;
+  runFinished(info: Parameters<NonNullable<LifecycleHooks['runFinished']>>[0]): Promise<void>;
+  contextPrepared(info: Parameters<NonNullable<LifecycleHooks['contextPrepared']>>[0]): Promise<void>;
+  modelCallStarting(info: Parameters<NonNullable<LifecycleHooks['modelCallStarting']>>[0]): Promise<void>;
+  modelCallFinished(info: Parameters<NonNullable<LifecycleHooks['modelCallFinished']>>[0]): Promise<void>;
+  /** The first veto wins; later hooks are not asked. */
+  toolCallStarting(info: Parameters<NonNullable<LifecycleHooks['toolCallStarting']>>[0]): Promise<ToolVeto | undefined>;
+  toolCallFinished(info: Parameters<NonNullable<LifecycleHooks['toolCallFinished']>>[0]): Promise<void>;
+}

@@ -1,0 +1,91 @@
+import type { Checkpoint } from '../checkpoint/checkpoint-schema';
+import type { JsonObject, JsonValue } from './json';
+import type { Plan } from './plan';
+import type { RuntimeEvent } from './events';
+
+/**
+ * Ports the platform implements (Postgres) with in-memory reference versions in `./testing`.
+ * None of them mentions a transaction: a host that needs one wraps the calls itself.
+ */
+
+/** Stores checkpoints per run, ordered by step. */
+export interface CheckpointStore {
+  /** Saves a checkpoint. Saving the same (instanceId, step) again replaces it. */
+  save(checkpoint: Checkpoint): Promise<void>;
+  /** The checkpoint with the highest step for the run, or null. Returns a value the caller may not mutate into the store. */
+  latest(instanceId: string): Promise<Checkpoint | null>;
+  /** A checkpoint by step, or null. */
+  get(instanceId: string, step: number): Promise<Checkpoint | null>;
+  /** Steps stored for the run, ascending. */
+  list(instanceId: string): Promise<number[]>;
+}
+
+/** A persisted event with its per-run sequence number. */
+export type StoredEvent = RuntimeEvent;
+
+/** Append-only run event log. */
+export interface EventSink {
+  /**
+   * Appends events in order. Sequence numbers must be strictly increasing per run; an event whose
+   * `sequence` is already stored for the run is ignored (idempotent replay of a step).
+   */
+  append(events: readonly RuntimeEvent[]): Promise<void>;
+  /** Events of a run with sequence greater than `afterSequence` (default: all), ascending, at most `limit`. */
+  read(instanceId: string, options?: { afterSequence?: number; limit?: number }): Promise<StoredEvent[]>;
+}
+
+/** Who a memory belongs to. Absent fields mean "not scoped to that level". */
+export interface MemoryScope {
+  tenantId: string;
+  agentId?: string;
+  threadId?: string;
+  userId?: string;
+}
+
+export type MemoryKind = 'fact' | 'episode' | 'document' | 'procedure';
+
+export interface NewMemoryItem {
+  scope: MemoryScope;
+  kind: MemoryKind;
+  content: string;
+  /** Storing again with the same key in the same scope supersedes the earlier item. */
+  key?: string;
+  metadata?: JsonObject;
+}
+
+export interface MemoryItem extends NewMemoryItem {
+  id: string;
+  createdAt: string;
+}
+
+export interface MemorySearchQuery {
+  scope: MemoryScope;
+  text: string;
+  /** Default 5. */
+  limit?: number;
+  kinds?: MemoryKind[];
+}
+
+export interface MemoryHit {
+  item: MemoryItem;
+  /** Higher is better; comparable only within one search. */
+  score: number;
+}
+
+/** Long-term memory. Searches only see items whose scope matches every field set in the query's scope. */
+export interface MemoryPort {
+  search(query: MemorySearchQuery): Promise<MemoryHit[]>;
+  /** Stores an item, superseding an item with the same scope and key. */
+  store(item: NewMemoryItem): Promise<{ id: string }>;
+  /** Removes an item; returns false when it did not exist. */
+  forget(id: string): Promise<boolean>;
+}
+
+/**
+ * Where tool state is saved the moment a handler changes it (optional; without one, the checkpoint at
+ * the end of the step is the only record). Failures surface as `ToolStatePersistenceError`.
+ */
+export interface ToolStateStore {
+  savePlan(instanceId: string, plan: Plan): Promise<void>;
+  saveInvocationState(instanceId: string, callId: string, state: Record<string, JsonValue>): Promise<void>;
+}

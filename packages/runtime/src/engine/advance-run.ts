@@ -1,0 +1,53 @@
+import type { ApprovalRequest } from '../contracts/approval';
+import { LimitExceededError } from '../errors';
+import type { EngineServices } from './engine-services';
+import type { RunState } from './run-state';
+import type { StepRecorder } from './step-recorder';
+import type { NextStep } from './step-result';
+import { applyCompaction } from './steps/apply-compaction';
+import { authorizeTools } from './steps/authorize-tools';
+import { executeTools } from './steps/execute-tools';
+import { invokeModel } from './steps/invoke-model';
+import { normalizeResponse } from './steps/normalize-response';
+import { prepareContext } from './steps/prepare-context';
+import { reviewCompletion } from './steps/review-completion';
+import { routeTask } from './steps/route-task';
+
+/**
+ * One loop step. Either finishes a pending tool batch (after approval or resume), or runs
+ * prepare → compact → model call → validate → authorize → execute / review.
+ */
+export async function advanceRun(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal): Promise<NextStep> {
+  const waiting = waitingRequests(services, state);
+  if (waiting.length > 0) return { type: 'approval-request', requests: waiting };
+  if (state.pendingCalls.length > 0) {
+    await executeTools(services, state, recorder, signal);
+    return { type: 'run-again' };
+  }
+  if (state.counters.iterations >= services.limits.maxIterations) throw new LimitExceededError('maxIterations', services.limits.maxIterations);
+  state.counters.iterations += 1;
+  await routeTask(services, state, recorder, signal);
+  const routedApprovals = waitingRequests(services, state);
+  if (routedApprovals.length > 0) return { type: 'approval-request', requests: routedApprovals };
+  const prepared = await applyCompaction(services, state, recorder, signal, await prepareContext(services, state, recorder));
+  const response = await invokeModel(services, state, recorder, signal, { purpose: 'action', messages: prepared.messages, tools: services.registry.definitions() });
+  const assistant = normalizeResponse(response, state.knownCallIds);
+  recorder.append(assistant);
+  services.modules.context.recordTurn();
+  const calls = assistant.toolCalls ?? [];
+  if (calls.length === 0) return reviewCompletion(services, state, recorder, signal, assistant.content);
+  const approvals = authorizeTools(services, state, recorder, calls);
+  if (approvals.length > 0) return { type: 'approval-request', requests: approvals };
+  await executeTools(services, state, recorder, signal);
+  return { type: 'run-again' };
+}
+
+/** Approval requests for calls still waiting for a decision. */
+function waitingRequests(services: EngineServices, state: RunState): ApprovalRequest[] {
+  return state.pendingCalls
+    .filter((call) => call.status === 'awaiting-approval')
+    .map((call) => {
+      const tool = services.registry.resolve(call.name);
+      return { callId: call.id, toolName: call.name, arguments: call.arguments, implementationId: tool?.implementationId ?? '', sideEffects: tool?.sideEffects ?? 'unsafe' };
+    });
+}

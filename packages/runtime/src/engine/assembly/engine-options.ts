@@ -1,0 +1,47 @@
+import type { ApprovalRule } from '../../contracts/approval';
+import type { CompactionPolicy } from '../../contracts/compaction-policy';
+import type { CompletionPolicy } from '../../contracts/completion-policy';
+import type { ContextManager } from '../../contracts/context-manager';
+import type { EventBus } from '../../contracts/event-bus';
+import type { ExecutionLimits } from '../../contracts/execution-limits';
+import type { ExecutionStrategy } from '../../contracts/execution-strategy';
+import type { HookManager, LifecycleHooks } from '../../contracts/hooks';
+import type { ModelGateway } from '../../contracts/model-gateway';
+import type { Router, SkillSource } from '../../contracts/router';
+import type { MemoryPort, MemoryScope, ToolStateStore } from '../../contracts/stores';
+import type { ToolContext } from '../../contracts/tool-context';
+import type { ToolRegistry } from '../../contracts/tool-registry';
+
+/**
+ * Injection points of `createEngine`. Every module is optional except the model (unless the agent
+ * config carries a `demoScript`); unspecified modules get defaults chosen from the agent config.
+ */
+export interface CreateEngineOptions {
+  model?: ModelGateway;
+  compaction?: CompactionPolicy;
+  completion?: CompletionPolicy;
+  strategy?: ExecutionStrategy;
+  context?: ContextManager;
+  /** A hook manager, or plain hook objects registered on a default one. */
+  hooks?: HookManager | LifecycleHooks[];
+  /** Enables the routing stage before the first model call. */
+  router?: Router;
+  /** Overrides the config's limits field by field. */
+  limits?: Partial<ExecutionLimits>;
+  /** Replaces the whole catalogue: no built-ins are added; `configureTools` still runs on it. */
+  registry?: ToolRegistry;
+  /** Appends tools after the built-ins (or to `registry`). The registry is frozen afterwards. */
+  configureTools?: (registry: ToolRegistry) => void;
+  /** Per-tool approval rules; override the config's `approvals`. */
+  approvals?: Record<string, ApprovalRule>;
+  /** Long-term memory; the scope defaults to the config's `memory` field. */
+  memory?: { port: MemoryPort; scope?: MemoryScope };
+  /** Skill packages; defaults to a folder source when the config names a skills directory. */
+  skills?: SkillSource;
+  toolStateStore?: ToolStateStore;
+  workspacePath?: string;
+  /** A shared bus; the engine then only cancels its own tool topics on close. */
+  bus?: EventBus<ToolContext>;
+  clock?: () => Date;
+  createInstanceId?: () => string;
+}

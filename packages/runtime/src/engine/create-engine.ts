@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { agentConfigSchema, type AgentConfig, type AgentSnapshot, type SubAgentConfig } from '../config/agent-config.schema';
+import { defaultExecutionLimits, type ExecutionLimits } from '../contracts/execution-limits';
+import type { EventBus } from '../contracts/event-bus';
+import type { ToolContext } from '../contracts/tool-context';
+import { ValidationError } from '../errors';
+import { InProcessEventBus } from '../events/in-process-event-bus';
+import { FolderSkillSource } from '../routing/folder-skill-source';
+import { deepFreeze, jsonClone } from '../util/deep-freeze';
+import { assembleRegistry, registerToolTopics } from './assembly/assemble-tools';
+import { assertVersionedModuleIds, resolveModules } from './assembly/default-modules';
+import type { CreateEngineOptions } from './assembly/engine-options';
+import { computeBindings } from './assembly/module-bindings';
+import { createChildRunner } from './delegation/child-runner';
+import { Engine } from './engine';
+import type { EngineServices } from './engine-services';
+
+/**
+ * Assembles an engine from an agent snapshot. The snapshot is validated and copied; injected modules
+ * replace defaults, which are otherwise chosen from the config (mode → strategy, compaction policy,
+ * completion options, limits). The tool registry is frozen before this returns.
+ */
+export function createEngine(snapshot: AgentSnapshot, options: CreateEngineOptions = {}): Engine {
+  return assembleEngine(snapshot, options, false);
+}
+
+function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, isChild: boolean): Engine {
+  const parsed = agentConfigSchema.safeParse(jsonClone(snapshot.config));
+  if (!parsed.success) throw new ValidationError(`Invalid agent config: ${parsed.error.message}`, parsed.error);
+  const config = parsed.data;
+  const modules = resolveModules(config, options);
+  assertVersionedModuleIds(modules);
+  const limits = resolveLimits(config, options);
+  const skills = options.skills ?? (config.skills ? new FolderSkillSource(config.skills.directory) : undefined);
+  const memoryScope = options.memory?.scope ?? config.memory;
+  const memory = options.memory && memoryScope ? { port: options.memory.port, scope: memoryScope } : undefined;
+  const registry = assembleRegistry({ config, options, isChild, skills, hasMemory: memory !== undefined });
+  const bus: EventBus<ToolContext> = options.bus ?? new InProcessEventBus<ToolContext>();
+  const engineId = randomUUID();
+  const { topics } = registerToolTopics(registry, bus, engineId);
+  const services: EngineServices = {
+    modules,
+    registry,
+    bus,
+    toolTopics: topics,
+    limits,
+    approvals: { ...config.approvals, ...options.approvals },
+    config,
+    frozenConfig: deepFreeze(jsonClone(config)) as Readonly<Record<string, unknown>>,
+    systemPrompt: [config.instructions, modules.strategy.instructions()].filter(Boolean).join('\n\n'),
+    bindings: computeBindings(modules, limits, registry),
+    ...(memory ? { memory } : {}),
+    ...(skills ? { skills } : {}),
+    ...(options.toolStateStore ? { toolStateStore: options.toolStateStore } : {}),
+    workspacePath: options.workspacePath,
+    children: isChild || config.subAgents.length === 0 ? undefined : createChildRunner(config.subAgents, (subAgent) => childEngine(subAgent, options, modules.model)),
+    clock: options.clock ?? (() => new Date()),
+    createInstanceId: options.createInstanceId ?? randomUUID,
+  };
+  return new Engine(services, { ownsBus: options.bus === undefined, borrowed: new Set(isChild ? [modules.model] : []) });
+}
+
+/** A sub-agent runs on the parent's model and stores with default modules; its own config picks the strategy. */
+function childEngine(subAgent: SubAgentConfig, parent: CreateEngineOptions, model: EngineServices['modules']['model']): Engine {
+  const config: AgentConfig['subAgents'][number] = subAgent;
+  return assembleEngine(
+    { config: { instructions: config.instructions, mode: config.mode } },
+    {
+      model,
+      ...(parent.configureTools ? { configureTools: parent.configureTools } : {}),
+      ...(parent.memory ? { memory: parent.memory } : {}),
+      ...(parent.workspacePath ? { workspacePath: parent.workspacePath } : {}),
+      ...(parent.clock ? { clock: parent.clock } : {}),
+    },
+    true,
+  );
+}
+
+function resolveLimits(config: AgentConfig, options: CreateEngineOptions): ExecutionLimits {
+  const limits = { ...defaultExecutionLimits, ...stripUndefined(config.limits), ...stripUndefined(options.limits ?? {}) };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isInteger(value) || value <= 0) throw new ValidationError(`Execution limit ${name} must be a positive integer; got ${value}`);
+  }
+  return limits;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}

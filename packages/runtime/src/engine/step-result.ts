@@ -1,0 +1,69 @@
+import type { ApprovalRequest } from '../contracts/approval';
+import type { RuntimeEvent } from '../contracts/events';
+import type { Message } from '../contracts/messages';
+import type { ModelUsage } from '../contracts/model-gateway';
+import type { ToolSideEffects } from '../contracts/tool';
+import type { Citation } from '../contracts/tool-context';
+import type { RuntimeErrorKind } from '../errors';
+import type { Checkpoint } from '../checkpoint/checkpoint-schema';
+
+/** Why a run stopped without a final answer. */
+export type InterruptReason = 'cancelled' | 'model-call-limit' | 'iteration-limit' | 'completion-blocked' | 'failed';
+
+/**
+ * What the host does next. `run-again` means "persist and call `step()` again"; the other three end
+ * this execution (approval-request until a human decides, then the host resumes from the checkpoint).
+ */
+export type NextStep =
+  | { type: 'final-output'; output: string }
+  | { type: 'run-again' }
+  | { type: 'approval-request'; requests: ApprovalRequest[] }
+  | { type: 'interrupted'; reason: InterruptReason; message: string; error?: { kind: RuntimeErrorKind; message: string } };
+
+/** Ledger status of a tool call as of the end of the step. */
+export type ToolCallStatus = 'awaiting-approval' | 'rejected' | 'vetoed' | 'succeeded' | 'failed';
+
+/** One tool call touched in this step, for the platform's ToolCall ledger. */
+export interface ToolCallRecord {
+  callId: string;
+  name: string;
+  arguments: Record<string, unknown>;
+  /** Empty string for a call to an unknown tool. */
+  implementationId: string;
+  sideEffects: ToolSideEffects | null;
+  idempotencyKey: string;
+  status: ToolCallStatus;
+  result?: { content: string; isError: boolean; data?: unknown };
+}
+
+/** A message appended to the transcript in this step, with its absolute index. */
+export interface IndexedTranscriptMessage {
+  index: number;
+  message: Message;
+}
+
+/** Everything a host persists for one step, ideally in one transaction. */
+export interface StepResult {
+  instanceId: string;
+  /** 1-based number of this step within the run (continues across resume). */
+  step: number;
+  next: NextStep;
+  messages: IndexedTranscriptMessage[];
+  toolCalls: ToolCallRecord[];
+  citations: Citation[];
+  events: RuntimeEvent[];
+  checkpoint: Checkpoint;
+  /** Model usage of this step, auxiliary calls included. */
+  usage: ModelUsage;
+}
+
+/** What `runUntilPause` returns: the last step's outcome plus totals. */
+export interface RunOutcome {
+  instanceId: string;
+  next: Exclude<NextStep, { type: 'run-again' }>;
+  /** Steps taken by this call. */
+  steps: number;
+  checkpoint: Checkpoint;
+  transcript: readonly Message[];
+  usage: ModelUsage;
+}

@@ -1,0 +1,34 @@
+import type { PendingCall } from '../../checkpoint/checkpoint-schema';
+import type { ApprovalDecision } from '../../contracts/approval';
+import type { JsonObject } from '../../contracts/json';
+import { ValidationError } from '../../errors';
+import type { EngineServices } from '../engine-services';
+import type { StepRecorder } from '../step-recorder';
+
+/**
+ * Applies human decisions to calls awaiting approval. Every waiting call needs exactly one decision;
+ * a rejection's reason becomes the result the model reads; edited arguments are validated again.
+ */
+export function applyDecisions(services: EngineServices, recorder: StepRecorder, pendingCalls: PendingCall[], decisions: readonly ApprovalDecision[]): void {
+  const waiting = pendingCalls.filter((call) => call.status === 'awaiting-approval');
+  const byId = new Map(decisions.map((decision) => [decision.callId, decision]));
+  const unknown = decisions.filter((decision) => !waiting.some((call) => call.id === decision.callId));
+  if (unknown.length > 0) throw new ValidationError(`Decisions for calls that are not awaiting approval: ${unknown.map((decision) => decision.callId).join(', ')}`);
+  const missing = waiting.filter((call) => !byId.has(call.id));
+  if (missing.length > 0) throw new ValidationError(`Missing decisions for calls: ${missing.map((call) => call.id).join(', ')}`);
+  for (const call of waiting) {
+    const decision = byId.get(call.id)!;
+    if (decision.decision === 'reject') {
+      call.status = 'rejected';
+      call.rejectionReason = `Rejected by reviewer: ${decision.reason}`;
+    } else if (decision.decision === 'edit') {
+      const validation = services.registry.validate(call.name, decision.arguments);
+      if (!validation.ok) throw new ValidationError(`Edited arguments for ${call.id} are invalid: ${validation.message}`);
+      call.arguments = decision.arguments as JsonObject;
+      call.status = 'approved';
+    } else {
+      call.status = 'approved';
+    }
+    recorder.emit('approval-decided', { callId: call.id, toolName: call.name, decision: decision.decision, ...(decision.decision === 'reject' ? { reason: decision.reason } : {}) });
+  }
+}

@@ -1,0 +1,60 @@
+import type { Message } from '../../contracts/messages';
+import type { ModelCallOptions, ModelCallPurpose, ModelResponse } from '../../contracts/model-gateway';
+import type { ToolDefinition } from '../../contracts/tool';
+import type { ModelGateway, ModelRequest } from '../../contracts/model-gateway';
+import { AbortedError, LimitExceededError, ModelCallFailedError } from '../../errors';
+import { raceWithAbort } from '../../util/abort';
+import type { EngineServices } from '../engine-services';
+import type { RunState } from '../run-state';
+import type { StepRecorder } from '../step-recorder';
+
+export interface InvokeModelRequest {
+  purpose: ModelCallPurpose;
+  messages: readonly Message[];
+  tools: readonly ToolDefinition[];
+  options?: ModelCallOptions;
+}
+
+/**
+ * The single path to the gateway for action and auxiliary calls alike: spends one unit of the
+ * model-call budget, runs hooks, emits start/finish events and honours the run's abort signal.
+ */
+export async function invokeModel(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal, request: InvokeModelRequest): Promise<ModelResponse> {
+  if (state.counters.modelCalls >= services.limits.maxModelCalls) throw new LimitExceededError('maxModelCalls', services.limits.maxModelCalls);
+  state.counters.modelCalls += 1;
+  const { hooks, model } = services.modules;
+  const step = recorder.step;
+  await hooks.modelCallStarting({ instanceId: state.instanceId, step, purpose: request.purpose, messageCount: request.messages.length });
+  recorder.emit('model-call-started', { purpose: request.purpose, messageCount: request.messages.length, toolCount: request.tools.length });
+  const response = await raceWithAbort(
+    invokeGateway(model, signal, {
+      messages: request.messages,
+      tools: request.tools,
+      purpose: request.purpose,
+      instance: { instanceId: state.instanceId, step },
+      options: request.options ?? {},
+      signal,
+      onTextDelta: (delta) => recorder.emit('text-delta', { purpose: request.purpose, delta }),
+    }),
+    signal,
+  );
+  recorder.addUsage(response.usage);
+  recorder.emit('model-call-finished', {
+    purpose: request.purpose,
+    model: response.model,
+    finishReason: response.finishReason,
+    usage: { inputTokens: response.usage.inputTokens, outputTokens: response.usage.outputTokens, costUsd: response.usage.costUsd ?? null },
+  });
+  await hooks.modelCallFinished({ instanceId: state.instanceId, step, purpose: request.purpose, response });
+  return response;
+}
+
+/** Gateway failures become `ModelCallFailedError` so hosts can tell a provider outage from a bug; aborts stay aborts. */
+async function invokeGateway(model: ModelGateway, signal: AbortSignal, request: ModelRequest): Promise<ModelResponse> {
+  try {
+    return await model.invoke(request);
+  } catch (error) {
+    if (signal.aborted) throw new AbortedError();
+    throw new ModelCallFailedError(`Model call failed: ${error instanceof Error ? error.message : String(error)}`, error);
+  }
+}

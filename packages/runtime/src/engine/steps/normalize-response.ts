@@ -1,0 +1,38 @@
+import type { AssistantMessage, ToolCallRequest } from '../../contracts/messages';
+import type { ModelResponse } from '../../contracts/model-gateway';
+import { InvalidModelResponseError } from '../../errors';
+
+/**
+ * Turns a raw gateway reply into the assistant message the transcript stores, or throws
+ * `InvalidModelResponseError` so nothing of a bad reply is stored: empty replies, calls without an
+ * id or name, arguments that are not a JSON object, and call ids already used in this reply or run.
+ */
+export function normalizeResponse(response: ModelResponse, knownCallIds: ReadonlySet<string>): AssistantMessage {
+  const text = response.text ?? '';
+  const rawCalls = response.toolCalls ?? [];
+  if (text.trim() === '' && rawCalls.length === 0) throw new InvalidModelResponseError('The model returned an empty reply');
+  const seen = new Set<string>();
+  const toolCalls: ToolCallRequest[] = rawCalls.map((raw, position) => {
+    if (typeof raw.id !== 'string' || raw.id.trim() === '') throw new InvalidModelResponseError(`Tool call #${position + 1} has no id`);
+    if (typeof raw.name !== 'string' || raw.name.trim() === '') throw new InvalidModelResponseError(`Tool call ${raw.id} has no tool name`);
+    if (seen.has(raw.id) || knownCallIds.has(raw.id)) throw new InvalidModelResponseError(`Duplicate tool call id ${raw.id}`);
+    seen.add(raw.id);
+    return { id: raw.id, name: raw.name, arguments: parseArguments(raw.id, raw.argumentsJson) };
+  });
+  return toolCalls.length > 0 ? { role: 'assistant', content: text, toolCalls } : { role: 'assistant', content: text };
+}
+
+function parseArguments(callId: string, argumentsJson: string): Record<string, unknown> {
+  // Models commonly send "" for a tool without parameters; that is an empty object, not an error.
+  if (argumentsJson.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(argumentsJson);
+  } catch {
+    throw new InvalidModelResponseError(`Tool call ${callId} has arguments that are not valid JSON`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new InvalidModelResponseError(`Tool call ${callId} arguments must be a JSON object`);
+  }
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,47 @@
+import type { PendingCall } from '../../checkpoint/checkpoint-schema';
+import type { JsonObject } from '../../contracts/json';
+import type { ToolContext } from '../../contracts/tool-context';
+import { jsonClone } from '../../util/deep-freeze';
+import type { EngineServices } from '../engine-services';
+import type { RunState } from '../run-state';
+import type { StepRecorder } from '../step-recorder';
+import { createChildrenAccess } from './children-access';
+import { createInvocationStateAccess } from './invocation-state-access';
+import { createMemoryAccess } from './memory-access';
+import { createPlanAccess } from './plan-access';
+
+/** Builds the narrow context one handler call receives; nothing else of the engine is reachable from it. */
+export function createToolContext(services: EngineServices, state: RunState, recorder: StepRecorder, call: PendingCall, signal: AbortSignal): ToolContext {
+  return {
+    instanceId: state.instanceId,
+    callId: call.id,
+    idempotencyKey: idempotencyKeyFor(state.instanceId, call.id),
+    workspacePath: services.workspacePath,
+    signal,
+    config: services.frozenConfig,
+    emit(observation) {
+      recorder.emit('tool-observation-emitted', {
+        callId: call.id,
+        toolName: call.name,
+        kind: observation.kind,
+        data: (observation.data === undefined ? null : jsonClone(observation.data)) as JsonObject[string],
+      });
+    },
+    plan: createPlanAccess(services, state),
+    children: createChildrenAccess(services, state, signal),
+    citations: {
+      record(citation) {
+        const copy = jsonClone(citation);
+        recorder.citations.push(copy);
+        recorder.emit('citation-recorded', { callId: call.id, ...copy });
+      },
+    },
+    invocation: createInvocationStateAccess(services, state, call),
+    memory: createMemoryAccess(services),
+  };
+}
+
+/** Stable across retries and resumes of the same call, distinct across runs. */
+export function idempotencyKeyFor(instanceId: string, callId: string): string {
+  return `${instanceId}:${callId}`;
+}

@@ -1,0 +1,89 @@
+import { RuntimeError } from './runtime-error';
+
+/** The model's reply was empty, carried a malformed tool call or reused a call id. Nothing of it was stored. */
+export class InvalidModelResponseError extends RuntimeError {
+  constructor(message: string) {
+    super('invalid-model-response', message);
+  }
+}
+
+/** Which execution budget ran out. */
+export type LimitName = 'maxModelCalls' | 'maxIterations' | 'maxDelegations';
+
+/** An execution budget was exhausted. */
+export class LimitExceededError extends RuntimeError {
+  readonly limit: LimitName;
+  readonly value: number;
+
+  constructor(limit: LimitName, value: number) {
+    super('limit-exceeded', `Execution limit ${limit} (${value}) reached`);
+    this.limit = limit;
+    this.value = value;
+  }
+}
+
+/** One difference between a checkpoint's recorded bindings and the engine trying to resume it. */
+export interface BindingMismatch {
+  /** Dotted path of the differing binding, e.g. `modules.compaction.moduleId` or `tools.search.implementationId`. */
+  path: string;
+  recorded: unknown;
+  current: unknown;
+}
+
+/** Resume was refused because module or tool bindings differ from the checkpoint. */
+export class ResumeMismatchError extends RuntimeError {
+  readonly mismatches: readonly BindingMismatch[];
+
+  constructor(mismatches: readonly BindingMismatch[]) {
+    const details = mismatches
+      .map((mismatch) => `${mismatch.path}: checkpoint has ${JSON.stringify(mismatch.recorded)}, engine has ${JSON.stringify(mismatch.current)}`)
+      .join('; ');
+    super('resume-mismatch', `Cannot resume: ${details}`);
+    this.mismatches = mismatches;
+  }
+}
+
+/**
+ * Saving tool state (plan, invocation state) failed. Local changes were reverted; the run must stop
+ * because the model would otherwise continue from state the store never saw.
+ */
+export class ToolStatePersistenceError extends RuntimeError {
+  constructor(message: string, cause?: unknown) {
+    super('tool-state-persistence', message, { cause });
+  }
+}
+
+/** The run was cancelled or the engine closed while work was in flight. */
+export class AbortedError extends RuntimeError {
+  constructor(message = 'Run aborted') {
+    super('aborted', message);
+  }
+}
+
+/** Input (config, arguments, checkpoint content, plan update) failed validation. */
+export class ValidationError extends RuntimeError {
+  constructor(message: string, cause?: unknown) {
+    super('validation', message, { cause });
+  }
+}
+
+/** The engine was used out of order: a second concurrent run, a step after the end, use after close. */
+export class EngineStateError extends RuntimeError {
+  constructor(message: string) {
+    super('engine-state', message);
+  }
+}
+
+/** A checkpoint failed schema validation or has an unknown format version. */
+export class InvalidCheckpointError extends RuntimeError {
+  constructor(message: string, cause?: unknown) {
+    super('invalid-checkpoint', message, { cause });
+  }
+}
+
+/** The model gateway threw (provider outage, authentication, rate limit). Hosts may retry the step. */
+export class ModelCallFailedError extends RuntimeError {
+  constructor(message: string, cause?: unknown) {
+    super('model-call-failed', message, { cause });
+  }
+}

@@ -1,0 +1,14 @@
+export { RuntimeError, isRuntimeError, type RuntimeErrorKind } from './runtime-error';
+export {
+  AbortedError,
+  EngineStateError,
+  InvalidCheckpointError,
+  InvalidModelResponseError,
+  LimitExceededError,
+  ModelCallFailedError,
+  ResumeMismatchError,
+  ToolStatePersistenceError,
+  ValidationError,
+  type BindingMismatch,
+  type LimitName,
+} from './domain-errors';
