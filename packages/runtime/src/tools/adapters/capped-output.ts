@@ -23,9 +23,14 @@ export class CappedOutput {
     return this.droppedBytes > 0;
   }
 
+  /** The kept bytes as UTF-8 text, without any note. */
+  keptText(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+
   /** The kept text, with a note saying how many bytes were cut when the limit was hit. */
   text(): string {
-    const text = Buffer.concat(this.chunks).toString('utf8');
+    const text = this.keptText();
     return this.truncated ? `${text}\n[output truncated: ${this.droppedBytes} more bytes not shown]` : text;
   }
 }

@@ -1,0 +1,132 @@
+import type { BasicToolContext, Tool, ToolResult, ToolSideEffects } from '../../contracts/tool';
+import { ToolAdapterError, toolAbortedError } from './adapter-error';
+import { sendGuardedRequest, type GuardedReply } from './follow-redirects';
+import { createGuardedLookup, type ResolveAll } from './ssrf-guard';
+
+/** An HTTP client tool for the model, fenced by the SSRF guard. */
+export interface HttpRequestToolConfig {
+  /** Default `http.request`. */
+  name?: string;
+  description?: string;
+  /** Default `http-request/v1`. */
+  implementationId?: string;
+  /** Hostnames, addresses or CIDRs exempt from the private-network block. */
+  allow?: readonly string[];
+  /** Methods the model may use; default GET, HEAD, POST, PUT, PATCH, DELETE. */
+  methods?: readonly string[];
+  /** Sent with every request; the model's headers cannot override them. */
+  fixedHeaders?: Record<string, string>;
+  /** Overall time for all hops, default 30 s. */
+  timeoutMs?: number;
+  /** Response body cap, default 256 KiB. */
+  maxResponseBytes?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  /** Default `none` when only GET/HEAD/OPTIONS are allowed, else `unsafe`. */
+  sideEffects?: ToolSideEffects;
+  /** DNS resolution override (tests, custom resolvers); the guard applies to its answers. */
+  resolve?: ResolveAll;
+}
+
+interface HttpRequestArguments {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The model's headers, minus any the host controls (compared case-insensitively, since Node would
+ * otherwise send both spellings), then the fixed headers and the idempotency key.
+ */
+function mergeHeaders(
+  fromModel: Record<string, string> | undefined,
+  fixed: Record<string, string> | undefined,
+  idempotencyKey: string,
+): Record<string, string> {
+  const reserved = new Set(['host', 'idempotency-key', ...Object.keys(fixed ?? {}).map((name) => name.toLowerCase())]);
+  const allowed = Object.entries(fromModel ?? {}).filter(([name]) => !reserved.has(name.toLowerCase()));
+  return { ...Object.fromEntries(allowed), ...fixed, 'Idempotency-Key': idempotencyKey };
+}
+
+function inputSchema(methods: readonly string[]): Record<string, unknown> {
+  return {
+    type: 'object',
+    properties: {
+      url: { type: 'string', description: 'Absolute http(s) URL' },
+      method: { type: 'string', enum: [...methods], default: 'GET' },
+      headers: { type: 'object', additionalProperties: { type: 'string' } },
+      body: { type: 'string', description: 'Request body, sent as is' },
+    },
+    required: ['url'],
+    additionalProperties: false,
+  };
+}
+
+function describeReply(reply: GuardedReply): ToolResult {
+  const { ['set-cookie']: _cookies, ...headers } = reply.headers;
+  const summary = {
+    status: reply.status,
+    statusText: reply.statusText,
+    url: reply.urls.at(-1),
+    ...(reply.urls.length > 1 ? { redirects: reply.urls.slice(1) } : {}),
+    headers,
+    body: reply.body,
+    ...(reply.truncated ? { truncated: true } : {}),
+  };
+  return { content: JSON.stringify(summary), data: summary, isError: reply.status >= 400 };
+}
+
+/**
+ * Builds the HTTP request tool. Requests to loopback, private, link-local and metadata addresses
+ * are refused (unless allowlisted), on every redirect hop; the call's idempotency key is sent as
+ * `Idempotency-Key`. Refusals and transport failures come back as error results the model reads.
+ */
+export function defineHttpRequestTool(config: HttpRequestToolConfig = {}): Tool<HttpRequestArguments> {
+  const methods = (config.methods ?? ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']).map((method) =>
+    method.toUpperCase(),
+  );
+  const guard = { allow: config.allow, resolve: config.resolve };
+  const lookup = createGuardedLookup(guard);
+  return {
+    name: config.name ?? 'http.request',
+    description: config.description ?? 'Sends an HTTP request to a public URL and returns status, headers and body.',
+    implementationId: config.implementationId ?? 'http-request/v1',
+    inputSchema: inputSchema(methods),
+    sideEffects: config.sideEffects ?? (methods.every((method) => readOnlyMethods.has(method)) ? 'none' : 'unsafe'),
+    async execute(args: HttpRequestArguments, context: BasicToolContext): Promise<ToolResult> {
+      const method = (args.method ?? 'GET').toUpperCase();
+      if (!methods.includes(method)) return { content: `Method ${method} is not allowed`, isError: true };
+      const timeoutMs = config.timeoutMs ?? 30_000;
+      const signal = AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)]);
+      try {
+        const reply = await sendGuardedRequest(
+          {
+            url: args.url,
+            method,
+            headers: mergeHeaders(args.headers, config.fixedHeaders, context.idempotencyKey),
+            body: args.body,
+          },
+          {
+            guard,
+            lookup,
+            maxRedirects: config.maxRedirects ?? 5,
+            maxResponseBytes: config.maxResponseBytes ?? 256 * 1024,
+            signal,
+          },
+        );
+        return describeReply(reply);
+      } catch (error) {
+        if (context.signal.aborted) throw toolAbortedError(context.signal, 'HTTP request');
+        if (signal.aborted) return { content: `HTTP request timed out after ${timeoutMs} ms`, isError: true };
+        const message =
+          error instanceof ToolAdapterError
+            ? error.message
+            : `HTTP request failed: ${error instanceof Error ? error.message : String(error)}`;
+        return { content: message, isError: true };
+      }
+    },
+  };
+}

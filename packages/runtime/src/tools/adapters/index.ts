@@ -1,0 +1,15 @@
+export { ToolAdapterError, toolAbortedError, type ToolAdapterErrorKind } from './adapter-error';
+export { AddressPolicy, normalizeHostname } from './address-policy';
+export { fillArgvTemplate, templatePlaceholders } from './argv-template';
+export { defineTool, type LocalToolDefinition } from './define-tool';
+export { defineHttpRequestTool, type HttpRequestToolConfig } from './http-request-tool';
+export {
+  connectMcpServer,
+  mcpIdempotencyKeyMetaKey,
+  type McpServerConfig,
+  type McpServerConnection,
+} from './mcp-client-adapter';
+export type { McpHttpTransportConfig, McpStdioTransportConfig, McpTransportConfig } from './mcp-transport';
+export { runSubprocess, type SubprocessOutcome, type SubprocessSpec } from './run-subprocess';
+export { assertPublicUrl, createGuardedLookup, type PublicUrlOptions, type ResolveAll } from './ssrf-guard';
+export { defineSubprocessTool, type SubprocessToolConfig } from './subprocess-tool';

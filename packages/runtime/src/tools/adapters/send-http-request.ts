@@ -1,0 +1,70 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { ToolAdapterError } from './adapter-error';
+import { CappedOutput } from './capped-output';
+
+/** One HTTP exchange, without redirects: the caller decides whether to follow them. */
+export interface HttpExchange {
+  url: URL;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  maxResponseBytes: number;
+  /** Used for every DNS lookup of the connection: the SSRF guard at connect time. */
+  lookup: LookupFunction;
+  /** Aborts on run cancellation or on the overall timeout. */
+  signal: AbortSignal;
+}
+
+export interface HttpReply {
+  status: number;
+  statusText: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  truncated: boolean;
+}
+
+/**
+ * Sends one request with Node's http/https client (not `fetch`, so the guarded `lookup` applies
+ * to the actual connection). The body is read up to the cap; the rest is discarded unread.
+ */
+export function sendHttpRequest(exchange: HttpExchange): Promise<HttpReply> {
+  return new Promise((resolve, reject) => {
+    const send = exchange.url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      exchange.url,
+      { method: exchange.method, headers: exchange.headers, lookup: exchange.lookup, signal: exchange.signal },
+      (response) => {
+        const body = new CappedOutput(exchange.maxResponseBytes);
+        response.on('data', (chunk: Buffer) => {
+          body.append(chunk);
+          // Past the cap there is nothing left to keep: stop downloading instead of draining.
+          if (body.truncated) response.destroy();
+        });
+        const finish = (): void =>
+          resolve({
+            status: response.statusCode ?? 0,
+            statusText: response.statusMessage ?? '',
+            headers: response.headers,
+            // The download stopped at the cap, so the dropped size is unknown: say where it was cut.
+            body: body.truncated
+              ? `${body.keptText()}\n[response truncated after ${exchange.maxResponseBytes} bytes]`
+              : body.keptText(),
+            truncated: body.truncated,
+          });
+        response.on('end', finish);
+        response.on('close', () => {
+          if (body.truncated) finish();
+          else if (!response.complete)
+            reject(new ToolAdapterError('http-request', 'The connection closed before the response was complete'));
+        });
+        response.on('error', (error) => {
+          if (!body.truncated) reject(error);
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(exchange.body);
+  });
+}
