@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { serializeCheckpoint } from '../checkpoint/serialize';
+import type { AnyTool } from '../contracts/tool-registry';
+import { ScriptedModel } from '../testing/scripted-model';
+import { createEngine } from './create-engine';
+import type { CreateEngineOptions } from './assembly/engine-options';
+import { reactSnapshot } from './test-support/lookup-tool';
+
+function transferTool(executed: unknown[]): AnyTool {
+  return {
+    name: 'transfer',
+    description: 'Move money',
+    implementationId: 'bank-tools/v1/transfer',
+    inputSchema: z.object({ amount: z.number().positive(), to: z.string() }),
+    sideEffects: 'unsafe',
+    async execute(args: { amount: number; to: string }, context) {
+      executed.push({ ...args, idempotencyKey: context.idempotencyKey });
+      return { content: `sent ${args.amount} to ${args.to}` };
+    },
+  };
+}
+
+function setup(executed: unknown[], approvals: CreateEngineOptions['approvals'] = { transfer: 'always' }) {
+  const model = new ScriptedModel([{ toolCalls: [{ id: 't1', name: 'transfer', arguments: { amount: 500, to: 'ada' } }] }, 'Transfer handled.']);
+  const options: CreateEngineOptions = { model, approvals, configureTools: (registry) => registry.register(transferTool(executed)) };
+  return { model, options };
+}
+
+/** Runs until the approval pause and returns what a host would have persisted. */
+async function pause(options: CreateEngineOptions) {
+  const engine = createEngine(reactSnapshot, options);
+  const outcome = await engine.execute({ task: 'Pay Ada 500', instanceId: 'run-1' });
+  await engine.close();
+  return { outcome, stored: serializeCheckpoint(outcome.checkpoint), transcript: JSON.parse(JSON.stringify(outcome.transcript)) };
+}
+
+describe('approval and resume', () => {
+  it('pauses with an approval request, then resumes from the serialized checkpoint and runs the approved call', async () => {
+    const executed: unknown[] = [];
+    const { model, options } = setup(executed);
+    const { outcome, stored, transcript } = await pause(options);
+    expect(outcome.next).toEqual({
+      type: 'approval-request',
+      requests: [{ callId: 't1', toolName: 'transfer', arguments: { amount: 500, to: 'ada' }, implementationId: 'bank-tools/v1/transfer', sideEffects: 'unsafe' }],
+    });
+    expect(outcome.checkpoint.status).toBe('awaiting-approval');
+    expect(executed).toEqual([]);
+
+    const resumedEngine = createEngine(reactSnapshot, options);
+    const run = resumedEngine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 't1', decision: 'approve' }] });
+    const first = await run.step();
+    expect(first.events.map((event) => event.type).slice(0, 3)).toEqual(['approval-decided', 'run-started', 'step-started']);
+    expect(first.events[0]?.sequence).toBe(outcome.checkpoint.eventSequence + 1);
+    expect(first.toolCalls).toMatchObject([{ callId: 't1', status: 'succeeded', idempotencyKey: 'run-1:t1' }]);
+    const final = await run.runUntilPause();
+    expect(final.next).toEqual({ type: 'final-output', output: 'Transfer handled.' });
+    expect(executed).toEqual([{ amount: 500, to: 'ada', idempotencyKey: 'run-1:t1' }]);
+    expect(model.actionRequests[1]?.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 't1', toolName: 'transfer', content: 'sent 500 to ada' });
+  });
+
+  it('a rejection reason becomes the tool result the model sees', async () => {
+    const executed: unknown[] = [];
+    const { model, options } = setup(executed);
+    const { stored, transcript } = await pause(options);
+    const run = createEngine(reactSnapshot, options).resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 't1', decision: 'reject', reason: 'Over the daily limit' }] });
+    await run.runUntilPause();
+    expect(executed).toEqual([]);
+    expect(model.actionRequests[1]?.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 't1', toolName: 'transfer', content: 'Rejected by reviewer: Over the daily limit', isError: true });
+  });
+
+  it('edited arguments are validated and used', async () => {
+    const executed: unknown[] = [];
+    const { options } = setup(executed);
+    const { stored, transcript } = await pause(options);
+    const engine = createEngine(reactSnapshot, options);
+    expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 't1', decision: 'edit', arguments: { amount: -1, to: 'ada' } }] })).toThrow(/invalid/);
+    const run = engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 't1', decision: 'edit', arguments: { amount: 50, to: 'ada' } }] });
+    await run.runUntilPause();
+    expect(executed).toMatchObject([{ amount: 50, to: 'ada' }]);
+  });
+
+  it('requires a decision for every waiting call and asks again when none is given', async () => {
+    const executed: unknown[] = [];
+    const { options } = setup(executed);
+    const { stored, transcript } = await pause(options);
+    const engine = createEngine(reactSnapshot, options);
+    expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'nope', decision: 'approve' }] })).toThrow(/not awaiting approval/);
+    const again = await engine.resume({ checkpoint: stored, messages: transcript }).step();
+    expect(again.next.type).toBe('approval-request');
+  });
+
+  it('a predicate rule asks only for the arguments it matches', async () => {
+    const executed: unknown[] = [];
+    const { options } = setup(executed, { transfer: (call) => Number(call.arguments['amount']) > 1000 });
+    const engine = createEngine(reactSnapshot, options);
+    const outcome = await engine.execute('Pay Ada 500');
+    expect(outcome.next.type).toBe('final-output');
+    expect(executed).toHaveLength(1);
+  });
+
+  it('refuses a transcript that does not match the checkpoint', async () => {
+    const executed: unknown[] = [];
+    const { options } = setup(executed);
+    const { stored, transcript } = await pause(options);
+    expect(() => createEngine(reactSnapshot, options).resume({ checkpoint: stored, messages: transcript.slice(0, 2) })).toThrow(/context.messageCount/);
+  });
+});
