@@ -1,0 +1,99 @@
+import type { Database, Prisma } from '@agentloom/db';
+
+import { recordAudit } from '../audit/record-audit';
+import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+import { appendRunEvents } from '../events/append-run-events';
+import { runQueuedChannel } from '../events/run-event';
+import { parseInput } from '../validation/parse-input';
+import { decideApprovalInputSchema, listApprovalsInputSchema, type DecideApprovalInput, type ListApprovalsInput } from './approval.schema';
+import { approvalViewSelect, toApprovalView, type ApprovalView } from './approval-view';
+
+const decisionStatus = { approve: 'approved', reject: 'rejected', edit: 'approved' } as const;
+
+/** Human decisions on tool calls that wait for approval. */
+export class ApprovalService {
+  constructor(private readonly database: Database) {}
+
+  async list(principal: Principal, rawInput: ListApprovalsInput): Promise<{ approvals: ApprovalView[]; nextCursor: string | null }> {
+    const input = parseInput(listApprovalsInputSchema, rawInput);
+    const rows = await this.database.prisma.approval.findMany({
+      where: { tenantId: principal.tenantId, ...(input.status ? { status: input.status } : {}), ...(input.runId ? { runId: input.runId } : {}) },
+      orderBy: { id: 'desc' },
+      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+      take: input.limit + 1,
+      select: approvalViewSelect,
+    });
+    const page = rows.slice(0, input.limit);
+    return { approvals: page.map(toApprovalView), nextCursor: rows.length > input.limit ? (page[page.length - 1]?.id ?? null) : null };
+  }
+
+  async pendingCount(principal: Principal): Promise<number> {
+    return this.database.prisma.approval.count({ where: { tenantId: principal.tenantId, status: 'pending' } });
+  }
+
+  /**
+   * Records a decision with one conditional UPDATE (`… WHERE status = 'pending'`): of any number of
+   * concurrent decisions exactly one wins; the others get a conflict. When it was the run's last
+   * pending approval, the run is queued again and resumes with the decision.
+   */
+  async decide(principal: Principal, rawInput: unknown): Promise<ApprovalView> {
+    const input = parseInput(decideApprovalInputSchema, rawInput);
+    const approvalId = await this.database.prisma.$transaction((transaction) => this.decideIn(transaction, principal, input));
+    const row = await this.database.prisma.approval.findUniqueOrThrow({ where: { id: approvalId }, select: approvalViewSelect });
+    return toApprovalView(row);
+  }
+
+  private async decideIn(transaction: Prisma.TransactionClient, principal: Principal, input: DecideApprovalInput): Promise<string> {
+    const status = decisionStatus[input.decision];
+    const editedArguments = input.decision === 'edit' ? (input.arguments as Prisma.InputJsonObject) : null;
+    const reason = input.decision === 'reject' ? input.reason : null;
+    const won = await transaction.$queryRawUnsafe<{ run_id: string; tool_call_id: string; original_arguments: Prisma.JsonValue }[]>(
+      `UPDATE approvals SET status = $3::"ApprovalStatus", decided_by = $4, decided_at = now(), decision_reason = $5, edited_arguments = $6::jsonb
+        WHERE id = $1::uuid AND tenant_id = $2::uuid AND status = 'pending' AND (expires_at IS NULL OR expires_at > now())
+    RETURNING run_id, tool_call_id, original_arguments`,
+      input.approvalId,
+      principal.tenantId,
+      status,
+      principal.apiKeyName,
+      reason,
+      editedArguments === null ? null : JSON.stringify(editedArguments),
+    );
+    const decided = won[0];
+    if (!decided) throw await this.explainLostDecision(transaction, principal, input.approvalId);
+    await transaction.toolCall.update({
+      where: { id: decided.tool_call_id },
+      data: { status, ...(editedArguments ? { editedArguments } : {}) },
+    });
+    const run = { id: decided.run_id, tenantId: principal.tenantId };
+    await appendRunEvents(transaction, run, [
+      { type: 'approval-decided', payload: { approvalId: input.approvalId, toolCallId: decided.tool_call_id, decision: input.decision, reason, by: principal.apiKeyName } },
+    ]);
+    await recordAudit(transaction, principal, {
+      action: `approval.${input.decision}`,
+      targetType: 'approval',
+      targetId: input.approvalId,
+      before: { arguments: decided.original_arguments ?? null },
+      after: { status, arguments: editedArguments ?? decided.original_arguments ?? null, reason },
+    });
+    await requeueWhenNoneLeft(transaction, run);
+    return input.approvalId;
+  }
+
+  private async explainLostDecision(transaction: Prisma.TransactionClient, principal: Principal, approvalId: string): Promise<DomainError> {
+    const existing = await transaction.approval.findFirst({ where: { id: approvalId, tenantId: principal.tenantId }, select: { status: true, decidedBy: true, expiresAt: true } });
+    if (!existing) return new DomainError('not-found', `Approval ${approvalId} not found`, 'approvalId');
+    if (existing.status === 'pending') return new DomainError('conflict', `Approval ${approvalId} expired at ${existing.expiresAt?.toISOString()}`, 'approvalId');
+    return new DomainError('conflict', `Approval ${approvalId} was already decided (${existing.status}${existing.decidedBy ? ` by ${existing.decidedBy}` : ''})`, 'approvalId');
+  }
+}
+
+/** Queues a waiting run again once none of its approvals is pending. */
+export async function requeueWhenNoneLeft(transaction: Prisma.TransactionClient, run: { id: string; tenantId: string }): Promise<void> {
+  const pending = await transaction.approval.count({ where: { runId: run.id, status: 'pending' } });
+  if (pending > 0) return;
+  const requeued = await transaction.run.updateMany({ where: { id: run.id, status: 'waiting_human' }, data: { status: 'queued', queuedAt: new Date() } });
+  if (requeued.count === 0) return;
+  await appendRunEvents(transaction, run, [{ type: 'run-queued', payload: { reason: 'approvals decided' } }]);
+  await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, run.id);
+}

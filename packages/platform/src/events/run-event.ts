@@ -1,0 +1,44 @@
+import type { Prisma } from '@agentloom/db';
+
+/** Event names the log carries (noun-verb). Engine events keep their own names. */
+export type RunEventType =
+  | 'run-created'
+  | 'run-queued'
+  | 'run-started'
+  | 'run-recovered'
+  | 'run-cancel-requested'
+  | 'run-finished'
+  | 'step-started'
+  | 'step-committed'
+  | 'text-delta'
+  | 'tool-call-proposed'
+  | 'tool-call-started'
+  | 'tool-call-finished'
+  | 'tool-call-outcome-unknown'
+  | 'approval-requested'
+  | 'approval-decided'
+  | 'checkpoint-saved'
+  | 'compaction-applied'
+  | 'memory-injected'
+  | (string & {});
+
+export interface NewRunEvent {
+  type: RunEventType;
+  payload: Prisma.InputJsonObject;
+}
+
+/** An event as stored and as every client sees it: `seq` is per run, gap-free, from 1. */
+export interface StoredRunEvent {
+  runId: string;
+  seq: number;
+  type: string;
+  payload: Prisma.JsonValue;
+  createdAt: Date;
+}
+
+/** Notifications carry only "run id:latest seq"; listeners read the events from the table. */
+export const runEventsChannel = 'agentloom_run_events';
+/** Wakes executors when a run becomes claimable. */
+export const runQueuedChannel = 'agentloom_runs_queued';
+/** Tells executors to abort an in-flight run. */
+export const runCancelChannel = 'agentloom_run_cancel';

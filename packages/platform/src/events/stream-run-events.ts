@@ -1,0 +1,46 @@
+import type { PrismaClient } from '@agentloom/db';
+
+import type { StoredRunEvent } from './run-event';
+import type { RunEventHub } from './run-event-hub';
+import { readRunEvents } from './run-event-reader';
+
+export type RunEventStreamItem = { kind: 'event'; event: StoredRunEvent } | { kind: 'heartbeat' };
+
+export interface StreamRunEventsOptions {
+  runId: string;
+  /** Last seq the client has; 0 replays from the start. */
+  afterSeq: number;
+  signal: AbortSignal;
+  /** Quiet time after which a heartbeat is yielded. */
+  heartbeatMs?: number;
+}
+
+const batchSize = 500;
+
+/**
+ * Replays a run's events after `afterSeq`, then tails new ones as they commit; yields heartbeats
+ * while quiet and ends after `run-finished`. No TTL: a client can reconnect days later. The caller
+ * checks tenant access first.
+ */
+export async function* streamRunEvents(
+  dependencies: { prisma: PrismaClient; hub: RunEventHub },
+  options: StreamRunEventsOptions,
+): AsyncGenerator<RunEventStreamItem> {
+  const subscription = dependencies.hub.subscribe(options.runId);
+  let lastSeq = options.afterSeq;
+  try {
+    while (!options.signal.aborted) {
+      const batch = await readRunEvents(dependencies.prisma, options.runId, lastSeq, batchSize);
+      for (const event of batch) {
+        yield { kind: 'event', event };
+        lastSeq = event.seq;
+        if (event.type === 'run-finished') return;
+      }
+      if (batch.length === batchSize) continue;
+      const notified = await subscription.wait(options.heartbeatMs ?? 15_000, options.signal);
+      if (!notified && !options.signal.aborted) yield { kind: 'heartbeat' };
+    }
+  } finally {
+    subscription.close();
+  }
+}

@@ -1,0 +1,86 @@
+import type { PrismaClient } from '@agentloom/db';
+
+import { appendRunEvents } from '../events/append-run-events';
+
+/** A run this executor now holds a lease on. */
+export interface ClaimedRun {
+  id: string;
+  tenantId: string;
+  agentVersionId: string;
+  threadId: string | null;
+  attempt: number;
+}
+
+/**
+ * Claims up to `limit` queued runs, oldest first. `FOR UPDATE SKIP LOCKED` lets any number of
+ * executors claim concurrently without blocking each other or double-claiming.
+ */
+export async function claimRuns(prisma: PrismaClient, owner: string, limit: number, leaseMs: number): Promise<ClaimedRun[]> {
+  return prisma.$transaction(async (transaction) => {
+    const claimed = await transaction.$queryRawUnsafe<
+      { id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number }[]
+    >(
+      `UPDATE runs AS run
+          SET status = 'running', lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
+              heartbeat_at = now(), attempt = GREATEST(run.attempt, 1), started_at = COALESCE(run.started_at, now()), updated_at = now()
+         FROM (SELECT id FROM runs WHERE status = 'queued' ORDER BY queued_at, id LIMIT $2 FOR UPDATE SKIP LOCKED) AS next
+        WHERE run.id = next.id
+    RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt`,
+      owner,
+      limit,
+      leaseMs,
+    );
+    for (const run of claimed) {
+      await appendRunEvents(transaction, { id: run.id, tenantId: run.tenant_id }, [
+        { type: 'run-started', payload: { attempt: run.attempt, executor: owner } },
+      ]);
+    }
+    return claimed.map((run) => ({
+      id: run.id,
+      tenantId: run.tenant_id,
+      agentVersionId: run.agent_version_id,
+      threadId: run.thread_id,
+      attempt: run.attempt,
+    }));
+  });
+}
+
+export interface LeaseRenewal {
+  /** Runs whose lease was extended. */
+  held: Set<string>;
+  /** Held runs whose cancellation was requested. */
+  cancelRequested: Set<string>;
+}
+
+/** Extends the leases this executor still holds; a run missing from `held` was lost and must be dropped. */
+export async function renewLeases(prisma: PrismaClient, owner: string, runIds: readonly string[], leaseMs: number): Promise<LeaseRenewal> {
+  if (runIds.length === 0) return { held: new Set(), cancelRequested: new Set() };
+  const rows = await prisma.$queryRawUnsafe<{ id: string; cancel_requested: boolean }[]>(
+    `UPDATE runs SET lease_expires_at = now() + make_interval(secs => $3::double precision / 1000), heartbeat_at = now()
+      WHERE id = ANY($2::uuid[]) AND lease_owner = $1 AND status = 'running'
+  RETURNING id, cancel_requested_at IS NOT NULL AS cancel_requested`,
+    owner,
+    runIds,
+    leaseMs,
+  );
+  return {
+    held: new Set(rows.map((row) => row.id)),
+    cancelRequested: new Set(rows.filter((row) => row.cancel_requested).map((row) => row.id)),
+  };
+}
+
+/** Gives a run back to the queue (graceful shutdown), so another executor resumes it without waiting for expiry. */
+export async function releaseRun(prisma: PrismaClient, owner: string, runId: string): Promise<void> {
+  await prisma.$transaction(async (transaction) => {
+    const released = await transaction.$executeRawUnsafe(
+      `UPDATE runs SET status = 'queued', lease_owner = NULL, lease_expires_at = NULL, queued_at = now()
+        WHERE id = $1::uuid AND lease_owner = $2 AND status = 'running'`,
+      runId,
+      owner,
+    );
+    if (released === 0) return;
+    const run = await transaction.run.findUniqueOrThrow({ where: { id: runId }, select: { tenantId: true } });
+    await appendRunEvents(transaction, { id: runId, tenantId: run.tenantId }, [{ type: 'run-queued', payload: { reason: 'executor shutting down' } }]);
+    await transaction.$executeRawUnsafe("SELECT pg_notify('agentloom_runs_queued', $1)", runId);
+  });
+}

@@ -1,0 +1,44 @@
+import type { Database } from '@agentloom/db';
+
+import { recordAudit } from '../audit/record-audit';
+import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+import { appendRunEvents } from '../events/append-run-events';
+import { runCancelChannel } from '../events/run-event';
+import { terminalRunStatuses, type RunStatus } from './run.schema';
+
+/**
+ * Cancels a run. Queued and waiting runs end at once; a running run gets its cancel flag set and
+ * its executor is told (NOTIFY) to abort the in-flight model or tool call and end it `cancelled`.
+ */
+export async function cancelRun(database: Database, principal: Principal, runId: string): Promise<void> {
+  await database.prisma.$transaction(async (transaction) => {
+    const rows = await transaction.$queryRawUnsafe<{ status: RunStatus }[]>(
+      'SELECT status FROM runs WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE',
+      runId,
+      principal.tenantId,
+    );
+    const status = rows[0]?.status;
+    if (!status) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
+    if (terminalRunStatuses.includes(status)) throw new DomainError('conflict', `Run ${runId} already ended (${status})`, 'runId');
+    const run = { id: runId, tenantId: principal.tenantId };
+    const now = new Date();
+    if (status === 'running') {
+      await transaction.run.update({ where: { id: runId }, data: { cancelRequestedAt: now } });
+      await appendRunEvents(transaction, run, [{ type: 'run-cancel-requested', payload: { by: principal.apiKeyName } }]);
+      await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runCancelChannel, runId);
+    } else {
+      await transaction.run.update({
+        where: { id: runId },
+        data: { status: 'cancelled', cancelRequestedAt: now, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
+      });
+      await transaction.approval.updateMany({ where: { runId, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
+      await transaction.toolCall.updateMany({ where: { runId, status: 'awaiting_approval' }, data: { status: 'expired' } });
+      await appendRunEvents(transaction, run, [
+        { type: 'run-cancel-requested', payload: { by: principal.apiKeyName } },
+        { type: 'run-finished', payload: { status: 'cancelled', reason: 'Cancelled before it ran again' } },
+      ]);
+    }
+    await recordAudit(transaction, principal, { action: 'run.cancel', targetType: 'run', targetId: runId, before: { status } });
+  });
+}

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+
+import { Prisma, type Database } from '@agentloom/db';
+
+import { recordAudit } from '../audit/record-audit';
+import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+import { appendRunEvents } from '../events/append-run-events';
+import { runQueuedChannel } from '../events/run-event';
+import { parseInput } from '../validation/parse-input';
+import { cancelRun } from './cancel-run';
+import {
+  createRunInputSchema,
+  listRunsInputSchema,
+  runIdInputSchema,
+  type CreateRunInput,
+  type ListRunsInput,
+} from './run.schema';
+import { runViewSelect, toRunView, type RunView } from './run-view';
+
+export interface CreatedRun {
+  run: RunView;
+  /** False when an earlier request with the same idempotency key created it. */
+  created: boolean;
+}
+
+/** Creating, reading, listing and cancelling runs. Every query is filtered by the caller's tenant. */
+export class RunService {
+  constructor(private readonly database: Database) {}
+
+  async create(principal: Principal, rawInput: unknown): Promise<CreatedRun> {
+    const input = parseInput(createRunInputSchema, rawInput);
+    const requestHash = hashRequest(input);
+    if (input.idempotencyKey) {
+      const existing = await this.findByIdempotencyKey(principal, input.idempotencyKey, requestHash);
+      if (existing) return { run: existing, created: false };
+    }
+    try {
+      return { run: await this.insert(principal, input, requestHash), created: true };
+    } catch (error) {
+      // Two requests with one key raced past the lookup; the unique index let one through.
+      if (input.idempotencyKey && isUniqueViolation(error)) {
+        const existing = await this.findByIdempotencyKey(principal, input.idempotencyKey, requestHash);
+        if (existing) return { run: existing, created: false };
+      }
+      throw error;
+    }
+  }
+
+  async get(principal: Principal, rawInput: unknown): Promise<RunView> {
+    const { runId } = parseInput(runIdInputSchema, rawInput);
+    const row = await this.database.prisma.run.findFirst({ where: { id: runId, tenantId: principal.tenantId }, select: runViewSelect });
+    if (!row) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
+    return toRunView(row);
+  }
+
+  async list(principal: Principal, rawInput: ListRunsInput): Promise<{ runs: RunView[]; nextCursor: string | null }> {
+    const input = parseInput(listRunsInputSchema, rawInput);
+    const rows = await this.database.prisma.run.findMany({
+      where: {
+        tenantId: principal.tenantId,
+        ...(input.status ? { status: input.status } : {}),
+        ...(input.agentId ? { agentId: input.agentId } : {}),
+        ...(input.threadId ? { threadId: input.threadId } : {}),
+      },
+      // uuid v7 ids are time-ordered, so the id is a stable cursor for newest-first pages.
+      orderBy: { id: 'desc' },
+      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+      take: input.limit + 1,
+      select: runViewSelect,
+    });
+    const page = rows.slice(0, input.limit);
+    return { runs: page.map(toRunView), nextCursor: rows.length > input.limit ? (page[page.length - 1]?.id ?? null) : null };
+  }
+
+  async cancel(principal: Principal, rawInput: unknown): Promise<RunView> {
+    const { runId } = parseInput(runIdInputSchema, rawInput);
+    await cancelRun(this.database, principal, runId);
+    return this.get(principal, { runId });
+  }
+
+  private async findByIdempotencyKey(principal: Principal, key: string, requestHash: string): Promise<RunView | undefined> {
+    const row = await this.database.prisma.run.findUnique({
+      where: { tenantId_idempotencyKey: { tenantId: principal.tenantId, idempotencyKey: key } },
+      select: { ...runViewSelect, requestHash: true },
+    });
+    if (!row) return undefined;
+    if (row.requestHash !== requestHash) {
+      throw new DomainError('conflict', `Idempotency key "${key}" was already used with a different request body`, 'idempotencyKey');
+    }
+    return toRunView(row);
+  }
+
+  private insert(principal: Principal, input: CreateRunInput, requestHash: string): Promise<RunView> {
+    return this.database.prisma.$transaction(async (transaction) => {
+      const version = await resolveAgentVersion(transaction, principal.tenantId, input);
+      if (input.threadId) await assertThread(transaction, principal.tenantId, input.agentId, input.threadId);
+      const run = await transaction.run.create({
+        data: {
+          tenantId: principal.tenantId,
+          agentId: input.agentId,
+          agentVersionId: version.id,
+          threadId: input.threadId ?? null,
+          input: { text: input.input },
+          idempotencyKey: input.idempotencyKey ?? null,
+          requestHash,
+        },
+        select: runViewSelect,
+      });
+      await appendRunEvents(transaction, { id: run.id, tenantId: principal.tenantId }, [
+        { type: 'run-created', payload: { agentId: input.agentId, agentVersion: version.version, threadId: input.threadId ?? null, input: input.input } },
+      ]);
+      await recordAudit(transaction, principal, { action: 'run.create', targetType: 'run', targetId: run.id, after: { agentId: input.agentId, agentVersion: version.version } });
+      await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, run.id);
+      return toRunView(run);
+    });
+  }
+}
+
+async function resolveAgentVersion(transaction: Prisma.TransactionClient, tenantId: string, input: CreateRunInput) {
+  const agent = await transaction.agent.findFirst({ where: { id: input.agentId, tenantId }, select: { id: true, archivedAt: true } });
+  if (!agent) throw new DomainError('not-found', `Agent ${input.agentId} not found`, 'agentId');
+  if (agent.archivedAt) throw new DomainError('validation', `Agent ${input.agentId} is archived`, 'agentId');
+  const version = await transaction.agentVersion.findFirst({
+    where: { agentId: agent.id, ...(input.agentVersion ? { version: input.agentVersion } : {}) },
+    orderBy: { version: 'desc' },
+    select: { id: true, version: true },
+  });
+  if (!version) throw new DomainError('not-found', `Agent version ${input.agentVersion ?? 'latest'} not found`, 'agentVersion');
+  return version;
+}
+
+async function assertThread(transaction: Prisma.TransactionClient, tenantId: string, agentId: string, threadId: string): Promise<void> {
+  const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId }, select: { agentId: true, archivedAt: true } });
+  if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
+  if (thread.agentId !== agentId) throw new DomainError('validation', `Thread ${threadId} belongs to another agent`, 'threadId');
+  if (thread.archivedAt) throw new DomainError('validation', `Thread ${threadId} is archived`, 'threadId');
+}
+
+function hashRequest(input: CreateRunInput): string {
+  const body = { agentId: input.agentId, agentVersion: input.agentVersion ?? null, threadId: input.threadId ?? null, input: input.input };
+  return createHash('sha256').update(JSON.stringify(body)).digest('hex');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
