@@ -34,6 +34,7 @@ interface ChainEntry {
  * `createModelGateway`, which validates the configuration.
  */
 export class AiSdkModelGateway implements ModelGateway {
+  /** Versioned module id recorded on checkpoints. */
   readonly moduleId = 'ai-sdk/v1';
   /** Context window of the primary model, for budget-based compaction; undefined when not configured. */
   readonly contextWindowTokens: number | undefined;
@@ -57,6 +58,10 @@ export class AiSdkModelGateway implements ModelGateway {
     return { provider: primary?.provider, model: primary?.model };
   }
 
+  /**
+   * Streams one reply: each model of the chain gets its retries, then the next one is asked.
+   * Rejects with the last model's error when all fail, or with an AbortError once the signal aborts.
+   */
   async invoke(request: ModelRequest): Promise<ModelResponse> {
     let lastError: ModelGatewayError | undefined;
     for (const [index, entry] of this.chain.entries()) {

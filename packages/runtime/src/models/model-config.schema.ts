@@ -35,8 +35,11 @@ export const retryConfigSchema = z.object({
   maxRetryAfterMs: z.number().int().nonnegative().default(60_000),
 });
 
+/** Prices of one model in US dollars per million tokens. */
 export type ModelPricing = z.infer<typeof modelPricingSchema>;
+/** One validated model endpoint configuration. */
 export type ModelConfig = z.infer<typeof modelConfigSchema>;
+/** Validated retry policy, defaults applied. */
 export type RetryConfig = z.infer<typeof retryConfigSchema>;
 /** Retry settings as written by a user; missing fields take the defaults. */
 export type RetryConfigInput = z.input<typeof retryConfigSchema>;

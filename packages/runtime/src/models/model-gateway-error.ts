@@ -6,6 +6,7 @@
 export type ModelGatewayErrorKind =
   'model-provider' | 'model-rate-limited' | 'model-unavailable' | 'model-configuration' | 'aborted';
 
+/** Details attached to a gateway error. */
 export interface ModelGatewayErrorOptions {
   /** The model (`provider:model`) whose call failed. */
   model?: string;
@@ -23,10 +24,15 @@ export interface ModelGatewayErrorOptions {
  * against `fetch` conventions (`error.name === 'AbortError'`) recognise them.
  */
 export class ModelGatewayError extends Error {
+  /** Stable category for mapping errors to run status and logs. */
   readonly kind: ModelGatewayErrorKind;
+  /** `provider:model` whose call failed, when known. */
   readonly model: string | undefined;
+  /** Provider HTTP status, when the provider answered. */
   readonly statusCode: number | undefined;
+  /** Whether the same call may succeed if repeated. */
   readonly retryable: boolean;
+  /** Delay the provider asked for before a retry, in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
   constructor(kind: ModelGatewayErrorKind, message: string, options: ModelGatewayErrorOptions = {}) {

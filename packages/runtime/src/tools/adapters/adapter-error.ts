@@ -7,6 +7,7 @@ export type ToolAdapterErrorKind =
 
 /** Every error the tool adapters throw on purpose. */
 export class ToolAdapterError extends Error {
+  /** Stable category for mapping the error once (result text, run status, logs). */
   readonly kind: ToolAdapterErrorKind;
 
   constructor(kind: ToolAdapterErrorKind, message: string, options: { cause?: unknown } = {}) {

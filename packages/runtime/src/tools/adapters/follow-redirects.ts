@@ -11,6 +11,7 @@ export interface GuardedRequest {
   body: string | undefined;
 }
 
+/** The fences around a guarded request: address policy, redirect and size caps, cancellation. */
 export interface GuardedRequestLimits {
   guard: PublicUrlOptions;
   lookup: LookupFunction;

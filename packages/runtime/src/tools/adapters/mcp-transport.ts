@@ -24,6 +24,7 @@ export interface McpHttpTransportConfig {
   headers?: Record<string, string>;
 }
 
+/** How to reach an MCP server: a local child process or a Streamable HTTP endpoint. */
 export type McpTransportConfig = McpStdioTransportConfig | McpHttpTransportConfig;
 
 function stdioEnvironment(config: McpStdioTransportConfig): Record<string, string> {

@@ -17,6 +17,7 @@ export interface HttpExchange {
   signal: AbortSignal;
 }
 
+/** What came back from one exchange; `body` is UTF-8 text, cut at the byte cap. */
 export interface HttpReply {
   status: number;
   statusText: string;

@@ -78,6 +78,8 @@ describe('subprocess tool', () => {
     expect(childEnvironment.FIXED).toBe('1');
     expect(childEnvironment.AGENTLOOM_TEST_SECRET).toBeUndefined();
     expect(childEnvironment.PATH).toBeUndefined();
+    delete process.env.AGENTLOOM_TEST_ALLOWED;
+    delete process.env.AGENTLOOM_TEST_SECRET;
   });
 
   it('refuses missing and option-like arguments without starting a process', async () => {
