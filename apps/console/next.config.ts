@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import type { NextConfig } from 'next';
+
+// The repository root: Turbopack must see the workspace packages (they export TypeScript source).
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const nextConfig: NextConfig = {
+  // Loaded by Node at run time, never bundled: PGlite and its pgvector bundle locate their .wasm,
+  // .data and extension tarballs relative to their own files, and Prisma's adapters load drivers.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-pgvector',
+    '@electric-sql/pglite-socket',
+    'pglite-prisma-adapter',
+    '@prisma/client',
+    '@prisma/adapter-pg',
+    'pg',
+  ],
+  // Internal packages publish TypeScript source, so Next compiles them with the app.
+  transpilePackages: ['@agentloom/platform', '@agentloom/db', '@agentloom/runtime'],
+  typedRoutes: true,
+  poweredByHeader: false,
+  turbopack: { root: repositoryRoot },
+};
+
+export default nextConfig;

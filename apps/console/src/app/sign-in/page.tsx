@@ -1,0 +1,25 @@
+import type { Metadata, Route } from 'next';
+import { redirect } from 'next/navigation';
+import { SignInPanel } from '~/features/session/components/sign-in-panel';
+import { safeRedirectPath } from '~/features/session/session.schema';
+import { getConsoleAccess } from '~/server/session/console-access';
+
+export const metadata: Metadata = { title: 'Sign in' };
+export const dynamic = 'force-dynamic';
+
+interface SignInPageProps {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function SignInPage({ searchParams }: SignInPageProps) {
+  const { next } = await searchParams;
+  const redirectTo = safeRedirectPath(typeof next === 'string' ? next : null);
+  const access = await getConsoleAccess();
+  if (access.kind === 'signed-in') redirect(redirectTo as Route);
+  return (
+    <SignInPanel
+      redirectTo={redirectTo}
+      unavailableMessage={access.kind === 'unavailable' ? access.message : null}
+    />
+  );
+}

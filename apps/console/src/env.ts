@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { findRepositoryRoot } from '~/server/repository-root';
+
+const postgresUrl = z
+  .string()
+  .trim()
+  .regex(/^postgres(ql)?:\/\//, 'must start with postgresql:// or postgres://');
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const environmentSchema = z.object({
+  /** Postgres server to use; unset means the embedded database in AGENTLOOM_DATA_DIR. */
+  DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
+  AGENTLOOM_DATA_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  AGENTLOOM_MIGRATIONS_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
+  /** Marks the session cookie `Secure`; turn on whenever the console is served over HTTPS. */
+  AGENTLOOM_SECURE_COOKIES: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+});
+
+export interface ConsoleEnvironment {
+  databaseUrl: string | undefined;
+  dataDirectory: string;
+  migrationsDirectory: string;
+  port: number;
+  secureCookies: boolean;
+}
+
+/** Raised when the process environment is unusable; its message is one line naming the variable. */
+export class InvalidEnvironmentError extends Error {
+  override readonly name = 'InvalidEnvironmentError';
+}
+
+let parsedEnvironment: ConsoleEnvironment | undefined;
+
+/**
+ * The console's validated configuration. Parsed on first use rather than at import time, so that
+ * `next build` (which imports server modules) never depends on runtime variables.
+ */
+export function getEnvironment(): ConsoleEnvironment {
+  parsedEnvironment ??= parseEnvironment(process.env);
+  return parsedEnvironment;
+}
+
+export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment {
+  const result = environmentSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    throw new InvalidEnvironmentError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'}.`);
+  }
+  const values = result.data;
+  const repositoryRoot = findRepositoryRoot();
+  return {
+    databaseUrl: values.DATABASE_URL,
+    dataDirectory: path.resolve(/*turbopackIgnore: true*/ repositoryRoot, values.AGENTLOOM_DATA_DIR ?? '.agentloom'),
+    migrationsDirectory: path.resolve(/*turbopackIgnore: true*/ repositoryRoot, values.AGENTLOOM_MIGRATIONS_DIR ?? 'prisma/migrations'),
+    port: values.PORT,
+    secureCookies: values.AGENTLOOM_SECURE_COOKIES,
+  };
+}
+
+function emptyToUndefined(value: unknown): unknown {
+  return value === '' ? undefined : value;
+}

@@ -1,0 +1,38 @@
+import type { Principal } from '@agentloom/platform';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { BrandMark } from '~/components/brand-mark';
+import { VectorSearchBanner } from '~/features/health/components/vector-search-banner';
+import { ConsoleNavigation } from '~/features/navigation/components/console-navigation';
+import { SignedInAs } from '~/features/session/components/signed-in-as';
+import { SignOutButton } from '~/features/session/components/sign-out-button';
+
+/** The frame around every signed-in page: sidebar navigation, session, install-wide banners. */
+export function ConsoleShell({ principal, children }: { principal: Principal; children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-sm dark:focus:bg-zinc-900"
+      >
+        Skip to content
+      </a>
+      <aside className="flex shrink-0 flex-col gap-6 border-b border-zinc-200 bg-white px-4 py-5 md:sticky md:top-0 md:h-screen md:w-64 md:border-r md:border-b-0 dark:border-zinc-800 dark:bg-zinc-900/60">
+        <Link href="/runs" aria-label="AgentLoom home" className="px-2">
+          <BrandMark />
+        </Link>
+        <ConsoleNavigation />
+        <div className="space-y-2">
+          <SignedInAs principal={principal} />
+          <SignOutButton />
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <VectorSearchBanner />
+        <main id="content" className="mx-auto w-full max-w-6xl flex-1 px-6 py-8 md:px-10">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

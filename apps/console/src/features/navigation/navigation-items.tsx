@@ -1,0 +1,24 @@
+import type { Route } from 'next';
+import type { ReactNode } from 'react';
+import { AgentsIcon, ApprovalsIcon, MemoryIcon, RunsIcon, SettingsIcon, ThreadsIcon } from '~/components/icons';
+
+export interface NavigationItem {
+  label: string;
+  href: Route;
+  icon: ReactNode;
+}
+
+/** The console's top-level sections, in the order an operator reaches for them. */
+export const navigationItems: readonly NavigationItem[] = [
+  { label: 'Runs', href: '/runs', icon: <RunsIcon /> },
+  { label: 'Threads', href: '/threads', icon: <ThreadsIcon /> },
+  { label: 'Memory', href: '/memory', icon: <MemoryIcon /> },
+  { label: 'Approvals', href: '/approvals', icon: <ApprovalsIcon /> },
+  { label: 'Agents', href: '/agents', icon: <AgentsIcon /> },
+  { label: 'Settings', href: '/settings', icon: <SettingsIcon /> },
+];
+
+/** A section is active on its own page and on every page below it (Settings → Health). */
+export function isActiveSection(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,55 @@
+import { consoleLogger, isDomainError } from '@agentloom/platform';
+import { getEnvironment, InvalidEnvironmentError, type ConsoleEnvironment } from '~/env';
+import { closePlatform, getPlatform } from '~/server/container';
+import { errorDetails } from '~/server/error-details';
+
+const bootedKey = Symbol.for('agentloom.console.booted');
+
+/**
+ * Runs once per server process (from instrumentation): validates the environment, opens the
+ * platform so that migrations, the seeded admin key and the URL appear in the log at `npm start`,
+ * and closes the database on shutdown.
+ */
+export async function bootConsole(): Promise<void> {
+  const scope = globalThis as typeof globalThis & { [bootedKey]?: true };
+  // Set before the first await: a second copy of this module must not boot again meanwhile.
+  if (scope[bootedKey]) return;
+  scope[bootedKey] = true;
+
+  const environment = validateEnvironmentOrExit();
+  registerShutdown();
+  const url = `http://localhost:${environment.port}`;
+  try {
+    await getPlatform();
+    consoleLogger.info(`AgentLoom console ready at ${url}`);
+  } catch (error) {
+    // Keep serving: /api/health answers 503 and pages explain, and the next request retries.
+    if (isDomainError(error)) {
+      consoleLogger.error(`AgentLoom console at ${url} cannot open its database: ${error.message}`);
+    } else {
+      consoleLogger.error(`AgentLoom console at ${url} failed to start its platform`, errorDetails(error));
+    }
+  }
+}
+
+function validateEnvironmentOrExit(): ConsoleEnvironment {
+  try {
+    return getEnvironment();
+  } catch (error) {
+    if (!(error instanceof InvalidEnvironmentError)) throw error;
+    console.error(`[agentloom] Cannot start the console. ${error.message}`);
+    process.exit(1);
+  }
+}
+
+function registerShutdown(): void {
+  const shutdown = (signal: NodeJS.Signals) => {
+    // Next runs its own handler for the same signals and exits when its server has closed; we
+    // close the database in parallel and exit ourselves if we finish first.
+    closePlatform()
+      .catch((error: unknown) => consoleLogger.error('Closing the database failed', errorDetails(error)))
+      .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { consoleLogger, createPlatform, type Platform } from '@agentloom/platform';
+import { getEnvironment } from '~/env';
+
+/**
+ * The console's one composition root: builds the Platform from the validated environment.
+ *
+ * The instance lives on `globalThis` because Next evaluates this module several times in one
+ * process (instrumentation, route handlers and server components each get a copy); two PGlite
+ * instances on one data directory corrupt it. A failed open is not kept, so the next request
+ * tries again once the database is reachable.
+ */
+const holderKey = Symbol.for('agentloom.console.platform');
+
+interface PlatformHolder {
+  opening: Promise<Platform> | undefined;
+}
+
+function platformHolder(): PlatformHolder {
+  const scope = globalThis as typeof globalThis & { [holderKey]?: PlatformHolder };
+  scope[holderKey] ??= { opening: undefined };
+  return scope[holderKey];
+}
+
+export function getPlatform(): Promise<Platform> {
+  if (process.env.NEXT_PHASE === 'phase-production-build') {
+    // `next build` prerenders static pages; opening the live data directory there would migrate it
+    // and bake build-time numbers into HTML. A page reaching this line must be marked dynamic.
+    throw new Error('The platform was requested during `next build`; mark the calling page dynamic.');
+  }
+  const holder = platformHolder();
+  if (holder.opening === undefined) {
+    const opening = openPlatform();
+    holder.opening = opening;
+    opening.catch(() => {
+      if (holder.opening === opening) holder.opening = undefined;
+    });
+  }
+  return holder.opening;
+}
+
+/** Closes the platform if it was opened; later calls to getPlatform open it again. */
+export async function closePlatform(): Promise<void> {
+  const holder = platformHolder();
+  const opening = holder.opening;
+  holder.opening = undefined;
+  if (opening === undefined) return;
+  const platform = await opening.catch(() => undefined);
+  await platform?.close();
+}
+
+function openPlatform(): Promise<Platform> {
+  const environment = getEnvironment();
+  return createPlatform({
+    database: {
+      url: environment.databaseUrl,
+      dataDirectory: environment.dataDirectory,
+      migrationsDirectory: environment.migrationsDirectory,
+    },
+    // Next to the data so that `npm start` users (and the e2e suite) find the first admin key.
+    adminKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'admin-key'),
+    logger: consoleLogger,
+  });
+}

@@ -1,0 +1,29 @@
+import { isDomainError, type Principal } from '@agentloom/platform';
+import { cookies } from 'next/headers';
+import { cache } from 'react';
+import { getPlatform } from '~/server/container';
+import { sessionCookieName } from '~/server/session/session-cookie';
+
+export type ConsoleAccess =
+  | { kind: 'signed-in'; principal: Principal }
+  | { kind: 'signed-out' }
+  /** The database cannot be reached; `message` is the platform's one-line explanation. */
+  | { kind: 'unavailable'; message: string };
+
+/**
+ * Who is looking at the console in this request. Cached per request so the layout and the page
+ * authenticate the cookie once; an unreachable database is an answer here, not an exception,
+ * because the layout explains it instead of rendering a generic error page.
+ */
+export const getConsoleAccess = cache(async (): Promise<ConsoleAccess> => {
+  const sessionKey = (await cookies()).get(sessionCookieName)?.value;
+  if (!sessionKey) return { kind: 'signed-out' };
+  try {
+    const platform = await getPlatform();
+    const principal = await platform.auth.authenticate(sessionKey);
+    return principal === null ? { kind: 'signed-out' } : { kind: 'signed-in', principal };
+  } catch (error) {
+    if (isDomainError(error) && error.kind === 'unavailable') return { kind: 'unavailable', message: error.message };
+    throw error;
+  }
+});

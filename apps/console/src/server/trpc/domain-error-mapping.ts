@@ -1,0 +1,75 @@
+import { isDomainError, type DomainErrorKind } from '@agentloom/platform';
+import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
+
+/** The one table from domain error kinds to tRPC codes (and so to HTTP statuses). */
+const codeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
+  validation: 'BAD_REQUEST',
+  unauthenticated: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  'not-found': 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  'rate-limited': 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
+};
+
+export const internalErrorMessage = 'Internal error';
+
+export type MappedError =
+  | { severity: 'expected' | 'warning'; error: TRPCError }
+  | { severity: 'internal'; error: TRPCError; original: unknown };
+
+/**
+ * Turns whatever a procedure failed with into the error the client sees. Domain errors and input
+ * validation keep their message; anything else becomes INTERNAL_SERVER_ERROR with the message
+ * masked, and is reported as `internal` so the caller logs the original.
+ */
+export function mapProcedureError(error: TRPCError): MappedError {
+  const cause = error.cause;
+  if (isDomainError(cause)) {
+    const code = codeByKind[cause.kind];
+    const severity = cause.kind === 'unavailable' ? 'warning' : 'expected';
+    return { severity, error: new TRPCError({ code, message: cause.message, cause }) };
+  }
+  const issue = firstSchemaIssue(cause);
+  if (issue !== undefined) {
+    const message = `${issue.field}: ${issue.message}`;
+    return { severity: 'expected', error: new TRPCError({ code: 'BAD_REQUEST', message, cause }) };
+  }
+  // tRPC's own client errors (unknown procedure, wrong method, unparsable body) are safe to show.
+  if (error.code !== 'INTERNAL_SERVER_ERROR' && cause === undefined) {
+    return { severity: 'expected', error };
+  }
+  return {
+    severity: 'internal',
+    error: new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: internalErrorMessage }),
+    original: cause ?? error,
+  };
+}
+
+/** The message a client may see for this error. */
+export function maskedMessage(error: TRPCError): string {
+  return error.code === 'INTERNAL_SERVER_ERROR' ? internalErrorMessage : error.message;
+}
+
+/** The input field an error is about, as a dotted path starting with `input`, or null. */
+export function errorField(error: TRPCError): string | null {
+  if (isDomainError(error.cause)) return error.cause.field ?? null;
+  return firstSchemaIssue(error.cause)?.field ?? null;
+}
+
+interface SchemaIssue {
+  field: string;
+  message: string;
+}
+
+/** Zod errors and standard-schema errors both carry `issues` with a `path` and a `message`. */
+function firstSchemaIssue(cause: unknown): SchemaIssue | undefined {
+  if (typeof cause !== 'object' || cause === null || !('issues' in cause)) return undefined;
+  const issues = cause.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return undefined;
+  const issue = issues[0] as { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message?: string };
+  const segments = (issue.path ?? []).map((segment) =>
+    typeof segment === 'object' ? String(segment.key) : String(segment),
+  );
+  return { field: ['input', ...segments].join('.'), message: issue.message ?? 'Invalid value' };
+}

@@ -1,0 +1,31 @@
+import { DomainError, roleAtLeast, type Role } from '@agentloom/platform';
+import { getPlatform } from '~/server/container';
+import { errorMiddleware } from '~/server/trpc/error-middleware';
+import { baseProcedure } from '~/server/trpc/init';
+
+/** Every procedure: errors mapped once, the platform at hand, the caller's principal (or null). */
+export const publicProcedure = baseProcedure.use(errorMiddleware).use(async ({ ctx, next }) => {
+  const platform = await getPlatform();
+  const principal = ctx.sessionKey === null ? null : await platform.auth.authenticate(ctx.sessionKey);
+  return next({ ctx: { platform, principal } });
+});
+
+function procedureRequiring(required: Role) {
+  return publicProcedure.use(async ({ ctx, next }) => {
+    const { principal } = ctx;
+    if (principal === null) {
+      throw new DomainError('unauthenticated', 'Sign in with an API key to continue.');
+    }
+    if (!roleAtLeast(principal.role, required)) {
+      throw new DomainError('forbidden', `This needs the ${required} role; your key has ${principal.role}.`);
+    }
+    return next({ ctx: { principal } });
+  });
+}
+
+/** Signed in with any role: read-only views. */
+export const viewerProcedure = procedureRequiring('viewer');
+/** Operators and admins: starting, cancelling and approving runs. */
+export const operatorProcedure = procedureRequiring('operator');
+/** Admins only: API keys, tenant settings, erasure. */
+export const adminProcedure = procedureRequiring('admin');

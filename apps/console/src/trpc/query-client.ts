@@ -1,0 +1,27 @@
+import { defaultShouldDehydrateQuery, QueryClient } from '@tanstack/react-query';
+import superjson from 'superjson';
+
+/**
+ * One QueryClient configuration for the browser and for server-side prefetching. Data crosses
+ * the RSC boundary with superjson (dates stay dates), and pending queries are dehydrated too so a
+ * page can start a prefetch without awaiting it.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Data rendered on the server is fresh for a moment; without this the client refetches
+        // everything immediately after hydration.
+        staleTime: 30 * 1000,
+      },
+      dehydrate: {
+        serializeData: superjson.serialize,
+        shouldDehydrateQuery: (query) =>
+          defaultShouldDehydrateQuery(query) || query.state.status === 'pending',
+      },
+      hydrate: {
+        deserializeData: superjson.deserialize,
+      },
+    },
+  });
+}

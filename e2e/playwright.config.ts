@@ -1,0 +1,72 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+const e2eDirectory = path.dirname(fileURLToPath(import.meta.url));
+const repositoryRoot = path.resolve(e2eDirectory, '..');
+const port = 3100;
+
+// Debian's Chromium unless CHROMIUM_PATH names another; where neither exists (a machine where
+// tools/ensure-chromium.mjs ran `playwright install`), Playwright's own download.
+const debianChromium = '/usr/bin/chromium';
+const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined);
+const baseURL = `http://127.0.0.1:${port}`;
+
+// A fresh embedded database per test run, so the seeded admin key is written anew. Playwright
+// loads this file in the runner and again in each worker; workers inherit the runner's env, so
+// `??=` keeps one directory for the whole run.
+const dataDirectory = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'agentloom-e2e-')));
+
+export default defineConfig({
+  testDir: path.join(e2eDirectory, 'specs'),
+  outputDir: path.join(repositoryRoot, 'test-results'),
+  timeout: 60_000,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['html', { open: 'never', outputFolder: path.join(e2eDirectory, 'playwright-report') }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'on',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+            // Keeps Chromium from resolving Google hosts while still reaching the app.
+            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The production build (`npm run test:e2e` builds it first), as users run it.
+    command: 'npm run start --workspace @agentloom/console',
+    cwd: repositoryRoot,
+    // Answers 200 once the embedded database is open, migrated and seeded.
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      AGENTLOOM_DATA_DIR: dataDirectory,
+      // The suite asserts embedded mode; a DATABASE_URL from the caller's shell must not leak in.
+      DATABASE_URL: '',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  },
+});
