@@ -51,7 +51,7 @@ describe.each(databaseModes)('run executor (%s)', (mode) => {
     // A "dead" executor claims with a lease that is already over.
     expect((await claimRuns(prisma, 'dead-executor', 1, -1_000)).map((claimed) => claimed.id)).toEqual([run.id]);
     const seen: string[] = [];
-    const crashing: RunProcessor = { process: async (claimed) => void seen.push(`${claimed.id}@${claimed.attempt}`) };
+    const crashing: RunProcessor = { process: (claimed) => Promise.resolve(void seen.push(`${claimed.id}@${claimed.attempt}`)) };
     const executor = new RunExecutor(test.platform.database, crashing, silentLogger, { owner: 'survivor', leaseMs: -1_000, pollMs: 50, recoveryIntervalMs: 100 });
     await executor.start();
     await expect.poll(async () => (await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).status, { timeout: 20_000 }).toBe('failed');
