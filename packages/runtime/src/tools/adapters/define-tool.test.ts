@@ -12,9 +12,9 @@ describe('defineTool', () => {
       implementationId: 'math/v1/add',
       inputSchema,
       sideEffects: 'none',
-      execute: async ({ a, b }, context) => {
+      execute: ({ a, b }, context) => {
         context.emit({ kind: 'progress', data: 'adding' });
-        return { content: String(a + b), data: a + b };
+        return Promise.resolve({ content: String(a + b), data: a + b });
       },
     });
     expect(tool).toMatchObject({ name: 'math.add', implementationId: 'math/v1/add', sideEffects: 'none' });

@@ -56,7 +56,7 @@ function adaptTool(client: Client, config: McpServerConfig, serverVersion: strin
     name: `mcp.${config.name}.${mcpTool.name}`,
     description: mcpTool.description ?? mcpTool.title ?? mcpTool.name,
     implementationId: `mcp/${server}/${mcpTool.name}`,
-    inputSchema: mcpTool.inputSchema as Record<string, unknown>,
+    inputSchema: mcpTool.inputSchema,
     sideEffects: sideEffectsOf(config, mcpTool),
     async execute(args: Record<string, unknown>, context: BasicToolContext): Promise<ToolResult> {
       try {

@@ -4,11 +4,14 @@ import { assertPublicUrl, createGuardedLookup, type ResolveAll } from './ssrf-gu
 
 /** A resolver answering from a table, so no test depends on (or sends) DNS traffic. */
 function resolverFor(table: Record<string, string[]>): ResolveAll {
-  return async (hostname) => {
+  return (hostname) => {
     const addresses = table[hostname];
-    if (addresses === undefined)
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 }));
+    if (addresses === undefined) {
+      return Promise.reject(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }));
+    }
+    return Promise.resolve(
+      addresses.map((address): LookupAddress => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
   };
 }
 
@@ -36,14 +39,13 @@ describe('assertPublicUrl', () => {
     ['http://0x7f.0.0.1/', 'loopback'],
     ['http://metadata.google.internal/computeMetadata/v1/', 'cloud metadata service'],
   ])('refuses %s (%s)', async (url, reason) => {
-    await expect(assertPublicUrl(url)).rejects.toMatchObject({ ...refused, message: expect.stringContaining(reason) });
+    await expect(assertPublicUrl(url)).rejects.toMatchObject(refused);
+    await expect(assertPublicUrl(url)).rejects.toThrow(reason);
   });
 
   it('refuses a hostname resolving to loopback (localhost, via the system resolver)', async () => {
-    await expect(assertPublicUrl('http://localhost:9/')).rejects.toMatchObject({
-      ...refused,
-      message: expect.stringContaining('loopback'),
-    });
+    await expect(assertPublicUrl('http://localhost:9/')).rejects.toMatchObject(refused);
+    await expect(assertPublicUrl('http://localhost:9/')).rejects.toThrow('loopback');
   });
 
   it('refuses a hostname when any of its addresses is private', async () => {
@@ -62,9 +64,8 @@ describe('assertPublicUrl', () => {
 
   it('accepts public addresses and hostnames', async () => {
     const resolve = resolverFor({ 'api.example': ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946'] });
-    await expect(assertPublicUrl('https://api.example/v1', { resolve })).resolves.toMatchObject({
-      addresses: expect.any(Array),
-    });
+    const { addresses } = await assertPublicUrl('https://api.example/v1', { resolve });
+    expect(addresses).toHaveLength(2);
     await expect(assertPublicUrl('http://8.8.8.8/')).resolves.toBeDefined();
   });
 
