@@ -70,3 +70,8 @@ export { InMemoryCheckpointStore } from './stores/in-memory-checkpoint-store';
 export { InMemoryEventSink } from './stores/in-memory-event-sink';
 export { InMemoryMemoryPort } from './stores/in-memory-memory-port';
 export { InMemoryToolStateStore } from './stores/in-memory-tool-state-store';
+
+// Model gateways (AI SDK providers) and tool adapters (local function, subprocess, MCP, HTTP)
+export * from './models';
+export * from './tools/adapters';
+export { idempotencyKeyFor } from './engine/tool-context/create-tool-context';

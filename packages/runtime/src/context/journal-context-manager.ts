@@ -4,6 +4,7 @@ import type { ContextManager, ContextSeed, PreparedContext } from '../contracts/
 import type { JsonObject } from '../contracts/json';
 import type { Message, UserMessage } from '../contracts/messages';
 import { EngineStateError, ResumeMismatchError, ValidationError } from '../errors';
+import { deepFreeze, jsonClone } from '../util/deep-freeze';
 import { summaryMessage } from './summary-message';
 
 const snapshotSchema = z.object({
@@ -18,7 +19,7 @@ const snapshotSchema = z.object({
 /**
  * Journal of the transcript plus a view: system message and task pinned, then the summary snapshot,
  * then messages from `cutoffIndex` on. Its snapshot is pointers and counters only, so checkpoint size
- * does not grow with the transcript.
+ * does not grow with the transcript. Journal messages are deep-frozen: views share them safely.
  */
 export class JournalContextManager implements ContextManager {
   readonly moduleId = 'journal-context/v1';
@@ -31,10 +32,7 @@ export class JournalContextManager implements ContextManager {
 
   create(seed: ContextSeed): Message[] {
     this.reset();
-    const initial: Message[] = [
-      { role: 'system', content: seed.systemPrompt },
-      { role: 'user', content: seed.task },
-    ];
+    const initial: Message[] = [deepFreeze<Message>({ role: 'system', content: seed.systemPrompt }), deepFreeze<Message>({ role: 'user', content: seed.task })];
     this.messages.push(...initial);
     return initial;
   }
@@ -49,7 +47,7 @@ export class JournalContextManager implements ContextManager {
     if (transcript[0]?.role !== 'system' || transcript[1]?.role !== 'user') {
       throw new ValidationError('Transcript must start with the system message and the task');
     }
-    this.messages = [...transcript];
+    this.messages = transcript.map((message) => deepFreeze(jsonClone(message)));
     this.cutoffIndex = state.cutoffIndex;
     this.summary = state.summary;
     this.turnsSinceCompaction = state.turnsSinceCompaction;
@@ -60,7 +58,8 @@ export class JournalContextManager implements ContextManager {
   append(messages: readonly Message[]): number {
     if (this.messages.length === 0) throw new EngineStateError('Context journal used before create() or restore()');
     const first = this.messages.length;
-    this.messages.push(...messages);
+    // Frozen once on entry, so every view handed to modules can share them without copying.
+    for (const message of messages) this.messages.push(deepFreeze(message));
     return first;
   }
 

@@ -31,7 +31,7 @@ export interface ContextManager extends RuntimeModule {
    * Throws `ResumeMismatchError` when the transcript length differs from the snapshot's pointer.
    */
   restore(snapshot: JsonObject, transcript: readonly Message[]): void;
-  /** Appends accepted messages to the transcript; returns the absolute index of the first one. */
+  /** Appends accepted messages to the transcript (the default journal freezes them); returns the absolute index of the first one. */
   append(messages: readonly Message[]): number;
   /** Queues input that arrives between steps (user follow-ups, engine feedback). */
   queueInput(message: UserMessage): void;

@@ -24,7 +24,7 @@ export async function reviewCompletion(services: EngineServices, state: RunState
       task: context.task(),
       plan: state.plan ? jsonClone(state.plan) : null,
       candidate,
-      messages: jsonClone(context.prepare().messages),
+      messages: context.prepare().messages,
       evidence: { succeededToolCalls: state.counters.succeededToolCalls, failedToolCalls: state.counters.failedToolCalls },
     },
     createAuxiliaryModelCall(services, state, recorder, signal),
