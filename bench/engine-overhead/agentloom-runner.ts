@@ -9,14 +9,14 @@ export class BenchGateway implements ModelGateway {
 
   constructor(private readonly scenario: Scenario) {}
 
-  async invoke(request: ModelRequest): Promise<ModelResponse> {
+  invoke(request: ModelRequest): Promise<ModelResponse> {
     let assistantTurns = 0;
     for (const message of request.messages) if (message.role === 'assistant') assistantTurns += 1;
     const turn = scriptedTurn(this.scenario, assistantTurns);
     const usage = { inputTokens: 10, outputTokens: 5 };
-    if ('answer' in turn) return { text: turn.answer, toolCalls: [], usage, model: 'bench', finishReason: 'stop' };
+    if ('answer' in turn) return Promise.resolve({ text: turn.answer, toolCalls: [], usage, model: 'bench', finishReason: 'stop' });
     this.callCounter += 1;
-    return { text: '', toolCalls: [{ id: `call-${this.callCounter}`, name: 'lookup', argumentsJson: JSON.stringify({ word: turn.toolWord }) }], usage, model: 'bench', finishReason: 'tool-calls' };
+    return Promise.resolve({ text: '', toolCalls: [{ id: `call-${this.callCounter}`, name: 'lookup', argumentsJson: JSON.stringify({ word: turn.toolWord }) }], usage, model: 'bench', finishReason: 'tool-calls' });
   }
 }
 
@@ -26,7 +26,7 @@ const lookupTool = defineTool({
   implementationId: 'bench-tools/v1/lookup',
   inputSchema: z.object({ word: z.string() }),
   sideEffects: 'none',
-  execute: async (args) => ({ content: lookup(args.word) }),
+  execute: (args) => Promise.resolve({ content: lookup(args.word) }),
 });
 
 /** One engine per scenario, reused across runs like a compiled graph. Verification is off: the LangGraph agent has none. */

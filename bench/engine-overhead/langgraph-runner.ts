@@ -23,7 +23,7 @@ class BenchChatModel extends BaseChatModel {
     return this;
   }
 
-  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+  _generate(messages: BaseMessage[]): Promise<ChatResult> {
     let assistantTurns = 0;
     for (const message of messages) if (message.getType() === 'ai') assistantTurns += 1;
     const turn = scriptedTurn(this.scenario, assistantTurns);
@@ -32,11 +32,11 @@ class BenchChatModel extends BaseChatModel {
       'answer' in turn
         ? new AIMessage({ content: turn.answer, usage_metadata: usage })
         : new AIMessage({ content: '', tool_calls: [{ id: `call-${(this.callCounter += 1)}`, name: 'lookup', args: { word: turn.toolWord }, type: 'tool_call' }], usage_metadata: usage });
-    return { generations: [{ text: typeof message.content === 'string' ? message.content : '', message }] };
+    return Promise.resolve({ generations: [{ text: typeof message.content === 'string' ? message.content : '', message }] });
   }
 }
 
-const lookupTool = tool(async ({ word }: { word: string }) => lookup(word), {
+const lookupTool = tool(({ word }: { word: string }) => Promise.resolve(lookup(word)), {
   name: 'lookup',
   description: 'Look up a word',
   schema: z.object({ word: z.string() }),

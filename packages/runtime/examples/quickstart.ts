@@ -4,21 +4,21 @@
  *   cd /work/main && npx tsx packages/runtime/examples/quickstart.ts
  */
 import { z } from 'zod';
-import { createEngine, defineTool, type CreateEngineOptions, type ModelGateway, type ModelRequest, type ModelResponse } from '@agentloom/runtime';
+import { createEngine, defineTool, type CreateEngineOptions, type Message, type ModelGateway, type ModelRequest, type ModelResponse } from '@agentloom/runtime';
 import { InMemoryCheckpointStore, InMemoryEventSink } from '@agentloom/runtime/testing';
 
 /** A tiny deterministic gateway: asks for the weather tool once, then answers from its result. */
 class WeatherDemoGateway implements ModelGateway {
   readonly moduleId = 'weather-demo-gateway/v1';
 
-  async invoke(request: ModelRequest): Promise<ModelResponse> {
+  invoke(request: ModelRequest): Promise<ModelResponse> {
     const usage = { inputTokens: 20, outputTokens: 10 };
-    if (request.purpose === 'verification') return { text: '{"decision":"complete","reason":"answer cites the tool"}', toolCalls: [], usage, model: 'demo', finishReason: 'stop' };
+    if (request.purpose === 'verification') return Promise.resolve({ text: '{"decision":"complete","reason":"answer cites the tool"}', toolCalls: [], usage, model: 'demo', finishReason: 'stop' });
     const toolResult = request.messages.findLast((message) => message.role === 'tool');
     if (!toolResult) {
-      return { text: '', toolCalls: [{ id: 'weather-1', name: 'get_weather', argumentsJson: '{"city":"Lisbon"}' }], usage, model: 'demo', finishReason: 'tool-calls' };
+      return Promise.resolve({ text: '', toolCalls: [{ id: 'weather-1', name: 'get_weather', argumentsJson: '{"city":"Lisbon"}' }], usage, model: 'demo', finishReason: 'tool-calls' });
     }
-    return { text: `Lisbon today: ${toolResult.content}.`, toolCalls: [], usage, model: 'demo', finishReason: 'stop' };
+    return Promise.resolve({ text: `Lisbon today: ${toolResult.content}.`, toolCalls: [], usage, model: 'demo', finishReason: 'stop' });
   }
 }
 
@@ -28,7 +28,7 @@ const getWeather = defineTool({
   implementationId: 'quickstart-tools/v1/get_weather',
   inputSchema: z.object({ city: z.string() }),
   sideEffects: 'none',
-  execute: async (args) => ({ content: `sunny, 24°C in ${args.city}` }),
+  execute: (args) => Promise.resolve({ content: `sunny, 24°C in ${args.city}` }),
 });
 
 // The same options on both engines: resume refuses if modules or tools differ from the checkpoint.
@@ -51,7 +51,7 @@ console.log(`paused for approval of ${paused.next.requests.map((request) => requ
 
 // 2. Later (another process, after a restart): load the checkpoint and transcript, approve, resume.
 const stored = await checkpoints.latest('quickstart-run');
-const transcript = JSON.parse(JSON.stringify(paused.transcript));
+const transcript = JSON.parse(JSON.stringify(paused.transcript)) as Message[];
 const resumedEngine = createEngine(snapshot, engineOptions);
 const finished = await resumedEngine
   .resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'weather-1', decision: 'approve' }] })

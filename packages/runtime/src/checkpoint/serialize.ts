@@ -7,7 +7,7 @@ export function serializeCheckpoint(checkpoint: Checkpoint): string {
 }
 
 /** Validates a stored checkpoint (text or parsed JSON). Throws `InvalidCheckpointError` naming what is wrong. */
-export function parseCheckpoint(input: string | unknown): Checkpoint {
+export function parseCheckpoint(input: unknown): Checkpoint {
   let value: unknown = input;
   if (typeof input === 'string') {
     try {

@@ -16,24 +16,24 @@ export class DemoScriptModel implements ModelGateway {
     return { replies: this.script.replies.length };
   }
 
-  async invoke(request: ModelRequest): Promise<ModelResponse> {
+  invoke(request: ModelRequest): Promise<ModelResponse> {
     const usage = { inputTokens: request.messages.reduce((sum, message) => sum + Math.ceil(message.content.length / 4), 0), outputTokens: 0 };
-    if (request.purpose === 'verification') return this.reply('{"decision":"complete","reason":"demo"}', usage);
-    if (request.purpose !== 'action') return this.reply('Summary of the demo conversation so far.', usage);
+    if (request.purpose === 'verification') return Promise.resolve(this.reply('{"decision":"complete","reason":"demo"}', usage));
+    if (request.purpose !== 'action') return Promise.resolve(this.reply('Summary of the demo conversation so far.', usage));
     const task = request.messages.find((message) => message.role === 'user')?.content.toLowerCase() ?? '';
     const matching = this.script.replies.filter((reply) => !reply.whenTaskIncludes || task.includes(reply.whenTaskIncludes.toLowerCase()));
     const turn = request.messages.filter((message) => message.role === 'assistant').length;
     const scripted = matching[turn];
-    if (!scripted) return this.reply(this.script.fallback, usage);
+    if (!scripted) return Promise.resolve(this.reply(this.script.fallback, usage));
     const toolCalls = scripted.toolCalls.map((call, position) => ({ id: `demo-${turn}-${position}`, name: call.name, argumentsJson: JSON.stringify(call.arguments) }));
     for (const word of scripted.text.split(/(?<= )/)) request.onTextDelta?.(word);
-    return {
+    return Promise.resolve({
       text: scripted.text,
       toolCalls,
       usage: { ...usage, outputTokens: Math.ceil(scripted.text.length / 4) },
       model: this.moduleId,
       finishReason: toolCalls.length > 0 ? 'tool-calls' : 'stop',
-    };
+    });
   }
 
   private reply(text: string, usage: ModelResponse['usage']): ModelResponse {

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { CompactionPolicy } from '../contracts/compaction-policy';
-import type { CompletionPolicy } from '../contracts/completion-policy';
-import type { ExecutionStrategy } from '../contracts/execution-strategy';
 import { ReactStrategy } from '../strategies/react-strategy';
 import { BudgetCompactionPolicy } from '../context/budget-compaction-policy';
 import { EvidenceCompletionPolicy } from '../completion/evidence-completion-policy';
@@ -13,9 +10,9 @@ import { reactSnapshot } from './test-support/lookup-tool';
 
 function closing<T extends object>(module: T, log: string[], failure?: string): T {
   return Object.assign(module, {
-    async close() {
+    close() {
       log.push((module as { moduleId: string }).moduleId);
-      if (failure) throw new Error(failure);
+      return failure ? Promise.reject(new Error(failure)) : Promise.resolve();
     },
   });
 }
@@ -41,7 +38,7 @@ describe('abort and close', () => {
     expect((await outcome).next).toMatchObject({ reason: 'cancelled' });
   });
 
-  it('allows one execution at a time', async () => {
+  it('allows one execution at a time', () => {
     const engine = createEngine(reactSnapshot, { model: new ScriptedModel(['a', 'b']) });
     engine.start({ task: 'one' });
     expect(() => engine.start({ task: 'two' })).toThrow(/one execution at a time/);
@@ -53,10 +50,10 @@ describe('abort and close', () => {
     const shared = closing(new BudgetCompactionPolicy(), log);
     const engine = createEngine(reactSnapshot, {
       model,
-      strategy: closing(new ReactStrategy(), log) as ExecutionStrategy,
-      completion: closing(new EvidenceCompletionPolicy(), log) as CompletionPolicy,
+      strategy: closing(new ReactStrategy(), log),
+      completion: closing(new EvidenceCompletionPolicy(), log),
       context: closing(new JournalContextManager(), log),
-      compaction: shared as CompactionPolicy,
+      compaction: shared,
       hooks: closing(new DefaultHookManager(), log),
     });
     const run = engine.start({ task: 'x' });
@@ -76,7 +73,7 @@ describe('abort and close', () => {
     const log: string[] = [];
     const engine = createEngine(reactSnapshot, {
       model: closing(new ScriptedModel([]), log),
-      strategy: closing(new ReactStrategy(), log, 'strategy exploded') as ExecutionStrategy,
+      strategy: closing(new ReactStrategy(), log, 'strategy exploded'),
     });
     const report = await engine.close();
     expect(report.errors.map((error) => [error.moduleId, error.message])).toEqual([['react-strategy/v1', 'strategy exploded']]);

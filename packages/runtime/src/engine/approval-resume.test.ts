@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serializeCheckpoint } from '../checkpoint/serialize';
+import type { Message } from '../contracts/messages';
 import type { AnyTool } from '../contracts/tool-registry';
 import { ScriptedModel } from '../testing/scripted-model';
 import { createEngine } from './create-engine';
@@ -14,9 +15,9 @@ function transferTool(executed: unknown[]): AnyTool {
     implementationId: 'bank-tools/v1/transfer',
     inputSchema: z.object({ amount: z.number().positive(), to: z.string() }),
     sideEffects: 'unsafe',
-    async execute(args: { amount: number; to: string }, context) {
+    execute(args: { amount: number; to: string }, context) {
       executed.push({ ...args, idempotencyKey: context.idempotencyKey });
-      return { content: `sent ${args.amount} to ${args.to}` };
+      return Promise.resolve({ content: `sent ${args.amount} to ${args.to}` });
     },
   };
 }
@@ -32,7 +33,7 @@ async function pause(options: CreateEngineOptions) {
   const engine = createEngine(reactSnapshot, options);
   const outcome = await engine.execute({ task: 'Pay Ada 500', instanceId: 'run-1' });
   await engine.close();
-  return { outcome, stored: serializeCheckpoint(outcome.checkpoint), transcript: JSON.parse(JSON.stringify(outcome.transcript)) };
+  return { outcome, stored: serializeCheckpoint(outcome.checkpoint), transcript: JSON.parse(JSON.stringify(outcome.transcript)) as Message[] };
 }
 
 describe('approval and resume', () => {

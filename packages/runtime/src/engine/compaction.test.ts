@@ -7,8 +7,8 @@ import { createEngine } from './create-engine';
 import { lookupTool, reactSnapshot } from './test-support/lookup-tool';
 
 const bulky = lookupTool({
-  async execute(args: { word: string }) {
-    return { content: `${args.word}: ${'x'.repeat(900)}` };
+  execute(args: { word: string }) {
+    return Promise.resolve({ content: `${args.word}: ${'x'.repeat(900)}` });
   },
 });
 

@@ -46,7 +46,7 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
     limits,
     approvals: { ...config.approvals, ...options.approvals },
     config,
-    frozenConfig: deepFreeze(jsonClone(config)) as Readonly<Record<string, unknown>>,
+    frozenConfig: deepFreeze(jsonClone(config)),
     systemPrompt: [config.instructions, modules.strategy.instructions()].filter(Boolean).join('\n\n'),
     bindings: computeBindings(modules, limits, registry),
     ...(memory ? { memory } : {}),

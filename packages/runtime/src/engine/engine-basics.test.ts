@@ -87,8 +87,8 @@ describe('tool batches', () => {
 
   it('turns a throwing handler into a failed tool result the model sees', async () => {
     const broken = lookupTool({
-      async execute() {
-        throw new Error('dictionary offline');
+      execute() {
+        return Promise.reject(new Error('dictionary offline'));
       },
     });
     const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'lookup', arguments: { word: 'x' } }] }, 'Sorry.']);

@@ -2,7 +2,6 @@ import type { ApprovalDecision } from '../contracts/approval';
 import type { ReleaseHandle } from '../contracts/event-bus';
 import type { RuntimeEvent } from '../contracts/events';
 import type { Message } from '../contracts/messages';
-import type { Checkpoint } from '../checkpoint/checkpoint-schema';
 import { EngineStateError } from '../errors';
 import { AgentRun, type RunPersistence } from './agent-run';
 import { closeEngine, type CloseReport, type EngineOwnership } from './close-engine';
@@ -22,7 +21,7 @@ export interface StartOptions {
 
 export interface ResumeOptions {
   /** The last checkpoint, as stored (JSON text or object); validated against the checkpoint schema. */
-  checkpoint: Checkpoint | string | unknown;
+  checkpoint: unknown;
   /** The full persisted transcript, in index order. */
   messages: readonly Message[];
   /** Decisions for every call awaiting approval. */

@@ -48,9 +48,9 @@ describe('invalid replies in a run', () => {
   it('rejects a call id reused from an earlier turn without running the tool again', async () => {
     let executions = 0;
     const counting = lookupTool({
-      async execute() {
+      execute() {
         executions += 1;
-        return { content: 'ok' };
+        return Promise.resolve({ content: 'ok' });
       },
     });
     const model = new ScriptedModel([

@@ -67,7 +67,7 @@ describe('resume binding checks', () => {
 
   it('refuses a checkpoint of another format version', async () => {
     const saved = await checkpointWith(tools);
-    const changed = { ...JSON.parse(saved.checkpoint), format: 99 };
+    const changed = { ...(JSON.parse(saved.checkpoint) as object), format: 99 };
     expect(() => createEngine(reactSnapshot, { model: new ScriptedModel([]), ...tools }).resume({ ...saved, checkpoint: changed })).toThrow(/Unsupported checkpoint format 99/);
   });
 

@@ -18,9 +18,7 @@ describe('tool state', () => {
 
   it('a failed save reverts the plan and stops the run with tool-state-persistence, not a tool error', async () => {
     const failing = new InMemoryToolStateStore();
-    failing.savePlan = async () => {
-      throw new Error('disk full');
-    };
+    failing.savePlan = () => Promise.reject(new Error('disk full'));
     const model = new ScriptedModel([planCall, 'never reached']);
     const outcome = await createEngine(planSnapshot, { model, toolStateStore: failing }).execute('t');
     expect(outcome.next).toMatchObject({ type: 'interrupted', reason: 'failed', error: { kind: 'tool-state-persistence' } });
@@ -48,13 +46,13 @@ describe('tool state', () => {
   it('gives handlers a deep-read-only config', async () => {
     let mutationError: unknown;
     const probe = lookupTool({
-      async execute(_args, context) {
+      execute(_args, context) {
         try {
           (context.config as { instructions: string }).instructions = 'hacked';
         } catch (error) {
           mutationError = error;
         }
-        return { content: String(context.config['instructions']) };
+        return Promise.resolve({ content: String(context.config['instructions']) });
       },
     });
     const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'lookup', arguments: { word: 'w' } }] }, 'done']);
@@ -66,9 +64,9 @@ describe('tool state', () => {
   it('a hook veto is recorded and shown to the model', async () => {
     let executed = false;
     const tool = lookupTool({
-      async execute() {
+      execute() {
         executed = true;
-        return { content: 'ran' };
+        return Promise.resolve({ content: 'ran' });
       },
     });
     const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'lookup', arguments: { word: 'secret' } }] }, 'ok']);

@@ -7,7 +7,7 @@ describe('InProcessEventBus', () => {
     const bus = new InProcessEventBus<{ secret: string }>();
     const seen: BusNotification[] = [];
     bus.observe((notification) => seen.push(notification));
-    bus.register('tools/search', async (payload, context) => ({ echoed: payload, secret: context.secret }));
+    bus.register('tools/search', (payload, context) => Promise.resolve({ echoed: payload, secret: context.secret }));
     const result = await bus.request('tools/search', { query: 'private words' }, { secret: 'token' }, { callId: 'c1', attempt: 1 });
     expect(result).toEqual({ echoed: { query: 'private words' }, secret: 'token' });
     expect(seen).toEqual([
@@ -38,15 +38,15 @@ describe('InProcessEventBus', () => {
     bus.observe(() => {
       throw new Error('observer bug');
     });
-    bus.register('t', async () => 'ok');
+    bus.register('t', () => Promise.resolve('ok'));
     await expect(bus.request('t', null, undefined, {})).resolves.toBe('ok');
   });
 
   it('a stale release handle cannot remove a later registration', async () => {
     const bus = new InProcessEventBus();
-    const first = bus.register('t', async () => 'first');
+    const first = bus.register('t', () => Promise.resolve('first'));
     first.release();
-    bus.register('t', async () => 'second');
+    bus.register('t', () => Promise.resolve('second'));
     first.release();
     await expect(bus.request('t', null, undefined, {})).resolves.toBe('second');
   });
@@ -65,19 +65,19 @@ describe('InProcessEventBus', () => {
   it('cancelTopic aborts in-flight requests of one topic and leaves the bus open', async () => {
     const bus = new InProcessEventBus();
     bus.register('slow', () => new Promise(() => undefined));
-    bus.register('fast', async () => 'fast');
+    bus.register('fast', () => Promise.resolve('fast'));
     const pending = bus.request('slow', null, undefined, {});
     bus.cancelTopic('slow');
     await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
     await expect(bus.request('fast', null, undefined, {})).resolves.toBe('fast');
-    bus.register('slow', async () => 'new handler');
+    bus.register('slow', () => Promise.resolve('new handler'));
     await expect(bus.request('slow', null, undefined, {})).resolves.toBe('new handler');
   });
 
   it('refuses a second handler for a topic and use after close', async () => {
     const bus = new InProcessEventBus();
-    bus.register('t', async () => 1);
-    expect(() => bus.register('t', async () => 2)).toThrow(/already has a handler/);
+    bus.register('t', () => Promise.resolve(1));
+    expect(() => bus.register('t', () => Promise.resolve(2))).toThrow(/already has a handler/);
     await bus.close();
     expect(() => bus.publish('t', 1)).toThrow(/closed/);
   });

@@ -66,10 +66,11 @@ export class InProcessEventBus<TContext = unknown> implements EventBus<TContext>
     registration.controller.abort(new AbortedError(`Topic "${topic}" cancelled`));
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     for (const topic of [...this.handlers.keys()]) this.cancelTopic(topic);
     this.observers.clear();
     this.closed = true;
+    return Promise.resolve();
   }
 
   private notify(notification: BusNotification): void {

@@ -30,7 +30,7 @@ export class KeywordRouter implements Router {
     return { minMemoryScore: this.minMemoryScore, minSkillOverlap: this.minSkillOverlap, maxMemories: this.maxMemories };
   }
 
-  async route(candidates: RoutingCandidates): Promise<RoutingDecision[]> {
+  route(candidates: RoutingCandidates): Promise<RoutingDecision[]> {
     const decisions: RoutingDecision[] = [];
     const memories = candidates.memories.filter((hit) => hit.score >= this.minMemoryScore).slice(0, this.maxMemories);
     if (memories.length > 0) decisions.push({ decision: 'inject_memory', memoryIds: memories.map((hit) => hit.item.id), reason: `${memories.length} memories scored ≥ ${this.minMemoryScore}` });
@@ -45,7 +45,7 @@ export class KeywordRouter implements Router {
     const best = scored[0];
     if (best && best.overlap >= this.minSkillOverlap) decisions.push({ decision: 'load_skill', skillName: best.skill.name, reason: `task overlaps ${Math.round(best.overlap * 100)}% of the skill's keywords` });
     if (decisions.length === 0) decisions.push({ decision: 'noop', reason: 'no memory or skill matched the task' });
-    return decisions;
+    return Promise.resolve(decisions);
   }
 }
 

@@ -43,16 +43,17 @@ describe('skills and routing', () => {
     const routed = step.events.filter((event) => event.type === 'routing-decided').map((event) => event.data['decision']);
     expect(routed).toEqual(['inject_memory', 'load_skill']);
     expect(step.events.find((event) => event.type === 'memory-injected')?.data).toMatchObject({ memoryId: id });
+    const anyText: unknown = expect.any(String);
     expect(step.checkpoint.routing).toEqual([
-      { decision: 'inject_memory', reason: expect.any(String), payload: { memoryIds: [id] } },
-      { decision: 'load_skill', reason: expect.any(String), payload: { skillName: 'weaving' } },
+      { decision: 'inject_memory', reason: anyText, payload: { memoryIds: [id] } },
+      { decision: 'load_skill', reason: anyText, payload: { skillName: 'weaving' } },
     ]);
     expect(step.checkpoint.bindings.modules['router']?.moduleId).toBe('keyword-router/v1');
     expect(model.actionRequests[0]?.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['memory_search', 'memory_store', 'load_skill']));
   });
 
   it('a call_tool decision runs the tool through the normal path before the model call', async () => {
-    const router: Router = { moduleId: 'fixed-router/v1', route: async () => [{ decision: 'call_tool', toolName: 'lookup', arguments: { word: 'warp' }, reason: 'always look up' }] };
+    const router: Router = { moduleId: 'fixed-router/v1', route: () => Promise.resolve([{ decision: 'call_tool', toolName: 'lookup', arguments: { word: 'warp' }, reason: 'always look up' }]) };
     const model = new ScriptedModel(['ok']);
     const engine = createEngine(reactSnapshot, { model, router, configureTools: (registry) => registry.register(lookupTool()) });
     const outcome = await engine.execute('Tell me about warp');
@@ -66,9 +67,9 @@ describe('skills and routing', () => {
     let routed = 0;
     const router: Router = {
       moduleId: 'counting-router/v1',
-      route: async () => {
+      route: () => {
         routed += 1;
-        return [{ decision: 'noop', reason: 'nothing' }];
+        return Promise.resolve([{ decision: 'noop', reason: 'nothing' }]);
       },
     };
     const model = new ScriptedModel([{ toolCalls: [{ id: 'c', name: 'lookup', arguments: { word: 'a' } }] }, 'done']);

@@ -6,10 +6,11 @@ import { jsonClone } from '../util/deep-freeze';
 export class InMemoryCheckpointStore implements CheckpointStore {
   private readonly runs = new Map<string, Map<number, Checkpoint>>();
 
-  async save(checkpoint: Checkpoint): Promise<void> {
+  save(checkpoint: Checkpoint): Promise<void> {
     const steps = this.runs.get(checkpoint.instanceId) ?? new Map<number, Checkpoint>();
     steps.set(checkpoint.step, jsonClone(checkpoint));
     this.runs.set(checkpoint.instanceId, steps);
+    return Promise.resolve();
   }
 
   async latest(instanceId: string): Promise<Checkpoint | null> {
@@ -18,12 +19,12 @@ export class InMemoryCheckpointStore implements CheckpointStore {
     return last === undefined ? null : this.get(instanceId, last);
   }
 
-  async get(instanceId: string, step: number): Promise<Checkpoint | null> {
+  get(instanceId: string, step: number): Promise<Checkpoint | null> {
     const checkpoint = this.runs.get(instanceId)?.get(step);
-    return checkpoint ? jsonClone(checkpoint) : null;
+    return Promise.resolve(checkpoint ? jsonClone(checkpoint) : null);
   }
 
-  async list(instanceId: string): Promise<number[]> {
-    return [...(this.runs.get(instanceId)?.keys() ?? [])].sort((left, right) => left - right);
+  list(instanceId: string): Promise<number[]> {
+    return Promise.resolve([...(this.runs.get(instanceId)?.keys() ?? [])].sort((left, right) => left - right));
   }
 }

@@ -7,7 +7,22 @@ import { jsonClone } from '../util/deep-freeze';
 export class InMemoryEventSink implements EventSink {
   private readonly runs = new Map<string, StoredEvent[]>();
 
-  async append(events: readonly RuntimeEvent[]): Promise<void> {
+  append(events: readonly RuntimeEvent[]): Promise<void> {
+    try {
+      this.appendNow(events);
+      return Promise.resolve();
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  read(instanceId: string, options: { afterSequence?: number; limit?: number } = {}): Promise<StoredEvent[]> {
+    const after = options.afterSequence ?? 0;
+    const matching = (this.runs.get(instanceId) ?? []).filter((event) => event.sequence > after);
+    return Promise.resolve(jsonClone(options.limit === undefined ? matching : matching.slice(0, options.limit)));
+  }
+
+  private appendNow(events: readonly RuntimeEvent[]): void {
     for (const event of events) {
       const log = this.runs.get(event.instanceId) ?? [];
       const last = log.at(-1)?.sequence ?? 0;
@@ -18,11 +33,5 @@ export class InMemoryEventSink implements EventSink {
       log.push(jsonClone(event));
       this.runs.set(event.instanceId, log);
     }
-  }
-
-  async read(instanceId: string, options: { afterSequence?: number; limit?: number } = {}): Promise<StoredEvent[]> {
-    const after = options.afterSequence ?? 0;
-    const matching = (this.runs.get(instanceId) ?? []).filter((event) => event.sequence > after);
-    return jsonClone(options.limit === undefined ? matching : matching.slice(0, options.limit));
   }
 }

@@ -11,9 +11,9 @@ export class InMemoryMemoryPort implements MemoryPort {
 
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
-  async search(query: MemorySearchQuery): Promise<MemoryHit[]> {
+  search(query: MemorySearchQuery): Promise<MemoryHit[]> {
     const queryWords = words(query.text);
-    if (queryWords.size === 0) return [];
+    if (queryWords.size === 0) return Promise.resolve([]);
     const hits: MemoryHit[] = [];
     for (const item of this.items.values()) {
       if (!scopeMatches(item.scope, query.scope)) continue;
@@ -22,10 +22,10 @@ export class InMemoryMemoryPort implements MemoryPort {
       const score = [...queryWords].filter((word) => itemWords.has(word)).length / queryWords.size;
       if (score > 0) hits.push({ item: jsonClone(item), score });
     }
-    return hits.sort((left, right) => right.score - left.score || left.item.createdAt.localeCompare(right.item.createdAt)).slice(0, query.limit ?? 5);
+    return Promise.resolve(hits.sort((left, right) => right.score - left.score || left.item.createdAt.localeCompare(right.item.createdAt)).slice(0, query.limit ?? 5));
   }
 
-  async store(item: NewMemoryItem): Promise<{ id: string }> {
+  store(item: NewMemoryItem): Promise<{ id: string }> {
     if (item.key !== undefined) {
       for (const [id, existing] of this.items) {
         if (existing.key === item.key && sameScope(existing.scope, item.scope)) this.items.delete(id);
@@ -33,11 +33,11 @@ export class InMemoryMemoryPort implements MemoryPort {
     }
     const id = randomUUID();
     this.items.set(id, { ...jsonClone(item), id, createdAt: this.clock().toISOString() });
-    return { id };
+    return Promise.resolve({ id });
   }
 
-  async forget(id: string): Promise<boolean> {
-    return this.items.delete(id);
+  forget(id: string): Promise<boolean> {
+    return Promise.resolve(this.items.delete(id));
   }
 }
 

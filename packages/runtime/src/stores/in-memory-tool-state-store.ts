@@ -8,11 +8,13 @@ export class InMemoryToolStateStore implements ToolStateStore {
   readonly plans = new Map<string, Plan>();
   readonly invocationStates = new Map<string, Record<string, JsonValue>>();
 
-  async savePlan(instanceId: string, plan: Plan): Promise<void> {
+  savePlan(instanceId: string, plan: Plan): Promise<void> {
     this.plans.set(instanceId, jsonClone(plan));
+    return Promise.resolve();
   }
 
-  async saveInvocationState(instanceId: string, callId: string, state: Record<string, JsonValue>): Promise<void> {
+  saveInvocationState(instanceId: string, callId: string, state: Record<string, JsonValue>): Promise<void> {
     this.invocationStates.set(`${instanceId}:${callId}`, jsonClone(state));
+    return Promise.resolve();
   }
 }

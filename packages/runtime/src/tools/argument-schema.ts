@@ -17,7 +17,7 @@ export function toJsonSchema(schema: DeclaredSchema): Record<string, unknown> {
 
 /** A zod validator for any declared schema; JSON Schema is converted once with `z.fromJSONSchema`. */
 export function toValidator(schema: DeclaredSchema): z.ZodType {
-  return isZodSchema(schema) ? schema : z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+  return isZodSchema(schema) ? schema : z.fromJSONSchema(schema);
 }
 
 /** A readable, model-facing description of what was wrong with the arguments. */

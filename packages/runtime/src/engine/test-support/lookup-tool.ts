@@ -9,8 +9,8 @@ export function lookupTool(overrides: Partial<AnyTool> = {}): AnyTool {
     implementationId: 'test-tools/v1/lookup',
     inputSchema: z.object({ word: z.string().min(1) }),
     sideEffects: 'none',
-    async execute(args: { word: string }) {
-      return { content: `definition of ${args.word}` };
+    execute(args: { word: string }) {
+      return Promise.resolve({ content: `definition of ${args.word}` });
     },
     ...overrides,
   };

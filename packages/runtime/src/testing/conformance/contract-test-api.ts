@@ -1,8 +1,8 @@
 /** The subset of a test framework the conformance suites use; vitest's `{ describe, it, expect }` fits. */
 export interface ContractTestApi {
-  describe(name: string, body: () => void): void;
-  it(name: string, body: () => Promise<void>): void;
-  expect(actual: unknown): ContractExpectation;
+  describe: (name: string, body: () => void) => void;
+  it: (name: string, body: () => Promise<void>) => void;
+  expect: (actual: unknown) => ContractExpectation;
 }
 
 export interface ContractExpectation {

@@ -13,8 +13,8 @@ export const recordCitationTool: Omit<Tool<z.infer<typeof citationArguments>, To
   description: 'Record a source that supports your answer.',
   inputSchema: citationArguments,
   sideEffects: 'none',
-  async execute(args, context) {
+  execute(args, context) {
     context.citations.record(args);
-    return { content: `Citation recorded: ${args.source}` };
+    return Promise.resolve({ content: `Citation recorded: ${args.source}` });
   },
 };

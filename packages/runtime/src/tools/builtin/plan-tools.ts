@@ -24,9 +24,9 @@ export const planReadTool: BuiltinTool<Record<string, never>> = {
   description: 'Read the current plan (items with id, title and status).',
   inputSchema: z.object({}).strict(),
   sideEffects: 'none',
-  async execute(_args, context) {
+  execute(_args, context) {
     const plan = context.plan.read();
-    return { content: plan ? JSON.stringify(plan) : 'No plan yet.', data: plan };
+    return Promise.resolve({ content: plan ? JSON.stringify(plan) : 'No plan yet.', data: plan });
   },
 };
 
