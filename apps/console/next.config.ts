@@ -20,6 +20,8 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@agentloom/platform', '@agentloom/db', '@agentloom/runtime'],
   typedRoutes: true,
   poweredByHeader: false,
+  // `next dev` serves its scripts only to allowed origins; the e2e suite and docs use 127.0.0.1.
+  allowedDevOrigins: ['127.0.0.1'],
   turbopack: { root: repositoryRoot },
 };
 

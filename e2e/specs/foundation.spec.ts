@@ -69,3 +69,20 @@ test('the health endpoint and the API answer without a browser session as docume
   expect(procedure.status()).toBe(401);
   expect(await procedure.text()).toContain('Sign in with an API key');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the sign-in form still works and never puts the key in the URL', async ({ page }) => {
+    await page.goto('/sign-in?next=%2Fsettings');
+    await page.getByLabel('API key').fill('al_000000000000_not-a-real-secret');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/sign-in\?problem=invalid-key&next=%2Fsettings$/);
+    await expect(page.getByText('That API key is not valid')).toBeVisible();
+
+    await page.getByLabel('API key').fill(await readSeededAdminKey());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' })).toBeVisible();
+  });
+});

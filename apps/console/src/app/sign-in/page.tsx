@@ -2,6 +2,7 @@ import type { Metadata, Route } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInPanel } from '~/features/session/components/sign-in-panel';
 import { safeRedirectPath } from '~/features/session/session.schema';
+import { signInProblemMessage } from '~/features/session/sign-in-problems';
 import { getConsoleAccess } from '~/server/session/console-access';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -12,13 +13,14 @@ interface SignInPageProps {
 }
 
 export default async function SignInPage({ searchParams }: SignInPageProps) {
-  const { next } = await searchParams;
+  const { next, problem } = await searchParams;
   const redirectTo = safeRedirectPath(typeof next === 'string' ? next : null);
   const access = await getConsoleAccess();
   if (access.kind === 'signed-in') redirect(redirectTo as Route);
   return (
     <SignInPanel
       redirectTo={redirectTo}
+      problemMessage={signInProblemMessage(typeof problem === 'string' ? problem : undefined)}
       unavailableMessage={access.kind === 'unavailable' ? access.message : null}
     />
   );

@@ -6,6 +6,9 @@ export const signInInputSchema = z.object({
 
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
+/** Sign-in fields as posted by the form: the key, and where to continue afterwards. */
+export const signInFormSchema = signInInputSchema.extend({ next: z.string().optional() });
+
 /**
  * Where to go after signing in: only a path on this site, so a crafted `?next=` link cannot send
  * a freshly signed-in user elsewhere.

@@ -12,15 +12,20 @@ const statusByKind: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
+/** Logs a route handler failure by severity: client mistakes are not logged, outages warn, bugs error. */
+export function logRouteError(error: unknown, route: string): void {
+  if (!isDomainError(error)) consoleLogger.error(`${route} failed`, errorDetails(error));
+  else if (error.kind === 'unavailable') consoleLogger.warn(`${route}: ${error.message}`);
+}
+
 /**
  * The JSON error response for a route handler that failed: domain errors keep their message and
- * status; anything else is logged and answered with a masked 500.
+ * status; anything else is answered with a masked 500.
  */
 export function domainErrorResponse(error: unknown, route: string): Response {
+  logRouteError(error, route);
   if (isDomainError(error)) {
-    if (error.kind === 'unavailable') consoleLogger.warn(`${route}: ${error.message}`);
     return Response.json({ error: error.message, field: error.field ?? null }, { status: statusByKind[error.kind] });
   }
-  consoleLogger.error(`${route} failed`, errorDetails(error));
   return Response.json({ error: 'Internal error' }, { status: 500 });
 }

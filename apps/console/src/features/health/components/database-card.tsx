@@ -13,7 +13,7 @@ export function DatabaseCard({ database }: { database: HealthReport['database'] 
         <span data-testid="database-mode">{modeDescriptions[database.mode]}</span>
       </HealthFact>
       <HealthFact label={database.mode === 'embedded' ? 'Data directory' : 'Server'}>
-        <code className="font-mono text-xs">{database.location}</code>
+        <code className="font-mono text-xs break-all">{database.location}</code>
       </HealthFact>
       <HealthFact label="Server version">{database.serverVersion}</HealthFact>
     </HealthCard>

@@ -17,7 +17,7 @@ export function VectorSearchBanner() {
     >
       <WarningIcon className="mt-0.5 size-5 shrink-0" />
       <p>
-        <span className="font-semibold">Vector search is unavailable: pgvector is not installed.</span>{' '}
+        <span className="font-semibold">Vector search is unavailable.</span>{' '}
         {report.vectorSearch.fix}{' '}
         <Link href="/settings/health" className="font-medium underline underline-offset-2">
           See Health

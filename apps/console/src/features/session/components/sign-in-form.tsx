@@ -7,12 +7,18 @@ import { useState, type FormEvent } from 'react';
 interface SignInFormProps {
   /** Where to continue after signing in; already checked to be a path on this site. */
   redirectTo: string;
+  /** A problem reported by a sign-in posted without JavaScript, to show in place. */
+  initialError: string | null;
 }
 
-/** Posts the key to /api/session, which sets the httpOnly cookie; errors are shown in place. */
-export function SignInForm({ redirectTo }: SignInFormProps) {
+/**
+ * Posts the key to /api/session, which sets the httpOnly cookie; errors are shown in place. The
+ * form also names method and action, so a submit before hydration (or without JavaScript) posts
+ * to the same route instead of putting the key into a GET URL.
+ */
+export function SignInForm({ redirectTo, initialError }: SignInFormProps) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(initialError);
   const [submitting, setSubmitting] = useState(false);
 
   async function signIn(event: FormEvent<HTMLFormElement>) {
@@ -42,7 +48,14 @@ export function SignInForm({ redirectTo }: SignInFormProps) {
   }
 
   return (
-    <form onSubmit={(event) => void signIn(event)} className="space-y-4" noValidate>
+    <form
+      method="post"
+      action="/api/session"
+      onSubmit={(event) => void signIn(event)}
+      className="space-y-4"
+      noValidate
+    >
+      <input type="hidden" name="next" value={redirectTo} />
       <div>
         <label htmlFor="apiKey" className="block text-sm font-medium">
           API key

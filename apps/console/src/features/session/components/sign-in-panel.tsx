@@ -3,11 +3,13 @@ import { SignInForm } from '~/features/session/components/sign-in-form';
 
 interface SignInPanelProps {
   redirectTo: string;
+  /** What went wrong with a sign-in posted without JavaScript, if anything. */
+  problemMessage: string | null;
   /** Set when the database cannot be reached, so the visitor knows signing in will fail. */
   unavailableMessage: string | null;
 }
 
-export function SignInPanel({ redirectTo, unavailableMessage }: SignInPanelProps) {
+export function SignInPanel({ redirectTo, problemMessage, unavailableMessage }: SignInPanelProps) {
   return (
     <main className="flex min-h-screen items-center justify-center px-6 py-12">
       <div className="w-full max-w-sm">
@@ -22,7 +24,7 @@ export function SignInPanel({ redirectTo, unavailableMessage }: SignInPanelProps
               The database is unavailable: {unavailableMessage}
             </p>
           ) : null}
-          <SignInForm redirectTo={redirectTo} />
+          <SignInForm redirectTo={redirectTo} initialError={problemMessage} />
         </div>
         <p className="mt-6 text-center text-xs text-zinc-500 dark:text-zinc-400">
           AgentLoom, a self-hosted durable agent runtime
