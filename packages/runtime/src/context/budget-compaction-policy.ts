@@ -52,7 +52,7 @@ export class BudgetCompactionPolicy implements CompactionPolicy {
     const candidates = compactableMessages(input);
     const byTokens = chooseCutoff(candidates, this.contextTokens * this.keepRecentFraction, estimateMessageTokens);
     const byTurns = overTurns ? safeCutoff(candidates, positionOfRecentTurns(candidates, this.keepRecentTurns)) : null;
-    // Both triggers may apply; the later cut removes more and still honours each keep rule's minimum.
+    // Both triggers may apply; take the later cut, which removes more: turn-triggered cuts still keep the last turns verbatim.
     const options = [overBudget ? byTokens : null, byTurns].filter((value): value is number => value !== null);
     if (options.length === 0) return null;
     return foldContext(input, candidates, Math.max(...options), modelCall);
