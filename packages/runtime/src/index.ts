@@ -63,7 +63,7 @@ export { DefaultToolRegistry } from './tools/tool-registry';
 export { builtinToolsNamespace, registerBuiltinTools } from './tools/builtin/register-builtin-tools';
 export { planToolNames } from './tools/builtin/plan-tools';
 export { isZodSchema, toJsonSchema } from './tools/argument-schema';
-export { defineTool } from './tools/define-tool';
+export { defineTool, type LocalToolDefinition } from './tools/adapters/define-tool';
 
 // Reference stores (also exported from ./testing)
 export { InMemoryCheckpointStore } from './stores/in-memory-checkpoint-store';

@@ -35,7 +35,7 @@ describe('DefaultToolRegistry', () => {
     const registry = new DefaultToolRegistry();
     registry.register(lookupTool());
     expect(() => registry.register(lookupTool())).toThrow(/already registered/);
-    expect(() => registry.register(lookupTool({ name: 'has.dot' }))).toThrow(/must match/);
+    expect(() => registry.register(lookupTool({ name: 'has space' }))).toThrow(/must match/);
     expect(() => registry.register(lookupTool({ name: 'x', implementationId: ' ' }))).toThrow(/implementationId/);
   });
 

@@ -12,7 +12,8 @@ interface Entry {
   binding: ToolBinding;
 }
 
-const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/;
+// Dots are allowed for namespaced adapter tools (`mcp.github.search`); gateways map names to each provider's alphabet.
+const toolNamePattern = /^[a-zA-Z0-9_.-]{1,128}$/;
 
 /** The default in-memory catalogue: schemas converted and hashed once at registration. */
 export class DefaultToolRegistry implements ToolRegistry {
@@ -25,7 +26,7 @@ export class DefaultToolRegistry implements ToolRegistry {
 
   register(tool: AnyTool): void {
     if (this.isFrozen) throw new EngineStateError(`Tool registry is frozen; cannot register "${tool.name}" after assembly`);
-    // Provider APIs accept only this alphabet in function names; rejecting early beats a 400 mid-run.
+    // Names become JSON keys and provider function names; spaces and punctuation would fail mid-run, not here.
     if (!toolNamePattern.test(tool.name)) throw new ValidationError(`Tool name "${tool.name}" must match ${toolNamePattern}`);
     if (this.entries.has(tool.name)) throw new ValidationError(`Tool "${tool.name}" is already registered`);
     if (!tool.implementationId.trim()) throw new ValidationError(`Tool "${tool.name}" needs a versioned implementationId`);
