@@ -1,10 +1,18 @@
 import { DatabaseError, openDatabase, type Database } from '@agentloom/db';
 
+import { ApprovalService } from './approvals/approval-service';
 import { AuthService } from './auth/auth-service';
 import { DomainError } from './errors/domain-error';
+import { RunEventHub } from './events/run-event-hub';
+import { EngineRunProcessor } from './execution/engine/engine-run-processor';
+import { RunExecutor } from './execution/run-executor';
 import { HealthService } from './health/health-service';
 import type { PlatformConfig } from './platform-config';
+import { RunEventService } from './runs/run-event-service';
+import { RunService } from './runs/run-service';
 import { seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
+import { demoTools } from './tools/demo-tools';
+import { ToolCatalog } from './tools/tool-catalog';
 import { platformVersions } from './versions';
 
 /** The services apps call. Built once per process by the app's composition root. */
@@ -12,6 +20,12 @@ export interface Platform {
   database: Database;
   health: HealthService;
   auth: AuthService;
+  runs: RunService;
+  runEvents: RunEventService;
+  approvals: ApprovalService;
+  tools: ToolCatalog;
+  /** Claims and runs queued runs; call `start()` in processes that should execute runs. */
+  executor: RunExecutor;
   seed: SeedResult;
   close(): Promise<void>;
 }
@@ -23,23 +37,31 @@ export interface Platform {
 export async function createPlatform(config: PlatformConfig): Promise<Platform> {
   const { logger } = config;
   const database = await openDatabaseOrExplain(config);
-  logger.info(`Database ready (${database.mode}: ${database.location})`, {
-    newlyAppliedMigrations: database.newlyAppliedMigrations,
-  });
+  logger.info(`Database ready (${database.mode}: ${database.location})`, { newlyAppliedMigrations: database.newlyAppliedMigrations });
   if (!database.vector.available && database.vector.fix) logger.warn(database.vector.fix);
-  const seed =
-    config.seedDemoTenant === false
-      ? { seeded: false }
-      : await seedDemoTenant(database, config.adminKeyPath, logger);
-  if (!seed.seeded && config.adminKeyPath) {
-    logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
-  }
+  const seed = config.seedDemoTenant === false ? { seeded: false } : await seedDemoTenant(database, config.adminKeyPath, logger);
+  if (!seed.seeded && config.adminKeyPath) logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
+
+  const hub = new RunEventHub(database);
+  await hub.start();
+  const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
+  const executor = new RunExecutor(database, new EngineRunProcessor(database, tools, logger), logger, config.executor);
+  const runs = new RunService(database, () => executor.wake());
   return {
     database,
     health: new HealthService(database, platformVersions),
     auth: new AuthService(database.prisma),
+    runs,
+    runEvents: new RunEventService(database, hub),
+    approvals: new ApprovalService(database, () => executor.wake()),
+    tools,
+    executor,
     seed,
-    close: () => database.close(),
+    close: async () => {
+      await executor.stop();
+      await hub.stop();
+      await database.close();
+    },
   };
 }
 

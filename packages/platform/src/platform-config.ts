@@ -1,5 +1,7 @@
 import type { DatabaseConfig } from '@agentloom/db';
+import type { AnyTool } from '@agentloom/runtime';
 
+import type { RunExecutorConfig } from './execution/run-executor';
 import type { Logger } from './logging/logger';
 
 /** Everything the platform needs, handed in by an app's composition root. */
@@ -9,5 +11,9 @@ export interface PlatformConfig {
   adminKeyPath?: string;
   /** Seed a demo tenant, admin key and demo agents when the database has no tenant. Default true. */
   seedDemoTenant?: boolean;
+  /** Platform tools agents may enable by name, in addition to the demo tools. */
+  tools?: AnyTool[];
+  /** Executor settings; the executor only runs once `platform.executor.start()` is called. */
+  executor?: Partial<RunExecutorConfig>;
   logger: Logger;
 }

@@ -13,7 +13,11 @@ const decisionStatus = { approve: 'approved', reject: 'rejected', edit: 'approve
 
 /** Human decisions on tool calls that wait for approval. */
 export class ApprovalService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** Called after a decision, so an executor in this process resumes the run without waiting. */
+    private readonly onDecided: () => void = () => undefined,
+  ) {}
 
   async list(principal: Principal, rawInput: ListApprovalsInput): Promise<{ approvals: ApprovalView[]; nextCursor: string | null }> {
     const input = parseInput(listApprovalsInputSchema, rawInput);
@@ -40,6 +44,7 @@ export class ApprovalService {
   async decide(principal: Principal, rawInput: unknown): Promise<ApprovalView> {
     const input = parseInput(decideApprovalInputSchema, rawInput);
     const approvalId = await this.database.prisma.$transaction((transaction) => this.decideIn(transaction, principal, input));
+    this.onDecided();
     const row = await this.database.prisma.approval.findUniqueOrThrow({ where: { id: approvalId }, select: approvalViewSelect });
     return toApprovalView(row);
   }
@@ -61,9 +66,12 @@ export class ApprovalService {
     );
     const decided = won[0];
     if (!decided) throw await this.explainLostDecision(transaction, principal, input.approvalId);
+    const toolCall = await transaction.toolCall.findUniqueOrThrow({ where: { id: decided.tool_call_id }, select: { status: true } });
+    // For a call whose outcome was unknown after a crash, the decision settles what happened.
+    const toolCallStatus = toolCall.status === 'outcome_unknown' ? (input.decision === 'reject' ? 'failed' : 'succeeded') : status;
     await transaction.toolCall.update({
       where: { id: decided.tool_call_id },
-      data: { status, ...(editedArguments ? { editedArguments } : {}) },
+      data: { status: toolCallStatus, ...(editedArguments ? { editedArguments } : {}) },
     });
     const run = { id: decided.run_id, tenantId: principal.tenantId };
     await appendRunEvents(transaction, run, [

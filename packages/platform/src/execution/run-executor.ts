@@ -5,6 +5,7 @@ import type { Database } from '@agentloom/db';
 
 import { runCancelChannel, runQueuedChannel } from '../events/run-event';
 import type { Logger } from '../logging/logger';
+import { expireApprovals } from '../approvals/expire-approvals';
 import { recoverExpiredLeases, type RecoveredRun } from './recover-expired-leases';
 import { claimRuns, releaseRun, renewLeases, type ClaimedRun } from './run-claims';
 import type { RunProcessor } from './run-processor';
@@ -190,6 +191,7 @@ export class RunExecutor {
 
   private async recover(): Promise<void> {
     try {
+      await expireApprovals(this.database.prisma);
       const recovered = await recoverExpiredLeases(this.database.prisma);
       if (recovered.length === 0) return;
       this.logger.info(`Recovered ${recovered.length} run(s) whose executor stopped`, {

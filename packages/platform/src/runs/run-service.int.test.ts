@@ -78,7 +78,7 @@ describe.each(databaseModes)('runs, events and approvals (%s)', (mode) => {
     const { prisma } = test.platform.database;
     await prisma.run.update({ where: { id: run.id }, data: { status: 'waiting_human' } });
     const toolCall = await prisma.toolCall.create({
-      data: { tenantId: principal.tenantId, runId: run.id, callId: 'call-1', name: 'demo.send_notification', implementationId: 'demo/v1/send_notification', sideEffects: 'unsafe', arguments: { to: 'ops' }, status: 'awaiting_approval', idempotencyKey: `${run.id}:call-1` },
+      data: { tenantId: principal.tenantId, runId: run.id, callId: 'call-1', name: 'send_notification', implementationId: 'demo/v1/send_notification', sideEffects: 'unsafe', arguments: { to: 'ops' }, status: 'awaiting_approval', idempotencyKey: `${run.id}:call-1` },
     });
     const approval = await prisma.approval.create({ data: { tenantId: principal.tenantId, runId: run.id, toolCallId: toolCall.id, originalArguments: { to: 'ops' } } });
     const approvals = new ApprovalService(test.platform.database);

@@ -26,7 +26,11 @@ export interface CreatedRun {
 
 /** Creating, reading, listing and cancelling runs. Every query is filtered by the caller's tenant. */
 export class RunService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** Called after a run was queued, so an executor in this process claims it without waiting. */
+    private readonly onQueued: () => void = () => undefined,
+  ) {}
 
   async create(principal: Principal, rawInput: unknown): Promise<CreatedRun> {
     const input = parseInput(createRunInputSchema, rawInput);
@@ -36,7 +40,9 @@ export class RunService {
       if (existing) return { run: existing, created: false };
     }
     try {
-      return { run: await this.insert(principal, input, requestHash), created: true };
+      const run = await this.insert(principal, input, requestHash);
+      this.onQueued();
+      return { run, created: true };
     } catch (error) {
       // Two requests with one key raced past the lookup; the unique index let one through.
       if (input.idempotencyKey && isUniqueViolation(error)) {

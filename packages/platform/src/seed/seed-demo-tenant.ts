@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-import type { Database } from '@agentloom/db';
+import type { Database, Prisma } from '@agentloom/db';
 
 import { generateApiKey } from '../auth/api-key-secret';
 import type { Logger } from '../logging/logger';
@@ -46,7 +46,7 @@ export async function seedDemoTenant(
             create: {
               tenantId: tenant.id,
               version: 1,
-              config: agent.config,
+              config: agent.config as Prisma.InputJsonObject,
               configHash: createHash('sha256').update(JSON.stringify(agent.config)).digest('hex'),
               createdBy: 'seed',
             },

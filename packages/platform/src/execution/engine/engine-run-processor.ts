@@ -1,0 +1,120 @@
+import type { Database } from '@agentloom/db';
+import type { AgentRun, Engine } from '@agentloom/runtime';
+
+import { appendRunEvents } from '../../events/append-run-events';
+import type { Logger } from '../../logging/logger';
+import type { ToolCatalog } from '../../tools/tool-catalog';
+import { fenceRun } from '../fence-run';
+import { LeaseLostError } from '../lease-lost-error';
+import type { ClaimedRun } from '../run-claims';
+import type { RunProcessingSignals, RunProcessor } from '../run-processor';
+import { buildRunEngine } from './build-run-engine';
+import { loadRunContext, type RunContext } from './load-run-context';
+import { persistStep } from './persist-step';
+import { createToolLedgerHooks } from './tool-ledger-hooks';
+
+/**
+ * Runs a claimed run on the agent runtime, one step at a time, committing each step before taking
+ * the next: start fresh, or resume from the latest checkpoint and the message table. Stops when the
+ * run ends or pauses, when cancelled (the in-flight call is aborted), or after the current step
+ * when the executor drains.
+ */
+export class EngineRunProcessor implements RunProcessor {
+  constructor(
+    private readonly database: Database,
+    private readonly tools: ToolCatalog,
+    private readonly logger: Logger,
+  ) {}
+
+  async process(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
+    const { prisma } = this.database;
+    let context: RunContext;
+    try {
+      context = await loadRunContext(prisma, run);
+    } catch (error) {
+      await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
+      return;
+    }
+    let engine: Engine | undefined;
+    const ledger = createToolLedgerHooks(prisma, run, owner, () => engine!.services.registry);
+    try {
+      engine = buildRunEngine({
+        runId: run.id,
+        agentId: context.agentId,
+        versionId: context.versionId,
+        config: context.config,
+        tools: this.tools,
+        hooks: [ledger],
+        onModelFallback: (from, to, reason) => void this.recordFallback(run, owner, from, to, reason),
+      });
+    } catch (error) {
+      await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
+      return;
+    }
+    try {
+      const agentRun = this.begin(engine, run, context, signals.abort);
+      await this.stepUntilPause(agentRun, run, owner, context, signals, ledger.outcomeUnknownCallIds);
+    } catch (error) {
+      if (error instanceof LeaseLostError) this.logger.warn(error.message);
+      else await this.failBeforeStart(run, owner, kindOf(error), error);
+    } finally {
+      await engine.close();
+    }
+  }
+
+  private begin(engine: Engine, run: ClaimedRun, context: RunContext, signal: AbortSignal): AgentRun {
+    if (!context.resume) return engine.start({ task: context.task, instanceId: run.id, signal });
+    return engine.resume({ ...context.resume, signal });
+  }
+
+  private async stepUntilPause(
+    agentRun: AgentRun,
+    run: ClaimedRun,
+    owner: string,
+    context: RunContext,
+    signals: RunProcessingSignals,
+    outcomeUnknownCallIds: string[],
+  ): Promise<void> {
+    for (;;) {
+      const result = await agentRun.step();
+      await persistStep(this.database.prisma, run, result, {
+        owner,
+        ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
+        outcomeUnknownCallIds: outcomeUnknownCallIds.splice(0),
+      });
+      if (result.next.type !== 'run-again') return;
+      const current = await this.database.prisma.run.findUnique({ where: { id: run.id }, select: { status: true } });
+      if (current?.status !== 'running') return;
+      if (signals.drain.aborted) return;
+    }
+  }
+
+  /** Ends a run that could not even start stepping (bad config, model misconfiguration). */
+  private async failBeforeStart(run: ClaimedRun, owner: string, errorKind: string, error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.warn(`Run ${run.id} failed: ${message}`);
+    await this.database.prisma
+      .$transaction(async (transaction) => {
+        await fenceRun(transaction, run.id, owner);
+        await transaction.run.update({ where: { id: run.id }, data: { status: 'failed', errorKind, errorMessage: message, finishedAt: new Date(), leaseOwner: null, leaseExpiresAt: null } });
+        await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status: 'failed', errorKind, message } }]);
+      })
+      .catch((fenceError: unknown) => {
+        if (!(fenceError instanceof LeaseLostError)) throw fenceError;
+      });
+  }
+
+  private async recordFallback(run: ClaimedRun, owner: string, from: string, to: string, reason: string): Promise<void> {
+    await this.database.prisma
+      .$transaction(async (transaction) => {
+        await fenceRun(transaction, run.id, owner);
+        await appendRunEvents(transaction, run, [{ type: 'model-fallback', payload: { from, to, reason } }]);
+      })
+      .catch((error: unknown) => this.logger.warn(`Could not record a model fallback on run ${run.id}`, { error: String(error) }));
+  }
+}
+
+function kindOf(error: unknown): string {
+  const kind = (error as { kind?: unknown } | null)?.kind;
+  return typeof kind === 'string' ? kind : 'internal';
+}

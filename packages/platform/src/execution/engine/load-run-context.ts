@@ -1,0 +1,73 @@
+import type { PrismaClient } from '@agentloom/db';
+import type { ApprovalDecision, Message, ToolCallRequest } from '@agentloom/runtime';
+
+import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
+import type { ClaimedRun } from '../run-claims';
+
+export interface RunContext {
+  agentId: string;
+  versionId: string;
+  config: AgentVersionConfig;
+  task: string;
+  /** Present when the run has progressed before (resume); absent for a fresh start. */
+  resume?: { checkpoint: unknown; messages: Message[]; decisions: ApprovalDecision[]; input?: string };
+}
+
+/**
+ * Everything needed to (re)build the engine for a claimed run, read from the database: the pinned
+ * agent version, the task, and — when resuming — the latest checkpoint, the transcript rebuilt from
+ * the message table (never from a copy in a job payload) and the humans' decisions.
+ */
+export async function loadRunContext(prisma: PrismaClient, run: ClaimedRun): Promise<RunContext> {
+  const row = await prisma.run.findUniqueOrThrow({
+    where: { id: run.id },
+    select: { agentId: true, input: true, agentVersion: { select: { id: true, config: true } } },
+  });
+  const config = agentVersionConfigSchema.parse(row.agentVersion.config);
+  const task = (row.input as { text?: string }).text ?? '';
+  const base = { agentId: row.agentId, versionId: row.agentVersion.id, config, task };
+  const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true } });
+  if (!checkpoint) return base;
+  const [messageRows, decided, settledUnknowns] = await Promise.all([
+    prisma.message.findMany({ where: { runId: run.id }, orderBy: { index: 'asc' } }),
+    prisma.approval.findMany({ where: { runId: run.id, status: { in: ['approved', 'rejected', 'expired'] } }, select: { status: true, decisionReason: true, editedArguments: true, toolCall: { select: { callId: true } } } }),
+    prisma.approval.findMany({
+      where: { runId: run.id, requestReason: { startsWith: 'outcome unknown' }, decidedAt: { gte: checkpoint.createdAt } },
+      select: { status: true, decisionReason: true, toolCall: { select: { callId: true, name: true } } },
+    }),
+  ]);
+  const pendingCallIds = new Set(((checkpoint.state as { pendingCalls?: { id: string; status: string }[] }).pendingCalls ?? []).filter((call) => call.status === 'awaiting-approval').map((call) => call.id));
+  const decisions = decided.filter((approval) => pendingCallIds.has(approval.toolCall.callId)).map((approval): ApprovalDecision => {
+    const callId = approval.toolCall.callId;
+    if (approval.status === 'approved') return approval.editedArguments ? { callId, decision: 'edit', arguments: approval.editedArguments as Record<string, unknown> } : { callId, decision: 'approve' };
+    return { callId, decision: 'reject', reason: approval.status === 'expired' ? 'expired' : (approval.decisionReason ?? 'rejected') };
+  });
+  const operatorNotes = settledUnknowns.map(
+    (approval) =>
+      `Operator decision on ${approval.toolCall.name} (${approval.toolCall.callId}), whose outcome was unknown after a crash: ${
+        approval.status === 'approved' ? 'it completed; do not repeat it' : `treat it as failed${approval.decisionReason ? ` (${approval.decisionReason})` : ''}`
+      }.`,
+  );
+  return {
+    ...base,
+    resume: {
+      checkpoint: checkpoint.state,
+      messages: messageRows.map(toMessage),
+      decisions,
+      ...(operatorNotes.length > 0 ? { input: operatorNotes.join('\n') } : {}),
+    },
+  };
+}
+
+function toMessage(row: { role: string; content: string; toolCalls: unknown; toolCallId: string | null; toolName: string | null; isError: boolean }): Message {
+  switch (row.role) {
+    case 'system':
+      return { role: 'system', content: row.content };
+    case 'user':
+      return { role: 'user', content: row.content };
+    case 'assistant':
+      return { role: 'assistant', content: row.content, ...(Array.isArray(row.toolCalls) ? { toolCalls: row.toolCalls as ToolCallRequest[] } : {}) };
+    default:
+      return { role: 'tool', toolCallId: row.toolCallId ?? '', toolName: row.toolName ?? '', content: row.content, isError: row.isError };
+  }
+}

@@ -1,0 +1,144 @@
+import type { Prisma, PrismaClient } from '@agentloom/db';
+import { idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
+
+import { appendRunEvents } from '../../events/append-run-events';
+import type { NewRunEvent } from '../../events/run-event';
+import { fenceRun } from '../fence-run';
+import type { ClaimedRun } from '../run-claims';
+import { toRunEvents } from './engine-events';
+import { saveCheckpoint } from './save-checkpoint';
+import { writeStepRows } from './write-step-rows';
+
+export interface PersistStepOptions {
+  owner: string;
+  /** Minutes until a new approval expires; undefined waits forever. */
+  approvalExpiryMinutes?: number;
+  /** Set when the run must wait for an operator (a call's outcome is unknown after a crash). */
+  outcomeUnknownCallIds?: readonly string[];
+}
+
+/**
+ * Commits one engine step in one transaction: step, messages, tool calls, approvals, checkpoint,
+ * run status and usage, and the step's events — after checking this executor still holds the lease.
+ */
+export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result: StepResult, options: PersistStepOptions): Promise<void> {
+  await prisma.$transaction(async (transaction) => {
+    await fenceRun(transaction, run.id, options.owner);
+    const stepId = await writeStepRows(transaction, run, result);
+    const checkpointBytes = await saveCheckpoint(transaction, run, result);
+    const approvalEvents = await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
+    const outcomeUnknown = result.next.type === 'run-again' ? (options.outcomeUnknownCallIds ?? []) : [];
+    approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));
+    const finishEvents = await updateRun(transaction, run, result, outcomeUnknown.length > 0);
+    const events: NewRunEvent[] = [
+      ...toRunEvents(result.events).filter((event) => event.type !== 'approval-requested'),
+      ...approvalEvents,
+      { type: 'step-committed', payload: { step: result.step, stepId, next: result.next.type, checkpointBytes } },
+      ...finishEvents,
+    ];
+    await appendRunEvents(transaction, run, events);
+  });
+}
+
+async function createApprovals(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, expiryMinutes: number | undefined): Promise<NewRunEvent[]> {
+  if (result.next.type !== 'approval-request') return [];
+  const events: NewRunEvent[] = [];
+  for (const request of result.next.requests) {
+    const now = new Date().toISOString();
+    const toolCall = await transaction.toolCall.upsert({
+      where: { runId_callId: { runId: run.id, callId: request.callId } },
+      create: {
+        tenantId: run.tenantId,
+        runId: run.id,
+        callId: request.callId,
+        name: request.toolName,
+        implementationId: request.implementationId,
+        sideEffects: request.sideEffects,
+        arguments: request.arguments as Prisma.InputJsonObject,
+        idempotencyKey: idempotencyKeyFor(run.id, request.callId),
+        status: 'awaiting_approval',
+        statusHistory: [{ status: 'awaiting_approval', at: now, attempt: run.attempt }],
+      },
+      update: {},
+      select: { id: true },
+    });
+    const approval = await transaction.approval.upsert({
+      where: { toolCallId: toolCall.id },
+      create: {
+        tenantId: run.tenantId,
+        runId: run.id,
+        toolCallId: toolCall.id,
+        requestReason: `${request.toolName} requires approval (${request.sideEffects} side effects)`,
+        originalArguments: request.arguments as Prisma.InputJsonObject,
+        expiresAt: expiryMinutes ? new Date(Date.now() + expiryMinutes * 60_000) : null,
+      },
+      update: {},
+      select: { id: true, expiresAt: true },
+    });
+    events.push({
+      type: 'approval-requested',
+      payload: { approvalId: approval.id, callId: request.callId, toolName: request.toolName, arguments: request.arguments as Prisma.InputJsonObject, sideEffects: request.sideEffects, expiresAt: approval.expiresAt?.toISOString() ?? null },
+    });
+  }
+  return events;
+}
+
+/**
+ * A crashed attempt left `unsafe` calls whose outcome nobody knows. The run waits for an operator:
+ * approving means "it completed", rejecting means "treat it as failed"; either way it is not re-run.
+ */
+async function askOperatorAboutUnknownOutcomes(transaction: Prisma.TransactionClient, run: ClaimedRun, callIds: readonly string[]): Promise<NewRunEvent[]> {
+  const events: NewRunEvent[] = [];
+  for (const callId of callIds) {
+    const toolCall = await transaction.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: run.id, callId } }, select: { id: true, name: true, arguments: true } });
+    const approval = await transaction.approval.upsert({
+      where: { toolCallId: toolCall.id },
+      create: {
+        tenantId: run.tenantId,
+        runId: run.id,
+        toolCallId: toolCall.id,
+        requestReason: `outcome unknown: ${toolCall.name} was running when its executor stopped; approve if it completed, reject if it did not`,
+        originalArguments: toolCall.arguments as Prisma.InputJsonObject,
+      },
+      update: { status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null },
+      select: { id: true },
+    });
+    events.push({ type: 'approval-requested', payload: { approvalId: approval.id, callId, toolName: toolCall.name, kind: 'outcome-unknown' } });
+  }
+  return events;
+}
+
+async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, waitForOperator: boolean): Promise<NewRunEvent[]> {
+  const modelCalls = result.events.filter((event) => event.type === 'model-call-finished').length;
+  const executedCalls = result.toolCalls.filter((call) => call.status === 'succeeded' || call.status === 'failed').length;
+  const usage = {
+    stepCount: { increment: 1 },
+    modelCalls: { increment: modelCalls },
+    toolCallCount: { increment: executedCalls },
+    inputTokens: { increment: result.usage.inputTokens },
+    outputTokens: { increment: result.usage.outputTokens },
+    costUsd: { increment: result.usage.costUsd ?? 0 },
+  };
+  const released = { leaseOwner: null, leaseExpiresAt: null };
+  const next = result.next;
+  switch (next.type) {
+    case 'run-again':
+      await transaction.run.update({ where: { id: run.id }, data: waitForOperator ? { ...usage, ...released, status: 'waiting_human' } : usage });
+      return [];
+    case 'approval-request':
+      await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting_human' } });
+      return [];
+    case 'final-output':
+      await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'succeeded', output: { text: next.output }, finishedAt: new Date() } });
+      return [{ type: 'run-finished', payload: { status: 'succeeded', output: next.output } }];
+    case 'interrupted': {
+      const status = next.reason === 'cancelled' ? 'cancelled' : 'failed';
+      const errorKind = next.error?.kind ?? next.reason;
+      await transaction.run.update({
+        where: { id: run.id },
+        data: { ...usage, ...released, status, errorKind, errorMessage: next.message, finishedAt: new Date() },
+      });
+      return [{ type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }];
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { Database } from '@agentloom/db';
+import { z } from 'zod';
+
+import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+import type { RunEventHub } from '../events/run-event-hub';
+import type { StoredRunEvent } from '../events/run-event';
+import { readRunEvents } from '../events/run-event-reader';
+import { streamRunEvents, type RunEventStreamItem } from '../events/stream-run-events';
+import { parseInput } from '../validation/parse-input';
+
+const eventsInputSchema = z.object({
+  runId: z.uuid(),
+  /** Last sequence number the client has seen; 0 (default) starts from the first event. */
+  afterSeq: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1_000).default(200),
+});
+
+/** A run's event log: pages for inspection, and a live stream that replays then tails. */
+export class RunEventService {
+  constructor(
+    private readonly database: Database,
+    private readonly hub: RunEventHub,
+  ) {}
+
+  async list(principal: Principal, rawInput: unknown): Promise<{ events: StoredRunEvent[]; nextAfterSeq: number | null }> {
+    const input = parseInput(eventsInputSchema, rawInput);
+    await this.assertRunVisible(principal, input.runId);
+    const events = await readRunEvents(this.database.prisma, input.runId, input.afterSeq, input.limit);
+    return { events, nextAfterSeq: events.length === input.limit ? (events[events.length - 1]?.seq ?? null) : null };
+  }
+
+  /** Checks access before the first byte, so a foreign or unknown run is a 404, never an empty stream. */
+  async stream(principal: Principal, rawInput: { runId: unknown; afterSeq?: unknown }, signal: AbortSignal, heartbeatMs?: number): Promise<AsyncGenerator<RunEventStreamItem>> {
+    const input = parseInput(eventsInputSchema, rawInput);
+    await this.assertRunVisible(principal, input.runId);
+    return streamRunEvents({ prisma: this.database.prisma, hub: this.hub }, { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}) });
+  }
+
+  private async assertRunVisible(principal: Principal, runId: string): Promise<void> {
+    const run = await this.database.prisma.run.findFirst({ where: { id: runId, tenantId: principal.tenantId }, select: { id: true } });
+    if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
+  }
+}
