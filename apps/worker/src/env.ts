@@ -15,6 +15,9 @@ const environmentSchema = z.object({
   AGENTLOOM_MIGRATIONS_DIR: z.string().default(`${repositoryRoot}prisma/migrations`),
   AGENTLOOM_WORKER_ID: z.string().min(1).optional(),
   AGENTLOOM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** How long a claimed run stays ours without a heartbeat; a crashed worker's runs are recovered after it. */
+  AGENTLOOM_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
+  AGENTLOOM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),
 });
 

@@ -14,13 +14,14 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const { platform } = await createWorkerContainer(environment);
-  consoleLogger.info('Worker ready', { database: platform.database.location });
+  await platform.executor.start();
+  consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    consoleLogger.info(`Worker stopping (${signal})`);
+    consoleLogger.info(`Worker stopping (${signal}): draining in-flight runs`);
     await platform.close();
     consoleLogger.info('Worker stopped');
     process.exit(0);
