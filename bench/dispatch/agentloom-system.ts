@@ -1,0 +1,72 @@
+import type { Database } from '@agentloom/db';
+import { repositoryMigrationsDirectory } from '@agentloom/db/testing';
+import { createPlatform, type Logger, type Principal } from '@agentloom/platform';
+import { silentLogger } from '@agentloom/platform/testing';
+
+import { RunExecutor, RunService, type RunExecutorConfig, type RunProcessor } from './agentloom-internals';
+import type { DispatchSystem } from './dispatch-system';
+import { finishRunProcessor } from './finish-run-processor';
+
+/**
+ * Executor settings. pollMs is only the fallback for missed notifications; every run creation
+ * NOTIFYs. Lease and heartbeat stay at their defaults: no run lives long enough to renew one.
+ */
+export const agentLoomExecutorConfig: Omit<RunExecutorConfig, 'concurrency'> = {
+  pollMs: 500,
+  leaseMs: 30_000,
+  heartbeatMs: 5_000,
+  recoveryIntervalMs: 5_000,
+};
+
+/** The executor class under test: the platform's, or a proposed copy (proposal/). */
+export type ExecutorConstructor = new (
+  database: Database,
+  processor: RunProcessor,
+  logger: Logger,
+  config: Partial<RunExecutorConfig>,
+) => { start(): Promise<void>; stop(): Promise<void> };
+
+/** Runs created through RunService (run row + `run-created` event + audit + NOTIFY in one transaction). */
+export const agentLoomSystem = createAgentLoomSystem('AgentLoom', RunExecutor);
+
+export function createAgentLoomSystem(name: string, Executor: ExecutorConstructor): DispatchSystem {
+  return {
+    name,
+    async prepare(url) {
+      const platform = await createPlatform({
+        database: { url, migrationsDirectory: repositoryMigrationsDirectory },
+        logger: silentLogger,
+      });
+      const principal: Principal | null = platform.seed.adminKey ? await platform.auth.authenticate(platform.seed.adminKey) : null;
+      if (!principal) throw new Error('The bench database was not seeded with an admin key');
+      const agent = await platform.database.prisma.agent.findFirstOrThrow({
+        where: { slug: 'demo-operator' },
+        select: { id: true },
+      });
+      const runs = new RunService(platform.database);
+      return {
+        enqueue: async () => (await runs.create(principal, { agentId: agent.id, input: 'no-op' })).run.id,
+        unfinishedJobsQuery: "SELECT count(*)::int AS count FROM runs WHERE status <> 'succeeded'",
+        close: () => platform.close(),
+      };
+    },
+    async createConsumer(url, concurrency, onJobStarted) {
+      const platform = await createPlatform({
+        database: { url, migrationsDirectory: repositoryMigrationsDirectory },
+        logger: silentLogger,
+        seedDemoTenant: false,
+      });
+      const executor = new Executor(platform.database, finishRunProcessor(platform.database, onJobStarted), silentLogger, {
+        ...agentLoomExecutorConfig,
+        concurrency,
+      });
+      return {
+        start: () => executor.start(),
+        stop: async () => {
+          await executor.stop();
+          await platform.close();
+        },
+      };
+    },
+  };
+}

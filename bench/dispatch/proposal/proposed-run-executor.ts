@@ -1,0 +1,235 @@
+/**
+ * A verbatim copy of packages/platform/src/execution/run-executor.ts whose only change is the claim
+ * (single-statement-claim.ts), so the bench can measure that change without editing the platform.
+ */
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+
+import type { Database } from '@agentloom/db';
+
+import { runCancelChannel, runQueuedChannel } from '../../../packages/platform/src/events/run-event';
+import type { Logger } from '../../../packages/platform/src/logging/logger';
+import { expireApprovals } from '../../../packages/platform/src/approvals/expire-approvals';
+import { recoverExpiredLeases, type RecoveredRun } from '../../../packages/platform/src/execution/recover-expired-leases';
+import { releaseRun, renewLeases, type ClaimedRun } from '../../../packages/platform/src/execution/run-claims';
+import { claimRunsInOneStatement as claimRuns } from './single-statement-claim';
+import type { RunProcessor } from '../../../packages/platform/src/execution/run-processor';
+
+export interface RunExecutorConfig {
+  /** Unique per executor process; recorded as lease owner. */
+  owner?: string;
+  concurrency: number;
+  leaseMs: number;
+  heartbeatMs: number;
+  /** Fallback polling when no notification arrives (notifications are hints, not guarantees). */
+  pollMs: number;
+  recoveryIntervalMs: number;
+}
+
+export const defaultExecutorConfig: RunExecutorConfig = {
+  concurrency: 4,
+  leaseMs: 30_000,
+  heartbeatMs: 5_000,
+  pollMs: 1_000,
+  recoveryIntervalMs: 5_000,
+};
+
+interface HeldRun {
+  run: ClaimedRun;
+  abort: AbortController;
+  drain: AbortController;
+  done: Promise<void>;
+}
+
+export interface RunExecutorObserver {
+  runClaimed?(run: ClaimedRun): void;
+  runsRecovered?(runs: RecoveredRun[]): void;
+  runSettled?(run: ClaimedRun, error: unknown): void;
+}
+
+/**
+ * Claims queued runs and processes them, up to `concurrency` at once. Coordinated only through
+ * Postgres: row claims with SKIP LOCKED, leases renewed by heartbeat, LISTEN/NOTIFY wake-ups with
+ * polling as fallback, and recovery of runs whose executor died.
+ */
+export class ProposedRunExecutor {
+  readonly owner: string;
+  private readonly config: RunExecutorConfig;
+  private readonly held = new Map<string, HeldRun>();
+  private state: 'idle' | 'running' | 'draining' | 'stopped' = 'idle';
+  private wakeLoop: (() => void) | undefined;
+  private wakePending = false;
+  private loop: Promise<void> | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  private releases: (() => Promise<void>)[] = [];
+
+  constructor(
+    private readonly database: Database,
+    private readonly processor: RunProcessor,
+    private readonly logger: Logger,
+    config: Partial<RunExecutorConfig> = {},
+    private readonly observer: RunExecutorObserver = {},
+  ) {
+    this.config = { ...defaultExecutorConfig, ...config };
+    this.owner = this.config.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  }
+
+  get activeRuns(): number {
+    return this.held.size;
+  }
+
+  get concurrency(): number {
+    return this.config.concurrency;
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== 'idle') return;
+    this.state = 'running';
+    const { notifications } = this.database;
+    this.releases.push(
+      await notifications.listen(runQueuedChannel, {
+        onNotification: () => this.wake(),
+        onReconnected: () => this.wake(),
+      }),
+    );
+    this.releases.push(
+      await notifications.listen(runCancelChannel, {
+        onNotification: (runId) => this.held.get(runId)?.abort.abort(new Error('Run cancelled')),
+      }),
+    );
+    await this.recover();
+    this.timers.push(setInterval(() => void this.heartbeat(), this.config.heartbeatMs));
+    this.timers.push(setInterval(() => void this.recover(), this.config.recoveryIntervalMs));
+    for (const timer of this.timers) timer.unref();
+    this.loop = this.claimLoop();
+  }
+
+  /** Claims promptly instead of at the next poll (the creating process calls this after a commit). */
+  wake(): void {
+    this.wakePending = true;
+    this.wakeLoop?.();
+  }
+
+  /**
+   * Graceful stop: no more claims; in-flight runs finish their current step and persist it; after
+   * `drainMs` the rest are aborted. Runs still held are given back to the queue.
+   */
+  async stop(drainMs = 10_000): Promise<void> {
+    if (this.state === 'idle' || this.state === 'stopped') return;
+    this.state = 'draining';
+    this.wake();
+    for (const held of this.held.values()) held.drain.abort(new Error('Executor draining'));
+    const all = Promise.all([...this.held.values()].map((held) => held.done));
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), drainMs).unref());
+    if ((await Promise.race([all, timeout])) === 'timeout') {
+      for (const held of this.held.values()) held.abort.abort(new Error('Executor stopped'));
+      await all;
+    }
+    await this.loop;
+    for (const timer of this.timers) clearInterval(timer);
+    for (const release of this.releases) await release().catch(() => undefined);
+    this.state = 'stopped';
+  }
+
+  private async claimLoop(): Promise<void> {
+    while (this.state === 'running') {
+      const free = this.config.concurrency - this.held.size;
+      let claimed: ClaimedRun[] = [];
+      if (free > 0) {
+        this.wakePending = false;
+        try {
+          claimed = await claimRuns(this.database.prisma, this.owner, free, this.config.leaseMs);
+        } catch (error) {
+          this.logger.warn('Claiming runs failed; retrying', {
+            error: describe(error),
+          });
+        }
+        for (const run of claimed) this.hold(run);
+      }
+      if (claimed.length === 0 || this.held.size >= this.config.concurrency) await this.sleep();
+    }
+  }
+
+  private hold(run: ClaimedRun): void {
+    const abort = new AbortController();
+    const drain = new AbortController();
+    this.observer.runClaimed?.(run);
+    const done = this.processor
+      .process(run, this.owner, { abort: abort.signal, drain: drain.signal })
+      .then(
+        () => this.observer.runSettled?.(run, undefined),
+        (error: unknown) => {
+          this.observer.runSettled?.(run, error);
+          this.logger.error(`Run ${run.id} failed in the executor`, {
+            error: describe(error),
+          });
+        },
+      )
+      .then(() => (this.state === 'draining' ? releaseRun(this.database.prisma, this.owner, run.id) : undefined))
+      .catch((error: unknown) => this.logger.warn(`Releasing run ${run.id} failed; its lease will expire`, { error: describe(error) }))
+      .finally(() => {
+        this.held.delete(run.id);
+        this.wake();
+      });
+    this.held.set(run.id, { run, abort, drain, done });
+  }
+
+  private sleep(): Promise<void> {
+    if (this.wakePending && this.held.size < this.config.concurrency) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(finish, this.config.pollMs);
+      function finish() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeLoop = () => {
+        this.wakeLoop = undefined;
+        finish();
+      };
+    });
+  }
+
+  private async heartbeat(): Promise<void> {
+    const ids = [...this.held.keys()];
+    if (ids.length === 0) return;
+    try {
+      const renewal = await renewLeases(this.database.prisma, this.owner, ids, this.config.leaseMs);
+      for (const id of ids) {
+        const held = this.held.get(id);
+        if (!held) continue;
+        if (!renewal.held.has(id)) held.abort.abort(new Error('Lease lost'));
+        else if (renewal.cancelRequested.has(id)) held.abort.abort(new Error('Run cancelled'));
+      }
+    } catch (error) {
+      this.logger.warn('Heartbeat failed; leases may expire if this persists', {
+        error: describe(error),
+      });
+    }
+  }
+
+  private async recover(): Promise<void> {
+    try {
+      await expireApprovals(this.database.prisma);
+      const recovered = await recoverExpiredLeases(this.database.prisma);
+      if (recovered.length === 0) return;
+      this.logger.info(`Recovered ${recovered.length} run(s) whose executor stopped`, {
+        runs: recovered.map((run) => ({
+          id: run.runId,
+          outcome: run.outcome,
+          attempt: run.attempt,
+          expiredForMs: Math.round(run.expiredForMs),
+        })),
+      });
+      this.observer.runsRecovered?.(recovered);
+      this.wake();
+    } catch (error) {
+      this.logger.warn('Lease recovery failed; will retry', {
+        error: describe(error),
+      });
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

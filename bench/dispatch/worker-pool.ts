@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+import type { SystemKey } from './systems';
+import type { FromWorkerMessage, ToWorkerMessage } from './worker-messages';
+
+const tsxCli = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+const workerScript = fileURLToPath(new URL('./worker-process.ts', import.meta.url));
+
+/** Worker processes of one system, each with its own connections, driven over IPC. */
+export class WorkerPool {
+  private constructor(private readonly children: ChildProcess[]) {}
+
+  /** Spawns `count` workers with this process's Node (v24) and waits until each has connected. */
+  static async spawn(system: SystemKey, url: string, count: number, concurrency: number): Promise<WorkerPool> {
+    const children = Array.from({ length: count }, () =>
+      spawn(process.execPath, [tsxCli, workerScript, system, url, String(concurrency)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+    );
+    const pool = new WorkerPool(children);
+    await pool.expectFromAll('ready');
+    return pool;
+  }
+
+  async start(): Promise<void> {
+    await this.askAll({ type: 'start' }, 'started');
+  }
+
+  /** Every job start the workers recorded since the last report, as job id → wall-clock ms. */
+  async collectStarts(): Promise<Map<string, number>> {
+    const reports = await this.askAll({ type: 'report' }, 'report');
+    return new Map(reports.flatMap((report) => (report.type === 'report' ? report.starts : [])));
+  }
+
+  async stop(): Promise<void> {
+    await this.askAll({ type: 'stop' }, 'stopped');
+  }
+
+  /** Last resort after a failure: no worker may outlive the bench. */
+  kill(): void {
+    for (const child of this.children) if (child.exitCode === null) child.kill('SIGKILL');
+  }
+
+  private askAll(message: ToWorkerMessage, answer: FromWorkerMessage['type']): Promise<FromWorkerMessage[]> {
+    const answers = this.expectFromAll(answer);
+    for (const child of this.children) child.send(message);
+    return answers;
+  }
+
+  private expectFromAll(type: FromWorkerMessage['type']): Promise<FromWorkerMessage[]> {
+    return Promise.all(this.children.map((child) => expect(child, type)));
+  }
+}
+
+function expect(child: ChildProcess, type: FromWorkerMessage['type']): Promise<FromWorkerMessage> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromWorkerMessage) => {
+      if (message.type !== type) return;
+      cleanup();
+      resolve(message);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`Worker ${child.pid} exited with ${code} while the bench waited for "${type}"`));
+    };
+    const cleanup = () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
