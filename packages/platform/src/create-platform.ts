@@ -7,6 +7,7 @@ import { RunEventHub } from './events/run-event-hub';
 import { EngineRunProcessor } from './execution/engine/engine-run-processor';
 import { RunExecutor } from './execution/run-executor';
 import { HealthService } from './health/health-service';
+import { PlatformMetrics } from './metrics/platform-metrics';
 import type { PlatformConfig } from './platform-config';
 import { RunEventService } from './runs/run-event-service';
 import { RunService } from './runs/run-service';
@@ -26,6 +27,7 @@ export interface Platform {
   tools: ToolCatalog;
   /** Claims and runs queued runs; call `start()` in processes that should execute runs. */
   executor: RunExecutor;
+  metrics: PlatformMetrics;
   seed: SeedResult;
   close(): Promise<void>;
 }
@@ -45,7 +47,16 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   const hub = new RunEventHub(database);
   await hub.start();
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
-  const executor = new RunExecutor(database, new EngineRunProcessor(database, tools, logger), logger, config.executor);
+  let executorState = () => ({ active: 0, concurrency: 0 });
+  const metrics = new PlatformMetrics(database, () => executorState());
+  const processor = new EngineRunProcessor(database, tools, logger, {
+    stepCommitted: (outcome, seconds) => metrics.observeStep(outcome, seconds),
+    toolCallFinished: (tool, status, seconds) => metrics.observeToolCall(tool, status, seconds),
+  });
+  const executor = new RunExecutor(database, processor, logger, config.executor, {
+    runsRecovered: (runs) => metrics.observeRecoveries(runs.map((run) => run.outcome)),
+  });
+  executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(database, () => executor.wake());
   return {
     database,
@@ -56,6 +67,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     approvals: new ApprovalService(database, () => executor.wake()),
     tools,
     executor,
+    metrics,
     seed,
     close: async () => {
       await executor.stop();

@@ -2,6 +2,7 @@ import type { DatabaseMode } from '@agentloom/db';
 import { createTestDatabaseConfig } from '@agentloom/db/testing';
 
 import { createPlatform, type Platform } from '../create-platform';
+import type { PlatformConfig } from '../platform-config';
 import type { Logger } from '../logging/logger';
 
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -14,9 +15,13 @@ export interface TestPlatform {
 }
 
 /** A platform on a fresh database in the given mode, seeded, for integration tests. */
-export async function createTestPlatform(mode: DatabaseMode, logger: Logger = silentLogger): Promise<TestPlatform> {
+export async function createTestPlatform(
+  mode: DatabaseMode,
+  logger: Logger = silentLogger,
+  extra: Pick<PlatformConfig, 'tools' | 'executor'> = {},
+): Promise<TestPlatform> {
   const database = await createTestDatabaseConfig(mode);
-  const platform = await createPlatform({ database: database.config, logger });
+  const platform = await createPlatform({ database: database.config, logger, ...extra });
   const adminKey = platform.seed.adminKey;
   if (!adminKey) throw new Error('The test platform was not seeded');
   return {

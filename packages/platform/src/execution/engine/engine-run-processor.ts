@@ -19,11 +19,17 @@ import { createToolLedgerHooks } from './tool-ledger-hooks';
  * run ends or pauses, when cancelled (the in-flight call is aborted), or after the current step
  * when the executor drains.
  */
+export interface ProcessingObserver {
+  stepCommitted(outcome: string, seconds: number): void;
+  toolCallFinished(tool: string, status: string, seconds: number): void;
+}
+
 export class EngineRunProcessor implements RunProcessor {
   constructor(
     private readonly database: Database,
     private readonly tools: ToolCatalog,
     private readonly logger: Logger,
+    private readonly observer?: ProcessingObserver,
   ) {}
 
   async process(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
@@ -36,7 +42,7 @@ export class EngineRunProcessor implements RunProcessor {
       return;
     }
     let engine: Engine | undefined;
-    const ledger = createToolLedgerHooks(prisma, run, owner, () => engine!.services.registry);
+    const ledger = createToolLedgerHooks(prisma, run, owner, () => engine!.services.registry, this.observer);
     try {
       engine = buildRunEngine({
         runId: run.id,
@@ -76,12 +82,14 @@ export class EngineRunProcessor implements RunProcessor {
     outcomeUnknownCallIds: string[],
   ): Promise<void> {
     for (;;) {
+      const started = performance.now();
       const result = await agentRun.step();
       await persistStep(this.database.prisma, run, result, {
         owner,
         ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
         outcomeUnknownCallIds: outcomeUnknownCallIds.splice(0),
       });
+      this.observer?.stepCommitted(result.next.type, (performance.now() - started) / 1000);
       if (result.next.type !== 'run-again') return;
       const current = await this.database.prisma.run.findUnique({ where: { id: run.id }, select: { status: true } });
       if (current?.status !== 'running') return;

@@ -17,8 +17,15 @@ export interface ToolLedgerHooks extends LifecycleHooks {
  * tool declares `none` or `idempotent` side effects; an `unsafe` one is vetoed as "outcome unknown"
  * and handed to an operator. A call that already succeeded is never run again.
  */
-export function createToolLedgerHooks(prisma: PrismaClient, run: ClaimedRun, owner: string, registry: () => ToolRegistry): ToolLedgerHooks {
+export function createToolLedgerHooks(
+  prisma: PrismaClient,
+  run: ClaimedRun,
+  owner: string,
+  registry: () => ToolRegistry,
+  observer?: { toolCallFinished(tool: string, status: string, seconds: number): void },
+): ToolLedgerHooks {
   const outcomeUnknownCallIds: string[] = [];
+  const startedAt = new Map<string, number>();
   return {
     outcomeUnknownCallIds,
     toolCallStarting: ({ call }) =>
@@ -37,6 +44,7 @@ export function createToolLedgerHooks(prisma: PrismaClient, run: ClaimedRun, own
           return { veto: true, reason: `The outcome of ${call.name} is unknown: the executor stopped while it ran, and it is not safe to repeat. An operator was asked to decide.` };
         }
         const now = new Date();
+        startedAt.set(call.id, performance.now());
         await transaction.toolCall.upsert({
           where: { runId_callId: { runId: run.id, callId: call.id } },
           create: {
@@ -62,6 +70,8 @@ export function createToolLedgerHooks(prisma: PrismaClient, run: ClaimedRun, own
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { statusHistory: true } });
         if (!existing) return;
         const status = result.isError ? 'failed' : 'succeeded';
+        const began = startedAt.get(call.id);
+        if (began !== undefined) observer?.toolCallFinished(call.name, status, (performance.now() - began) / 1000);
         await transaction.toolCall.update({
           where: { runId_callId: { runId: run.id, callId: call.id } },
           data: {
