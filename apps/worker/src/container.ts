@@ -3,19 +3,25 @@ import { join } from 'node:path';
 import { consoleLogger, createPlatform, type Platform } from '@agentloom/platform';
 
 import type { WorkerEnvironment } from './env';
+import { loadToolModules } from './load-tool-modules';
 
 /** The worker's one composition root: builds the platform from the validated environment. */
 export async function createWorkerContainer(environment: WorkerEnvironment): Promise<{ platform: Platform }> {
+  // Tool modules load before the database opens, so a bad path fails fast without touching it.
+  const tools = await loadToolModules(environment.AGENTLOOM_TOOL_MODULES);
   const platform = await createPlatform({
     database: { url: environment.DATABASE_URL, migrationsDirectory: environment.AGENTLOOM_MIGRATIONS_DIR },
     adminKeyPath: join(environment.AGENTLOOM_DATA_DIR, 'admin-key'),
+    tools,
     executor: {
       concurrency: environment.AGENTLOOM_WORKER_CONCURRENCY,
       ...(environment.AGENTLOOM_WORKER_ID ? { owner: environment.AGENTLOOM_WORKER_ID } : {}),
       leaseMs: environment.AGENTLOOM_LEASE_MS,
       heartbeatMs: environment.AGENTLOOM_HEARTBEAT_MS,
+      recoveryIntervalMs: environment.AGENTLOOM_RECOVERY_INTERVAL_MS,
     },
     logger: consoleLogger,
   });
+  if (tools.length > 0) consoleLogger.info('Tool modules loaded', { tools: tools.map((tool) => `${tool.name} (${tool.sideEffects})`) });
   return { platform };
 }

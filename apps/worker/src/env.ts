@@ -18,7 +18,19 @@ const environmentSchema = z.object({
   /** How long a claimed run stays ours without a heartbeat; a crashed worker's runs are recovered after it. */
   AGENTLOOM_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
   AGENTLOOM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** How often to look for runs whose executor died (expired leases); bounds the recovery delay. */
+  AGENTLOOM_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),
+  /** Comma-separated paths of modules exporting `tools: AnyTool[]`; relative paths resolve against the working directory. */
+  AGENTLOOM_TOOL_MODULES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((path) => path.trim())
+        .filter((path) => path.length > 0),
+    ),
 });
 
 export type WorkerEnvironment = z.infer<typeof environmentSchema>;

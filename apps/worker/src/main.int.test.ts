@@ -49,15 +49,24 @@ describe('worker process', () => {
     expect(outcome.output).toMatch(/Cannot connect to the Postgres server at 127\.0\.0\.1:1\/none/);
   });
 
-  it('migrates, reports ready and stops cleanly on SIGTERM', async () => {
+  it('names a tool module that fails to load, before touching the database', async () => {
+    const outcome = await runWorker({ DATABASE_URL: database.config.url, AGENTLOOM_TOOL_MODULES: 'test/fixtures/greeting-tools.ts, test/fixtures/no-tools.ts' });
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.output).toMatch(/worker failed to start: Tool module test\/fixtures\/no-tools\.ts .* exports no `tools` array/);
+    expect(outcome.output).not.toMatch(/Database ready/);
+  });
+
+  it('migrates, loads tool modules, reports ready and stops cleanly on SIGTERM', async () => {
     let signalled = false;
-    const outcome = await runWorker({ DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')) }, (output, stop) => {
+    const environment = { DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')), AGENTLOOM_TOOL_MODULES: 'test/fixtures/greeting-tools.ts' };
+    const outcome = await runWorker(environment, (output, stop) => {
       if (!signalled && output.includes('Worker ready')) {
         signalled = true;
         stop();
       }
     });
     expect(outcome.output).toMatch(/Worker ready/);
+    expect(outcome.output).toMatch(/Tool modules loaded \{"tools":\["greet \(none\)"\]\}/);
     expect(outcome.output).toMatch(/Worker stopped/);
     expect(outcome.exitCode).toBe(0);
   });

