@@ -2,13 +2,11 @@ import { createHash } from 'node:crypto';
 
 import { Prisma, type Database } from '@agentloom/db';
 
-import { recordAudit } from '../audit/record-audit';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
-import { appendRunEvents } from '../events/append-run-events';
-import { runQueuedChannel } from '../events/run-event';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
+import { insertRun } from './insert-run';
 import {
   createRunInputSchema,
   listRunsInputSchema,
@@ -97,33 +95,17 @@ export class RunService {
     return toRunView(row);
   }
 
-  private insert(principal: Principal, input: CreateRunInput, requestHash: string): Promise<RunView> {
-    return this.database.prisma.$transaction(async (transaction) => {
-      const version = await resolveAgentVersion(transaction, principal.tenantId, input);
-      if (input.threadId) await assertThread(transaction, principal.tenantId, input.agentId, input.threadId);
-      const run = await transaction.run.create({
-        data: {
-          tenantId: principal.tenantId,
-          agentId: input.agentId,
-          agentVersionId: version.id,
-          threadId: input.threadId ?? null,
-          input: { text: input.input },
-          idempotencyKey: input.idempotencyKey ?? null,
-          requestHash,
-        },
-        select: runViewSelect,
-      });
-      await appendRunEvents(transaction, { id: run.id, tenantId: principal.tenantId }, [
-        { type: 'run-created', payload: { agentId: input.agentId, agentVersion: version.version, threadId: input.threadId ?? null, input: input.input } },
-      ]);
-      await recordAudit(transaction, principal, { action: 'run.create', targetType: 'run', targetId: run.id, after: { agentId: input.agentId, agentVersion: version.version } });
-      await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, run.id);
-      return toRunView(run);
-    });
+  /** Validation reads first (versions are immutable), then one atomic statement writes the run. */
+  private async insert(principal: Principal, input: CreateRunInput, requestHash: string): Promise<RunView> {
+    const { prisma } = this.database;
+    const agentVersion = await resolveAgentVersion(prisma, principal.tenantId, input);
+    if (input.threadId) await assertThread(prisma, principal.tenantId, input.agentId, input.threadId);
+    const runId = await insertRun(prisma, principal, { input, agentVersion, requestHash });
+    return toRunView(await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: runViewSelect }));
   }
 }
 
-async function resolveAgentVersion(transaction: Prisma.TransactionClient, tenantId: string, input: CreateRunInput) {
+async function resolveAgentVersion(transaction: PrismaReader, tenantId: string, input: CreateRunInput) {
   const agent = await transaction.agent.findFirst({ where: { id: input.agentId, tenantId }, select: { id: true, archivedAt: true } });
   if (!agent) throw new DomainError('not-found', `Agent ${input.agentId} not found`, 'agentId');
   if (agent.archivedAt) throw new DomainError('validation', `Agent ${input.agentId} is archived`, 'agentId');
@@ -136,7 +118,7 @@ async function resolveAgentVersion(transaction: Prisma.TransactionClient, tenant
   return version;
 }
 
-async function assertThread(transaction: Prisma.TransactionClient, tenantId: string, agentId: string, threadId: string): Promise<void> {
+async function assertThread(transaction: PrismaReader, tenantId: string, agentId: string, threadId: string): Promise<void> {
   const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId }, select: { agentId: true, archivedAt: true } });
   if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
   if (thread.agentId !== agentId) throw new DomainError('validation', `Thread ${threadId} belongs to another agent`, 'threadId');
@@ -148,6 +130,10 @@ function hashRequest(input: CreateRunInput): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
+type PrismaReader = Pick<Prisma.TransactionClient, 'agent' | 'agentVersion' | 'thread'>;
+
+/** P2002 from the Prisma API, or Postgres 23505 surfaced through a raw query (P2010). */
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  return error.code === 'P2002' || (error.code === 'P2010' && JSON.stringify(error.meta ?? {}).includes('23505'));
 }
