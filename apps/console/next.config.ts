@@ -20,6 +20,9 @@ const nextConfig: NextConfig = {
   transpilePackages: ['@agentloom/platform', '@agentloom/db', '@agentloom/runtime'],
   typedRoutes: true,
   poweredByHeader: false,
+  // Type-checking is its own task (`npm run typecheck`, part of `npm test`), as in create-t3-turbo;
+  // `next build` runs on every `npm start` and should not repeat it over the whole workspace graph.
+  typescript: { ignoreBuildErrors: true },
   // `next dev` serves its scripts only to allowed origins; the e2e suite and docs use 127.0.0.1.
   allowedDevOrigins: ['127.0.0.1'],
   turbopack: { root: repositoryRoot },
