@@ -1,17 +1,9 @@
-import { createRequire } from 'node:module';
+import { Prisma } from '@agentloom/db';
 
-const require = createRequire(import.meta.url);
+import platformManifest from '../package.json' with { type: 'json' };
 
-function packageVersion(name: string): string {
-  try {
-    return (require(`${name}/package.json`) as { version: string }).version;
-  } catch {
-    return 'unknown';
-  }
-}
-
-/** Versions shown on the Health page. */
+/** Versions shown on the Health page. A static import, so bundlers (Next's Turbopack) resolve it. */
 export const platformVersions = {
-  agentloom: packageVersion('@agentloom/platform'),
-  prisma: packageVersion('@prisma/client'),
+  agentloom: platformManifest.version,
+  prisma: Prisma.prismaVersion.client,
 };

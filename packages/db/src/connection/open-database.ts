@@ -94,8 +94,8 @@ async function finishOpening(connection: OpenedConnection): Promise<Database> {
       migrationStatus: () =>
         connection.withDriver((driver) => readMigrationStatus(driver, connection.migrationsDirectory)),
       serverVersion: async () => {
-        const rows = await prisma.$queryRawUnsafe<{ version: string }[]>('SHOW server_version');
-        return rows[0]?.version ?? 'unknown';
+        const rows = await prisma.$queryRawUnsafe<{ server_version: string }[]>('SHOW server_version');
+        return rows[0]?.server_version ?? 'unknown';
       },
       close: async () => {
         await notifications.close();

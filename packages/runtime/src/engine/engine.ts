@@ -1,7 +1,5 @@
-import type { ApprovalDecision } from '../contracts/approval';
 import type { ReleaseHandle } from '../contracts/event-bus';
 import type { RuntimeEvent } from '../contracts/events';
-import type { Message } from '../contracts/messages';
 import { EngineStateError } from '../errors';
 import { AgentRun, type RunPersistence } from './agent-run';
 import { closeEngine, type CloseReport, type EngineOwnership } from './close-engine';
@@ -10,26 +8,9 @@ import { createRunState } from './run-state';
 import { restoreRun } from './restore-run';
 import { runEventTopic, StepRecorder } from './step-recorder';
 import type { RunOutcome } from './step-result';
+import type { ResumeOptions, StartOptions } from './run-options';
 
-export interface StartOptions {
-  task: string;
-  /** Run id; generated when omitted. */
-  instanceId?: string;
-  /** Aborting cancels the run like `AgentRun.cancel()`. */
-  signal?: AbortSignal;
-}
-
-export interface ResumeOptions {
-  /** The last checkpoint, as stored (JSON text or object); validated against the checkpoint schema. */
-  checkpoint: unknown;
-  /** The full persisted transcript, in index order. */
-  messages: readonly Message[];
-  /** Decisions for every call awaiting approval. */
-  decisions?: readonly ApprovalDecision[];
-  /** A follow-up user message, appended before the next model call. */
-  input?: string;
-  signal?: AbortSignal;
-}
+export type { ResumeOptions, StartOptions } from './run-options';
 
 /**
  * An assembled agent. One execution at a time: `start` or `resume` returns an `AgentRun` the host

@@ -1,7 +1,7 @@
 import { parseCheckpoint } from '../checkpoint/serialize';
 import { verifyBindings } from '../checkpoint/verify-bindings';
 import { EngineStateError } from '../errors';
-import type { ResumeOptions } from './engine';
+import type { ResumeOptions } from './run-options';
 import type { EngineServices } from './engine-services';
 import type { RunState } from './run-state';
 import { StepRecorder } from './step-recorder';

@@ -66,7 +66,7 @@ export function runSubprocess(spec: SubprocessSpec): Promise<SubprocessOutcome> 
     let settled = false;
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
-      env: spec.env,
+      env: spec.env as NodeJS.ProcessEnv,
       shell: false,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
