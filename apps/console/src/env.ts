@@ -19,6 +19,9 @@ const environmentSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   /** Marks the session cookie `Secure`; turn on whenever the console is served over HTTPS. */
   AGENTLOOM_SECURE_COOKIES: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+  /** Run queued runs in this process (default). Turn off when dedicated workers do all the work. */
+  AGENTLOOM_EXECUTOR: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
+  AGENTLOOM_EXECUTOR_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).default(4)),
 });
 
 export interface ConsoleEnvironment {
@@ -27,6 +30,7 @@ export interface ConsoleEnvironment {
   migrationsDirectory: string;
   port: number;
   secureCookies: boolean;
+  executor: { enabled: boolean; concurrency: number };
 }
 
 /** Raised when the process environment is unusable; its message is one line naming the variable. */
@@ -60,6 +64,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     migrationsDirectory: path.resolve(/*turbopackIgnore: true*/ repositoryRoot, values.AGENTLOOM_MIGRATIONS_DIR ?? 'prisma/migrations'),
     port: values.PORT,
     secureCookies: values.AGENTLOOM_SECURE_COOKIES,
+    executor: { enabled: values.AGENTLOOM_EXECUTOR, concurrency: values.AGENTLOOM_EXECUTOR_CONCURRENCY },
   };
 }
 

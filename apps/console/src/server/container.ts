@@ -49,9 +49,9 @@ export async function closePlatform(): Promise<void> {
   await platform?.close();
 }
 
-function openPlatform(): Promise<Platform> {
+async function openPlatform(): Promise<Platform> {
   const environment = getEnvironment();
-  return createPlatform({
+  const platform = await createPlatform({
     database: {
       url: environment.databaseUrl,
       dataDirectory: environment.dataDirectory,
@@ -59,6 +59,11 @@ function openPlatform(): Promise<Platform> {
     },
     // Next to the data so that `npm start` users (and the e2e suite) find the first admin key.
     adminKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'admin-key'),
+    executor: { concurrency: environment.executor.concurrency },
     logger: consoleLogger,
   });
+  // The in-process executor picks up runs left queued (or with expired leases) at boot and every
+  // run created through this console; dedicated workers can share the load on a Postgres server.
+  if (environment.executor.enabled) await platform.executor.start();
+  return platform;
 }
