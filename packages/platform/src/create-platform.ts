@@ -10,6 +10,7 @@ import { HealthService } from './health/health-service';
 import { PlatformMetrics } from './metrics/platform-metrics';
 import type { PlatformConfig } from './platform-config';
 import { RunEventService } from './runs/run-event-service';
+import { RunMessageService } from './runs/run-message-service';
 import { RunService } from './runs/run-service';
 import { seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
 import { demoTools } from './tools/demo-tools';
@@ -23,6 +24,7 @@ export interface Platform {
   auth: AuthService;
   runs: RunService;
   runEvents: RunEventService;
+  runMessages: RunMessageService;
   approvals: ApprovalService;
   tools: ToolCatalog;
   /** Claims and runs queued runs; call `start()` in processes that should execute runs. */
@@ -64,6 +66,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     auth: new AuthService(database.prisma),
     runs,
     runEvents: new RunEventService(database, hub),
+    runMessages: new RunMessageService(database),
     approvals: new ApprovalService(database, () => executor.wake()),
     tools,
     executor,

@@ -14,3 +14,5 @@ export type { StoredRunEvent } from './events/run-event';
 export type { RunEventStreamItem } from './events/stream-run-events';
 export { agentVersionConfigSchema, type AgentVersionConfig, type AgentVersionConfigInput } from './agents/agent-version-config';
 export { RunExecutor, defaultExecutorConfig, type RunExecutorConfig } from './execution/run-executor';
+export type { RunMessageView } from './runs/run-message-service';
+export type { Platform } from './create-platform';

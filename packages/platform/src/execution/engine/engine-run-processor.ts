@@ -1,4 +1,4 @@
-import type { Database } from '@agentloom/db';
+import { isTransientDatabaseError, type Database } from '@agentloom/db';
 import type { AgentRun, Engine } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
@@ -11,7 +11,7 @@ import type { RunProcessingSignals, RunProcessor } from '../run-processor';
 import { buildRunEngine } from './build-run-engine';
 import { loadRunContext, type RunContext } from './load-run-context';
 import { persistStep } from './persist-step';
-import { createToolLedgerHooks } from './tool-ledger-hooks';
+import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
 
 /**
  * Runs a claimed run on the agent runtime, one step at a time, committing each step before taking
@@ -38,6 +38,7 @@ export class EngineRunProcessor implements RunProcessor {
     try {
       context = await loadRunContext(prisma, run);
     } catch (error) {
+      if (this.abandonAttempt(run, error)) return;
       await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
       return;
     }
@@ -59,10 +60,10 @@ export class EngineRunProcessor implements RunProcessor {
     }
     try {
       const agentRun = this.begin(engine, run, context, signals.abort);
-      await this.stepUntilPause(agentRun, run, owner, context, signals, ledger.outcomeUnknownCallIds);
+      await this.stepUntilPause(agentRun, run, owner, context, signals, ledger);
     } catch (error) {
       if (error instanceof LeaseLostError) this.logger.warn(error.message);
-      else await this.failBeforeStart(run, owner, kindOf(error), error);
+      else if (!this.abandonAttempt(run, error)) await this.failBeforeStart(run, owner, kindOf(error), error);
     } finally {
       await engine.close();
     }
@@ -79,15 +80,18 @@ export class EngineRunProcessor implements RunProcessor {
     owner: string,
     context: RunContext,
     signals: RunProcessingSignals,
-    outcomeUnknownCallIds: string[],
+    ledger: ToolLedgerHooks,
   ): Promise<void> {
     for (;;) {
       const started = performance.now();
       const result = await agentRun.step();
+      // A failed ledger write interrupted the step inside the engine. That is the database's
+      // failure, not the run's: throw the real cause instead of committing the run as failed.
+      if (ledger.failures.length > 0) throw ledger.failures[0];
       await persistStep(this.database.prisma, run, result, {
         owner,
         ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
-        outcomeUnknownCallIds: outcomeUnknownCallIds.splice(0),
+        outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
       });
       this.observer?.stepCommitted(result.next.type, (performance.now() - started) / 1000);
       if (result.next.type !== 'run-again') return;
@@ -95,6 +99,19 @@ export class EngineRunProcessor implements RunProcessor {
       if (current?.status !== 'running') return;
       if (signals.drain.aborted) return;
     }
+  }
+
+  /**
+   * A transient database error (server restarting, connection dropped, deadlock victim) must not
+   * end the run: nothing of the failed step was committed. Stop this attempt and keep the lease
+   * unrenewed, so it expires and the run is recovered (attempt + 1, bounded by max attempts) and
+   * resumes from its last checkpoint, with the tool ledger deciding what may be repeated.
+   */
+  private abandonAttempt(run: ClaimedRun, error: unknown): boolean {
+    if (!isTransientDatabaseError(error)) return false;
+    const message = error instanceof Error ? error.message : String(error);
+    this.logger.warn(`Run ${run.id}: database error, attempt ${run.attempt} abandoned; the run resumes from its last checkpoint when the lease expires`, { error: message });
+    return true;
   }
 
   /** Ends a run that could not even start stepping (bad config, model misconfiguration). */

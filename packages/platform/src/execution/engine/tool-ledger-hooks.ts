@@ -8,6 +8,12 @@ import type { ClaimedRun } from '../run-claims';
 export interface ToolLedgerHooks extends LifecycleHooks {
   /** Calls found `running` from a dead attempt whose tool is `unsafe`: the run must wait for an operator. */
   readonly outcomeUnknownCallIds: string[];
+  /**
+   * Errors a ledger write threw (lost lease, database down, deadlock). The engine turns a hook error
+   * into an interrupted step; the processor must see the real cause instead of committing that step
+   * as the run's failure.
+   */
+  readonly failures: unknown[];
 }
 
 /**
@@ -25,11 +31,18 @@ export function createToolLedgerHooks(
   observer?: { toolCallFinished(tool: string, status: string, seconds: number): void },
 ): ToolLedgerHooks {
   const outcomeUnknownCallIds: string[] = [];
+  const failures: unknown[] = [];
   const startedAt = new Map<string, number>();
+  const recordingFailure = <T>(write: Promise<T>): Promise<T> =>
+    write.catch((error: unknown) => {
+      failures.push(error);
+      throw error;
+    });
   return {
     outcomeUnknownCallIds,
+    failures,
     toolCallStarting: ({ call }) =>
-      prisma.$transaction(async (transaction): Promise<ToolVeto | undefined> => {
+      recordingFailure(prisma.$transaction(async (transaction): Promise<ToolVeto | undefined> => {
         await fenceRun(transaction, run.id, owner);
         const sideEffects = registry().resolve(call.name)?.sideEffects ?? 'unsafe';
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { id: true, status: true, result: true, statusHistory: true } });
@@ -63,9 +76,9 @@ export function createToolLedgerHooks(
           update: { status: 'running', startedAt: now, statusHistory: appendHistory(existing?.statusHistory ?? [], 'running', run.attempt) },
         });
         return undefined;
-      }),
+      })),
     toolCallFinished: ({ call, result }) =>
-      prisma.$transaction(async (transaction) => {
+      recordingFailure(prisma.$transaction(async (transaction) => {
         await fenceRun(transaction, run.id, owner);
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { statusHistory: true } });
         if (!existing) return;
@@ -81,7 +94,7 @@ export function createToolLedgerHooks(
             statusHistory: appendHistory(existing.statusHistory, status, run.attempt),
           },
         });
-      }),
+      })),
   };
 }
 
