@@ -15,4 +15,3 @@ export type { RunEventStreamItem } from './events/stream-run-events';
 export { agentVersionConfigSchema, type AgentVersionConfig, type AgentVersionConfigInput } from './agents/agent-version-config';
 export { RunExecutor, defaultExecutorConfig, type RunExecutorConfig } from './execution/run-executor';
 export type { RunMessageView } from './runs/run-message-service';
-export type { Platform } from './create-platform';
