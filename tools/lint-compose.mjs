@@ -3,7 +3,7 @@
 // every named volume is declared, databases have healthchecks, and published ports do not collide.
 // Where the `docker compose` plugin exists, its own `config` check runs as well.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 import { parse } from 'yaml';
@@ -23,9 +23,12 @@ for (const [name, service] of Object.entries(services)) {
     const dockerfile = join(context, service.build.dockerfile ?? 'Dockerfile');
     if (!existsSync(dockerfile)) problems.push(`${name}: Dockerfile ${dockerfile} does not exist`);
   }
-  for (const dependency of Object.keys(service.depends_on ?? {})) {
+  const dependsOn = Array.isArray(service.depends_on)
+    ? Object.fromEntries(service.depends_on.map((dependency) => [dependency, {}]))
+    : (service.depends_on ?? {});
+  for (const dependency of Object.keys(dependsOn)) {
     if (!services[dependency]) problems.push(`${name}: depends_on unknown service ${dependency}`);
-    const condition = service.depends_on[dependency]?.condition;
+    const condition = dependsOn[dependency]?.condition;
     if (condition === 'service_healthy' && !services[dependency]?.healthcheck) {
       problems.push(`${name}: waits for ${dependency} to be healthy, but ${dependency} has no healthcheck`);
     }
@@ -35,6 +38,9 @@ for (const [name, service] of Object.entries(services)) {
     if (source && !source.startsWith('.') && !source.startsWith('/') && !declaredVolumes.has(source)) {
       problems.push(`${name}: volume ${source} is not declared under volumes`);
     }
+    if (source?.startsWith('.') && !existsSync(resolve(dirname(composePath), source))) {
+      problems.push(`${name}: bind-mounted ${source} does not exist`);
+    }
   }
   for (const port of service.ports ?? []) {
     const host = String(port).split(':')[0];
@@ -43,6 +49,22 @@ for (const [name, service] of Object.entries(services)) {
   }
   const url = service.environment?.DATABASE_URL;
   if (url && !/^postgres(ql)?:\/\//.test(url)) problems.push(`${name}: DATABASE_URL must be a postgresql:// URL`);
+}
+
+// Every metric a Grafana panel queries must be one the platform exports.
+const metricsSource = readdirSync(resolve('packages/platform/src/metrics'))
+  .map((file) => readFileSync(resolve('packages/platform/src/metrics', file), 'utf8'))
+  .join('\n');
+for (const file of readdirSync(resolve('docker/grafana/dashboards'))) {
+  const dashboard = JSON.parse(readFileSync(resolve('docker/grafana/dashboards', file), 'utf8'));
+  for (const panel of dashboard.panels ?? []) {
+    for (const target of panel.targets ?? []) {
+      for (const metric of String(target.expr).match(/agentloom_[a-z_]+/g) ?? []) {
+        const base = metric.replace(/_(bucket|sum|count)$/, '');
+        if (!metricsSource.includes(`'${base}'`)) problems.push(`grafana ${file}: panel "${panel.title}" queries unknown metric ${metric}`);
+      }
+    }
+  }
 }
 
 const plugin = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
