@@ -1,6 +1,7 @@
 import { DatabaseError, openDatabase, type Database } from '@agentloom/db';
 
 import { ApprovalService } from './approvals/approval-service';
+import { ApiKeyService } from './auth/api-key-service';
 import { AuthService } from './auth/auth-service';
 import { DomainError } from './errors/domain-error';
 import { RunEventHub } from './events/run-event-hub';
@@ -26,6 +27,8 @@ export interface Platform {
   runEvents: RunEventService;
   runMessages: RunMessageService;
   approvals: ApprovalService;
+  /** Admin-only: create, list and revoke the tenant's API keys. */
+  apiKeys: ApiKeyService;
   tools: ToolCatalog;
   /** Claims and runs queued runs; call `start()` in processes that should execute runs. */
   executor: RunExecutor;
@@ -60,14 +63,17 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   });
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(database, () => executor.wake());
+  const auth = new AuthService(database.prisma);
   return {
     database,
     health: new HealthService(database, platformVersions),
-    auth: new AuthService(database.prisma),
+    auth,
     runs,
     runEvents: new RunEventService(database, hub),
     runMessages: new RunMessageService(database),
     approvals: new ApprovalService(database, () => executor.wake()),
+    // A revoked key stops working in this process at once; other processes within the auth cache TTL.
+    apiKeys: new ApiKeyService(database, () => auth.forgetVerifiedKeys()),
     tools,
     executor,
     metrics,

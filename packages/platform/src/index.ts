@@ -15,3 +15,4 @@ export type { RunEventStreamItem } from './events/stream-run-events';
 export { agentVersionConfigSchema, type AgentVersionConfig, type AgentVersionConfigInput } from './agents/agent-version-config';
 export { RunExecutor, defaultExecutorConfig, type RunExecutorConfig } from './execution/run-executor';
 export type { RunMessageView } from './runs/run-message-service';
+export { ApiKeyService, createApiKeyInputSchema, type ApiKeyView, type CreatedApiKey } from './auth/api-key-service';

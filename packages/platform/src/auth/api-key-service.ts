@@ -1,0 +1,122 @@
+import type { Database, Prisma } from '@agentloom/db';
+import { z } from 'zod';
+
+import { recordAudit } from '../audit/record-audit';
+import { DomainError } from '../errors/domain-error';
+import { parseInput } from '../validation/parse-input';
+import { generateApiKey } from './api-key-secret';
+import { roleAtLeast, roles, type Principal, type Role } from './roles';
+
+export const createApiKeyInputSchema = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(100),
+  role: z.enum(roles),
+});
+
+export const apiKeyIdInputSchema = z.object({ apiKeyId: z.uuid() });
+
+/** An API key as listed: never the secret, only the public prefix that identifies it. */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  role: Role;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** A key just created: `key` is the plaintext, returned this once and stored only as a hash. */
+export interface CreatedApiKey extends ApiKeyView {
+  key: string;
+}
+
+const apiKeyViewSelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  role: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+} as const satisfies Prisma.ApiKeySelect;
+
+/**
+ * Creating, listing and revoking a tenant's API keys. Admin only, checked here as well as by every
+ * transport, because a key can grant any role. Creation and revocation are audit-logged in the same
+ * transaction as the change.
+ */
+export class ApiKeyService {
+  constructor(
+    private readonly database: Database,
+    /** Called after a revocation, so this process stops honouring cached verifications at once. */
+    private readonly onRevoked: () => void = () => undefined,
+  ) {}
+
+  async create(principal: Principal, rawInput: unknown): Promise<CreatedApiKey> {
+    assertAdmin(principal);
+    const input = parseInput(createApiKeyInputSchema, rawInput);
+    const generated = await generateApiKey();
+    const row = await this.database.prisma.$transaction(async (transaction) => {
+      const created = await transaction.apiKey.create({
+        data: { tenantId: principal.tenantId, name: input.name, role: input.role, prefix: generated.prefix, secretHash: generated.secretHash },
+        select: apiKeyViewSelect,
+      });
+      await recordAudit(transaction, principal, {
+        action: 'api-key.create',
+        targetType: 'api_key',
+        targetId: created.id,
+        after: { name: created.name, role: created.role, prefix: created.prefix },
+      });
+      return created;
+    });
+    return { ...toApiKeyView(row), key: generated.plaintext };
+  }
+
+  async list(principal: Principal): Promise<{ apiKeys: ApiKeyView[] }> {
+    assertAdmin(principal);
+    const rows = await this.database.prisma.apiKey.findMany({
+      where: { tenantId: principal.tenantId },
+      orderBy: { createdAt: 'desc' },
+      select: apiKeyViewSelect,
+    });
+    return { apiKeys: rows.map(toApiKeyView) };
+  }
+
+  /** Revoking twice is a no-op; revoking the key making the request is refused (it would lock the caller out mid-request). */
+  async revoke(principal: Principal, rawInput: unknown): Promise<ApiKeyView> {
+    assertAdmin(principal);
+    const { apiKeyId } = parseInput(apiKeyIdInputSchema, rawInput);
+    if (apiKeyId === principal.apiKeyId) throw new DomainError('conflict', 'A key cannot revoke itself; use another admin key.', 'apiKeyId');
+    const row = await this.database.prisma.$transaction(async (transaction) => {
+      const existing = await transaction.apiKey.findFirst({ where: { id: apiKeyId, tenantId: principal.tenantId }, select: apiKeyViewSelect });
+      if (!existing) throw new DomainError('not-found', `API key ${apiKeyId} not found`, 'apiKeyId');
+      if (existing.revokedAt) return existing;
+      const revoked = await transaction.apiKey.update({ where: { id: apiKeyId }, data: { revokedAt: new Date() }, select: apiKeyViewSelect });
+      await recordAudit(transaction, principal, {
+        action: 'api-key.revoke',
+        targetType: 'api_key',
+        targetId: apiKeyId,
+        before: { name: existing.name, role: existing.role, prefix: existing.prefix },
+      });
+      return revoked;
+    });
+    this.onRevoked();
+    return toApiKeyView(row);
+  }
+}
+
+function assertAdmin(principal: Principal): void {
+  if (!roleAtLeast(principal.role, 'admin')) throw new DomainError('forbidden', `Managing API keys needs the admin role; your key has ${principal.role}.`);
+}
+
+function toApiKeyView(row: Prisma.ApiKeyGetPayload<{ select: typeof apiKeyViewSelect }>): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
