@@ -1,5 +1,6 @@
 import { DatabaseError, openDatabase, type Database } from '@agentloom/db';
 
+import { AgentService } from './agents/agent-service';
 import { ApprovalService } from './approvals/approval-service';
 import { ApiKeyService } from './auth/api-key-service';
 import { AuthService } from './auth/auth-service';
@@ -8,6 +9,10 @@ import { RunEventHub } from './events/run-event-hub';
 import { EngineRunProcessor } from './execution/engine/engine-run-processor';
 import { RunExecutor } from './execution/run-executor';
 import { HealthService } from './health/health-service';
+import { CheckpointService } from './inspection/checkpoint-service';
+import { RunStepService } from './inspection/run-step-service';
+import { TenantActivityService } from './inspection/tenant-activity-service';
+import { ToolCallService } from './inspection/tool-call-service';
 import { PlatformMetrics } from './metrics/platform-metrics';
 import type { PlatformConfig } from './platform-config';
 import { RunEventService } from './runs/run-event-service';
@@ -29,6 +34,14 @@ export interface Platform {
   approvals: ApprovalService;
   /** Admin-only: create, list and revoke the tenant's API keys. */
   apiKeys: ApiKeyService;
+  /** The tenant's agents, for pickers and lists. */
+  agents: AgentService;
+  /** Run inspection: steps for the timeline, the tool-call ledger, retained checkpoints. */
+  runSteps: RunStepService;
+  toolCalls: ToolCallService;
+  checkpoints: CheckpointService;
+  /** Which runs of a tenant just changed: the signal live lists refetch on. */
+  activity: TenantActivityService;
   tools: ToolCatalog;
   /** Claims and runs queued runs; call `start()` in processes that should execute runs. */
   executor: RunExecutor;
@@ -63,6 +76,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   });
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(database, () => executor.wake());
+  const activity = new TenantActivityService(database, logger);
   const auth = new AuthService(database.prisma);
   return {
     database,
@@ -74,12 +88,18 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     approvals: new ApprovalService(database, () => executor.wake()),
     // A revoked key stops working in this process at once; other processes within the auth cache TTL.
     apiKeys: new ApiKeyService(database, () => auth.forgetVerifiedKeys()),
+    agents: new AgentService(database),
+    runSteps: new RunStepService(database),
+    toolCalls: new ToolCallService(database),
+    checkpoints: new CheckpointService(database),
+    activity,
     tools,
     executor,
     metrics,
     seed,
     close: async () => {
       await executor.stop();
+      await activity.stop();
       await hub.stop();
       await database.close();
     },

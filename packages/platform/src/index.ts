@@ -16,3 +16,9 @@ export { agentVersionConfigSchema, type AgentVersionConfig, type AgentVersionCon
 export { RunExecutor, defaultExecutorConfig, type RunExecutorConfig } from './execution/run-executor';
 export type { RunMessageView } from './runs/run-message-service';
 export { ApiKeyService, createApiKeyInputSchema, type ApiKeyView, type CreatedApiKey } from './auth/api-key-service';
+export { AgentService, listAgentsInputSchema, type AgentSummaryView, type ListAgentsInput } from './agents/agent-service';
+export { listRunStepsInputSchema, listToolCallsInputSchema, listCheckpointsInputSchema, getCheckpointInputSchema } from './inspection/inspection.schema';
+export type { RunStepView } from './inspection/run-step-service';
+export type { ToolCallView, ToolCallStatusChange } from './inspection/tool-call-view';
+export type { CheckpointSummaryView, CheckpointDetailView } from './inspection/checkpoint-service';
+export type { TenantActivityItem } from './inspection/tenant-activity-service';

@@ -1,0 +1,13 @@
+import type { PrismaClient } from '@agentloom/db';
+
+import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+
+/**
+ * Every inspection read starts here: a run of another tenant and an unknown run are the same
+ * `not-found`, so ids of other tenants cannot be probed.
+ */
+export async function assertRunVisible(prisma: PrismaClient, principal: Principal, runId: string): Promise<void> {
+  const run = await prisma.run.findFirst({ where: { id: runId, tenantId: principal.tenantId }, select: { id: true } });
+  if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
+}

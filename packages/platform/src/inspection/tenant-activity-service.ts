@@ -1,0 +1,143 @@
+import type { Database } from '@agentloom/db';
+
+import type { Principal } from '../auth/roles';
+import { runEventsChannel } from '../events/run-event';
+import type { Logger } from '../logging/logger';
+
+export type TenantActivityItem = { kind: 'changed'; runIds: string[] } | { kind: 'heartbeat' };
+
+export interface WatchTenantOptions {
+  /** Changes within this window are delivered together, so a busy tenant costs one refetch per window. */
+  coalesceMs?: number;
+  /** Quiet time after which a heartbeat is yielded. */
+  heartbeatMs?: number;
+}
+
+interface Watcher {
+  tenantId: string;
+  changedRunIds: Set<string>;
+  wake: (() => void) | undefined;
+}
+
+/** Runs seen recently; an event notification names only the run, and this avoids a lookup per event. */
+const tenantCacheSize = 10_000;
+
+/**
+ * "Something changed in these runs of your tenant": the cheap signal live lists (runs, approvals,
+ * the pending badge) refetch on, over one connection per browser tab instead of one per run. It
+ * listens to the same per-event notification as the run event hub and only resolves which tenant a
+ * run belongs to; it never reads events. Listening starts with the first watcher.
+ */
+export class TenantActivityService {
+  private readonly watchers = new Set<Watcher>();
+  private readonly tenantByRun = new Map<string, string>();
+  private listening: Promise<() => Promise<void>> | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly logger: Logger,
+  ) {}
+
+  async *watch(principal: Principal, signal: AbortSignal, options: WatchTenantOptions = {}): AsyncGenerator<TenantActivityItem> {
+    const coalesceMs = options.coalesceMs ?? 1_000;
+    const heartbeatMs = options.heartbeatMs ?? 15_000;
+    const watcher: Watcher = { tenantId: principal.tenantId, changedRunIds: new Set(), wake: undefined };
+    this.watchers.add(watcher);
+    try {
+      await this.startListening();
+      while (!signal.aborted) {
+        if (watcher.changedRunIds.size === 0) {
+          const woke = await waitForWake(watcher, heartbeatMs, signal);
+          if (!woke) {
+            if (!signal.aborted) yield { kind: 'heartbeat' };
+            continue;
+          }
+        }
+        await delay(coalesceMs, signal);
+        if (signal.aborted) return;
+        const runIds = [...watcher.changedRunIds];
+        watcher.changedRunIds.clear();
+        yield { kind: 'changed', runIds };
+      }
+    } finally {
+      this.watchers.delete(watcher);
+    }
+  }
+
+  async stop(): Promise<void> {
+    const listening = this.listening;
+    this.listening = undefined;
+    if (listening) await (await listening)();
+  }
+
+  private startListening(): Promise<() => Promise<void>> {
+    this.listening ??= this.database.notifications.listen(runEventsChannel, {
+      onNotification: (payload) => void this.onRunEvent(payload.split(':')[0] ?? ''),
+      // Notifications may have been lost while reconnecting: tell everyone to refetch.
+      onReconnected: () => {
+        for (const watcher of this.watchers) {
+          watcher.changedRunIds.add('*');
+          watcher.wake?.();
+        }
+      },
+    });
+    // A failed LISTEN is not kept, so the next watcher tries again.
+    this.listening.catch(() => (this.listening = undefined));
+    return this.listening;
+  }
+
+  private async onRunEvent(runId: string): Promise<void> {
+    if (this.watchers.size === 0 || runId === '') return;
+    const tenantId = await this.tenantOf(runId).catch((error: unknown) => {
+      this.logger.warn('Tenant activity: could not resolve the tenant of a run', { runId, error: String(error) });
+      return undefined;
+    });
+    if (tenantId === undefined) return;
+    for (const watcher of this.watchers) {
+      if (watcher.tenantId !== tenantId) continue;
+      watcher.changedRunIds.add(runId);
+      watcher.wake?.();
+    }
+  }
+
+  private async tenantOf(runId: string): Promise<string | undefined> {
+    const cached = this.tenantByRun.get(runId);
+    if (cached !== undefined) return cached;
+    const run = await this.database.prisma.run.findUnique({ where: { id: runId }, select: { tenantId: true } });
+    if (!run) return undefined;
+    if (this.tenantByRun.size >= tenantCacheSize) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = this.tenantByRun.keys().next().value;
+      if (oldest !== undefined) this.tenantByRun.delete(oldest);
+    }
+    this.tenantByRun.set(runId, run.tenantId);
+    return run.tenantId;
+  }
+}
+
+function waitForWake(watcher: Watcher, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    const finish = (woke: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      watcher.wake = undefined;
+      resolve(woke);
+    };
+    const onAbort = () => finish(false);
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    signal.addEventListener('abort', onAbort, { once: true });
+    watcher.wake = () => finish(true);
+  });
+}
+
+function delay(milliseconds: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, milliseconds);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

@@ -1,0 +1,112 @@
+import type { Prisma } from '@agentloom/db';
+
+/** One transition of the tool-call ledger, as recorded in `statusHistory`. */
+export interface ToolCallStatusChange {
+  status: string;
+  at: string;
+  attempt?: number;
+  actor?: string;
+}
+
+/** A tool call with everything the inspector shows: ledger, arguments, result, approval. */
+export interface ToolCallView {
+  id: string;
+  runId: string;
+  callId: string;
+  stepIndex: number | null;
+  name: string;
+  implementationId: string;
+  /** none | idempotent | unsafe */
+  sideEffects: string;
+  status: string;
+  statusHistory: ToolCallStatusChange[];
+  arguments: Prisma.JsonValue;
+  editedArguments: Prisma.JsonValue;
+  result: Prisma.JsonValue;
+  error: { kind: string; message: string } | null;
+  idempotencyKey: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  /** finishedAt − startedAt, when both are known. */
+  durationMs: number | null;
+  approval: {
+    id: string;
+    status: string;
+    requestReason: string;
+    decidedBy: string | null;
+    decidedAt: string | null;
+    decisionReason: string | null;
+    expiresAt: string | null;
+  } | null;
+}
+
+export const toolCallViewSelect = {
+  id: true,
+  runId: true,
+  callId: true,
+  name: true,
+  implementationId: true,
+  sideEffects: true,
+  status: true,
+  statusHistory: true,
+  arguments: true,
+  editedArguments: true,
+  result: true,
+  errorKind: true,
+  errorMessage: true,
+  idempotencyKey: true,
+  createdAt: true,
+  startedAt: true,
+  finishedAt: true,
+  step: { select: { index: true } },
+  approval: { select: { id: true, status: true, requestReason: true, decidedBy: true, decidedAt: true, decisionReason: true, expiresAt: true } },
+} as const satisfies Prisma.ToolCallSelect;
+
+type ToolCallRow = Prisma.ToolCallGetPayload<{ select: typeof toolCallViewSelect }>;
+
+export function toToolCallView(row: ToolCallRow): ToolCallView {
+  const { approval } = row;
+  return {
+    id: row.id,
+    runId: row.runId,
+    callId: row.callId,
+    stepIndex: row.step?.index ?? null,
+    name: row.name,
+    implementationId: row.implementationId,
+    sideEffects: row.sideEffects,
+    status: row.status,
+    statusHistory: toStatusHistory(row.statusHistory),
+    arguments: row.arguments,
+    editedArguments: row.editedArguments,
+    result: row.result,
+    error: row.errorKind ? { kind: row.errorKind, message: row.errorMessage ?? '' } : null,
+    idempotencyKey: row.idempotencyKey,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    durationMs: row.startedAt && row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
+    approval: approval
+      ? {
+          id: approval.id,
+          status: approval.status,
+          requestReason: approval.requestReason,
+          decidedBy: approval.decidedBy,
+          decidedAt: approval.decidedAt?.toISOString() ?? null,
+          decisionReason: approval.decisionReason,
+          expiresAt: approval.expiresAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
+/** The column is free-form JSON written by two writers; keep only well-formed entries. */
+function toStatusHistory(value: Prisma.JsonValue): ToolCallStatusChange[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return [];
+    const { status, at, attempt, actor } = entry;
+    if (typeof status !== 'string' || typeof at !== 'string') return [];
+    return [{ status, at, ...(typeof attempt === 'number' ? { attempt } : {}), ...(typeof actor === 'string' ? { actor } : {}) }];
+  });
+}
