@@ -5,6 +5,13 @@ import { errorField, maskedMessage } from '~/server/trpc/domain-error-mapping';
 
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
+  // Live run events and tenant activity stream over SSE. Pings keep idle streams open through
+  // proxies; a client that hears nothing (not even a ping) for longer reconnects and resumes from
+  // its last tracked event id.
+  sse: {
+    ping: { enabled: true, intervalMs: 10_000 },
+    client: { reconnectAfterInactivityMs: 25_000 },
+  },
   errorFormatter({ shape, error }) {
     // The error middleware already maps and masks errors raised in procedures; this also covers
     // failures before any middleware ran (malformed batch, unknown procedure).

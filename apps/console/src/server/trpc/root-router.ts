@@ -1,4 +1,11 @@
+import { activityRouter } from '~/features/activity/server/activity-router';
+import { agentsRouter } from '~/features/agents/server/agents-router';
+import { approvalsRouter } from '~/features/approvals/server/approvals-router';
 import { healthRouter } from '~/features/health/server/health-router';
+import { runEventsRouter } from '~/features/runs/server/run-events-router';
+import { checkpointsRouter, runStepsRouter, toolCallsRouter } from '~/features/runs/server/run-inspection-router';
+import { runMessagesRouter } from '~/features/runs/server/run-messages-router';
+import { runsRouter } from '~/features/runs/server/runs-router';
 import { sessionRouter } from '~/features/session/server/session-router';
 import { createTRPCRouter } from '~/server/trpc/init';
 
@@ -6,6 +13,15 @@ import { createTRPCRouter } from '~/server/trpc/init';
 export const appRouter = createTRPCRouter({
   health: healthRouter,
   session: sessionRouter,
+  activity: activityRouter,
+  agents: agentsRouter,
+  runs: runsRouter,
+  runEvents: runEventsRouter,
+  runMessages: runMessagesRouter,
+  runSteps: runStepsRouter,
+  toolCalls: toolCallsRouter,
+  checkpoints: checkpointsRouter,
+  approvals: approvalsRouter,
 });
 
 export type AppRouter = typeof appRouter;

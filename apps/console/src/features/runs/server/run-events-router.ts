@@ -1,0 +1,28 @@
+import type { StoredRunEvent } from '@agentloom/platform';
+import { tracked, type TRPCRouterRecord } from '@trpc/server';
+import { listRunEventsInputSchema, liveRunEventsInputSchema } from '~/features/runs/runs.schema';
+import { viewerProcedure } from '~/server/trpc/procedures';
+
+export const runEventsRouter = {
+  /** A page of the log after `cursor` (a seq), oldest first. */
+  list: viewerProcedure
+    .input(listRunEventsInputSchema)
+    .query(({ ctx, input }) => ctx.platform.runEvents.list(ctx.principal, { runId: input.runId, afterSeq: input.cursor ?? 0, limit: input.limit })),
+  /**
+   * Replays the log after `lastEventId`, then tails it until `run-finished`. The stream is opened
+   * (and access checked) before the generator is returned, so an unknown run is a NOT_FOUND through
+   * the error middleware rather than an error in the middle of the stream.
+   */
+  live: viewerProcedure.input(liveRunEventsInputSchema).subscription(async ({ ctx, input, signal }) => {
+    const afterSeq = input.lastEventId ? Number(input.lastEventId) : 0;
+    const stream = await ctx.platform.runEvents.stream(ctx.principal, { runId: input.runId, afterSeq }, signal ?? new AbortController().signal);
+    return trackedEvents(stream);
+  }),
+} satisfies TRPCRouterRecord;
+
+/** Heartbeats stay on the server: tRPC's SSE pings keep the connection alive on their own. */
+async function* trackedEvents(stream: AsyncGenerator<{ kind: 'event'; event: StoredRunEvent } | { kind: 'heartbeat' }>) {
+  for await (const item of stream) {
+    if (item.kind === 'event') yield tracked(String(item.event.seq), item.event);
+  }
+}

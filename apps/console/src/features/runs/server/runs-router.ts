@@ -1,0 +1,12 @@
+import { createRunInputSchema, listRunsInputSchema, runIdInputSchema } from '@agentloom/platform';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { operatorProcedure, viewerProcedure } from '~/server/trpc/procedures';
+
+export const runsRouter = {
+  /** Newest first, filtered by status, agent or thread; `cursor` is the last run id of the previous page. */
+  list: viewerProcedure.input(listRunsInputSchema).query(({ ctx, input }) => ctx.platform.runs.list(ctx.principal, input)),
+  get: viewerProcedure.input(runIdInputSchema).query(({ ctx, input }) => ctx.platform.runs.get(ctx.principal, input)),
+  /** Queues a run; the same idempotency key with the same body returns the existing run. */
+  create: operatorProcedure.input(createRunInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.create(ctx.principal, input)),
+  cancel: operatorProcedure.input(runIdInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.cancel(ctx.principal, input)),
+} satisfies TRPCRouterRecord;
