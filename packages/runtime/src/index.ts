@@ -75,3 +75,7 @@ export { InMemoryToolStateStore } from './stores/in-memory-tool-state-store';
 export * from './models';
 export * from './tools/adapters';
 export { idempotencyKeyFor } from './engine/tool-context/create-tool-context';
+
+// Embedders for memory search (offline hashing default, AI SDK model embedders)
+export type * from './contracts/embedder';
+export * from './memory';

@@ -14,6 +14,8 @@ const snapshotSchema = z.object({
   turnsSinceCompaction: z.number().int().nonnegative(),
   compactions: z.number().int().nonnegative(),
   queuedInputs: z.array(z.object({ role: z.literal('user'), content: z.string() })),
+  /** Seeded history messages at indexes 2 … 1 + historyCount; absent in checkpoints written before history existed. */
+  historyCount: z.number().int().nonnegative().default(0),
 });
 
 /**
@@ -29,11 +31,14 @@ export class JournalContextManager implements ContextManager {
   private turnsSinceCompaction = 0;
   private compactions = 0;
   private queued: UserMessage[] = [];
+  private historyCount = 0;
 
   create(seed: ContextSeed): Message[] {
     this.reset();
-    const initial: Message[] = [deepFreeze<Message>({ role: 'system', content: seed.systemPrompt }), deepFreeze<Message>({ role: 'user', content: seed.task })];
+    const history = (seed.history ?? []).map((message) => deepFreeze(jsonClone(message)));
+    const initial: Message[] = [deepFreeze<Message>({ role: 'system', content: seed.systemPrompt }), deepFreeze<Message>({ role: 'user', content: seed.task }), ...history];
     this.messages.push(...initial);
+    this.historyCount = history.length;
     return initial;
   }
 
@@ -53,6 +58,7 @@ export class JournalContextManager implements ContextManager {
     this.turnsSinceCompaction = state.turnsSinceCompaction;
     this.compactions = state.compactions;
     this.queued = state.queuedInputs.map((input) => ({ ...input }));
+    this.historyCount = state.historyCount;
   }
 
   append(messages: readonly Message[]): number {
@@ -76,13 +82,21 @@ export class JournalContextManager implements ContextManager {
   prepare(): PreparedContext {
     const [system, task] = this.messages;
     if (!system || !task) throw new EngineStateError('Context journal used before create() or restore()');
-    const messages: Message[] = [system, task];
-    const messageIndexes = [0, 1];
+    const messages: Message[] = [system];
+    const messageIndexes = [0];
+    // Seeded history precedes the task in the view (earlier turns come first), unless compacted away.
+    const historyEnd = 2 + this.historyCount;
+    for (let index = Math.max(this.cutoffIndex, 2); index < historyEnd; index += 1) {
+      messages.push(this.messages[index]!);
+      messageIndexes.push(index);
+    }
+    messages.push(task);
+    messageIndexes.push(1);
     if (this.summary !== null) {
       messages.push(summaryMessage(this.summary));
       messageIndexes.push(-1);
     }
-    for (let index = this.cutoffIndex; index < this.messages.length; index += 1) {
+    for (let index = Math.max(this.cutoffIndex, historyEnd); index < this.messages.length; index += 1) {
       messages.push(this.messages[index]!);
       messageIndexes.push(index);
     }
@@ -122,6 +136,7 @@ export class JournalContextManager implements ContextManager {
       turnsSinceCompaction: this.turnsSinceCompaction,
       compactions: this.compactions,
       queuedInputs: this.queued.map((input) => ({ role: input.role, content: input.content })),
+      ...(this.historyCount > 0 ? { historyCount: this.historyCount } : {}),
     };
   }
 
@@ -132,5 +147,6 @@ export class JournalContextManager implements ContextManager {
     this.turnsSinceCompaction = 0;
     this.compactions = 0;
     this.queued = [];
+    this.historyCount = 0;
   }
 }

@@ -16,6 +16,13 @@ export interface PreparedContext {
 export interface ContextSeed {
   systemPrompt: string;
   task: string;
+  /**
+   * Earlier turns of the conversation (user and assistant messages of previous runs on a thread),
+   * oldest first. They follow the task in the transcript (indexes 2 …) so the system message and
+   * the task keep indexes 0 and 1, but the view shows them before the task, where a model expects
+   * earlier turns. They are compactable like any other message.
+   */
+  history?: readonly Message[];
 }
 
 /**
@@ -24,7 +31,7 @@ export interface ContextSeed {
  * module's `snapshot()` holds only pointers, counters and the summary.
  */
 export interface ContextManager extends RuntimeModule {
-  /** Starts a fresh journal and returns the messages it begins with (system, task) to persist. */
+  /** Starts a fresh journal and returns the messages it begins with (system, task, then any history) to persist. */
   create(seed: ContextSeed): Message[];
   /**
    * Rebuilds the journal from a snapshot and the full persisted transcript.

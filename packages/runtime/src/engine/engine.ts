@@ -1,6 +1,7 @@
 import type { ReleaseHandle } from '../contracts/event-bus';
 import type { RuntimeEvent } from '../contracts/events';
-import { EngineStateError } from '../errors';
+import type { Message } from '../contracts/messages';
+import { EngineStateError, ValidationError } from '../errors';
 import { AgentRun, type RunPersistence } from './agent-run';
 import { closeEngine, type CloseReport, type EngineOwnership } from './close-engine';
 import type { EngineServices } from './engine-services';
@@ -31,7 +32,8 @@ export class Engine {
     const { context } = this.services.modules;
     const state = createRunState(options.instanceId ?? this.services.createInstanceId(), this.services.modules.router !== undefined);
     const first = new StepRecorder(state, context, this.services.bus, this.services.clock);
-    first.noteAppended(0, context.create({ systemPrompt: this.services.systemPrompt, task: options.task }));
+    const history = validatedHistory(options.history ?? []);
+    first.noteAppended(0, context.create({ systemPrompt: this.services.systemPrompt, task: options.task, ...(history.length > 0 ? { history } : {}) }));
     return this.activate(state, first, false, options.signal);
   }
 
@@ -90,4 +92,13 @@ export class Engine {
     if (this.closing) throw new EngineStateError('Engine is closed');
     if (this.active && !this.active.done) throw new EngineStateError(`Engine is already executing run ${this.active.instanceId}; one execution at a time`);
   }
+}
+
+/** History is conversation, not tool traffic: a tool call without its result would break the transcript. */
+function validatedHistory(history: readonly Message[]): Message[] {
+  for (const [position, message] of history.entries()) {
+    const isTurn = message.role === 'user' || (message.role === 'assistant' && (message.toolCalls ?? []).length === 0);
+    if (!isTurn) throw new ValidationError(`history[${position}] must be a user or assistant message without tool calls; got ${message.role}`);
+  }
+  return history.map((message) => (message.role === 'user' ? { role: 'user', content: message.content } : { role: 'assistant', content: message.content }));
 }

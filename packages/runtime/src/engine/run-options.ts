@@ -7,6 +7,12 @@ export interface StartOptions {
   instanceId?: string;
   /** Aborting cancels the run like `AgentRun.cancel()`. */
   signal?: AbortSignal;
+  /**
+   * Earlier turns to seed the conversation with (e.g. a thread's previous runs), oldest first; the
+   * host chooses and budgets them. Only user and assistant messages without tool calls are accepted.
+   * They are persisted by the first step right after the task, at indexes 2 …
+   */
+  history?: readonly Message[];
 }
 
 export interface ResumeOptions {
