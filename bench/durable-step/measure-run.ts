@@ -1,0 +1,69 @@
+import type { Engine } from '@agentloom/runtime';
+import { createPlatform, type Platform } from '@agentloom/platform';
+import type { DatabaseConfig } from '@agentloom/db';
+
+import { agentVersionConfigSchema, buildRunEngine, claimRuns, createToolLedgerHooks, persistStep, ToolCatalog } from './agentloom-internals';
+
+export interface StepSample {
+  step: number;
+  persistMs: number;
+  stepMs: number;
+  checkpointBytes: number;
+}
+
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** Runs one agent for `toolTurns` tool turns and times each step's commit separately from its work. */
+export async function measureRun(database: DatabaseConfig, toolTurns: number): Promise<{ samples: StepSample[]; floorMs: number }> {
+  const platform = await createPlatform({ database, logger: silent });
+  try {
+    const agentId = await createLongAgent(platform, toolTurns);
+    const principal = (await platform.auth.authenticate(platform.seed.adminKey!))!;
+    await platform.runs.create(principal, { agentId, input: 'Cite many sources.' });
+    const [claimed] = await claimRuns(platform.database.prisma, 'bench', 1, 3_600_000);
+    if (!claimed) throw new Error('nothing to claim');
+    const version = await platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
+    const holder: { engine?: Engine } = {};
+    const ledger = createToolLedgerHooks(platform.database.prisma, claimed, 'bench', () => holder.engine!.services.registry);
+    const engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks: [ledger] });
+    holder.engine = engine;
+    const run = engine.start({ task: 'Cite many sources.', instanceId: claimed.id });
+    const samples: StepSample[] = [];
+    for (;;) {
+      const started = performance.now();
+      const result = await run.step();
+      const persistStarted = performance.now();
+      await persistStep(platform.database.prisma, claimed, result, { owner: 'bench' });
+      const finished = performance.now();
+      samples.push({ step: result.step, persistMs: finished - persistStarted, stepMs: finished - started, checkpointBytes: Buffer.byteLength(JSON.stringify(result.checkpoint)) });
+      if (result.next.type !== 'run-again') break;
+    }
+    await engine.close();
+    return { samples, floorMs: await measureInsertCommitFloor(platform) };
+  } finally {
+    await platform.close();
+  }
+}
+
+async function createLongAgent(platform: Platform, toolTurns: number): Promise<string> {
+  const tenant = await platform.database.prisma.tenant.findFirstOrThrow();
+  const replies = Array.from({ length: toolTurns }, (_, turn) => ({ text: `Source ${turn}.`, toolCalls: [{ name: 'record_citation', arguments: { source: `https://example.org/source/${turn}` } }] }));
+  const config = { builtinTools: ['record_citation'], completion: { verify: false, requireToolEvidence: false }, limits: { maxModelCalls: toolTurns + 10, maxIterations: toolTurns + 10 }, demoScript: { replies: [...replies, { text: 'Done.' }] } };
+  const agent = await platform.database.prisma.agent.create({
+    data: { tenantId: tenant.id, slug: `long-${toolTurns}`, name: 'Long', versions: { create: { tenantId: tenant.id, version: 1, configHash: 'bench', config } } },
+  });
+  return agent.id;
+}
+
+/** The floor: one single-row INSERT … COMMIT through the same client, mean of 200. */
+async function measureInsertCommitFloor(platform: Platform): Promise<number> {
+  const { prisma } = platform.database;
+  await prisma.$executeRawUnsafe('CREATE TABLE IF NOT EXISTS bench_floor (id serial PRIMARY KEY, payload text)');
+  const started = performance.now();
+  for (let index = 0; index < 200; index += 1) {
+    await prisma.$transaction(async (transaction) => {
+      await transaction.$executeRawUnsafe('INSERT INTO bench_floor (payload) VALUES ($1)', `row ${index}`);
+    });
+  }
+  return (performance.now() - started) / 200;
+}

@@ -1,0 +1,57 @@
+/**
+ * bench/durable-step: the cost of committing one engine step (step, messages, ledger, checkpoint,
+ * usage, events in one transaction) at step 10, 100 and 1000 of one run, and the checkpoint size at
+ * those points — both should stay flat — next to one loopback INSERT … COMMIT as the floor.
+ *   npx tsx bench/durable-step/run.ts            (server mode on 127.0.0.1:5432 and embedded PGlite)
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+import pg from 'pg';
+
+import { measureRun, type StepSample } from './measure-run';
+
+const migrationsDirectory = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const turns = Number(process.env.BENCH_DURABLE_STEPS ?? 1010);
+const points = [10, 100, 1000].filter((point) => point + 5 <= turns);
+
+async function withServerDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_durable_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await work(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+function around(samples: StepSample[], point: number, pick: (sample: StepSample) => number): number {
+  const window = samples.filter((sample) => sample.step >= point - 5 && sample.step < point + 5).map(pick);
+  return window.reduce((sum, value) => sum + value, 0) / window.length;
+}
+
+function report(mode: string, samples: StepSample[], floorMs: number): string[] {
+  const base = around(samples, points[0]!, (sample) => sample.persistMs);
+  return points.map((point) => {
+    const persist = around(samples, point, (sample) => sample.persistMs);
+    const bytes = samples.find((sample) => sample.step === point)?.checkpointBytes ?? 0;
+    return `| ${mode} | ${point} | ${persist.toFixed(2)} | ${(persist / base).toFixed(2)}× | ${around(samples, point, (sample) => sample.stepMs).toFixed(2)} | ${bytes} | ${floorMs.toFixed(2)} | ${(persist / floorMs).toFixed(1)}× |`;
+  });
+}
+
+const rows: string[] = [];
+const server = await withServerDatabase((url) => measureRun({ url, migrationsDirectory }, turns));
+rows.push(...report('server (PG 15)', server.samples, server.floorMs));
+const embedded = await measureRun({ dataDirectory: 'memory://', migrationsDirectory }, turns);
+rows.push(...report('embedded (PGlite)', embedded.samples, embedded.floorMs));
+
+console.log(`durable-step: ${turns} tool turns per run, persist time = mean over steps point±5\n`);
+console.log('| database | step | persist ms | vs step 10 | whole step ms | checkpoint bytes | INSERT…COMMIT floor ms | persist / floor |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const row of rows) console.log(row);
