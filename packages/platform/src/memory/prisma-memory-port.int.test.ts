@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+
+import { openDatabase, type Database } from '@agentloom/db';
+import { createTestDatabaseConfig, databaseModes, type TestDatabaseConfig } from '@agentloom/db/testing';
+import { HashingEmbedder } from '@agentloom/runtime';
+import { describeMemoryPortContract } from '@agentloom/runtime/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { PrismaMemoryPort } from './prisma-memory-port';
+import { TenantNamesPort } from './tenant-names-port';
+
+describe.each(databaseModes)('PrismaMemoryPort (%s)', (mode) => {
+  let testDatabase: TestDatabaseConfig;
+  let database: Database;
+
+  beforeAll(async () => {
+    testDatabase = await createTestDatabaseConfig(mode);
+    database = await openDatabase(testDatabase.config);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await testDatabase?.dispose();
+  });
+
+  const createTenant = async (): Promise<string> => {
+    const slug = `memory-${randomUUID()}`;
+    return (await database.prisma.tenant.create({ data: { slug, name: slug }, select: { id: true } })).id;
+  };
+
+  it(`searches ${mode === 'embedded' ? 'vectors and full-text' : 'full-text only (no pgvector on this server)'}`, () => {
+    expect(database.vector.available).toBe(mode === 'embedded');
+  });
+
+  // Fresh tenants per test keep tests apart in one database (a database per test costs seconds).
+  describeMemoryPortContract(async () => {
+    const tenantIds = new Map([
+      ['tenant-1', await createTenant()],
+      ['tenant-2', await createTenant()],
+    ]);
+    return new TenantNamesPort(new PrismaMemoryPort(database, { embedder: new HashingEmbedder() }), tenantIds);
+  }, { describe, it, expect });
+
+  it('keeps a superseded item, marked, and records embedder and dimension on each item', async () => {
+    const tenantId = await createTenant();
+    const port = new PrismaMemoryPort(database, { embedder: new HashingEmbedder() });
+    const scope = { tenantId, agentId: 'agent-1' };
+    const first = await port.storeItem({ scope, kind: 'fact', key: 'plan', content: 'The approved plan is plan A' });
+    const second = await port.storeItem({ scope, kind: 'fact', key: 'plan', content: 'The approved plan is plan B' });
+    expect(second.supersededId).toBe(first.id);
+    const rows = await database.prisma.memoryItem.findMany({ where: { tenantId }, orderBy: { createdAt: 'asc' } });
+    expect(rows.map((row) => row.supersededById)).toEqual([second.id, null]);
+    const embedded = mode === 'embedded';
+    expect(rows.map((row) => [row.embedderId, row.embeddingDimension])).toEqual(rows.map(() => (embedded ? ['hashing-ngram/v1', 384] : [null, null])));
+  });
+
+  it('hides expired items and boosts pinned ones', async () => {
+    const tenantId = await createTenant();
+    const port = new PrismaMemoryPort(database, { embedder: new HashingEmbedder() });
+    const scope = { tenantId, agentId: 'agent-1' };
+    await port.storeItem({ scope, kind: 'fact', content: 'release train leaves on Thursday', expiresAt: new Date(Date.now() - 1_000) });
+    await port.storeItem({ scope, kind: 'fact', content: 'release train notes: the release train leaves on Friday' });
+    const pinned = await port.storeItem({ scope, kind: 'procedure', content: 'release checklist before the train', pinned: true });
+    const hits = await port.search({ scope, text: 'when does the release train leave', limit: 5 });
+    expect(hits.map((hit) => hit.item.content)).not.toContain('release train leaves on Thursday');
+    expect(hits[0]?.item.id).toBe(pinned.id);
+  });
+
+  it('sees tenant-wide, agent and thread levels from a thread, never a sibling thread or user', async () => {
+    const tenantId = await createTenant();
+    const agent = await database.prisma.agent.create({ data: { tenantId, slug: 'a', name: 'a' } });
+    const [threadA, threadB] = await Promise.all([0, 1].map(() => database.prisma.thread.create({ data: { tenantId, agentId: agent.id } })));
+    const port = new PrismaMemoryPort(database, { embedder: new HashingEmbedder() });
+    await port.store({ scope: { tenantId }, kind: 'document', content: 'office wifi password policy' });
+    await port.store({ scope: { tenantId, agentId: agent.id }, kind: 'fact', content: 'wifi is managed by IT' });
+    await port.store({ scope: { tenantId, agentId: agent.id, threadId: threadA!.id }, kind: 'fact', content: 'wifi guest network for thread A' });
+    await port.store({ scope: { tenantId, agentId: agent.id, threadId: threadB!.id }, kind: 'fact', content: 'wifi guest network for thread B' });
+    await port.store({ scope: { tenantId, userId: 'user-9' }, kind: 'fact', content: 'wifi preference of user 9' });
+    const hits = await port.search({ scope: { tenantId, agentId: agent.id, threadId: threadA!.id }, text: 'wifi', limit: 10 });
+    expect(hits.map((hit) => hit.item.content).sort()).toEqual(['office wifi password policy', 'wifi guest network for thread A', 'wifi is managed by IT']);
+  });
+});
