@@ -66,7 +66,7 @@ export function runSubprocess(spec: SubprocessSpec): Promise<SubprocessOutcome> 
     let settled = false;
     const child = spawn(spec.command, spec.args, {
       cwd: spec.cwd,
-      env: spec.env as NodeJS.ProcessEnv,
+      env: toProcessEnvironment(spec.env),
       shell: false,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
@@ -103,4 +103,12 @@ export function runSubprocess(spec: SubprocessSpec): Promise<SubprocessOutcome> 
     child.once('error', (error) => finish({ exitCode: null, signal: null, spawnError: error.message }));
     child.once('close', (exitCode, signal) => finish({ exitCode, signal }));
   });
+}
+
+/**
+ * The allowlisted environment carries only what it lists. Apps that compile this package may augment
+ * ProcessEnv (Next makes NODE_ENV required), so the object is built as a ProcessEnv explicitly.
+ */
+function toProcessEnvironment(values: Record<string, string>): NodeJS.ProcessEnv {
+  return Object.assign(Object.create(null) as NodeJS.ProcessEnv, values);
 }
