@@ -4,16 +4,19 @@ import { LeaseLostError } from './lease-lost-error';
 
 /**
  * Locks the run row for the rest of the transaction after checking this executor still holds its
- * lease. Every write an executor makes for a run starts with this, so a zombie cannot commit.
+ * lease for this attempt. Every write an executor makes for a run starts with this, so a zombie
+ * cannot commit — including a stale attempt in the same executor: when a lease expires and the
+ * same executor re-claims the run, only the attempt number tells the old processing from the new.
  */
-export async function fenceRun(transaction: Prisma.TransactionClient, runId: string, owner: string): Promise<{ cancelRequested: boolean }> {
+export async function fenceRun(transaction: Prisma.TransactionClient, run: { id: string; attempt: number }, owner: string): Promise<{ cancelRequested: boolean }> {
   const rows = await transaction.$queryRawUnsafe<{ cancel_requested: boolean }[]>(
     `SELECT cancel_requested_at IS NOT NULL AS cancel_requested FROM runs
-      WHERE id = $1::uuid AND lease_owner = $2 AND status = 'running' FOR UPDATE`,
-    runId,
+      WHERE id = $1::uuid AND lease_owner = $2 AND attempt = $3 AND status = 'running' FOR UPDATE`,
+    run.id,
     owner,
+    run.attempt,
   );
   const row = rows[0];
-  if (!row) throw new LeaseLostError(runId);
+  if (!row) throw new LeaseLostError(run.id);
   return { cancelRequested: row.cancel_requested };
 }

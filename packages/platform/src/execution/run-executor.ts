@@ -57,6 +57,7 @@ export class RunExecutor {
   private loop: Promise<void> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private releases: (() => Promise<void>)[] = [];
+  private heartbeatInFlight = false;
 
   constructor(
     private readonly database: Database,
@@ -137,6 +138,9 @@ export class RunExecutor {
   }
 
   private hold(run: ClaimedRun): void {
+    // Our lease on an earlier attempt expired (e.g. heartbeats failed) and we re-claimed the run:
+    // the stale processing can no longer commit (fenced by attempt); stop it now.
+    this.held.get(run.id)?.abort.abort(new Error('Lease lost'));
     const abort = new AbortController();
     const drain = new AbortController();
     this.observer.runClaimed?.(run);
@@ -152,10 +156,12 @@ export class RunExecutor {
       .then(() => (this.state === 'draining' ? releaseRun(this.database.prisma, this.owner, run.id) : undefined))
       .catch((error: unknown) => this.logger.warn(`Releasing run ${run.id} failed; its lease will expire`, { error: describe(error) }))
       .finally(() => {
-        this.held.delete(run.id);
+        // Only our own entry: a re-claimed attempt may have replaced it.
+        if (this.held.get(run.id) === entry) this.held.delete(run.id);
         this.wake();
       });
-    this.held.set(run.id, { run, abort, drain, done });
+    const entry: HeldRun = { run, abort, drain, done };
+    this.held.set(run.id, entry);
   }
 
   private sleep(): Promise<void> {
@@ -175,7 +181,9 @@ export class RunExecutor {
 
   private async heartbeat(): Promise<void> {
     const ids = [...this.held.keys()];
-    if (ids.length === 0) return;
+    // One renewal at a time: when the database is slow, overlapping renewals only pile up locks.
+    if (ids.length === 0 || this.heartbeatInFlight) return;
+    this.heartbeatInFlight = true;
     try {
       const renewal = await renewLeases(this.database.prisma, this.owner, ids, this.config.leaseMs);
       for (const id of ids) {
@@ -186,6 +194,8 @@ export class RunExecutor {
       }
     } catch (error) {
       this.logger.warn('Heartbeat failed; leases may expire if this persists', { error: describe(error) });
+    } finally {
+      this.heartbeatInFlight = false;
     }
   }
 

@@ -120,7 +120,7 @@ export class EngineRunProcessor implements RunProcessor {
     this.logger.warn(`Run ${run.id} failed: ${message}`);
     await this.database.prisma
       .$transaction(async (transaction) => {
-        await fenceRun(transaction, run.id, owner);
+        await fenceRun(transaction, run, owner);
         await transaction.run.update({ where: { id: run.id }, data: { status: 'failed', errorKind, errorMessage: message, finishedAt: new Date(), leaseOwner: null, leaseExpiresAt: null } });
         await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status: 'failed', errorKind, message } }]);
       })
@@ -132,7 +132,7 @@ export class EngineRunProcessor implements RunProcessor {
   private async recordFallback(run: ClaimedRun, owner: string, from: string, to: string, reason: string): Promise<void> {
     await this.database.prisma
       .$transaction(async (transaction) => {
-        await fenceRun(transaction, run.id, owner);
+        await fenceRun(transaction, run, owner);
         await appendRunEvents(transaction, run, [{ type: 'model-fallback', payload: { from, to, reason } }]);
       })
       .catch((error: unknown) => this.logger.warn(`Could not record a model fallback on run ${run.id}`, { error: String(error) }));

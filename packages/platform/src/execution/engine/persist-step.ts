@@ -23,7 +23,7 @@ export interface PersistStepOptions {
  */
 export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result: StepResult, options: PersistStepOptions): Promise<void> {
   await prisma.$transaction(async (transaction) => {
-    await fenceRun(transaction, run.id, options.owner);
+    await fenceRun(transaction, run, options.owner);
     const stepId = await writeStepRows(transaction, run, result);
     const checkpointBytes = await saveCheckpoint(transaction, run, result);
     const approvalEvents = await createApprovals(transaction, run, result, options.approvalExpiryMinutes);

@@ -43,16 +43,20 @@ export function createToolLedgerHooks(
     failures,
     toolCallStarting: ({ call }) =>
       recordingFailure(prisma.$transaction(async (transaction): Promise<ToolVeto | undefined> => {
-        await fenceRun(transaction, run.id, owner);
+        await fenceRun(transaction, run, owner);
         const sideEffects = registry().resolve(call.name)?.sideEffects ?? 'unsafe';
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { id: true, status: true, result: true, statusHistory: true } });
         if (existing?.status === 'succeeded') {
           const content = (existing.result as { content?: string } | null)?.content ?? '';
           return { veto: true, reason: `Already executed in an earlier attempt (idempotency key ${idempotencyKeyFor(run.id, call.id)}); its result was: ${content}` };
         }
-        if (existing?.status === 'running' && sideEffects === 'unsafe') {
-          await transaction.toolCall.update({ where: { id: existing.id }, data: { status: 'outcome_unknown', statusHistory: appendHistory(existing.statusHistory, 'outcome_unknown', run.attempt) } });
-          await appendRunEvents(transaction, run, [{ type: 'tool-call-outcome-unknown', payload: { callId: call.id, toolName: call.name, attempt: run.attempt } }]);
+        // Already `outcome_unknown`: an earlier attempt vetoed it but died before committing the
+        // step that asks the operator. Running it now could repeat it; ask again instead.
+        if ((existing?.status === 'running' || existing?.status === 'outcome_unknown') && sideEffects === 'unsafe') {
+          if (existing.status === 'running') {
+            await transaction.toolCall.update({ where: { id: existing.id }, data: { status: 'outcome_unknown', statusHistory: appendHistory(existing.statusHistory, 'outcome_unknown', run.attempt) } });
+            await appendRunEvents(transaction, run, [{ type: 'tool-call-outcome-unknown', payload: { callId: call.id, toolName: call.name, attempt: run.attempt } }]);
+          }
           outcomeUnknownCallIds.push(call.id);
           return { veto: true, reason: `The outcome of ${call.name} is unknown: the executor stopped while it ran, and it is not safe to repeat. An operator was asked to decide.` };
         }
@@ -79,7 +83,7 @@ export function createToolLedgerHooks(
       })),
     toolCallFinished: ({ call, result }) =>
       recordingFailure(prisma.$transaction(async (transaction) => {
-        await fenceRun(transaction, run.id, owner);
+        await fenceRun(transaction, run, owner);
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { statusHistory: true } });
         if (!existing) return;
         const status = result.isError ? 'failed' : 'succeeded';
