@@ -2,7 +2,7 @@ import { consoleLogger, isDomainError, type DomainErrorKind } from '@agentloom/p
 import { errorDetails } from '~/server/error-details';
 
 /** The one table from domain error kinds to HTTP statuses for plain route handlers. */
-const statusByKind: Record<DomainErrorKind, number> = {
+export const statusByKind: Record<DomainErrorKind, number> = {
   validation: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -1,0 +1,49 @@
+import { consoleLogger } from '@agentloom/platform';
+import { errorDetails } from '~/server/error-details';
+import { asDomainError } from '~/server/http/domain-error-guard';
+import { statusByKind } from '~/server/http/domain-error-response';
+
+/**
+ * A failure that belongs to HTTP itself rather than to the platform (a body too large to read), so
+ * it has no DomainError kind; it still answers with the API's one error shape.
+ */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+
+  constructor(
+    readonly status: number,
+    readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The body every `/api/v1` error has: `{ error: { kind, message, field? } }`. */
+export interface ApiErrorBody {
+  error: { kind: string; message: string; field?: string };
+}
+
+/**
+ * Maps any thrown value to the API's error response: domain errors keep kind, message and field;
+ * anything unexpected is logged in full and answered with a masked 500.
+ */
+export function apiErrorResponse(error: unknown, route: string): Response {
+  if (error instanceof HttpError) return errorJson(error.status, { kind: error.kind, message: error.message });
+  const domainError = asDomainError(error);
+  if (domainError === undefined) {
+    consoleLogger.error(`${route} failed`, errorDetails(error));
+    return errorJson(500, { kind: 'internal', message: 'Internal error' });
+  }
+  // Client mistakes are not logged; an unreachable database is worth a warning.
+  if (domainError.kind === 'unavailable') consoleLogger.warn(`${route}: ${domainError.message}`);
+  const { kind, message, field } = domainError;
+  const response = errorJson(statusByKind[kind], { kind, message, ...(field ? { field } : {}) });
+  // RFC 9110: a 401 names the scheme the client should use.
+  if (kind === 'unauthenticated') response.headers.set('WWW-Authenticate', 'Bearer');
+  return response;
+}
+
+function errorJson(status: number, error: ApiErrorBody['error']): Response {
+  return Response.json({ error } satisfies ApiErrorBody, { status, headers: { 'Cache-Control': 'no-store' } });
+}

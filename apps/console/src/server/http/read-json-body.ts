@@ -1,0 +1,44 @@
+import { DomainError } from '@agentloom/platform';
+import { HttpError } from '~/server/http/api-error';
+
+/** Run inputs are capped at 100k characters by the platform; 1 MiB leaves room for JSON escaping. */
+export const maximumBodyBytes = 1024 * 1024;
+
+/**
+ * Reads a JSON request body, refusing more than `maximumBodyBytes` without buffering it all
+ * (`Content-Length` can be absent or lie, so the stream is counted too). An empty body reads as
+ * `{}` so that bodiless POSTs (cancel) and omitted bodies get the service's field-level errors.
+ */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const declaredLength = Number(request.headers.get('content-length') ?? '0');
+  if (declaredLength > maximumBodyBytes) throw tooLarge();
+  const text = await readLimitedText(request);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DomainError('validation', 'The request body is not valid JSON.', 'body');
+  }
+}
+
+async function readLimitedText(request: Request): Promise<string> {
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maximumBodyBytes) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function tooLarge(): HttpError {
+  return new HttpError(413, 'payload-too-large', `The request body exceeds ${maximumBodyBytes} bytes.`);
+}
