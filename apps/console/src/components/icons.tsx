@@ -127,3 +127,36 @@ export function CheckIcon({ className }: IconProps) {
     </Icon>
   );
 }
+
+export function CopyIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <rect x="8" y="8" width="12" height="12" rx="2" />
+      <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+    </Icon>
+  );
+}
+
+export function PlusIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
+
+export function ChevronIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="m9 6 6 6-6 6" />
+    </Icon>
+  );
+}
+
+export function StopIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <rect x="6" y="6" width="12" height="12" rx="2" />
+    </Icon>
+  );
+}

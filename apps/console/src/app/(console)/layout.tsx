@@ -14,7 +14,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   if (access.kind === 'unavailable') return <DatabaseUnavailable message={access.message} />;
 
   // The pgvector banner reads the health report; fetching it here renders the banner with the page.
-  await getServerQueryClient().prefetchQuery(trpc.health.report.queryOptions());
+  // The approvals badge in the navigation renders with the page instead of popping in later.
+  await Promise.all([
+    getServerQueryClient().prefetchQuery(trpc.health.report.queryOptions()),
+    getServerQueryClient().prefetchQuery(trpc.approvals.pendingCount.queryOptions()),
+  ]);
   return (
     <HydrateClient>
       <ConsoleShell principal={access.principal}>{children}</ConsoleShell>

@@ -1,18 +1,21 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '~/components/empty-state';
-import { ApprovalsIcon } from '~/components/icons';
-import { PageHeader } from '~/components/page-header';
+import { approvalsInput } from '~/features/approvals/approvals-view';
+import { ApprovalsInbox } from '~/features/approvals/components/approvals-inbox';
+import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
 
 export const metadata: Metadata = { title: 'Approvals' };
+export const dynamic = 'force-dynamic';
 
-export default function ApprovalsPage() {
+export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const view = (await searchParams).view === 'decided' ? 'decided' : 'pending';
+  const queryClient = getServerQueryClient();
+  await Promise.all([
+    queryClient.prefetchInfiniteQuery(trpc.approvals.list.infiniteQueryOptions(approvalsInput(view), { getNextPageParam: (page) => page.nextCursor })),
+    queryClient.prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: true })),
+  ]);
   return (
-    <>
-      <PageHeader title="Approvals" description="Tool calls waiting for a person to approve, reject or edit them." />
-      <EmptyState icon={<ApprovalsIcon />} title="Nothing is waiting for approval" arrivesWith="Human approvals">
-        When a tool needs approval its run pauses and the request lands in this inbox; operators
-        decide, and the run resumes from its checkpoint.
-      </EmptyState>
-    </>
+    <HydrateClient>
+      <ApprovalsInbox />
+    </HydrateClient>
   );
 }

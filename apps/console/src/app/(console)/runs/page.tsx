@@ -1,18 +1,22 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '~/components/empty-state';
-import { RunsIcon } from '~/components/icons';
-import { PageHeader } from '~/components/page-header';
+import { RunsList } from '~/features/runs/components/runs-list/runs-list';
+import { parseRunsFilters, runsListInput } from '~/features/runs/runs-filters';
+import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
 
 export const metadata: Metadata = { title: 'Runs' };
+export const dynamic = 'force-dynamic';
 
-export default function RunsPage() {
+export default async function RunsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const filters = parseRunsFilters({ get: (name) => (typeof query[name] === 'string' ? query[name] : null) });
+  const queryClient = getServerQueryClient();
+  await Promise.all([
+    queryClient.prefetchInfiniteQuery(trpc.runs.list.infiniteQueryOptions(runsListInput(filters), { getNextPageParam: (page) => page.nextCursor })),
+    queryClient.prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: true })),
+  ]);
   return (
-    <>
-      <PageHeader title="Runs" description="Every agent run in this tenant, live: status, steps, tool calls and cost." />
-      <EmptyState icon={<RunsIcon />} title="No runs to show yet" arrivesWith="Durable runs and the executor">
-        Runs are created through the API and executed by the in-process executor, with every step
-        checkpointed. This list and the run timeline arrive with that feature.
-      </EmptyState>
-    </>
+    <HydrateClient>
+      <RunsList />
+    </HydrateClient>
   );
 }

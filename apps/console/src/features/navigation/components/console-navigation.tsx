@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { PendingApprovalsBadge } from '~/features/navigation/components/pending-approvals-badge';
 import { isActiveSection, navigationItems } from '~/features/navigation/navigation-items';
 
 export function ConsoleNavigation() {
@@ -24,6 +25,7 @@ export function ConsoleNavigation() {
               >
                 {item.icon}
                 {item.label}
+                {item.href === '/approvals' ? <PendingApprovalsBadge /> : null}
               </Link>
             </li>
           );

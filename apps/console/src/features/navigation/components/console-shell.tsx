@@ -2,8 +2,10 @@ import type { Principal } from '@agentloom/platform';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { BrandMark } from '~/components/brand-mark';
+import { LiveActivity } from '~/features/activity/components/live-activity';
 import { VectorSearchBanner } from '~/features/health/components/vector-search-banner';
 import { ConsoleNavigation } from '~/features/navigation/components/console-navigation';
+import { RoleProvider } from '~/features/session/principal-context';
 import { SignedInAs } from '~/features/session/components/signed-in-as';
 import { SignOutButton } from '~/features/session/components/sign-out-button';
 
@@ -29,9 +31,10 @@ export function ConsoleShell({ principal, children }: { principal: Principal; ch
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <VectorSearchBanner />
-        <main id="content" className="mx-auto w-full max-w-6xl flex-1 px-6 py-8 md:px-10">
-          {children}
+        <main id="content" className="mx-auto w-full max-w-7xl flex-1 px-6 py-8 md:px-10">
+          <RoleProvider role={principal.role}>{children}</RoleProvider>
         </main>
+        <LiveActivity />
       </div>
     </div>
   );

@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { PageHeader } from '~/components/page-header';
+import { NewRunForm } from '~/features/runs/components/new-run/new-run-form';
+import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
+
+export const metadata: Metadata = { title: 'New run' };
+export const dynamic = 'force-dynamic';
+
+export default async function NewRunPage() {
+  await getServerQueryClient().prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: false }));
+  return (
+    <HydrateClient>
+      <PageHeader title="New run" description="Pick an agent and give it an input; the run page opens and follows it live." />
+      <div className="mt-6">
+        <NewRunForm />
+      </div>
+    </HydrateClient>
+  );
+}

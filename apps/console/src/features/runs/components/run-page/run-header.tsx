@@ -1,0 +1,127 @@
+'use client';
+
+import type { RunView } from '@agentloom/platform';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { buttonStyles, cardStyles } from '~/components/button-styles';
+import { CopyButton } from '~/components/copy-button';
+import { ErrorNotice } from '~/components/error-notice';
+import { durationBetween, formatCost, formatCount, formatDuration, formatTimestamp } from '~/components/format';
+import { StopIcon } from '~/components/icons';
+import { useNow } from '~/components/use-now';
+import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
+import { PendingApprovalsOfRun } from '~/features/runs/components/run-page/pending-approvals-of-run';
+import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
+import { isTerminalStatus } from '~/features/runs/run-statuses';
+import { useCanOperate } from '~/features/session/principal-context';
+import { useTRPC } from '~/trpc/react';
+
+const connectionLabel = { idle: null, connecting: 'Connecting…', live: 'Live', error: 'Reconnecting…' } as const;
+
+export function RunHeader({ run, connection }: { run: RunView; connection: keyof typeof connectionLabel }) {
+  const agentNames = useAgentNames();
+  const canOperate = useCanOperate();
+  const active = !isTerminalStatus(run.status);
+  const now = useNow(1_000, active);
+  const inputText = typeof run.input === 'string' ? run.input : JSON.stringify(run.input);
+  const outputText = run.output === null ? null : typeof run.output === 'string' ? run.output : JSON.stringify(run.output, null, 2);
+
+  return (
+    <header className="space-y-4">
+      <Link href="/runs" className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-400">
+        ← Runs
+      </Link>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight">{agentNames.get(run.agentId) ?? 'Run'}</h1>
+            <RunStatusBadge status={run.status} />
+            {connectionLabel[connection] ? (
+              <span className="inline-flex items-center gap-1.5 text-xs text-zinc-500 dark:text-zinc-400">
+                <span aria-hidden="true" className={`size-2 rounded-full ${connection === 'live' ? 'animate-pulse bg-emerald-500' : 'bg-amber-500'}`} />
+                {connectionLabel[connection]}
+              </span>
+            ) : null}
+          </div>
+          <p className="mt-1 flex items-center gap-1 font-mono text-xs text-zinc-500 dark:text-zinc-400">
+            {run.id}
+            <CopyButton text={run.id} label="Copy id" />
+          </p>
+        </div>
+        {canOperate && active ? <CancelRunButton run={run} /> : null}
+      </div>
+      <dl className={`${cardStyles} grid grid-cols-2 gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-4 lg:grid-cols-7`}>
+        <Fact label="Queued">{formatTimestamp(run.queuedAt)}</Fact>
+        <Fact label="Duration">{formatDuration(durationBetween(run.startedAt, run.finishedAt, now))}</Fact>
+        <Fact label="Steps">{formatCount(run.usage.steps)}</Fact>
+        <Fact label="Model calls">{formatCount(run.usage.modelCalls)}</Fact>
+        <Fact label="Tokens in / out">
+          {formatCount(run.usage.inputTokens)} / {formatCount(run.usage.outputTokens)}
+        </Fact>
+        <Fact label="Cost">{formatCost(run.usage.costUsd)}</Fact>
+        <Fact label="Attempt">
+          {run.attempt} of {run.maxAttempts}
+        </Fact>
+      </dl>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TextPanel label="Input">{inputText}</TextPanel>
+        {run.error ? (
+          <ErrorNotice title={`Failed: ${run.error.kind}`} message={run.error.message} />
+        ) : outputText !== null ? (
+          <TextPanel label="Output">{outputText}</TextPanel>
+        ) : (
+          <TextPanel label="Output">
+            <span className="text-zinc-400 italic">{run.status === 'cancelled' ? 'Cancelled before an answer.' : 'No answer yet.'}</span>
+          </TextPanel>
+        )}
+      </div>
+      {run.status === 'waiting_human' ? <PendingApprovalsOfRun runId={run.id} canDecide={canOperate} /> : null}
+    </header>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs text-zinc-500 dark:text-zinc-400">{label}</dt>
+      <dd className="mt-0.5 truncate font-medium tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function TextPanel({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section aria-label={label} className={`${cardStyles} p-4`}>
+      <h2 className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{label}</h2>
+      <div className="mt-1 max-h-40 overflow-auto text-sm whitespace-pre-wrap">{children}</div>
+    </section>
+  );
+}
+
+function CancelRunButton({ run }: { run: RunView }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const cancel = useMutation(
+    trpc.runs.cancel.mutationOptions({
+      onSuccess: (updated) => queryClient.setQueryData(trpc.runs.get.queryKey({ runId: run.id }), updated),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.runs.pathKey() }),
+    }),
+  );
+  return (
+    <div className="flex flex-col items-end gap-2">
+      <button
+        type="button"
+        className={buttonStyles.danger}
+        disabled={cancel.isPending || run.cancelRequested}
+        onClick={() => {
+          if (window.confirm('Cancel this run? The in-flight step is aborted and the run ends as cancelled.')) cancel.mutate({ runId: run.id });
+        }}
+      >
+        <StopIcon className="size-4" />
+        {run.cancelRequested ? 'Cancelling…' : 'Cancel run'}
+      </button>
+      {cancel.error ? <ErrorNotice title="The run was not cancelled" message={cancel.error.message} /> : null}
+    </div>
+  );
+}

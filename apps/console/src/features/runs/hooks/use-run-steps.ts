@@ -1,0 +1,52 @@
+'use client';
+
+import type { RunStepView } from '@agentloom/platform';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { pruneEmptyPages } from '~/features/runs/hooks/prune-empty-pages';
+import { useTRPC } from '~/trpc/react';
+
+/** Big pages: a 10,000-step run loads in ten requests. */
+const pageSize = 1_000;
+
+/**
+ * Every step of a run, in index order. All pages are loaded (the timeline's axis needs the whole
+ * run); while the run is live, each `revision` fetches only the steps after the last one held.
+ */
+export function useRunSteps(runId: string, revision: number) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const options = trpc.runSteps.list.infiniteQueryOptions(
+    { runId, limit: pageSize },
+    // Always a cursor, because a live run's tail keeps growing; `complete` says when to stop paging.
+    { getNextPageParam: (_lastPage, pages) => lastIndex(pages) ?? -1 },
+  );
+  const query = useInfiniteQuery(options);
+  const pages = query.data?.pages;
+  const complete = pages !== undefined && pages[pages.length - 1]?.nextCursor === null;
+  const { fetchNextPage, isFetchingNextPage } = query;
+
+  useEffect(() => {
+    if (pages && !complete && !isFetchingNextPage) void fetchNextPage();
+  }, [pages, complete, isFetchingNextPage, fetchNextPage]);
+
+  useEffect(() => {
+    if (revision === 0) return;
+    void fetchNextPage({ cancelRefetch: false }).then(() =>
+      queryClient.setQueryData(options.queryKey, (data) => pruneEmptyPages(data, (page) => page.steps.length === 0)),
+    );
+    // Only a new revision asks for the tail; the other values are stable between revisions.
+  }, [revision]);
+
+  const steps = useMemo<RunStepView[]>(() => pages?.flatMap((page) => page.steps) ?? [], [pages]);
+  return { steps, complete, isPending: query.isPending, error: query.error };
+}
+
+function lastIndex(pages: { steps: RunStepView[] }[]): number | undefined {
+  for (let position = pages.length - 1; position >= 0; position -= 1) {
+    const steps = pages[position]?.steps ?? [];
+    const last = steps[steps.length - 1];
+    if (last) return last.index;
+  }
+  return undefined;
+}

@@ -1,0 +1,20 @@
+'use client';
+
+import type { Role } from '@agentloom/platform';
+import { createContext, useContext, type ReactNode } from 'react';
+
+const RoleContext = createContext<Role>('viewer');
+
+/**
+ * The signed-in key's role, for hiding actions the server would refuse anyway (the procedures
+ * check the role again; this only keeps viewers from seeing buttons that cannot work).
+ */
+export function RoleProvider({ role, children }: { role: Role; children: ReactNode }) {
+  return <RoleContext.Provider value={role}>{children}</RoleContext.Provider>;
+}
+
+/** True for operators and admins: start, cancel and approve runs. */
+export function useCanOperate(): boolean {
+  const role = useContext(RoleContext);
+  return role === 'operator' || role === 'admin';
+}
