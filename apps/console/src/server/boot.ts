@@ -1,4 +1,4 @@
-import { consoleLogger, isDomainError } from '@agentloom/platform';
+import { consoleLogger } from '@agentloom/platform';
 import { getEnvironment, InvalidEnvironmentError, type ConsoleEnvironment } from '~/env';
 import { closePlatform, getPlatform } from '~/server/container';
 import { errorDetails } from '~/server/error-details';
@@ -23,12 +23,12 @@ export async function bootConsole(): Promise<void> {
     await getPlatform();
     consoleLogger.info(`AgentLoom console ready at ${url}`);
   } catch (error) {
-    // Keep serving: /api/health answers 503 and pages explain, and the next request retries.
-    if (isDomainError(error)) {
-      consoleLogger.error(`AgentLoom console at ${url} cannot open its database: ${error.message}`);
-    } else {
-      consoleLogger.error(`AgentLoom console at ${url} failed to start its platform`, errorDetails(error));
-    }
+    // A console that cannot reach its database at start is misconfigured (bad URL, wrong host,
+    // locked data directory): say so in one line and exit non-zero, so scripts and orchestrators
+    // notice at once. Later outages are different: pages explain and /api/health answers 503.
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`[agentloom] Cannot start the console: ${reason}`);
+    process.exit(1);
   }
 }
 
