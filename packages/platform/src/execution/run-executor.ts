@@ -6,6 +6,7 @@ import type { Database } from '@agentloom/db';
 import { runCancelChannel, runQueuedChannel } from '../events/run-event';
 import type { Logger } from '../logging/logger';
 import { expireApprovals } from '../approvals/expire-approvals';
+import { LeaseLostError } from './lease-lost-error';
 import { recoverExpiredLeases, type RecoveredRun } from './recover-expired-leases';
 import { claimRuns, releaseRun, renewLeases, type ClaimedRun } from './run-claims';
 import type { RunProcessor } from './run-processor';
@@ -140,7 +141,7 @@ export class RunExecutor {
   private hold(run: ClaimedRun): void {
     // Our lease on an earlier attempt expired (e.g. heartbeats failed) and we re-claimed the run:
     // the stale processing can no longer commit (fenced by attempt); stop it now.
-    this.held.get(run.id)?.abort.abort(new Error('Lease lost'));
+    this.held.get(run.id)?.abort.abort(new LeaseLostError(run.id));
     const abort = new AbortController();
     const drain = new AbortController();
     this.observer.runClaimed?.(run);
@@ -189,7 +190,7 @@ export class RunExecutor {
       for (const id of ids) {
         const held = this.held.get(id);
         if (!held) continue;
-        if (!renewal.held.has(id)) held.abort.abort(new Error('Lease lost'));
+        if (!renewal.held.has(id)) held.abort.abort(new LeaseLostError(id));
         else if (renewal.cancelRequested.has(id)) held.abort.abort(new Error('Run cancelled'));
       }
     } catch (error) {

@@ -48,7 +48,11 @@ async function upsertToolCall(transaction: Prisma.TransactionClient, run: Claime
   const history = existing?.status === status ? previous : [...previous, { status, at: now.toISOString(), attempt: run.attempt }];
   const result = call.result ? ({ content: call.result.content, isError: call.result.isError, data: (call.result.data ?? null) } as Prisma.InputJsonObject) : undefined;
   const finished = status === 'succeeded' || status === 'failed' || status === 'rejected';
-  const fields = {
+  // The ledger hook vetoed the call because the ledger already knows better: it succeeded in an
+  // earlier attempt, or its outcome is unknown and an operator decides. Overwriting that with
+  // `rejected` would lose the answer and let a later attempt run the call again.
+  const ledgerKnowsBetter = call.status === 'vetoed' && (existing?.status === 'succeeded' || existing?.status === 'outcome_unknown');
+  const fields = ledgerKnowsBetter ? {} : {
     status,
     statusHistory: history as Prisma.InputJsonArray,
     ...(result ? { result } : {}),
