@@ -20,6 +20,8 @@ const environmentSchema = z.object({
   AGENTLOOM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
   /** How often to look for runs whose executor died (expired leases); bounds the recovery delay. */
   AGENTLOOM_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /** OTLP/HTTP endpoint for traces (e.g. http://otel-collector:4318); unset disables export. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),
   /** Comma-separated paths of modules exporting `tools: AnyTool[]`; relative paths resolve against the working directory. */
   AGENTLOOM_TOOL_MODULES: z

@@ -2,6 +2,7 @@ import { consoleLogger, isDomainError } from '@agentloom/platform';
 
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
+import { startTelemetry } from './telemetry';
 import { ToolModuleError } from './load-tool-modules';
 
 /**
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
     for (const error of environment.errors) console.error(`[agentloom] worker: ${error}`);
     process.exit(2);
   }
+  const telemetry = startTelemetry('agentloom-worker', environment.OTEL_EXPORTER_OTLP_ENDPOINT);
   const { platform } = await createWorkerContainer(environment);
   await platform.executor.start();
   consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
     stopping = true;
     consoleLogger.info(`Worker stopping (${signal}): draining in-flight runs`);
     await platform.close();
+    await telemetry.stop();
     consoleLogger.info('Worker stopped');
     process.exit(0);
   };

@@ -2,6 +2,7 @@ import { consoleLogger } from '@agentloom/platform';
 import { getEnvironment, InvalidEnvironmentError, type ConsoleEnvironment } from '~/env';
 import { closePlatform, getPlatform } from '~/server/container';
 import { errorDetails } from '~/server/error-details';
+import { startTelemetry } from '~/server/telemetry';
 
 const bootedKey = Symbol.for('agentloom.console.booted');
 
@@ -17,6 +18,7 @@ export async function bootConsole(): Promise<void> {
   scope[bootedKey] = true;
 
   const environment = validateEnvironmentOrExit();
+  startTelemetry('agentloom-console', environment.telemetryEndpoint);
   registerShutdown();
   const url = `http://localhost:${environment.port}`;
   try {
