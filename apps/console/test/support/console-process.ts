@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface ConsoleProcess {
+  baseUrl: string;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+  /** SIGTERM to the whole process group (npm → sh → next-server), then waits for the exit. */
+  stop(): Promise<void>;
+}
+
+export interface ConsoleProcessOptions {
+  dataDirectory: string;
+  /** Server mode; embedded PGlite in `dataDirectory` when unset. */
+  databaseUrl?: string;
+  environment?: Record<string, string>;
+}
+
+/** A port the OS just handed out, so parallel suites and a developer's :3000 never collide. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('No port'))));
+    });
+  });
+}
+
+/**
+ * Starts the production console (`next start` through the workspace script, as users run it) and
+ * resolves once `/api/health` answers 200, i.e. the database is open, migrated and seeded.
+ */
+export async function startConsole(options: ConsoleProcessOptions): Promise<ConsoleProcess> {
+  const port = await freePort();
+  const child = spawn('npm', ['run', 'start', '--workspace', '@agentloom/console'], {
+    cwd: repositoryRoot,
+    // Its own process group, so stop() reaches next-server and not only npm.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      AGENTLOOM_DATA_DIR: options.dataDirectory,
+      DATABASE_URL: options.databaseUrl ?? '',
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...options.environment,
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    signalGroup(child, 'SIGTERM');
+    const killLater = setTimeout(() => signalGroup(child, 'SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(killLater);
+  };
+  try {
+    await waitForHealth(baseUrl, exited);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- console output ---\n${output}`);
+  }
+  return { baseUrl, output: () => output, stop };
+}
+
+async function waitForHealth(baseUrl: string, exited: Promise<void>): Promise<void> {
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error('The console exited before it became healthy');
+    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The console at ${baseUrl} did not become healthy within 120 s`);
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}

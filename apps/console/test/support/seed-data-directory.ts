@@ -1,0 +1,34 @@
+import path from 'node:path';
+
+import { createPlatform } from '@agentloom/platform';
+import { silentLogger } from '@agentloom/platform/testing';
+
+import { repositoryRoot } from './console-process';
+
+export interface SeededDataDirectory {
+  adminKey: string;
+  /** Demo agent ids by slug (`demo-researcher`, `demo-operator`). */
+  agentIds: Record<string, string>;
+}
+
+/**
+ * Seeds a fresh embedded data directory the way the console's first start would (demo tenant,
+ * admin key in `<dir>/admin-key`, demo agents) and reads the agent ids, then closes it: the REST
+ * API has no agents route yet, and the directory must be closed before the console opens it
+ * (two openers corrupt PGlite).
+ */
+export async function seedDataDirectory(dataDirectory: string): Promise<SeededDataDirectory> {
+  const platform = await createPlatform({
+    database: { dataDirectory, migrationsDirectory: path.join(repositoryRoot, 'prisma/migrations') },
+    adminKeyPath: path.join(dataDirectory, 'admin-key'),
+    logger: silentLogger,
+  });
+  try {
+    const adminKey = platform.seed.adminKey;
+    if (!adminKey) throw new Error(`${dataDirectory} was already seeded; use a fresh directory`);
+    const agents = await platform.database.prisma.agent.findMany({ select: { id: true, slug: true } });
+    return { adminKey, agentIds: Object.fromEntries(agents.map((agent) => [agent.slug, agent.id])) };
+  } finally {
+    await platform.close();
+  }
+}

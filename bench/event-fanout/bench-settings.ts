@@ -1,0 +1,23 @@
+/** Sizes and modes, overridable from the environment so a quick run and the README run share code. */
+export interface FanoutSettings {
+  modes: ('embedded' | 'server')[];
+  subscriberCounts: number[];
+  /** Approval cycles per subscriber count; each commits ≈ 10 events while everyone listens. */
+  rounds: number;
+  replayEvents: number;
+  replayRepeats: number;
+}
+
+function list(name: string, fallback: string): string[] {
+  return (process.env[name] ?? fallback).split(',').map((value) => value.trim()).filter(Boolean);
+}
+
+export function readSettings(): FanoutSettings {
+  return {
+    modes: list('BENCH_FANOUT_MODES', 'embedded,server').filter((mode): mode is 'embedded' | 'server' => mode === 'embedded' || mode === 'server'),
+    subscriberCounts: list('BENCH_FANOUT_SUBSCRIBERS', '1,100,500').map(Number),
+    rounds: Number(process.env.BENCH_FANOUT_ROUNDS ?? 5),
+    replayEvents: Number(process.env.BENCH_FANOUT_REPLAY_EVENTS ?? 10_000),
+    replayRepeats: Number(process.env.BENCH_FANOUT_REPLAY_REPEATS ?? 3),
+  };
+}
