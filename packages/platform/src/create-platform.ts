@@ -22,6 +22,12 @@ import { seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
 import { demoTools } from './tools/demo-tools';
 import { ToolCatalog } from './tools/tool-catalog';
 import { platformVersions } from './versions';
+import { createEmbedder } from '@agentloom/runtime';
+import { EraseService } from './erase/erase-service';
+import { MemoryMaintenance } from './memory/memory-maintenance';
+import { MemoryService } from './memory/memory-service';
+import { PrismaMemoryPort } from './memory/prisma-memory-port';
+import { ThreadService } from './threads/thread-service';
 
 /** The services apps call. Built once per process by the app's composition root. */
 export interface Platform {
@@ -47,6 +53,14 @@ export interface Platform {
   executor: RunExecutor;
   metrics: PlatformMetrics;
   seed: SeedResult;
+  /** Conversations runs may continue (create, list, rename, archive, messages across runs). */
+  threads: ThreadService;
+  /** Long-term memory: search, store, list, pin, forget. */
+  memory: MemoryService;
+  /** Erase a run, a thread or the tenant, with a receipt. */
+  erase: EraseService;
+  /** The memory port the engine uses (also for tools such as the re-embed command). */
+  memoryPort: PrismaMemoryPort;
   close(): Promise<void>;
 }
 
@@ -67,12 +81,22 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
   let executorState = () => ({ active: 0, concurrency: 0 });
   const metrics = new PlatformMetrics(database, () => executorState());
-  const processor = new EngineRunProcessor(database, tools, logger, {
-    stepCommitted: (outcome, seconds) => metrics.observeStep(outcome, seconds),
-    toolCallFinished: (tool, status, seconds) => metrics.observeToolCall(tool, status, seconds),
-  });
+  const memoryPort = new PrismaMemoryPort(database, { embedder: createEmbedder(config.memory?.embedder) });
+  const erase = new EraseService(database, logger);
+  const maintenance = new MemoryMaintenance(database, memoryPort, erase, logger);
+  const processor = new EngineRunProcessor(
+    database,
+    tools,
+    logger,
+    {
+      stepCommitted: (outcome, seconds) => metrics.observeStep(outcome, seconds),
+      toolCallFinished: (tool, status, seconds) => metrics.observeToolCall(tool, status, seconds),
+    },
+    memoryPort,
+  );
   const executor = new RunExecutor(database, processor, logger, config.executor, {
     runsRecovered: (runs) => metrics.observeRecoveries(runs.map((run) => run.outcome)),
+    sweep: () => maintenance.sweep(),
   });
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(database, () => executor.wake());
@@ -97,8 +121,13 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     executor,
     metrics,
     seed,
+    threads: new ThreadService(database),
+    memory: new MemoryService(database, memoryPort),
+    erase,
+    memoryPort,
     close: async () => {
       await executor.stop();
+      await maintenance.stop();
       await activity.stop();
       await hub.stop();
       await database.close();

@@ -1,5 +1,5 @@
 import type { DatabaseConfig } from '@agentloom/db';
-import type { AnyTool } from '@agentloom/runtime';
+import type { AnyTool, EmbedderConfig } from '@agentloom/runtime';
 
 import type { RunExecutorConfig } from './execution/run-executor';
 import type { Logger } from './logging/logger';
@@ -16,4 +16,6 @@ export interface PlatformConfig {
   /** Executor settings; the executor only runs once `platform.executor.start()` is called. */
   executor?: Partial<RunExecutorConfig>;
   logger: Logger;
+  /** Memory embedder; absent uses the offline `hashing-ngram/v1` embedder (lexical, no network). */
+  memory?: { embedder?: EmbedderConfig };
 }

@@ -41,6 +41,8 @@ export interface RunExecutorObserver {
   runClaimed?(run: ClaimedRun): void;
   runsRecovered?(runs: RecoveredRun[]): void;
   runSettled?(run: ClaimedRun, error: unknown): void;
+  /** Background maintenance started on every recovery tick (episode summaries, retention); must not throw. */
+  sweep?(): Promise<void>;
 }
 
 /**
@@ -201,6 +203,8 @@ export class RunExecutor {
   }
 
   private async recover(): Promise<void> {
+    // Not awaited: a slow sweep (a model call) must not delay lease recovery.
+    void this.observer.sweep?.();
     try {
       await expireApprovals(this.database.prisma);
       const recovered = await recoverExpiredLeases(this.database.prisma);

@@ -59,7 +59,12 @@ export async function fullTextCandidates(sql: RawSql, filter: CandidateFilter, t
  * neighbours (other tenants' rows) do not starve the result. Neighbours below `minSimilarity` are
  * dropped: a vector search always has "nearest" items, related or not.
  */
-export async function vectorCandidates(sql: RawSql, filter: CandidateFilter, embedding: { embedderId: string; vector: readonly number[] }, minSimilarity: number): Promise<Candidate[]> {
+export async function vectorCandidates(
+  sql: RawSql,
+  filter: CandidateFilter,
+  embedding: { embedderId: string; vector: readonly number[] },
+  minSimilarity: number,
+): Promise<Candidate[]> {
   const dimension = checkedDimension(embedding.vector.length);
   const distance = `(e.embedding::vector(${dimension})) <=> $4::vector(${dimension})`;
   const rows = await sql.query<Candidate & { distance: number }>(

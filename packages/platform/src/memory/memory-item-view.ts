@@ -16,7 +16,17 @@ export interface MemoryItemRow {
   createdAt: Date;
 }
 
-export const memoryItemRowSelect = { id: true, tenantId: true, scope: true, scopeId: true, kind: true, key: true, content: true, metadata: true, createdAt: true } as const;
+export const memoryItemRowSelect = {
+  id: true,
+  tenantId: true,
+  scope: true,
+  scopeId: true,
+  kind: true,
+  key: true,
+  content: true,
+  metadata: true,
+  createdAt: true,
+} as const;
 
 /** A row as the runtime's MemoryItem. */
 export function toMemoryItem(row: MemoryItemRow): MemoryItem {

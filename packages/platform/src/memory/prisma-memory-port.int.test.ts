@@ -32,13 +32,16 @@ describe.each(databaseModes)('PrismaMemoryPort (%s)', (mode) => {
   });
 
   // Fresh tenants per test keep tests apart in one database (a database per test costs seconds).
-  describeMemoryPortContract(async () => {
-    const tenantIds = new Map([
-      ['tenant-1', await createTenant()],
-      ['tenant-2', await createTenant()],
-    ]);
-    return new TenantNamesPort(new PrismaMemoryPort(database, { embedder: new HashingEmbedder() }), tenantIds);
-  }, { describe, it, expect });
+  describeMemoryPortContract(
+    async () => {
+      const tenantIds = new Map([
+        ['tenant-1', await createTenant()],
+        ['tenant-2', await createTenant()],
+      ]);
+      return new TenantNamesPort(new PrismaMemoryPort(database, { embedder: new HashingEmbedder() }), tenantIds);
+    },
+    { describe, it, expect },
+  );
 
   it('keeps a superseded item, marked, and records embedder and dimension on each item', async () => {
     const tenantId = await createTenant();

@@ -4,7 +4,13 @@ import { fuseRankings } from './reciprocal-rank-fusion';
 
 describe('fuseRankings', () => {
   it('ranks an item both lists like above items only one list likes, scoring first-everywhere as 1', () => {
-    const fused = fuseRankings([['a', 'b'], ['c', 'b']], new Set());
+    const fused = fuseRankings(
+      [
+        ['a', 'b'],
+        ['c', 'b'],
+      ],
+      new Set(),
+    );
     expect(fused[0]?.id).toBe('b');
     expect(fuseRankings([['x'], ['x']], new Set())[0]?.score).toBeCloseTo(1, 9);
   });

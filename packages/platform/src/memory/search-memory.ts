@@ -21,7 +21,12 @@ export interface SearchSettings {
  * Hybrid retrieval: full-text and (where pgvector exists) vector candidates, fused by reciprocal
  * rank. Without pgvector, or when the query has no content words, full-text alone decides.
  */
-export async function searchMemory(database: Database, settings: SearchSettings, query: MemorySearchQuery, mode: RetrievalMode = 'hybrid'): Promise<MemoryHit[]> {
+export async function searchMemory(
+  database: Database,
+  settings: SearchSettings,
+  query: MemorySearchQuery,
+  mode: RetrievalMode = 'hybrid',
+): Promise<MemoryHit[]> {
   const limit = query.limit ?? 5;
   const text = query.text.trim();
   if (text === '' || limit <= 0) return [];
@@ -34,8 +39,16 @@ export async function searchMemory(database: Database, settings: SearchSettings,
   };
   const vector = mode !== 'full-text' && database.vector.available ? await queryVector(settings.embedder, text) : null;
   const lists = await candidateLists(database, settings, filter, text, mode, vector);
-  const pinned = new Set(lists.flat().filter((candidate) => candidate.pinned).map((candidate) => candidate.id));
-  const fused = fuseRankings(lists.map((list) => list.map((candidate) => candidate.id)), pinned).slice(0, limit);
+  const pinned = new Set(
+    lists
+      .flat()
+      .filter((candidate) => candidate.pinned)
+      .map((candidate) => candidate.id),
+  );
+  const fused = fuseRankings(
+    lists.map((list) => list.map((candidate) => candidate.id)),
+    pinned,
+  ).slice(0, limit);
   if (fused.length === 0) return [];
   const rows = await database.prisma.memoryItem.findMany({ where: { id: { in: fused.map((result) => result.id) } }, select: memoryItemRowSelect });
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -50,7 +63,14 @@ async function queryVector(embedder: Embedder, text: string): Promise<number[] |
   return vector && !isZeroVector(vector) ? vector : null;
 }
 
-async function candidateLists(database: Database, settings: SearchSettings, filter: CandidateFilter, text: string, mode: RetrievalMode, vector: number[] | null): Promise<Candidate[][]> {
+async function candidateLists(
+  database: Database,
+  settings: SearchSettings,
+  filter: CandidateFilter,
+  text: string,
+  mode: RetrievalMode,
+  vector: number[] | null,
+): Promise<Candidate[][]> {
   const fullText = (sql: RawSql) => (mode === 'vector' ? Promise.resolve([]) : fullTextCandidates(sql, filter, text));
   if (!vector) return [await fullText(database.sql)];
   // SET LOCAL needs a transaction; it lets HNSW keep scanning past neighbours the filters reject.

@@ -24,7 +24,11 @@ export interface StoredMemoryItem {
  * tenant, level and scope id, marks that one superseded by the new one — all in one transaction,
  * so a search never sees both or neither. The superseded item is kept (history), never returned.
  */
-export async function storeMemoryItem(prisma: PrismaClient, input: StoreMemoryInput, embedding: { embedderId: string; vector: readonly number[] } | null): Promise<StoredMemoryItem> {
+export async function storeMemoryItem(
+  prisma: PrismaClient,
+  input: StoreMemoryInput,
+  embedding: { embedderId: string; vector: readonly number[] } | null,
+): Promise<StoredMemoryItem> {
   const stored = storedScopeOf(input.scope);
   return prisma.$transaction(async (transaction) => {
     const item = await transaction.memoryItem.create({

@@ -51,6 +51,12 @@ export const agentConfigSchema = z.object({
   approvals: z.record(z.string(), z.enum(['always', 'never'])).default({}),
   subAgents: z.array(subAgentSchema).default([]),
   memory: z.object({ tenantId: z.string(), agentId: z.string().optional() }).optional(),
+  /**
+   * Automatic memory injection: before the first model call, the task is searched in memory and up
+   * to `maxMemories` hits scoring at least `minScore` are put in a memory block (a KeywordRouter is
+   * used unless a router is injected). Needs a memory port; omitted means no automatic injection.
+   */
+  memoryInjection: z.object({ maxMemories: z.number().int().min(1).max(20).default(3), minScore: z.number().min(0).default(0.3) }).optional(),
   skills: z.object({ directory: z.string() }).optional(),
   demoScript: demoScriptSchema.optional(),
 });

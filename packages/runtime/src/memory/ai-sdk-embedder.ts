@@ -44,9 +44,9 @@ export class AiSdkEmbedder implements Embedder {
     const { embeddings } = await embedMany({ model: this.model, values: [...texts], ...(signal ? { abortSignal: signal } : {}) });
     return embeddings.map((embedding) => {
       // A wrong configured dimension would otherwise surface later as a database CHECK violation.
-      if (embedding.length !== this.dimension) throw new ValidationError(`Embedder ${this.id} returned ${embedding.length} dimensions; configured ${this.dimension}`);
+      if (embedding.length !== this.dimension)
+        throw new ValidationError(`Embedder ${this.id} returned ${embedding.length} dimensions; configured ${this.dimension}`);
       return normalizeInPlace([...embedding]);
     });
   }
 }
-

@@ -9,7 +9,9 @@ export interface WeightedFeature {
 }
 
 const stopwords = new Set(
-  'a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my of on or our please so that the their them then there these they this to was we were what when where which who why will with would you your'.split(' '),
+  'a an and are as at be been but by can could did do does for from had has have how i if in into is it its me my of on or our please so that the their them then there these they this to was we were what when where which who why will with would you your'.split(
+    ' ',
+  ),
 );
 
 /** Lowercased alphanumeric words; apostrophes inside words are dropped ("don't" → "dont"). */

@@ -1,4 +1,4 @@
-import { createEngine, createModelGateway, type Engine, type LifecycleHooks, type ModelGateway } from '@agentloom/runtime';
+import { createEngine, createModelGateway, type Engine, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway } from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { ToolCatalog } from '../../tools/tool-catalog';
@@ -10,6 +10,8 @@ export interface BuildRunEngineOptions {
   config: AgentVersionConfig;
   tools: ToolCatalog;
   hooks: LifecycleHooks[];
+  /** Long-term memory for the memory tools and automatic injection, scoped to the run. */
+  memory?: { port: MemoryPort; scope: MemoryScope };
   /** Records model fallbacks on the run's log. */
   onModelFallback?: (from: string, to: string, reason: string) => void;
 }
@@ -17,7 +19,8 @@ export interface BuildRunEngineOptions {
 /**
  * Assembles the engine for one run from its pinned agent version: the configured model endpoint
  * (or, without one, the runtime's offline demo script), the platform tools the version enables,
- * and the platform's lifecycle hooks (tool-call ledger).
+ * the platform's lifecycle hooks (tool-call ledger), and memory scoped to the run's tenant, agent
+ * and thread (memory_search / memory_store, and injection when the config asks for it).
  */
 export function buildRunEngine(options: BuildRunEngineOptions): Engine {
   const { config } = options;
@@ -27,6 +30,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
     {
       ...(model ? { model } : {}),
       hooks: options.hooks,
+      ...(options.memory ? { memory: options.memory } : {}),
       configureTools: (registry) => {
         for (const tool of options.tools.select(config.tools)) registry.register(tool);
       },

@@ -1,7 +1,9 @@
 import type { PrismaClient } from '@agentloom/db';
-import type { ApprovalDecision, Message, ToolCallRequest } from '@agentloom/runtime';
+import type { ApprovalDecision, MemoryScope, Message, ToolCallRequest } from '@agentloom/runtime';
 
 import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
+import { runMemoryScope } from '../../memory/run-memory-scope';
+import { loadThreadHistory } from '../../threads/thread-history';
 import type { ClaimedRun } from '../run-claims';
 
 export interface RunContext {
@@ -9,6 +11,10 @@ export interface RunContext {
   versionId: string;
   config: AgentVersionConfig;
   task: string;
+  /** Where the run's memory tools and injection search and store: tenant, agent, and the thread and its end user. */
+  memoryScope: MemoryScope;
+  /** A fresh run on a thread: the thread's earlier turns, budgeted (absent on resume — they are in the transcript). */
+  history?: Message[];
   /** Present when the run has progressed before (resume); absent for a fresh start. */
   resume?: { checkpoint: unknown; messages: Message[]; decisions: ApprovalDecision[]; input?: string };
 }
@@ -21,13 +27,17 @@ export interface RunContext {
 export async function loadRunContext(prisma: PrismaClient, run: ClaimedRun): Promise<RunContext> {
   const row = await prisma.run.findUniqueOrThrow({
     where: { id: run.id },
-    select: { agentId: true, input: true, agentVersion: { select: { id: true, config: true } } },
+    select: { agentId: true, input: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
   });
   const config = agentVersionConfigSchema.parse(row.agentVersion.config);
   const task = (row.input as { text?: string }).text ?? '';
-  const base = { agentId: row.agentId, versionId: row.agentVersion.id, config, task };
+  const base = { agentId: row.agentId, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread) };
   const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true } });
-  if (!checkpoint) return base;
+  if (!checkpoint) {
+    if (!row.thread) return base;
+    const history = await loadThreadHistory(prisma, { threadId: row.thread.id, runId: run.id });
+    return history.length > 0 ? { ...base, history } : base;
+  }
   const [messageRows, decided, settledUnknowns] = await Promise.all([
     prisma.message.findMany({ where: { runId: run.id }, orderBy: { index: 'asc' } }),
     prisma.approval.findMany({ where: { runId: run.id, status: { in: ['approved', 'rejected', 'expired'] } }, select: { status: true, decisionReason: true, editedArguments: true, toolCall: { select: { callId: true } } } }),

@@ -2,6 +2,8 @@ import type { Prisma, PrismaClient } from '@agentloom/db';
 import { idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
+import { markEpisodePending } from '../../memory/episodes/mark-episode-pending';
+import { recordMemoryUse } from '../../memory/record-memory-use';
 import type { NewRunEvent } from '../../events/run-event';
 import { fenceRun } from '../fence-run';
 import type { ClaimedRun } from '../run-claims';
@@ -26,12 +28,15 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     await fenceRun(transaction, run, options.owner);
     const stepId = await writeStepRows(transaction, run, result);
     const checkpointBytes = await saveCheckpoint(transaction, run, result);
+    const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
     const approvalEvents = await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
     const outcomeUnknown = result.next.type === 'run-again' ? (options.outcomeUnknownCallIds ?? []) : [];
     approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));
     const finishEvents = await updateRun(transaction, run, result, outcomeUnknown.length > 0);
+    await markEpisodePending(transaction, run.id, result);
     const events: NewRunEvent[] = [
       ...toRunEvents(result.events).filter((event) => event.type !== 'approval-requested'),
+      ...memoryEvents,
       ...approvalEvents,
       { type: 'step-committed', payload: { step: result.step, stepId, next: result.next.type, checkpointBytes } },
       ...finishEvents,

@@ -6,6 +6,7 @@ import { EvidenceCompletionPolicy } from '../../completion/evidence-completion-p
 import { DemoScriptModel } from '../../demo/demo-script-model';
 import { ValidationError } from '../../errors';
 import { DefaultHookManager } from '../../hooks/default-hook-manager';
+import { KeywordRouter } from '../../routing/keyword-router';
 import { PlanStrategy } from '../../strategies/plan-strategy';
 import { ReactStrategy } from '../../strategies/react-strategy';
 import type { EngineModules } from '../engine-services';
@@ -21,10 +22,17 @@ export function resolveModules(config: AgentConfig, options: CreateEngineOptions
     completion: options.completion ?? new EvidenceCompletionPolicy(config.completion),
     context: options.context ?? new JournalContextManager(),
     compaction: options.compaction ?? defaultCompaction(config),
-    ...(options.router ? { router: options.router } : {}),
+    ...routerOf(config, options),
     model,
     hooks,
   };
+}
+
+/** The injected router, else a KeywordRouter when the config asks for automatic memory injection and memory is bound. */
+function routerOf(config: AgentConfig, options: CreateEngineOptions): Pick<EngineModules, 'router'> {
+  if (options.router) return { router: options.router };
+  if (!config.memoryInjection || !options.memory) return {};
+  return { router: new KeywordRouter({ maxMemories: config.memoryInjection.maxMemories, minMemoryScore: config.memoryInjection.minScore }) };
 }
 
 function defaultCompaction(config: AgentConfig) {

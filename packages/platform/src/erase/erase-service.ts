@@ -1,0 +1,126 @@
+import type { Database, Prisma } from '@agentloom/db';
+import { z } from 'zod';
+
+import { recordAudit } from '../audit/record-audit';
+import { roleAtLeast, type Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+import type { Logger } from '../logging/logger';
+import { parseInput } from '../validation/parse-input';
+import type { EraseReceipt } from './erase-receipt';
+import { eraseRows } from './erase-rows';
+
+const runInput = z.object({ runId: z.uuid() });
+const threadInput = z.object({ threadId: z.uuid() });
+const tenantInput = z.object({ confirmTenantId: z.uuid() });
+
+/** Runs an executor may be working on; erasing them under it would fail its next commit. */
+const activeStatuses = ['queued', 'running'] as const;
+
+type Actor = Principal | { tenantId: string; system: string };
+
+/**
+ * Erasure (right to be forgotten): a run, a thread or a whole tenant, with every row in every store
+ * — messages, tool calls, events, checkpoints, approvals, memory items, injections, embeddings — in
+ * one transaction per unit, audit-logged, returning a receipt with counts per table.
+ */
+export class EraseService {
+  constructor(
+    private readonly database: Database,
+    private readonly logger: Logger,
+  ) {}
+
+  async eraseRun(principal: Principal, rawInput: unknown): Promise<EraseReceipt> {
+    requireRole(principal, 'operator');
+    const { runId } = parseInput(runInput, rawInput);
+    return this.eraseRunAs(principal, runId);
+  }
+
+  /** Also used by the retention sweeper (a system actor). */
+  async eraseRunAs(actor: Actor, runId: string): Promise<EraseReceipt> {
+    return this.database.prisma.$transaction(async (transaction) => {
+      const run = await transaction.run.findFirst({ where: { id: runId, tenantId: actor.tenantId }, select: { status: true } });
+      if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
+      if ((activeStatuses as readonly string[]).includes(run.status))
+        throw new DomainError('conflict', `Run ${runId} is ${run.status}; cancel it before erasing`, 'runId');
+      const counts = await eraseRows(transaction, {
+        tenantId: actor.tenantId,
+        runIds: [runId],
+        threadIds: [],
+        vectorAvailable: this.database.vector.available,
+      });
+      return this.receipt(transaction, actor, 'run', runId, counts);
+    });
+  }
+
+  async eraseThread(principal: Principal, rawInput: unknown): Promise<EraseReceipt> {
+    requireRole(principal, 'operator');
+    const { threadId } = parseInput(threadInput, rawInput);
+    return this.database.prisma.$transaction(async (transaction) => {
+      const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId: principal.tenantId }, select: { id: true } });
+      if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
+      const runs = await transaction.run.findMany({ where: { threadId, tenantId: principal.tenantId }, select: { id: true, status: true } });
+      if (runs.some((run) => (activeStatuses as readonly string[]).includes(run.status)))
+        throw new DomainError('conflict', `Thread ${threadId} has queued or running runs; cancel them before erasing`, 'threadId');
+      const counts = await eraseRows(transaction, {
+        tenantId: principal.tenantId,
+        runIds: runs.map((run) => run.id),
+        threadIds: [threadId],
+        vectorAvailable: this.database.vector.available,
+      });
+      return this.receipt(transaction, principal, 'thread', threadId, counts);
+    });
+  }
+
+  /**
+   * Everything of the caller's tenant, the tenant itself included; the caller repeats the tenant id
+   * to confirm. The tenant's audit log goes with it, so this erase is logged to the process log.
+   */
+  async eraseTenant(principal: Principal, rawInput: unknown): Promise<EraseReceipt> {
+    requireRole(principal, 'admin');
+    const { confirmTenantId } = parseInput(tenantInput, rawInput);
+    if (confirmTenantId !== principal.tenantId) throw new DomainError('validation', 'confirmTenantId must be your own tenant id', 'confirmTenantId');
+    const tenantId = principal.tenantId;
+    const receipt = await this.database.prisma.$transaction(async (transaction) => {
+      const runs = await transaction.run.findMany({ where: { tenantId }, select: { id: true } });
+      const threads = await transaction.thread.findMany({ where: { tenantId }, select: { id: true } });
+      const counts = await eraseRows(transaction, {
+        tenantId,
+        runIds: runs.map((run) => run.id),
+        threadIds: threads.map((thread) => thread.id),
+        vectorAvailable: this.database.vector.available,
+      });
+      // Whatever is left of the tenant: memory of other levels, and the tenant's own configuration.
+      counts['memory_embedding'] =
+        (counts['memory_embedding'] ?? 0) +
+        (this.database.vector.available
+          ? await transaction.$executeRawUnsafe('DELETE FROM agentloom_vector.memory_embedding WHERE tenant_id = $1::uuid', tenantId)
+          : 0);
+      counts['memory_injections'] = (counts['memory_injections'] ?? 0) + (await transaction.memoryInjection.deleteMany({ where: { tenantId } })).count;
+      counts['memory_items'] = (counts['memory_items'] ?? 0) + (await transaction.memoryItem.deleteMany({ where: { tenantId } })).count;
+      counts['agent_versions'] = (await transaction.agentVersion.deleteMany({ where: { tenantId } })).count;
+      counts['agents'] = (await transaction.agent.deleteMany({ where: { tenantId } })).count;
+      counts['api_keys'] = (await transaction.apiKey.deleteMany({ where: { tenantId } })).count;
+      counts['audit_logs'] = (await transaction.auditLog.deleteMany({ where: { tenantId } })).count;
+      counts['tenants'] = (await transaction.tenant.deleteMany({ where: { id: tenantId } })).count;
+      return { unit: 'tenant' as const, id: tenantId, tenantId, counts, erasedAt: new Date().toISOString() };
+    });
+    this.logger.warn(`Tenant ${tenantId} erased by API key ${principal.apiKeyId}`, { receipt });
+    return receipt;
+  }
+
+  private async receipt(
+    transaction: Prisma.TransactionClient,
+    actor: Actor,
+    unit: 'run' | 'thread',
+    id: string,
+    counts: Record<string, number>,
+  ): Promise<EraseReceipt> {
+    const receipt: EraseReceipt = { unit, id, tenantId: actor.tenantId, counts, erasedAt: new Date().toISOString() };
+    await recordAudit(transaction, actor, { action: `${unit}.erase`, targetType: unit, targetId: id, after: { counts } });
+    return receipt;
+  }
+}
+
+function requireRole(principal: Principal, role: 'operator' | 'admin'): void {
+  if (!roleAtLeast(principal.role, role)) throw new DomainError('forbidden', `Erasing needs the ${role} role; your key has ${principal.role}.`);
+}

@@ -1,0 +1,60 @@
+import type { PrismaClient } from '@agentloom/db';
+
+import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
+
+/** What an episode summary is made of. */
+export interface EpisodeSource {
+  runId: string;
+  tenantId: string;
+  agentId: string;
+  threadId: string | null;
+  task: string;
+  outcome: 'succeeded' | 'failed';
+  /** Final answer, or the error message of a failed run. */
+  result: string;
+  toolResults: { name: string; content: string; isError: boolean }[];
+  config: AgentVersionConfig | null;
+}
+
+/** At most this many tool results go into a summary: the first ones usually carry the evidence. */
+const maxToolResults = 5;
+
+export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Promise<EpisodeSource | null> {
+  const run = await prisma.run.findUnique({
+    where: { id: runId },
+    select: {
+      id: true,
+      tenantId: true,
+      agentId: true,
+      threadId: true,
+      input: true,
+      output: true,
+      status: true,
+      errorMessage: true,
+      agentVersion: { select: { config: true } },
+    },
+  });
+  if (!run || (run.status !== 'succeeded' && run.status !== 'failed')) return null;
+  const calls = await prisma.toolCall.findMany({
+    where: { runId, status: { in: ['succeeded', 'failed'] } },
+    orderBy: { createdAt: 'asc' },
+    take: maxToolResults,
+    select: { name: true, result: true, status: true },
+  });
+  const parsedConfig = agentVersionConfigSchema.safeParse(run.agentVersion.config);
+  return {
+    runId: run.id,
+    tenantId: run.tenantId,
+    agentId: run.agentId,
+    threadId: run.threadId,
+    task: (run.input as { text?: string } | null)?.text ?? '',
+    outcome: run.status,
+    result: run.status === 'succeeded' ? ((run.output as { text?: string } | null)?.text ?? '') : (run.errorMessage ?? 'unknown error'),
+    toolResults: calls.map((call) => ({
+      name: call.name,
+      content: (call.result as { content?: string } | null)?.content ?? '',
+      isError: call.status === 'failed',
+    })),
+    config: parsedConfig.success ? parsedConfig.data : null,
+  };
+}

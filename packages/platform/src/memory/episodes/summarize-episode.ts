@@ -1,0 +1,62 @@
+import { createModelGateway } from '@agentloom/runtime';
+
+import type { EpisodeSource } from './episode-source';
+
+export interface EpisodeSummary {
+  content: string;
+  /** `extractive/v1`, or `model:<provider:model>` when the agent's model wrote it. */
+  summarizer: string;
+}
+
+const excerptCharacters = 300;
+
+/**
+ * Deterministic, extractive summary: the task, the outcome and excerpts of the key tool results.
+ * Used for agents without a model (demo agents) and whenever the model call fails, so every
+ * finished run gets an episode.
+ */
+export function extractiveSummary(source: EpisodeSource): EpisodeSummary {
+  const lines = [
+    `Task: ${excerpt(source.task)}`,
+    `Outcome: ${source.outcome}. ${source.outcome === 'succeeded' ? 'Answer' : 'Error'}: ${excerpt(source.result)}`,
+  ];
+  if (source.toolResults.length > 0) {
+    lines.push('Key tool results:');
+    for (const tool of source.toolResults) lines.push(`- ${tool.name}${tool.isError ? ' (failed)' : ''}: ${excerpt(tool.content)}`);
+  }
+  return { content: lines.join('\n'), summarizer: 'extractive/v1' };
+}
+
+/** The agent's model with the `summary` purpose (no tools), falling back to the extractive summary. */
+export async function summarizeEpisode(source: EpisodeSource, signal: AbortSignal): Promise<EpisodeSummary> {
+  const extractive = extractiveSummary(source);
+  const model = source.config?.model;
+  if (!model) return extractive;
+  const gateway = createModelGateway(model);
+  try {
+    const response = await gateway.invoke({
+      messages: [
+        {
+          role: 'system',
+          content:
+            'Summarize this agent run as a memory for later runs: what was asked, what was decided or found, and the outcome. At most five sentences; keep names, numbers and decisions verbatim.',
+        },
+        { role: 'user', content: extractive.content },
+      ],
+      tools: [],
+      purpose: 'summary',
+      instance: { instanceId: source.runId, step: 0 },
+      options: { maxOutputTokens: 400 },
+      signal,
+    });
+    const text = response.text.trim();
+    return text === '' ? extractive : { content: text, summarizer: `model:${response.model}` };
+  } catch {
+    return extractive;
+  }
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= excerptCharacters ? flat : `${flat.slice(0, excerptCharacters - 1)}…`;
+}

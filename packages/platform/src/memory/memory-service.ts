@@ -1,0 +1,131 @@
+import type { Database, Prisma } from '@agentloom/db';
+import type { MemoryHit, MemoryScope } from '@agentloom/runtime';
+import type { z } from 'zod';
+
+import { recordAudit } from '../audit/record-audit';
+import { roleAtLeast, type Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+import { parseInput } from '../validation/parse-input';
+import { memoryKindOf } from './memory-kind';
+import { listMemoryInputSchema, memoryItemIdInputSchema, searchMemoryInputSchema, storeMemoryInputSchema } from './memory.schema';
+import { memoryViewSelect, toMemoryItemView, type MemoryItemView } from './memory-view';
+import type { PrismaMemoryPort } from './prisma-memory-port';
+
+/**
+ * Memory for the API: search, store, get, list, pin/unpin, forget. Tenant from the principal, never
+ * from input; another tenant's item or thread is "not found". Changes are audit-logged (without
+ * content: a forgotten memory must not live on in the audit log).
+ */
+export class MemoryService {
+  constructor(
+    private readonly database: Database,
+    private readonly port: PrismaMemoryPort,
+  ) {}
+
+  search(principal: Principal, rawInput: unknown): Promise<MemoryHit[]> {
+    const input = parseInput(searchMemoryInputSchema, rawInput);
+    const scope: MemoryScope = { tenantId: principal.tenantId, ...input.scope };
+    return this.port.searchWith({ scope, text: input.text, limit: input.limit, ...(input.kinds ? { kinds: input.kinds.map(memoryKindOf) } : {}) }, input.mode);
+  }
+
+  async store(principal: Principal, rawInput: unknown): Promise<MemoryItemView> {
+    requireOperator(principal);
+    const input = parseInput(storeMemoryInputSchema, rawInput);
+    const scope = await this.scopeOf(principal, input.scope);
+    const stored = await this.port.storeItem({
+      scope,
+      kind: memoryKindOf(input.kind),
+      content: input.content,
+      pinned: input.pinned,
+      ...(input.key ? { key: input.key } : {}),
+      ...(input.metadata ? { metadata: input.metadata } : {}),
+      ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
+    });
+    await this.audit(principal, 'memory.store', stored.id, { kind: input.kind, level: input.scope.level, supersededId: stored.supersededId });
+    return this.get(principal, { memoryItemId: stored.id });
+  }
+
+  async get(principal: Principal, rawInput: unknown): Promise<MemoryItemView> {
+    const { memoryItemId } = parseInput(memoryItemIdInputSchema, rawInput);
+    const row = await this.database.prisma.memoryItem.findFirst({ where: { id: memoryItemId, tenantId: principal.tenantId }, select: memoryViewSelect });
+    if (!row) throw new DomainError('not-found', `Memory ${memoryItemId} not found`, 'memoryItemId');
+    return toMemoryItemView(row);
+  }
+
+  /** Newest first. */
+  async list(principal: Principal, rawInput: unknown): Promise<{ items: MemoryItemView[]; nextCursor: string | null }> {
+    const input = parseInput(listMemoryInputSchema, rawInput);
+    const rows = await this.database.prisma.memoryItem.findMany({
+      where: {
+        tenantId: principal.tenantId,
+        ...(input.level ? { scope: input.level } : {}),
+        ...(input.scopeId ? { scopeId: input.scopeId } : {}),
+        ...(input.kind ? { kind: input.kind } : {}),
+        ...(input.includeSuperseded ? {} : { supersededById: null }),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+      take: input.limit + 1,
+      select: memoryViewSelect,
+    });
+    const page = rows.slice(0, input.limit);
+    return { items: page.map(toMemoryItemView), nextCursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null };
+  }
+
+  pin(principal: Principal, rawInput: unknown): Promise<MemoryItemView> {
+    return this.setPinned(principal, rawInput, true);
+  }
+
+  unpin(principal: Principal, rawInput: unknown): Promise<MemoryItemView> {
+    return this.setPinned(principal, rawInput, false);
+  }
+
+  /** Hard delete: the item, its vector and its injection records (cascades). */
+  async forget(principal: Principal, rawInput: unknown): Promise<{ forgotten: boolean }> {
+    requireOperator(principal);
+    const { memoryItemId } = parseInput(memoryItemIdInputSchema, rawInput);
+    return this.database.prisma.$transaction(async (transaction) => {
+      const { count } = await transaction.memoryItem.deleteMany({ where: { id: memoryItemId, tenantId: principal.tenantId } });
+      if (count === 0) throw new DomainError('not-found', `Memory ${memoryItemId} not found`, 'memoryItemId');
+      await recordAudit(transaction, principal, { action: 'memory.forget', targetType: 'memory_item', targetId: memoryItemId });
+      return { forgotten: true };
+    });
+  }
+
+  private async setPinned(principal: Principal, rawInput: unknown, pinned: boolean): Promise<MemoryItemView> {
+    requireOperator(principal);
+    const { memoryItemId } = parseInput(memoryItemIdInputSchema, rawInput);
+    await this.database.prisma.$transaction(async (transaction) => {
+      const { count } = await transaction.memoryItem.updateMany({ where: { id: memoryItemId, tenantId: principal.tenantId }, data: { pinned } });
+      if (count === 0) throw new DomainError('not-found', `Memory ${memoryItemId} not found`, 'memoryItemId');
+      await recordAudit(transaction, principal, { action: pinned ? 'memory.pin' : 'memory.unpin', targetType: 'memory_item', targetId: memoryItemId });
+    });
+    return this.get(principal, { memoryItemId });
+  }
+
+  /** The runtime scope for a level, checking that a named thread or agent is the tenant's. */
+  private async scopeOf(principal: Principal, scope: z.infer<typeof storeMemoryInputSchema>['scope']): Promise<MemoryScope> {
+    const tenantId = principal.tenantId;
+    if (scope.level === 'project') return { tenantId };
+    if (!scope.id) throw new DomainError('validation', `scope.id is required for the ${scope.level} level`, 'scope.id');
+    if (scope.level === 'thread') {
+      const thread = await this.database.prisma.thread.findFirst({ where: { id: scope.id, tenantId }, select: { id: true } });
+      if (!thread) throw new DomainError('not-found', `Thread ${scope.id} not found`, 'scope.id');
+      return { tenantId, threadId: scope.id };
+    }
+    if (scope.level === 'agent') {
+      const agent = await this.database.prisma.agent.findFirst({ where: { id: scope.id, tenantId }, select: { id: true } });
+      if (!agent) throw new DomainError('not-found', `Agent ${scope.id} not found`, 'scope.id');
+      return { tenantId, agentId: scope.id };
+    }
+    return { tenantId, userId: scope.id };
+  }
+
+  private async audit(principal: Principal, action: string, targetId: string, after: Prisma.InputJsonObject): Promise<void> {
+    await this.database.prisma.$transaction((transaction) => recordAudit(transaction, principal, { action, targetType: 'memory_item', targetId, after }));
+  }
+}
+
+function requireOperator(principal: Principal): void {
+  if (!roleAtLeast(principal.role, 'operator')) throw new DomainError('forbidden', `Changing memory needs the operator role; your key has ${principal.role}.`);
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const memoryKinds = ['episode', 'fact', 'document_chunk', 'procedure'] as const;
+export const memoryLevels = ['thread', 'agent', 'project', 'user'] as const;
+
+/** Who may see the search: the tenant-wide level always, plus each level named here. */
+const searchScopeSchema = z.object({ agentId: z.string().min(1).optional(), threadId: z.uuid().optional(), userId: z.string().min(1).optional() }).default({});
+
+export const searchMemoryInputSchema = z.object({
+  text: z.string().min(1).max(4_000),
+  scope: searchScopeSchema,
+  kinds: z.array(z.enum(memoryKinds)).optional(),
+  limit: z.number().int().min(1).max(50).default(10),
+  mode: z.enum(['hybrid', 'vector', 'full-text']).default('hybrid'),
+});
+
+export const storeMemoryInputSchema = z.object({
+  /** The level the item belongs to; `id` is the thread, agent or end-user id (none for `project`). */
+  scope: z.object({ level: z.enum(memoryLevels), id: z.string().min(1).optional() }),
+  kind: z.enum(memoryKinds),
+  content: z.string().min(1).max(20_000),
+  key: z.string().min(1).max(200).optional(),
+  metadata: z.record(z.string(), z.json()).optional(),
+  pinned: z.boolean().default(false),
+  expiresAt: z.coerce.date().optional(),
+});
+
+export const memoryItemIdInputSchema = z.object({ memoryItemId: z.uuid() });
+
+export const listMemoryInputSchema = z.object({
+  level: z.enum(memoryLevels).optional(),
+  scopeId: z.string().min(1).optional(),
+  kind: z.enum(memoryKinds).optional(),
+  includeSuperseded: z.boolean().default(false),
+  cursor: z.uuid().optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});

@@ -1,0 +1,94 @@
+import type { Prisma } from '@agentloom/db';
+import type { StepResult } from '@agentloom/runtime';
+
+import type { NewRunEvent } from '../events/run-event';
+
+interface MemoryUse {
+  memoryItemId: string;
+  score: number;
+  source: 'auto_injection' | 'tool_result';
+  /** Transcript index of the message that carried it into the prompt. */
+  messageIndex: number | null;
+}
+
+/** The routing stage's memory block starts with this line (runtime engine/steps/route-task.ts). */
+const memoryBlockPrefix = 'Relevant memories:';
+
+/**
+ * Records, in the step's transaction, every memory that reached the model in this step — injected
+ * by the routing stage or returned by memory_search — as MemoryInjection rows (item, score, run,
+ * step), marks the carrying message (memoryItemIds, kind `memory_block`), touches lastUsedAt, and
+ * marks seeded thread history (kind `thread_history`). Returns `memory-injected` events for tool
+ * results (the engine already emits them for injections). Replaying a step converges.
+ */
+export async function recordMemoryUse(
+  transaction: Prisma.TransactionClient,
+  run: { id: string; tenantId: string },
+  result: StepResult,
+  stepId: string,
+): Promise<NewRunEvent[]> {
+  await markThreadHistory(transaction, run.id, result);
+  const uses = memoryUsesOf(result);
+  await transaction.memoryInjection.deleteMany({ where: { stepId } });
+  if (uses.length === 0) return [];
+  // An item forgotten between the search and this commit must not fail the step (foreign key).
+  const existing = await transaction.memoryItem.findMany({
+    where: { id: { in: uses.map((use) => use.memoryItemId) }, tenantId: run.tenantId },
+    select: { id: true },
+  });
+  const existingIds = new Set(existing.map((item) => item.id));
+  const recorded = uses.filter((use) => existingIds.has(use.memoryItemId));
+  await transaction.memoryInjection.createMany({
+    data: recorded.map((use) => ({ tenantId: run.tenantId, runId: run.id, stepId, memoryItemId: use.memoryItemId, score: use.score, source: use.source })),
+  });
+  await transaction.memoryItem.updateMany({ where: { id: { in: [...existingIds] } }, data: { lastUsedAt: new Date() } });
+  for (const [messageIndex, ids] of groupByMessage(recorded)) {
+    const isBlock = recorded.some((use) => use.messageIndex === messageIndex && use.source === 'auto_injection');
+    await transaction.message.updateMany({
+      where: { runId: run.id, index: messageIndex },
+      data: { memoryItemIds: ids, ...(isBlock ? { kind: 'memory_block' } : {}) },
+    });
+  }
+  return recorded
+    .filter((use) => use.source === 'tool_result')
+    .map((use) => ({ type: 'memory-injected', payload: { memoryId: use.memoryItemId, score: use.score, source: use.source, step: result.step } }));
+}
+
+function memoryUsesOf(result: StepResult): MemoryUse[] {
+  const blockIndex = result.messages.find(({ message }) => message.role === 'user' && message.content.startsWith(memoryBlockPrefix))?.index ?? null;
+  const injected = result.events
+    .filter((event) => event.type === 'memory-injected' && typeof event.data['memoryId'] === 'string')
+    .map((event): MemoryUse => ({
+      memoryItemId: event.data['memoryId'] as string,
+      score: Number(event.data['score'] ?? 0),
+      source: 'auto_injection',
+      messageIndex: blockIndex,
+    }));
+  const returned = result.toolCalls
+    .filter((call) => call.name === 'memory_search' && call.status === 'succeeded' && Array.isArray(call.result?.data))
+    .flatMap((call) => {
+      const messageIndex = result.messages.find(({ message }) => message.role === 'tool' && message.toolCallId === call.callId)?.index ?? null;
+      return (call.result!.data as { id?: unknown; score?: unknown }[])
+        .filter((hit) => typeof hit.id === 'string')
+        .map((hit): MemoryUse => ({ memoryItemId: hit.id as string, score: Number(hit.score ?? 0), source: 'tool_result', messageIndex }));
+    });
+  return [...injected, ...returned];
+}
+
+function groupByMessage(uses: readonly MemoryUse[]): Map<number, string[]> {
+  const groups = new Map<number, string[]>();
+  for (const use of uses) {
+    if (use.messageIndex === null) continue;
+    const ids = groups.get(use.messageIndex) ?? [];
+    if (!ids.includes(use.memoryItemId)) ids.push(use.memoryItemId);
+    groups.set(use.messageIndex, ids);
+  }
+  return groups;
+}
+
+/** Seeded history sits at transcript indexes 2 … 1 + historyCount (runtime JournalContextManager). */
+async function markThreadHistory(transaction: Prisma.TransactionClient, runId: string, result: StepResult): Promise<void> {
+  const historyCount = Number((result.checkpoint.context as { historyCount?: unknown }).historyCount ?? 0);
+  if (historyCount <= 0 || !result.messages.some(({ index }) => index >= 2 && index < 2 + historyCount)) return;
+  await transaction.message.updateMany({ where: { runId, index: { gte: 2, lt: 2 + historyCount } }, data: { kind: 'thread_history' } });
+}
