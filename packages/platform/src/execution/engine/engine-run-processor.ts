@@ -12,6 +12,7 @@ import type { ClaimedRun } from '../run-claims';
 import type { RunProcessingSignals, RunProcessor } from '../run-processor';
 import { buildRunEngine } from './build-run-engine';
 import { loadRunContext, type RunContext } from './load-run-context';
+import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
 import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
 
@@ -56,7 +57,14 @@ export class EngineRunProcessor implements RunProcessor {
         config: context.config,
         tools: this.tools,
         hooks: [ledger],
-        ...(this.memory ? { memory: { port: new RunMemoryPort(this.memory, run.id), scope: context.memoryScope } } : {}),
+        ...(this.memory
+          ? {
+              memory: {
+                port: new RunMemoryPort(this.memory, run.id),
+                scope: context.memoryScope,
+              },
+            }
+          : {}),
         onModelFallback: (from, to, reason) => void this.recordFallback(run, owner, from, to, reason),
       });
     } catch (error) {
@@ -75,7 +83,13 @@ export class EngineRunProcessor implements RunProcessor {
   }
 
   private begin(engine: Engine, run: ClaimedRun, context: RunContext, signal: AbortSignal): AgentRun {
-    if (!context.resume) return engine.start({ task: context.task, instanceId: run.id, signal, ...(context.history ? { history: context.history } : {}) });
+    if (!context.resume)
+      return engine.start({
+        task: context.task,
+        instanceId: run.id,
+        signal,
+        ...(context.history ? { history: context.history } : {}),
+      });
     return engine.resume({ ...context.resume, signal });
   }
 
@@ -89,21 +103,33 @@ export class EngineRunProcessor implements RunProcessor {
   ): Promise<void> {
     for (;;) {
       const started = performance.now();
-      const result = await agentRun.step();
-      // A failed ledger write interrupted the step inside the engine. That is the database's
-      // failure, not the run's: throw the real cause instead of committing the run as failed.
-      if (ledger.failures.length > 0) throw ledger.failures[0];
-      // Interrupted because this executor lost the lease: that is not the run's cancellation, and
-      // the run belongs to another attempt now. Commit nothing.
-      if (signals.abort.reason instanceof LeaseLostError) throw signals.abort.reason;
-      await persistStep(this.database.prisma, run, result, {
-        owner,
-        ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
-        outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
+      const result = await inSpan('agentloom.run.step', { 'agentloom.run_id': run.id, 'agentloom.attempt': run.attempt }, async (span) => {
+        const result = await agentRun.step();
+        span.setAttributes({
+          'agentloom.step': result.step,
+          'agentloom.next': result.next.type,
+          'agentloom.input_tokens': result.usage.inputTokens,
+          'agentloom.output_tokens': result.usage.outputTokens,
+        });
+        // A failed ledger write interrupted the step inside the engine. That is the database's
+        // failure, not the run's: throw the real cause instead of committing the run as failed.
+        if (ledger.failures.length > 0) throw ledger.failures[0];
+        // Interrupted because this executor lost the lease: that is not the run's cancellation, and
+        // the run belongs to another attempt now. Commit nothing.
+        if (signals.abort.reason instanceof LeaseLostError) throw signals.abort.reason;
+        await persistStep(this.database.prisma, run, result, {
+          owner,
+          ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
+          outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
+        });
+        return result;
       });
       this.observer?.stepCommitted(result.next.type, (performance.now() - started) / 1000);
       if (result.next.type !== 'run-again') return;
-      const current = await this.database.prisma.run.findUnique({ where: { id: run.id }, select: { status: true } });
+      const current = await this.database.prisma.run.findUnique({
+        where: { id: run.id },
+        select: { status: true },
+      });
       if (current?.status !== 'running') return;
       if (signals.drain.aborted) return;
     }
@@ -118,7 +144,9 @@ export class EngineRunProcessor implements RunProcessor {
   private abandonAttempt(run: ClaimedRun, error: unknown): boolean {
     if (!isTransientDatabaseError(error)) return false;
     const message = error instanceof Error ? error.message : String(error);
-    this.logger.warn(`Run ${run.id}: database error, attempt ${run.attempt} abandoned; the run resumes from its last checkpoint when the lease expires`, { error: message });
+    this.logger.warn(`Run ${run.id}: database error, attempt ${run.attempt} abandoned; the run resumes from its last checkpoint when the lease expires`, {
+      error: message,
+    });
     return true;
   }
 
@@ -129,8 +157,23 @@ export class EngineRunProcessor implements RunProcessor {
     await this.database.prisma
       .$transaction(async (transaction) => {
         await fenceRun(transaction, run, owner);
-        await transaction.run.update({ where: { id: run.id }, data: { status: 'failed', errorKind, errorMessage: message, finishedAt: new Date(), leaseOwner: null, leaseExpiresAt: null } });
-        await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status: 'failed', errorKind, message } }]);
+        await transaction.run.update({
+          where: { id: run.id },
+          data: {
+            status: 'failed',
+            errorKind,
+            errorMessage: message,
+            finishedAt: new Date(),
+            leaseOwner: null,
+            leaseExpiresAt: null,
+          },
+        });
+        await appendRunEvents(transaction, run, [
+          {
+            type: 'run-finished',
+            payload: { status: 'failed', errorKind, message },
+          },
+        ]);
       })
       .catch((fenceError: unknown) => {
         if (!(fenceError instanceof LeaseLostError)) throw fenceError;
@@ -143,7 +186,11 @@ export class EngineRunProcessor implements RunProcessor {
         await fenceRun(transaction, run, owner);
         await appendRunEvents(transaction, run, [{ type: 'model-fallback', payload: { from, to, reason } }]);
       })
-      .catch((error: unknown) => this.logger.warn(`Could not record a model fallback on run ${run.id}`, { error: String(error) }));
+      .catch((error: unknown) =>
+        this.logger.warn(`Could not record a model fallback on run ${run.id}`, {
+          error: String(error),
+        }),
+      );
   }
 }
 
