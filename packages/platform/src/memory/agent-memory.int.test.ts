@@ -26,7 +26,15 @@ describe.each(databaseModes)('agent memory end to end (%s)', (mode) => {
   const createAgent = async (config: AgentConfigInput, owner: Principal = principal): Promise<string> => {
     const { prisma } = test.platform.database;
     const agent = await prisma.agent.create({ data: { tenantId: owner.tenantId, slug: `agent-${randomUUID()}`, name: 'Memory test agent' } });
-    await prisma.agentVersion.create({ data: { tenantId: owner.tenantId, agentId: agent.id, version: 1, config: JSON.parse(JSON.stringify(config)) as Prisma.InputJsonObject, configHash: randomUUID() } });
+    await prisma.agentVersion.create({
+      data: {
+        tenantId: owner.tenantId,
+        agentId: agent.id,
+        version: 1,
+        config: JSON.parse(JSON.stringify(config)) as Prisma.InputJsonObject,
+        configHash: randomUUID(),
+      },
+    });
     return agent.id;
   };
   const runToEnd = async (agentId: string, input: string, threadId?: string): Promise<string> => {
@@ -71,6 +79,12 @@ describe.each(databaseModes)('agent memory end to end (%s)', (mode) => {
       [...messages.filter((message) => message.runId === first), ...messages.filter((message) => message.runId === second)].map((message) => message.runId),
     );
     expect(messages.some((message) => message.kind === 'thread_history')).toBe(false);
+    // Working memory: one system prompt per run, even with seeded history.
+    for (const runId of [first, second]) expect(await prisma.message.count({ where: { runId, role: 'system' } })).toBe(1);
+    const metrics = await test.platform.metrics.render();
+    expect(metrics).toMatch(/agentloom_prompt_tokens_from_history\{quantile="1"\} [1-9]/);
+    expect(metrics).toMatch(/agentloom_messages_per_run\{quantile="0.5"\} [1-9]/);
+    expect(metrics).toMatch(/agentloom_checkpoint_bytes\{quantile="1"\} [1-9]/);
   });
 
   it('recalls a fact decided in an earlier run through memory_search, recording the injection', async () => {

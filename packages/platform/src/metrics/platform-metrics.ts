@@ -2,6 +2,7 @@ import type { Database } from '@agentloom/db';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { collectDatabaseGauges } from './database-gauges';
+import { collectMemoryGauges } from './memory-gauges';
 
 /**
  * Prometheus metrics of one process. Work done here (steps, tool calls, recoveries) is counted as it
@@ -45,6 +46,7 @@ export class PlatformMetrics {
       },
     });
     collectDatabaseGauges(database, this.registry);
+    collectMemoryGauges(database, this.registry);
   }
 
   observeStep(outcome: string, seconds: number): void {
