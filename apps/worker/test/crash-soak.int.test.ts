@@ -28,12 +28,14 @@ describe('crash soak: kill -9 workers under load (server mode)', () => {
     fleet = new WorkerFleet({
       DATABASE_URL: fixture.databaseUrl,
       AGENTLOOM_WORKER_CONCURRENCY: '8',
-      AGENTLOOM_LEASE_MS: '1500',
-      AGENTLOOM_HEARTBEAT_MS: '300',
+      // Short, so recovery is quick; not shorter, or a busy 2-core machine starves live workers'
+      // heartbeats and the soak measures lease churn instead of crash recovery.
+      AGENTLOOM_LEASE_MS: '3000',
+      AGENTLOOM_HEARTBEAT_MS: '500',
       AGENTLOOM_RECOVERY_INTERVAL_MS: '500',
     });
     for (const name of workerNames) fleet.start(name);
-    await Promise.all(workerNames.map((name) => fleet!.get(name).ready));
+    await Promise.all(workerNames.map((name) => fleet!.waitReady(name)));
   });
 
   afterAll(async () => {
@@ -54,7 +56,7 @@ describe('crash soak: kill -9 workers under load (server mode)', () => {
       await fixture.enqueue(size);
       if (batch >= killCount) continue;
       // One worker down at a time, so a live one is always there to recover the victim's runs.
-      while (workers.readyNames().length < workerNames.length) await sleep(50);
+      await Promise.all(workerNames.map((name) => workers.waitReady(name)));
       await sleep(randomBetween(200, 1_200));
       const ready = workers.readyNames();
       const victim = ready[randomBetween(0, ready.length)]!;

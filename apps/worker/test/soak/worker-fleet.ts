@@ -69,6 +69,20 @@ export class WorkerFleet {
     return slot;
   }
 
+  /** Waits until the worker in `name` is ready; fails naming its log when it exits or takes longer than `timeoutMs`. */
+  async waitReady(name: string, timeoutMs = 60_000): Promise<void> {
+    const slot = this.get(name);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`Worker ${slot.owner} not ready after ${timeoutMs} ms; see ${join(this.logDirectory, `${slot.owner}.log`)}`)), timeoutMs);
+    });
+    try {
+      await Promise.race([slot.ready, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   /** Names of slots whose current incarnation is alive and ready. */
   readyNames(): string[] {
     return [...this.slots.values()].filter((slot) => slot.isReady && slot.child.exitCode === null && slot.child.signalCode === null).map((slot) => slot.name);
