@@ -9,7 +9,10 @@ export interface FanoutSettings {
 }
 
 function list(name: string, fallback: string): string[] {
-  return (process.env[name] ?? fallback).split(',').map((value) => value.trim()).filter(Boolean);
+  return (process.env[name] ?? fallback)
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean);
 }
 
 export function readSettings(): FanoutSettings {

@@ -34,7 +34,8 @@ export async function measureFanout(baseUrl: string, adminKey: string, operatorA
     if (decided.status !== 200) throw new Error(`Deciding failed: ${decided.status} ${JSON.stringify(decided.body)}`);
     const received = await withTimeout(Promise.all(collecting), 120_000);
     for (const events of received) {
-      const complete = events.length > 0 && events.every((event, index) => event.seq === lastSeq + index + 1) && events[events.length - 1]?.type === 'run-finished';
+      const complete =
+        events.length > 0 && events.every((event, index) => event.seq === lastSeq + index + 1) && events[events.length - 1]?.type === 'run-finished';
       if (!complete) incompleteSubscribers += 1;
       for (const event of events) latenciesMs.push(event.receivedAt - Date.parse(event.createdAt));
     }

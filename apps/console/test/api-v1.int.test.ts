@@ -133,7 +133,10 @@ describe('runs', () => {
     const messages = await admin<{ messages: { index: number; role: string }[] }>('GET', `/api/v1/runs/${created.body.id}/messages?limit=3`);
     expect(messages.status).toBe(200);
     expect(messages.body.messages.map((message) => message.index)).toEqual([0, 1, 2]);
-    const events = await admin<{ events: { seq: number }[]; nextAfterSeq: number | null }>('GET', `/api/v1/runs/${created.body.id}/events?format=json&afterSeq=1&limit=2`);
+    const events = await admin<{ events: { seq: number }[]; nextAfterSeq: number | null }>(
+      'GET',
+      `/api/v1/runs/${created.body.id}/events?format=json&afterSeq=1&limit=2`,
+    );
     expect(events.body.events.map((event) => event.seq)).toEqual([2, 3]);
     expect(events.body.nextAfterSeq).toBe(3);
   });

@@ -6,7 +6,11 @@ export interface ApiResponse<Body = unknown> {
 
 /** Calls `/api/v1` with a bearer key and returns status, headers and the parsed JSON body. */
 export function apiClient(baseUrl: string, apiKey: string | undefined) {
-  return async <Body = Record<string, unknown>>(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<Body>> => {
+  return async <Body = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options: { body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<Body>> => {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: {

@@ -78,7 +78,10 @@ async function waitForHealth(baseUrl: string, exited: Promise<void>): Promise<vo
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (hasExited) throw new Error('The console exited before it became healthy');
-    const healthy = await fetch(`${baseUrl}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

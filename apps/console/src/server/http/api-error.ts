@@ -1,7 +1,7 @@
+// Relative imports: unit tests import this module, and vitest does not know the app's `~` alias.
 import { consoleLogger } from '@agentloom/platform';
-import { errorDetails } from '~/server/error-details';
-import { asDomainError } from '~/server/http/domain-error-guard';
-import { statusByKind } from '~/server/http/domain-error-response';
+import { errorDetails } from '../error-details';
+import { asDomainError, statusByKind } from './domain-error-status';
 
 /**
  * A failure that belongs to HTTP itself rather than to the platform (a body too large to read), so

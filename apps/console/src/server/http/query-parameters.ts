@@ -11,4 +11,3 @@ export function queryParameters(request: Request, integers: readonly string[] = 
   }
   return result;
 }
-

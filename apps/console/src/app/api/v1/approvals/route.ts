@@ -5,6 +5,9 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 /** The tenant's approvals, newest first: `?status&runId&cursor&limit` → `{ approvals, nextCursor }`. */
-export const GET = route(async ({ request, principal, platform }) => {
-  return jsonResponse(await platform.approvals.list(principal, queryParameters(request, ['limit'])));
-}, { role: 'viewer' });
+export const GET = route(
+  async ({ request, principal, platform }) => {
+    return jsonResponse(await platform.approvals.list(principal, queryParameters(request, ['limit'])));
+  },
+  { role: 'viewer' },
+);

@@ -6,19 +6,25 @@ export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 /** Lists the tenant's runs, newest first: `?status&agentId&threadId&cursor&limit` → `{ runs, nextCursor }`. */
-export const GET = route(async ({ request, principal, platform }) => {
-  return jsonResponse(await platform.runs.list(principal, queryParameters(request, ['limit'])));
-}, { role: 'viewer' });
+export const GET = route(
+  async ({ request, principal, platform }) => {
+    return jsonResponse(await platform.runs.list(principal, queryParameters(request, ['limit'])));
+  },
+  { role: 'viewer' },
+);
 
 /**
  * Starts a run: `{ agentId, agentVersion?, threadId?, input }`. With an `Idempotency-Key` header a
  * retry returns the run the first request created (200 instead of 201); the same key with another
  * body is a 409.
  */
-export const POST = route(async ({ request, principal, platform }) => {
-  const body = await readJsonBody(request);
-  const idempotencyKey = request.headers.get('idempotency-key');
-  const input = typeof body === 'object' && body !== null ? { ...body, ...(idempotencyKey === null ? {} : { idempotencyKey }) } : body;
-  const { run, created } = await platform.runs.create(principal, input);
-  return jsonResponse(run, created ? 201 : 200, { Location: `/api/v1/runs/${run.id}` });
-}, { role: 'operator' });
+export const POST = route(
+  async ({ request, principal, platform }) => {
+    const body = await readJsonBody(request);
+    const idempotencyKey = request.headers.get('idempotency-key');
+    const input = typeof body === 'object' && body !== null ? { ...body, ...(idempotencyKey === null ? {} : { idempotencyKey }) } : body;
+    const { run, created } = await platform.runs.create(principal, input);
+    return jsonResponse(run, created ? 201 : 200, { Location: `/api/v1/runs/${run.id}` });
+  },
+  { role: 'operator' },
+);

@@ -11,14 +11,17 @@ export const runtime = 'nodejs';
  * tails live and ends after `run-finished`. Access is checked before the first byte (404 for
  * unknown and foreign runs). `?format=json&afterSeq&limit` pages the log as JSON instead.
  */
-export const GET = route<{ id: string }>(async ({ request, principal, platform, parameters }) => {
-  const afterSeq = resumeAfterSeq(request);
-  if (new URL(request.url).searchParams.get('format') === 'json') {
-    const { limit } = queryParameters(request, ['limit']);
-    return jsonResponse(await platform.runEvents.list(principal, { runId: parameters.id, afterSeq, ...(limit === undefined ? {} : { limit }) }));
-  }
-  const abort = new AbortController();
-  request.signal.addEventListener('abort', () => abort.abort(), { once: true });
-  const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request));
-  return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`);
-}, { role: 'viewer' });
+export const GET = route<{ id: string }>(
+  async ({ request, principal, platform, parameters }) => {
+    const afterSeq = resumeAfterSeq(request);
+    if (new URL(request.url).searchParams.get('format') === 'json') {
+      const { limit } = queryParameters(request, ['limit']);
+      return jsonResponse(await platform.runEvents.list(principal, { runId: parameters.id, afterSeq, ...(limit === undefined ? {} : { limit }) }));
+    }
+    const abort = new AbortController();
+    request.signal.addEventListener('abort', () => abort.abort(), { once: true });
+    const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request));
+    return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`);
+  },
+  { role: 'viewer' },
+);
