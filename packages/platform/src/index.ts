@@ -32,3 +32,4 @@ export { PrismaMemoryPort, type PrismaMemoryPortOptions } from './memory/prisma-
 export type { RetrievalMode } from './memory/search-memory';
 export { EraseService } from './erase/erase-service';
 export type { EraseReceipt } from './erase/erase-receipt';
+export { embedderFromArguments } from './memory/cli/embedder-from-arguments';
