@@ -21,7 +21,7 @@ test('signs in with the seeded key, navigates, and sees a healthy embedded insta
     await expect(navigation.getByRole('link', { name: section })).toBeVisible();
   }
   await expect(navigation.getByRole('link', { name: 'Runs' })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('Arrives with: Durable runs and the executor')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Runs', level: 1 })).toBeVisible();
   await attachScreenshot(page, testInfo, 'runs');
 
   await navigation.getByRole('link', { name: 'Settings' }).click();

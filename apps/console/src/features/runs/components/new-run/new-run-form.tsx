@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Route } from 'next';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { buttonStyles, cardStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton } from '~/components/skeleton';
@@ -18,6 +18,7 @@ export function NewRunForm() {
   const router = useRouter();
   const queryClient = useQueryClient();
   const agents = useQuery(trpc.agents.list.queryOptions({ includeArchived: false }));
+  const fieldId = useId();
   const [agentId, setAgentId] = useState('');
   const [version, setVersion] = useState('');
   const [input, setInput] = useState('');
@@ -60,19 +61,24 @@ export function NewRunForm() {
   return (
     <form onSubmit={submit} className={`${cardStyles} max-w-2xl space-y-5 p-6`} aria-label="New run">
       <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
-        <label className={labelStyles}>
-          Agent
-          <select value={selectedAgentId} onChange={(event) => setAgentId(event.target.value)} className={`${inputStyles} mt-1`} required>
+        <div>
+          <label htmlFor={`${fieldId}-agent`} className={labelStyles}>
+            Agent
+          </label>
+          <select id={`${fieldId}-agent`} value={selectedAgentId} onChange={(event) => setAgentId(event.target.value)} className={`${inputStyles} mt-1`} required>
             {agents.data.map((agent) => (
               <option key={agent.id} value={agent.id} disabled={agent.latestVersion === null}>
                 {agent.name} ({agent.slug})
               </option>
             ))}
           </select>
-        </label>
-        <label className={labelStyles}>
-          Version
+        </div>
+        <div>
+          <label htmlFor={`${fieldId}-version`} className={labelStyles}>
+            Version
+          </label>
           <input
+            id={`${fieldId}-version`}
             type="number"
             min={1}
             max={selectedAgent?.latestVersion ?? undefined}
@@ -81,7 +87,7 @@ export function NewRunForm() {
             placeholder={selectedAgent?.latestVersion ? `latest (${selectedAgent.latestVersion})` : 'latest'}
             className={`${inputStyles} mt-1`}
           />
-        </label>
+        </div>
       </div>
       {selectedAgent?.description ? <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">{selectedAgent.description}</p> : null}
       <label className={labelStyles}>

@@ -1,0 +1,11 @@
+import { expect, type Page } from '@playwright/test';
+import { readSeededAdminKey } from './admin-key';
+
+/** Signs in with the seeded admin key through the form, as a user would, and lands on /runs. */
+export async function signIn(page: Page): Promise<void> {
+  const adminKey = await readSeededAdminKey();
+  await page.goto('/sign-in');
+  await page.getByLabel('API key').fill(adminKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/runs$/);
+}
