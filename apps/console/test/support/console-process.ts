@@ -67,7 +67,8 @@ export async function startConsole(options: ConsoleProcessOptions): Promise<Cons
     await waitForHealth(baseUrl, exited);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n--- console output ---\n${output}`);
+    // The tail is enough to see why; a crash loop can print thousands of lines.
+    throw new Error(`${(error as Error).message}\n--- console output (last 40 lines) ---\n${output.split('\n').slice(-40).join('\n')}`);
   }
   return { baseUrl, output: () => output, stop };
 }
