@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import type { PrismaClient } from '@agentloom/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startOperator } from './soak/operator';
@@ -17,6 +18,18 @@ const testTimeoutMs = 120_000 + runCount * 300 + killCount * 6_000;
 
 function randomBetween(low: number, high: number): number {
   return low + Math.floor(Math.random() * (high - low));
+}
+
+/** Ready workers that hold at least one run lease, polled for up to five seconds. */
+async function workersHoldingRuns(workers: WorkerFleet, prisma: PrismaClient): Promise<string[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const ready = workers.readyNames();
+    const owners = await prisma.run.findMany({ where: { status: 'running', leaseOwner: { in: ready.map((name) => workers.get(name).owner) } }, select: { leaseOwner: true }, distinct: ['leaseOwner'] });
+    const holding = ready.filter((name) => owners.some((run) => run.leaseOwner === workers.get(name).owner));
+    if (holding.length > 0 || Date.now() > deadline) return holding;
+    await sleep(50);
+  }
 }
 
 describe('crash soak: kill -9 workers under load (server mode)', () => {
@@ -49,17 +62,19 @@ describe('crash soak: kill -9 workers under load (server mode)', () => {
     const operator = startOperator(fixture.platform, fixture.principal);
     const kills: KillRecord[] = [];
 
-    // Runs arrive in one batch per kill, so every kill lands while runs are in flight.
+    // Runs arrive in one batch per kill, and each kill picks a worker that holds runs at that
+    // moment, so kills land mid-run (between ledger writes, inside tool calls, mid-commit).
     const batches = Math.max(killCount, 1);
     for (let batch = 0; batch < batches; batch++) {
+      // One worker down at a time, so a live one is always there to recover the victim's runs.
+      await Promise.all(workerNames.map((name) => workers.waitReady(name)));
       const size = Math.floor((runCount * (batch + 1)) / batches) - Math.floor((runCount * batch) / batches);
       await fixture.enqueue(size);
       if (batch >= killCount) continue;
-      // One worker down at a time, so a live one is always there to recover the victim's runs.
-      await Promise.all(workerNames.map((name) => workers.waitReady(name)));
-      await sleep(randomBetween(200, 1_200));
-      const ready = workers.readyNames();
-      const victim = ready[randomBetween(0, ready.length)]!;
+      const holding = await workersHoldingRuns(workers, prisma);
+      const candidates = holding.length > 0 ? holding : workers.readyNames();
+      const victim = candidates[randomBetween(0, candidates.length)]!;
+      await sleep(randomBetween(0, 400));
       const { owner } = workers.get(victim);
       const killedAt = new Date();
       await workers.kill(victim);
