@@ -14,7 +14,8 @@ export interface RecoveredRun {
 
 /**
  * Finds runs whose executor stopped renewing its lease (crash, kill -9, network partition) and
- * re-queues them with `attempt + 1`, or fails them once `max_attempts` is reached.
+ * re-queues them with `attempt + 1`, or fails them once `max_attempts` is reached. A recovered run
+ * keeps its original queue time, so it is claimed before runs that were queued after it.
  */
 export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): Promise<RecoveredRun[]> {
   return prisma.$transaction(async (transaction) => {
@@ -33,7 +34,7 @@ export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): P
                 THEN 'The executor running this run stopped ' || run.attempt || ' times (lease expired); giving up'
                 ELSE run.error_message END,
               finished_at = CASE WHEN run.attempt >= run.max_attempts THEN now() ELSE NULL END,
-              lease_owner = NULL, lease_expires_at = NULL, queued_at = now(), updated_at = now()
+              lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
          FROM expired
         WHERE run.id = expired.id
     RETURNING run.id, run.tenant_id, run.status::text AS status, run.attempt, expired.lease_owner AS previous_owner,
