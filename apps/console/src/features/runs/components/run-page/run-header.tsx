@@ -14,6 +14,7 @@ import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { PendingApprovalsOfRun } from '~/features/runs/components/run-page/pending-approvals-of-run';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
 import { isTerminalStatus } from '~/features/runs/run-statuses';
+import { runText } from '~/features/runs/run-text';
 import { useCanOperate } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
 
@@ -24,8 +25,8 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
   const canOperate = useCanOperate();
   const active = !isTerminalStatus(run.status);
   const now = useNow(1_000, active);
-  const inputText = typeof run.input === 'string' ? run.input : JSON.stringify(run.input);
-  const outputText = run.output === null ? null : typeof run.output === 'string' ? run.output : JSON.stringify(run.output, null, 2);
+  const inputText = runText(run.input);
+  const outputText = run.output === null ? null : runText(run.output);
 
   return (
     <header className="space-y-4">
@@ -52,7 +53,11 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
         {canOperate && active ? <CancelRunButton run={run} /> : null}
       </div>
       <dl className={`${cardStyles} grid grid-cols-2 gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-4 lg:grid-cols-7`}>
-        <Fact label="Queued">{formatTimestamp(run.queuedAt)}</Fact>
+        <Fact label="Queued">
+          <time dateTime={run.queuedAt} title={formatTimestamp(run.queuedAt)} suppressHydrationWarning>
+            {new Date(run.queuedAt).toLocaleTimeString()}
+          </time>
+        </Fact>
         <Fact label="Duration">{formatDuration(durationBetween(run.startedAt, run.finishedAt, now))}</Fact>
         <Fact label="Steps">{formatCount(run.usage.steps)}</Fact>
         <Fact label="Model calls">{formatCount(run.usage.modelCalls)}</Fact>

@@ -3,13 +3,14 @@ import type { Route } from 'next';
 import Link from 'next/link';
 import { durationBetween, formatCost, formatCount, formatDuration, formatRelative, formatTimestamp } from '~/components/format';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
+import { runText } from '~/features/runs/run-text';
 
 /** Shared by the header and the rows, so the columns line up. */
 export const runColumns = 'grid grid-cols-[minmax(0,2.2fr)_minmax(0,1.3fr)_minmax(0,1fr)_5.5rem_4rem_5.5rem_5rem] items-center gap-4';
 
 export function RunRow({ run, agentName, now }: { run: RunView; agentName: string | undefined; now: number }) {
   const tokens = run.usage.inputTokens + run.usage.outputTokens;
-  const inputPreview = typeof run.input === 'string' ? run.input : JSON.stringify(run.input);
+  const inputPreview = runText(run.input, false);
   return (
     <li>
       <Link
