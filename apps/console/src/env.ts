@@ -19,6 +19,8 @@ const environmentSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   /** Marks the session cookie `Secure`; turn on whenever the console is served over HTTPS. */
   AGENTLOOM_SECURE_COOKIES: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
+  /** When set, /api/metrics requires `Authorization: Bearer <token>`. */
+  AGENTLOOM_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
   /** OTLP/HTTP endpoint for traces (e.g. http://otel-collector:4318); unset disables export. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Run queued runs in this process (default). Turn off when dedicated workers do all the work. */
@@ -34,6 +36,7 @@ export interface ConsoleEnvironment {
   secureCookies: boolean;
   executor: { enabled: boolean; concurrency: number };
   telemetryEndpoint: string | undefined;
+  metricsToken: string | undefined;
 }
 
 /** Raised when the process environment is unusable; its message is one line naming the variable. */
@@ -69,6 +72,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     secureCookies: values.AGENTLOOM_SECURE_COOKIES,
     executor: { enabled: values.AGENTLOOM_EXECUTOR, concurrency: values.AGENTLOOM_EXECUTOR_CONCURRENCY },
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,
+    metricsToken: values.AGENTLOOM_METRICS_TOKEN,
   };
 }
 

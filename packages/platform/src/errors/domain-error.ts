@@ -25,6 +25,15 @@ export class DomainError extends Error {
   }
 }
 
+const domainErrorKinds: ReadonlySet<string> = new Set<DomainErrorKind>(['validation', 'unauthenticated', 'forbidden', 'not-found', 'conflict', 'rate-limited', 'unavailable']);
+
+/**
+ * A brand check, not `instanceof`: bundlers (Next) can load this module more than once per process,
+ * and an error thrown by one copy's class is not an instance of another copy's.
+ */
 export function isDomainError(error: unknown): error is DomainError {
-  return error instanceof DomainError;
+  if (error instanceof DomainError) return true;
+  if (!(error instanceof Error) || error.name !== 'DomainError') return false;
+  const kind: unknown = (error as Error & { kind?: unknown }).kind;
+  return typeof kind === 'string' && domainErrorKinds.has(kind);
 }

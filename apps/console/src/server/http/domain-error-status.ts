@@ -1,4 +1,4 @@
-import type { DomainError, DomainErrorKind } from '@agentloom/platform';
+import { isDomainError, type DomainError, type DomainErrorKind } from '@agentloom/platform';
 
 /** The one table from domain error kinds to HTTP statuses for plain route handlers. */
 export const statusByKind: Record<DomainErrorKind, number> = {
@@ -11,13 +11,7 @@ export const statusByKind: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
-/**
- * `isDomainError` from the platform uses `instanceof`, which fails in route handlers: Next bundles
- * `@agentloom/platform` into several chunks (instrumentation, each route), and the platform
- * instance on `globalThis` was built by whichever copy opened it first, so its errors are instances
- * of another copy's class. The shape (name + a known kind) is what we rely on instead.
- */
+/** The platform's brand check works across the several copies of the platform Next bundles. */
 export function asDomainError(error: unknown): DomainError | undefined {
-  if (!(error instanceof Error) || error.name !== 'DomainError' || !('kind' in error)) return undefined;
-  return typeof error.kind === 'string' && error.kind in statusByKind ? (error as DomainError) : undefined;
+  return isDomainError(error) ? error : undefined;
 }
