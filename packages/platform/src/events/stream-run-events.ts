@@ -1,8 +1,6 @@
-import type { PrismaClient } from '@agentloom/db';
-
 import type { StoredRunEvent } from './run-event';
 import type { RunEventHub } from './run-event-hub';
-import { readRunEvents } from './run-event-reader';
+import type { SharedRunEventReader } from './shared-run-event-reader';
 
 export type RunEventStreamItem = { kind: 'event'; event: StoredRunEvent } | { kind: 'heartbeat' };
 
@@ -23,14 +21,14 @@ const batchSize = 500;
  * checks tenant access first.
  */
 export async function* streamRunEvents(
-  dependencies: { prisma: PrismaClient; hub: RunEventHub },
+  dependencies: { reader: SharedRunEventReader; hub: RunEventHub },
   options: StreamRunEventsOptions,
 ): AsyncGenerator<RunEventStreamItem> {
   const subscription = dependencies.hub.subscribe(options.runId);
   let lastSeq = options.afterSeq;
   try {
     while (!options.signal.aborted) {
-      const batch = await readRunEvents(dependencies.prisma, options.runId, lastSeq, batchSize);
+      const batch = await dependencies.reader.read(options.runId, lastSeq, batchSize);
       for (const event of batch) {
         yield { kind: 'event', event };
         lastSeq = event.seq;

@@ -6,6 +6,7 @@ import { DomainError } from '../errors/domain-error';
 import type { RunEventHub } from '../events/run-event-hub';
 import type { StoredRunEvent } from '../events/run-event';
 import { readRunEvents } from '../events/run-event-reader';
+import { SharedRunEventReader } from '../events/shared-run-event-reader';
 import { streamRunEvents, type RunEventStreamItem } from '../events/stream-run-events';
 import { parseInput } from '../validation/parse-input';
 
@@ -18,10 +19,14 @@ const eventsInputSchema = z.object({
 
 /** A run's event log: pages for inspection, and a live stream that replays then tails. */
 export class RunEventService {
+  private readonly sharedReader: SharedRunEventReader;
+
   constructor(
     private readonly database: Database,
     private readonly hub: RunEventHub,
-  ) {}
+  ) {
+    this.sharedReader = new SharedRunEventReader(database.prisma);
+  }
 
   async list(principal: Principal, rawInput: unknown): Promise<{ events: StoredRunEvent[]; nextAfterSeq: number | null }> {
     const input = parseInput(eventsInputSchema, rawInput);
@@ -34,7 +39,7 @@ export class RunEventService {
   async stream(principal: Principal, rawInput: { runId: unknown; afterSeq?: unknown }, signal: AbortSignal, heartbeatMs?: number): Promise<AsyncGenerator<RunEventStreamItem>> {
     const input = parseInput(eventsInputSchema, rawInput);
     await this.assertRunVisible(principal, input.runId);
-    return streamRunEvents({ prisma: this.database.prisma, hub: this.hub }, { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}) });
+    return streamRunEvents({ reader: this.sharedReader, hub: this.hub }, { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}) });
   }
 
   private async assertRunVisible(principal: Principal, runId: string): Promise<void> {
