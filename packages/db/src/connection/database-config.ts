@@ -16,6 +16,8 @@ export const databaseConfigSchema = z.object({
   dataDirectory: z.string().min(1).default('.agentloom'),
   /** Folder holding Prisma Migrate's `<timestamp>_<name>/migration.sql` folders. */
   migrationsDirectory: z.string().min(1),
+  /** Embedded mode: how long to wait for another process to release the data directory (restarts). */
+  lockWaitMs: z.number().int().min(0).default(10_000),
   /** Server mode: connection pool size. */
   poolSize: z.number().int().min(1).max(200).default(10),
   /** Server mode: how long to wait for a connection before failing, in milliseconds. */

@@ -101,7 +101,7 @@ describe('embedded data directory', () => {
     await first.close();
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(directory, 'agentloom.lock'), String(process.ppid));
-    await expect(openDatabase({ dataDirectory: directory, migrationsDirectory: repositoryMigrationsDirectory })).rejects.toThrow(
+    await expect(openDatabase({ dataDirectory: directory, migrationsDirectory: repositoryMigrationsDirectory, lockWaitMs: 500 })).rejects.toThrow(
       /already open in process/,
     );
     rmSync(join(directory, 'agentloom.lock'));

@@ -53,7 +53,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       closeConnection: () => server.close(),
     });
   }
-  const embedded = await openEmbedded(resolved.dataDirectory);
+  const embedded = await openEmbedded(resolved.dataDirectory, resolved.lockWaitMs);
   return finishOpening({
     mode: 'embedded',
     location: embedded.location,

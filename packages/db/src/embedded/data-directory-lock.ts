@@ -12,7 +12,23 @@ export interface DataDirectoryLock {
   release(): void;
 }
 
-export function lockDataDirectory(dataDirectory: string): DataDirectoryLock {
+/**
+ * Takes the lock, waiting up to `waitMs` for a live holder to let go: a restart (old process still
+ * closing its database while the new one starts) hands over instead of failing.
+ */
+export async function lockDataDirectory(dataDirectory: string, waitMs = 0): Promise<DataDirectoryLock> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return tryLockDataDirectory(dataDirectory);
+    } catch (error) {
+      if (!(error instanceof DatabaseError) || error.kind !== 'locked' || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+function tryLockDataDirectory(dataDirectory: string): DataDirectoryLock {
   mkdirSync(dataDirectory, { recursive: true });
   const lockPath = join(dataDirectory, 'agentloom.lock');
   for (let attempt = 0; attempt < 2; attempt += 1) {

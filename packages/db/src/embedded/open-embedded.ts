@@ -21,10 +21,10 @@ export interface EmbeddedConnection {
  * Opens PGlite with pgvector. On disk, the database lives in `<dataDirectory>/pgdata` next to the
  * lock file and the admin key, so one folder holds everything a local install owns.
  */
-export async function openEmbedded(dataDirectory: string): Promise<EmbeddedConnection> {
+export async function openEmbedded(dataDirectory: string, lockWaitMs = 0): Promise<EmbeddedConnection> {
   const inMemory = dataDirectory === inMemoryDataDirectory;
   const location = inMemory ? inMemoryDataDirectory : resolve(dataDirectory);
-  const lock: DataDirectoryLock | undefined = inMemory ? undefined : lockDataDirectory(location);
+  const lock: DataDirectoryLock | undefined = inMemory ? undefined : await lockDataDirectory(location, lockWaitMs);
   try {
     const pglite = await PGlite.create({
       ...(inMemory ? {} : { dataDir: join(location, 'pgdata') }),
