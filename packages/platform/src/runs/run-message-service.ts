@@ -1,9 +1,12 @@
-import type { Database, Prisma } from '@agentloom/db';
+import type { Database } from '@agentloom/db';
 import { z } from 'zod';
 
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
+import { toMessageView, type RunMessageView } from './message-view';
+
+export type { RunMessageView } from './message-view';
 
 const listMessagesInputSchema = z.object({
   runId: z.uuid(),
@@ -12,20 +15,6 @@ const listMessagesInputSchema = z.object({
   limit: z.number().int().min(1).max(500).default(100),
 });
 
-export interface RunMessageView {
-  id: string;
-  index: number;
-  stepId: string | null;
-  role: 'system' | 'user' | 'assistant' | 'tool';
-  kind: string;
-  content: string;
-  toolCalls: Prisma.JsonValue;
-  toolCallId: string | null;
-  toolName: string | null;
-  isError: boolean;
-  memoryItemIds: string[];
-  createdAt: string;
-}
 
 /** A run's transcript, a page at a time (a 10,000-step run is never loaded whole). */
 export class RunMessageService {
@@ -42,20 +31,7 @@ export class RunMessageService {
     });
     const page = rows.slice(0, input.limit);
     return {
-      messages: page.map((row) => ({
-        id: row.id,
-        index: row.index,
-        stepId: row.stepId,
-        role: row.role,
-        kind: row.kind,
-        content: row.content,
-        toolCalls: row.toolCalls,
-        toolCallId: row.toolCallId,
-        toolName: row.toolName,
-        isError: row.isError,
-        memoryItemIds: row.memoryItemIds,
-        createdAt: row.createdAt.toISOString(),
-      })),
+      messages: page.map(toMessageView),
       nextCursor: rows.length > input.limit ? (page[page.length - 1]?.index ?? null) : null,
     };
   }

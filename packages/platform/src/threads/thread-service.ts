@@ -3,14 +3,13 @@ import type { Database, Prisma } from '@agentloom/db';
 import { recordAudit } from '../audit/record-audit';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
-import type { RunMessageView } from '../runs/run-message-service';
+import { toMessageView, type RunMessageView } from '../runs/message-view';
 import { parseInput } from '../validation/parse-input';
 import { createThreadInputSchema, listThreadsInputSchema, renameThreadInputSchema, threadIdInputSchema, threadMessagesInputSchema } from './thread.schema';
 import { threadViewSelect, toThreadView, type ThreadView } from './thread-view';
 
-export interface ThreadMessageView extends RunMessageView {
-  runId: string;
-}
+/** Thread pages show each message with the run it belongs to (RunMessageView carries runId). */
+export type ThreadMessageView = RunMessageView;
 
 /**
  * Conversations of one agent (and optionally one end user) that runs may continue. Every query is
@@ -107,21 +106,7 @@ export class ThreadService {
     });
     const page = rows.slice(0, input.limit);
     return {
-      messages: page.map((row) => ({
-        id: row.id,
-        runId: row.runId,
-        index: row.index,
-        stepId: row.stepId,
-        role: row.role,
-        kind: row.kind,
-        content: row.content,
-        toolCalls: row.toolCalls,
-        toolCallId: row.toolCallId,
-        toolName: row.toolName,
-        isError: row.isError,
-        memoryItemIds: row.memoryItemIds,
-        createdAt: row.createdAt.toISOString(),
-      })),
+      messages: page.map(toMessageView),
       nextCursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null,
     };
   }
