@@ -10,7 +10,7 @@ import { SharedRunEventReader } from '../events/shared-run-event-reader';
 import { streamRunEvents, type RunEventStreamItem } from '../events/stream-run-events';
 import { parseInput } from '../validation/parse-input';
 
-const eventsInputSchema = z.object({
+export const eventsInputSchema = z.object({
   runId: z.uuid(),
   /** Last sequence number the client has seen; 0 (default) starts from the first event. */
   afterSeq: z.number().int().min(0).default(0),

@@ -8,7 +8,7 @@ import { toMessageView, type RunMessageView } from './message-view';
 
 export type { RunMessageView } from './message-view';
 
-const listMessagesInputSchema = z.object({
+export const listMessagesInputSchema = z.object({
   runId: z.uuid(),
   /** Index of the last message of the previous page; omitted starts at the first message. */
   cursor: z.number().int().min(-1).optional(),
