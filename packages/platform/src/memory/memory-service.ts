@@ -7,7 +7,15 @@ import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { memoryKindOf } from './memory-kind';
-import { listMemoryInputSchema, memoryItemIdInputSchema, searchMemoryInputSchema, storeMemoryInputSchema } from './memory.schema';
+import {
+  listMemoryInputSchema,
+  memoryInjectionsInputSchema,
+  memoryItemIdInputSchema,
+  runMemoryHitsInputSchema,
+  searchMemoryInputSchema,
+  storeMemoryInputSchema,
+} from './memory.schema';
+import { listInjectionsOf, runMemoryHits, supersessionChainOf, type MemoryInjectionView, type RunMemoryHitView } from './memory-usage';
 import { memoryViewSelect, toMemoryItemView, type MemoryItemView } from './memory-view';
 import type { PrismaMemoryPort } from './prisma-memory-port';
 
@@ -70,6 +78,27 @@ export class MemoryService {
     });
     const page = rows.slice(0, input.limit);
     return { items: page.map(toMemoryItemView), nextCursor: rows.length > input.limit ? (page.at(-1)?.id ?? null) : null };
+  }
+
+  /** Where an item was used: each run and step whose prompt it reached, with the score, newest first. */
+  async injections(principal: Principal, rawInput: unknown): Promise<{ injections: MemoryInjectionView[]; nextCursor: string | null }> {
+    const input = parseInput(memoryInjectionsInputSchema, rawInput);
+    await this.get(principal, { memoryItemId: input.memoryItemId });
+    return listInjectionsOf(this.database.prisma, principal.tenantId, input);
+  }
+
+  /** The item's key history, oldest first, the item included (one item when it has no key history). */
+  async supersessionChain(principal: Principal, rawInput: unknown): Promise<MemoryItemView[]> {
+    const item = await this.get(principal, rawInput);
+    return supersessionChainOf(this.database.prisma, principal.tenantId, item);
+  }
+
+  /** Scores of the memories a run's messages carried (messages hold the ids; injections the scores). */
+  async runHits(principal: Principal, rawInput: unknown): Promise<RunMemoryHitView[]> {
+    const input = parseInput(runMemoryHitsInputSchema, rawInput);
+    const run = await this.database.prisma.run.findFirst({ where: { id: input.runId, tenantId: principal.tenantId }, select: { id: true } });
+    if (!run) throw new DomainError('not-found', `Run ${input.runId} not found`, 'runId');
+    return runMemoryHits(this.database.prisma, principal.tenantId, input);
   }
 
   pin(principal: Principal, rawInput: unknown): Promise<MemoryItemView> {

@@ -35,3 +35,16 @@ export const listMemoryInputSchema = z.object({
   cursor: z.uuid().optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
+
+export const memoryInjectionsInputSchema = z.object({
+  memoryItemId: z.uuid(),
+  /** Id of the last injection of the previous page. */
+  cursor: z.uuid().optional(),
+  limit: z.number().int().min(1).max(200).default(50),
+});
+
+export const runMemoryHitsInputSchema = z.object({
+  runId: z.uuid(),
+  /** The memory ids the caller's messages carried (a page of messages names a few). */
+  memoryItemIds: z.array(z.uuid()).max(500),
+});
