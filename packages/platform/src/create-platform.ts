@@ -2,6 +2,7 @@ import { DatabaseError, openDatabase, type Database } from '@agentloom/db';
 
 import { AgentService } from './agents/agent-service';
 import { ApprovalService } from './approvals/approval-service';
+import { AuditService } from './audit/audit-service';
 import { ApiKeyService } from './auth/api-key-service';
 import { AuthService } from './auth/auth-service';
 import { DomainError } from './errors/domain-error';
@@ -28,6 +29,7 @@ import { MemoryMaintenance } from './memory/memory-maintenance';
 import { MemoryService } from './memory/memory-service';
 import { PrismaMemoryPort } from './memory/prisma-memory-port';
 import { ThreadService } from './threads/thread-service';
+import { UsageService } from './usage/usage-service';
 
 /** The services apps call. Built once per process by the app's composition root. */
 export interface Platform {
@@ -40,8 +42,12 @@ export interface Platform {
   approvals: ApprovalService;
   /** Admin-only: create, list and revoke the tenant's API keys. */
   apiKeys: ApiKeyService;
-  /** The tenant's agents, for pickers and lists. */
+  /** The tenant's agents and their immutable versions: read, create, save a version, archive. */
   agents: AgentService;
+  /** Runs, tokens, cost and tool calls per agent and per day. */
+  usage: UsageService;
+  /** Admin-only: the tenant's audit log, filtered and paginated. */
+  audit: AuditService;
   /** Run inspection: steps for the timeline, the tool-call ledger, retained checkpoints. */
   runSteps: RunStepService;
   toolCalls: ToolCallService;
@@ -113,6 +119,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     // A revoked key stops working in this process at once; other processes within the auth cache TTL.
     apiKeys: new ApiKeyService(database, () => auth.forgetVerifiedKeys()),
     agents: new AgentService(database),
+    usage: new UsageService(database),
+    audit: new AuditService(database),
     runSteps: new RunStepService(database),
     toolCalls: new ToolCallService(database),
     checkpoints: new CheckpointService(database),

@@ -17,6 +17,25 @@ export { RunExecutor, defaultExecutorConfig, type RunExecutorConfig } from './ex
 export type { RunMessageView } from './runs/run-message-service';
 export { ApiKeyService, createApiKeyInputSchema, type ApiKeyView, type CreatedApiKey } from './auth/api-key-service';
 export { AgentService, listAgentsInputSchema, type AgentSummaryView, type ListAgentsInput } from './agents/agent-service';
+export {
+  agentIdInputSchema,
+  agentVersionInputSchema,
+  createAgentInputSchema,
+  saveAgentVersionInputSchema,
+  type AgentIdInput,
+  type AgentVersionInput,
+  type CreateAgentInput,
+  type SaveAgentVersionInput,
+} from './agents/agent.schema';
+export type { AgentDetailView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agents/agent-views';
+export { redactedSecret } from './agents/agent-config-secrets';
+export { UsageService } from './usage/usage-service';
+export { usageSummaryInputSchema, maximumUsageDays, type UsageSummaryInput } from './usage/usage.schema';
+export type { AgentUsageView, DailyUsageView, UsageSummaryView } from './usage/usage-view';
+export { AuditService } from './audit/audit-service';
+export { listAuditInputSchema, type ListAuditInput } from './audit/audit.schema';
+export type { AuditEntryView } from './audit/audit-entry-view';
+export { apiKeyIdInputSchema } from './auth/api-key-service';
 export { listRunStepsInputSchema, listToolCallsInputSchema, listCheckpointsInputSchema, getCheckpointInputSchema } from './inspection/inspection.schema';
 export type { RunStepView } from './inspection/run-step-service';
 export type { ToolCallView, ToolCallStatusChange } from './inspection/tool-call-view';

@@ -79,3 +79,4 @@ export { idempotencyKeyFor } from './engine/tool-context/create-tool-context';
 // Embedders for memory search (offline hashing default, AI SDK model embedders)
 export type * from './contracts/embedder';
 export * from './memory';
+export { canonicalJson, stableHash } from './util/stable-hash';

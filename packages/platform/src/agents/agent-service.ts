@@ -1,30 +1,35 @@
-import type { Database } from '@agentloom/db';
-import { z } from 'zod';
+import { Prisma, type Database } from '@agentloom/db';
 
+import { recordAudit } from '../audit/record-audit';
+import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
+import {
+  agentIdInputSchema,
+  agentVersionInputSchema,
+  createAgentInputSchema,
+  listAgentsInputSchema,
+  saveAgentVersionInputSchema,
+  type AgentIdInput,
+  type AgentVersionInput,
+  type CreateAgentInput,
+  type ListAgentsInput,
+  type SaveAgentVersionInput,
+} from './agent.schema';
+import { hashAgentConfig } from './agent-config-hash';
+import { restoreConfigSecrets } from './agent-config-secrets';
+import { agentSummarySelect, parseConfig, toAgentSummaryView, toVersionSummaryView, toVersionView, versionSelect, versionSummarySelect } from './agent-rows';
+import type { AgentDetailView, AgentSummaryView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agent-views';
+import { saveAgentVersion } from './save-agent-version';
 
-export const listAgentsInputSchema = z
-  .object({
-    /** Archived agents cannot start runs; lists leave them out unless asked. */
-    includeArchived: z.boolean().default(false),
-  })
-  .default({ includeArchived: false });
-export type ListAgentsInput = z.input<typeof listAgentsInputSchema>;
+export { listAgentsInputSchema, type ListAgentsInput } from './agent.schema';
+export type { AgentSummaryView } from './agent-views';
 
-/** An agent as pickers and lists show it. */
-export interface AgentSummaryView {
-  id: string;
-  slug: string;
-  name: string;
-  description: string;
-  /** Newest version number; null for an agent that has no version yet (it cannot run). */
-  latestVersion: number | null;
-  archived: boolean;
-  createdAt: string;
-}
-
-/** Read access to the tenant's agents (authoring arrives with the agents feature). */
+/**
+ * The tenant's agents and their immutable versions. Anyone may read; creating, saving a version and
+ * archiving need the admin role and are audit-logged in the same transaction as the change.
+ */
 export class AgentService {
   constructor(private readonly database: Database) {}
 
@@ -35,24 +40,134 @@ export class AgentService {
       where: { tenantId: principal.tenantId, ...(input.includeArchived ? {} : { archivedAt: null }) },
       orderBy: { name: 'asc' },
       take: 500,
-      select: {
-        id: true,
-        slug: true,
-        name: true,
-        description: true,
-        archivedAt: true,
-        createdAt: true,
-        versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } },
-      },
+      select: agentSummarySelect,
     });
-    return rows.map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      name: row.name,
-      description: row.description,
-      latestVersion: row.versions[0]?.version ?? null,
-      archived: row.archivedAt !== null,
-      createdAt: row.createdAt.toISOString(),
-    }));
+    return rows.map(toAgentSummaryView);
   }
+
+  /** The agent with its latest version's config. */
+  async get(principal: Principal, rawInput: AgentIdInput): Promise<AgentDetailView> {
+    const { agentId } = parseInput(agentIdInputSchema, rawInput);
+    const row = await this.database.prisma.agent.findFirst({ where: { id: agentId, tenantId: principal.tenantId }, select: agentSummarySelect });
+    if (!row) throw agentNotFound(agentId);
+    const latest = await this.database.prisma.agentVersion.findFirst({ where: { agentId }, orderBy: { version: 'desc' }, select: versionSelect });
+    return { ...toAgentSummaryView(row), updatedAt: row.updatedAt.toISOString(), latest: latest ? toVersionView(latest) : null };
+  }
+
+  /** Every version, newest first (an agent has at most a few hundred). */
+  async versions(principal: Principal, rawInput: AgentIdInput): Promise<{ versions: AgentVersionSummaryView[] }> {
+    const { agentId } = parseInput(agentIdInputSchema, rawInput);
+    await this.assertAgent(principal, agentId);
+    const rows = await this.database.prisma.agentVersion.findMany({
+      where: { agentId },
+      orderBy: { version: 'desc' },
+      take: 1_000,
+      select: versionSummarySelect,
+    });
+    return { versions: rows.map(toVersionSummaryView) };
+  }
+
+  /** One version with its full (effective, secrets redacted) config. */
+  async version(principal: Principal, rawInput: AgentVersionInput): Promise<AgentVersionView> {
+    const { agentId, version } = parseInput(agentVersionInputSchema, rawInput);
+    await this.assertAgent(principal, agentId);
+    const row = await this.database.prisma.agentVersion.findUnique({ where: { agentId_version: { agentId, version } }, select: versionSelect });
+    if (!row) throw new DomainError('not-found', `Agent ${agentId} has no version ${version}`, 'version');
+    return toVersionView(row);
+  }
+
+  /** A new agent with version 1. The slug is unique per tenant (`conflict` on `slug`). */
+  async create(principal: Principal, rawInput: CreateAgentInput): Promise<AgentDetailView> {
+    assertRole(principal, 'admin', 'Creating agents');
+    const input = parseInput(createAgentInputSchema, rawInput);
+    const config = restoreConfigSecrets(parseConfig(input.config), undefined);
+    const configHash = hashAgentConfig(config);
+    const slugTaken = () => new DomainError('conflict', `An agent with slug "${input.slug}" already exists`, 'slug');
+    if (await this.database.prisma.agent.findFirst({ where: { tenantId: principal.tenantId, slug: input.slug }, select: { id: true } })) throw slugTaken();
+    try {
+      const agentId = await this.database.prisma.$transaction(async (transaction) => {
+        const agent = await transaction.agent.create({
+          data: {
+            tenantId: principal.tenantId,
+            slug: input.slug,
+            name: input.name,
+            description: input.description,
+            versions: {
+              create: { tenantId: principal.tenantId, version: 1, config: config as Prisma.InputJsonObject, configHash, createdBy: principal.apiKeyName },
+            },
+          },
+          select: { id: true },
+        });
+        await recordAudit(transaction, principal, {
+          action: 'agent.create',
+          targetType: 'agent',
+          targetId: agent.id,
+          after: { slug: input.slug, name: input.name, version: 1, configHash },
+        });
+        return agent.id;
+      });
+      return await this.get(principal, { agentId });
+    } catch (error) {
+      // Two creates with one slug raced past the lookup; the unique index let one through.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw slugTaken();
+      throw error;
+    }
+  }
+
+  /**
+   * Saves the config as version n+1. A config equal to the latest version's (same canonical hash of
+   * the effective config) is a no-op: it returns the latest version with `created: false`, so a
+   * double-clicked Save never makes two versions. Name and description are updated in place.
+   */
+  async saveVersion(principal: Principal, rawInput: SaveAgentVersionInput): Promise<SavedAgentVersion> {
+    assertRole(principal, 'admin', 'Saving agent versions');
+    const input = parseInput(saveAgentVersionInputSchema, rawInput);
+    const config = parseConfig(input.config);
+    const { created } = await saveAgentVersion(this.database, principal, { ...input, config });
+    const agent = await this.get(principal, { agentId: input.agentId });
+    if (!agent.latest) throw new Error(`Agent ${input.agentId} lost its versions while saving`);
+    return { agent, version: agent.latest, created };
+  }
+
+  /** Archived agents keep their versions and runs but cannot start new runs. Idempotent. */
+  archive(principal: Principal, rawInput: AgentIdInput): Promise<AgentSummaryView> {
+    return this.setArchived(principal, rawInput, true);
+  }
+
+  unarchive(principal: Principal, rawInput: AgentIdInput): Promise<AgentSummaryView> {
+    return this.setArchived(principal, rawInput, false);
+  }
+
+  private async setArchived(principal: Principal, rawInput: AgentIdInput, archived: boolean): Promise<AgentSummaryView> {
+    assertRole(principal, 'admin', archived ? 'Archiving agents' : 'Unarchiving agents');
+    const { agentId } = parseInput(agentIdInputSchema, rawInput);
+    const row = await this.database.prisma.$transaction(async (transaction) => {
+      const existing = await transaction.agent.findFirst({ where: { id: agentId, tenantId: principal.tenantId }, select: agentSummarySelect });
+      if (!existing) throw agentNotFound(agentId);
+      if ((existing.archivedAt !== null) === archived) return existing;
+      const updated = await transaction.agent.update({
+        where: { id: agentId },
+        data: { archivedAt: archived ? new Date() : null },
+        select: agentSummarySelect,
+      });
+      await recordAudit(transaction, principal, {
+        action: archived ? 'agent.archive' : 'agent.unarchive',
+        targetType: 'agent',
+        targetId: agentId,
+        before: { archived: !archived },
+        after: { archived },
+      });
+      return updated;
+    });
+    return toAgentSummaryView(row);
+  }
+
+  private async assertAgent(principal: Principal, agentId: string): Promise<void> {
+    const found = await this.database.prisma.agent.findFirst({ where: { id: agentId, tenantId: principal.tenantId }, select: { id: true } });
+    if (!found) throw agentNotFound(agentId);
+  }
+}
+
+export function agentNotFound(agentId: string): DomainError {
+  return new DomainError('not-found', `Agent ${agentId} not found`, 'agentId');
 }
