@@ -2,11 +2,13 @@ import { activityRouter } from '~/features/activity/server/activity-router';
 import { agentsRouter } from '~/features/agents/server/agents-router';
 import { approvalsRouter } from '~/features/approvals/server/approvals-router';
 import { healthRouter } from '~/features/health/server/health-router';
+import { memoryRouter } from '~/features/memory/server/memory-router';
 import { runEventsRouter } from '~/features/runs/server/run-events-router';
 import { checkpointsRouter, runStepsRouter, toolCallsRouter } from '~/features/runs/server/run-inspection-router';
 import { runMessagesRouter } from '~/features/runs/server/run-messages-router';
 import { runsRouter } from '~/features/runs/server/runs-router';
 import { sessionRouter } from '~/features/session/server/session-router';
+import { threadsRouter } from '~/features/threads/server/threads-router';
 import { createTRPCRouter } from '~/server/trpc/init';
 
 /** Every feature's router, composed once; the client's types come from here. */
@@ -22,6 +24,8 @@ export const appRouter = createTRPCRouter({
   toolCalls: toolCallsRouter,
   checkpoints: checkpointsRouter,
   approvals: approvalsRouter,
+  threads: threadsRouter,
+  memory: memoryRouter,
 });
 
 export type AppRouter = typeof appRouter;
