@@ -1,0 +1,141 @@
+import { databaseModes } from '@agentloom/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Principal } from '../auth/roles';
+import { createTestPlatform, type TestPlatform } from '../testing';
+import { redactedSecret } from './agent-config-secrets';
+
+const strangerTenantId = '0190a1b2-0000-7000-8000-000000000001';
+
+describe.each(databaseModes)('agent authoring (%s)', (mode) => {
+  let test: TestPlatform;
+  let admin: Principal;
+  let viewer: Principal;
+
+  beforeAll(async () => {
+    test = await createTestPlatform(mode);
+    admin = (await test.platform.auth.authenticate(test.adminKey))!;
+    const viewerKey = await test.platform.apiKeys.create(admin, { name: 'viewer', role: 'viewer' });
+    viewer = (await test.platform.auth.authenticate(viewerKey.key))!;
+  });
+  afterAll(() => test?.dispose());
+
+  const agents = () => test.platform.agents;
+
+  it('creates an agent with version 1 holding the effective config, audit-logged', async () => {
+    const agent = await agents().create(admin, { slug: 'writer', name: 'Writer', config: { instructions: 'Write.', tools: ['send_notification'] } });
+    expect(agent).toMatchObject({ slug: 'writer', name: 'Writer', latestVersion: 1, archived: false });
+    expect(agent.latest).toMatchObject({
+      version: 1,
+      createdBy: admin.apiKeyName,
+      config: { instructions: 'Write.', mode: 'react', tools: ['send_notification'] },
+    });
+    const audit = await test.platform.audit.list(admin, { action: 'agent.create', targetId: agent.id });
+    expect(audit.entries).toHaveLength(1);
+    expect(audit.entries[0]).toMatchObject({ actorId: admin.apiKeyId, actorName: admin.apiKeyName, after: { slug: 'writer', version: 1 } });
+  });
+
+  it('refuses a taken slug (conflict on slug) and a bad config (validation naming the config field)', async () => {
+    await expect(agents().create(admin, { slug: 'writer', name: 'Again' })).rejects.toMatchObject({ kind: 'conflict', field: 'slug' });
+    await expect(agents().create(admin, { slug: 'bad-mode', name: 'Bad', config: { mode: 'wander' } })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'config.mode',
+    });
+    await expect(agents().create(admin, { slug: 'Not A Slug', name: 'Bad' })).rejects.toMatchObject({ kind: 'validation', field: 'slug' });
+    expect((await agents().list(admin)).filter((agent) => agent.slug === 'bad-mode')).toEqual([]);
+  });
+
+  it('saves a changed config as version n+1, leaves earlier versions untouched, and records what changed', async () => {
+    const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
+    const v1 = await agents().version(admin, { agentId: agent.id, version: 1 });
+    const saved = await agents().saveVersion(admin, { agentId: agent.id, config: { ...v1.config, instructions: 'Write briefly.' } });
+    expect(saved.created).toBe(true);
+    expect(saved.version).toMatchObject({ version: 2, config: { instructions: 'Write briefly.' } });
+    expect(saved.version.configHash).not.toBe(v1.configHash);
+    expect(await agents().version(admin, { agentId: agent.id, version: 1 })).toEqual(v1);
+    const history = await agents().versions(admin, { agentId: agent.id });
+    expect(history.versions.map((version) => version.version)).toEqual([2, 1]);
+    const audit = await test.platform.audit.list(admin, { action: 'agent.save-version', targetId: agent.id });
+    expect(audit.entries[0]).toMatchObject({ before: { version: 1 }, after: { version: 2, changedFields: ['instructions'] } });
+  });
+
+  it('treats an unchanged config as a no-op, whatever the key order or omitted defaults', async () => {
+    const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
+    const latest = (await agents().get(admin, { agentId: agent.id })).latest!;
+    const reordered = Object.fromEntries(Object.entries(latest.config).reverse());
+    const again = await agents().saveVersion(admin, { agentId: agent.id, config: reordered });
+    expect(again).toMatchObject({ created: false, version: { version: latest.version } });
+    const sparse = await agents().saveVersion(admin, { agentId: agent.id, config: { instructions: 'Write briefly.', tools: ['send_notification'] } });
+    expect(sparse.created).toBe(false);
+  });
+
+  it('treats a seeded version (stored before normalisation) as equal to its effective config', async () => {
+    const seeded = (await agents().list(admin)).find((candidate) => candidate.slug === 'demo-operator')!;
+    const latest = (await agents().get(admin, { agentId: seeded.id })).latest!;
+    expect((await agents().saveVersion(admin, { agentId: seeded.id, config: latest.config })).created).toBe(false);
+  });
+
+  it('serialises concurrent saves into consecutive versions', async () => {
+    const agent = await agents().create(admin, { slug: 'racer', name: 'Racer' });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => agents().saveVersion(admin, { agentId: agent.id, config: { instructions: `take ${index}` } })),
+    );
+    expect(results.every((result) => result.created)).toBe(true);
+    expect((await agents().versions(admin, { agentId: agent.id })).versions.map((version) => version.version)).toEqual([6, 5, 4, 3, 2, 1]);
+  });
+
+  it('never shows model API keys, and keeps the stored key when the marker is sent back', async () => {
+    const model = { provider: 'openai', model: 'gpt-test', apiKey: 'sk-secret-value' };
+    const agent = await agents().create(admin, { slug: 'keyed', name: 'Keyed', config: { model } });
+    expect(agent.latest!.config.model).toMatchObject({ apiKey: redactedSecret });
+    const saved = await agents().saveVersion(admin, { agentId: agent.id, config: { ...agent.latest!.config, instructions: 'Changed.' } });
+    expect(saved.version.config.model).toMatchObject({ apiKey: redactedSecret });
+    const stored = await test.platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId: agent.id, version: 2 } });
+    expect(stored.config).toMatchObject({ model: { apiKey: 'sk-secret-value' } });
+    expect(JSON.stringify((await test.platform.audit.list(admin, { targetId: agent.id })).entries)).not.toContain('sk-secret-value');
+  });
+
+  it('updates name and description in place without a new version', async () => {
+    const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'racer')!;
+    const latest = (await agents().get(admin, { agentId: agent.id })).latest!;
+    const saved = await agents().saveVersion(admin, { agentId: agent.id, config: latest.config, name: 'Racer two', description: 'Renamed' });
+    expect(saved).toMatchObject({ created: false, agent: { name: 'Racer two', description: 'Renamed', latestVersion: latest.version } });
+    expect((await test.platform.audit.list(admin, { action: 'agent.update', targetId: agent.id })).entries[0]).toMatchObject({ after: { name: 'Racer two' } });
+  });
+
+  it('archives and unarchives idempotently; an archived agent takes no new versions and no runs', async () => {
+    const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'racer')!;
+    expect(await agents().archive(admin, { agentId: agent.id })).toMatchObject({ archived: true });
+    expect(await agents().archive(admin, { agentId: agent.id })).toMatchObject({ archived: true });
+    expect((await agents().list(admin)).some((candidate) => candidate.id === agent.id)).toBe(false);
+    expect((await agents().list(admin, { includeArchived: true })).some((candidate) => candidate.id === agent.id)).toBe(true);
+    await expect(agents().saveVersion(admin, { agentId: agent.id, config: { instructions: 'x' } })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(test.platform.runs.create(admin, { agentId: agent.id, input: 'go' })).rejects.toMatchObject({ kind: 'validation', field: 'agentId' });
+    expect(await agents().unarchive(admin, { agentId: agent.id })).toMatchObject({ archived: false });
+    expect((await test.platform.audit.list(admin, { targetId: agent.id, action: 'agent.archive' })).entries).toHaveLength(1);
+  });
+
+  it('lets viewers read but not write', async () => {
+    const agent = (await agents().list(viewer)).find((candidate) => candidate.slug === 'writer')!;
+    expect((await agents().get(viewer, { agentId: agent.id })).latest?.version).toBe(2);
+    await expect(agents().create(viewer, { slug: 'nope', name: 'Nope' })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(agents().saveVersion(viewer, { agentId: agent.id, config: {} })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(agents().archive(viewer, { agentId: agent.id })).rejects.toMatchObject({ kind: 'forbidden' });
+  });
+
+  it("hides another tenant's agents (not found, never forbidden)", async () => {
+    const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
+    const stranger: Principal = { ...admin, tenantId: strangerTenantId };
+    await expect(agents().get(stranger, { agentId: agent.id })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(agents().versions(stranger, { agentId: agent.id })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(agents().version(stranger, { agentId: agent.id, version: 1 })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(agents().saveVersion(stranger, { agentId: agent.id, config: {} })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(agents().archive(stranger, { agentId: agent.id })).rejects.toMatchObject({ kind: 'not-found' });
+    expect(await agents().list(stranger)).toEqual([]);
+  });
+
+  it('reports a missing version as not found on the version field', async () => {
+    const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
+    await expect(agents().version(admin, { agentId: agent.id, version: 99 })).rejects.toMatchObject({ kind: 'not-found', field: 'version' });
+  });
+});
