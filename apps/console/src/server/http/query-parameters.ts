@@ -1,13 +1,19 @@
 /**
  * A URL's query as service input: only the parameters present, each once; the names listed as
- * integers become numbers when they look like one; anything else stays a string, so the service's
- * schema rejects it with a message naming the parameter. Unknown names are harmless: service
- * schemas strip them.
+ * integers become numbers when they look like one, the names listed as booleans become booleans
+ * when they are `true` or `false`; anything else stays a string, so the service's schema rejects it
+ * with a message naming the parameter. Unknown names are harmless: service schemas strip them.
  */
-export function queryParameters(request: Request, integers: readonly string[] = []): Record<string, string | number> {
-  const result: Record<string, string | number> = {};
+export function queryParameters(
+  request: Request,
+  integers: readonly string[] = [],
+  booleans: readonly string[] = [],
+): Record<string, string | number | boolean> {
+  const result: Record<string, string | number | boolean> = {};
   for (const [name, value] of new URL(request.url).searchParams) {
-    result[name] = integers.includes(name) && /^-?\d{1,15}$/.test(value) ? Number(value) : value;
+    if (integers.includes(name) && /^-?\d{1,15}$/.test(value)) result[name] = Number(value);
+    else if (booleans.includes(name) && (value === 'true' || value === 'false')) result[name] = value === 'true';
+    else result[name] = value;
   }
   return result;
 }

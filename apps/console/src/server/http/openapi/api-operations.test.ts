@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+
+import { apiOperations } from './api-operations';
+import { apiVersion } from './openapi-document-instance';
+import { buildOpenApiDocument } from './openapi-document';
+import { exportedRoutes } from './route-files';
+
+const apiFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../app/api/v1');
+const key = (method: string, apiPath: string) => `${method.toUpperCase()} ${apiPath}`;
+
+describe('the operation registry', () => {
+  const routes = exportedRoutes(apiFolder);
+
+  it('finds the route files (guards the glob itself)', () => {
+    expect(routes.map((route) => key(route.method, route.path))).toEqual(expect.arrayContaining(['POST /api/v1/runs', 'GET /api/v1/threads/{id}/messages']));
+  });
+
+  it('lists every method a route file exports, with the role the route declares', () => {
+    const registered = new Map(apiOperations.map((operation) => [key(operation.method, operation.path), operation]));
+    const missing = routes.filter((route) => !registered.has(key(route.method, route.path))).map((route) => `${key(route.method, route.path)} (${route.file})`);
+    expect(missing, 'Add these to an operations file under server/http/openapi/operations').toEqual([]);
+    const mismatched = routes
+      .filter((route) => (route.role ?? 'public') !== registered.get(key(route.method, route.path))?.role)
+      .map((route) => `${key(route.method, route.path)}: route says ${route.role ?? 'public'}`);
+    expect(mismatched).toEqual([]);
+  });
+
+  it('lists nothing that no route file serves, each operation once, with unique operation ids', () => {
+    const served = new Set(routes.map((route) => key(route.method, route.path)));
+    expect(apiOperations.filter((operation) => !served.has(key(operation.method, operation.path))).map((operation) => operation.operationId)).toEqual([]);
+    expect(new Set(apiOperations.map((operation) => key(operation.method, operation.path))).size).toBe(apiOperations.length);
+    expect(new Set(apiOperations.map((operation) => operation.operationId)).size).toBe(apiOperations.length);
+  });
+
+  it('names every path parameter', () => {
+    for (const operation of apiOperations) {
+      const names = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+      expect(Object.keys(operation.pathParameters ?? {}), operation.operationId).toEqual(names);
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const document = buildOpenApiDocument(apiOperations, apiVersion);
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    expect(result.valid ? [] : result.errors).toEqual([]);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('describes request bodies and query parameters from the services’ zod schemas', () => {
+    const paths = document.paths as Record<
+      string,
+      Record<string, { requestBody?: unknown; parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[] }>
+    >;
+    const createRun = JSON.stringify(paths['/api/v1/runs']?.post?.requestBody);
+    expect(createRun).toContain('"agentId"');
+    expect(createRun).toContain('"maxLength":100000');
+    const limit = paths['/api/v1/threads']?.get?.parameters?.find((parameter) => parameter.name === 'limit');
+    expect(limit).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 200, default: 50 } });
+    const store = JSON.stringify(paths['/api/v1/memories']?.post?.requestBody);
+    // z.json() is recursive: its definition must live in components, not in an unresolvable #/$defs.
+    expect(store).toContain('#/components/schemas/StoreMemoryBody');
+    expect(store).not.toContain('#/$defs/');
+    expect(store).toContain('"format":"date-time"');
+  });
+});

@@ -1,0 +1,20 @@
+import type { ApiOperation } from './api-operation';
+import { accountOperations } from './operations/account-operations';
+import { apiKeysOperations } from './operations/api-keys-operations';
+import { approvalsOperations } from './operations/approvals-operations';
+import { memoriesOperations } from './operations/memories-operations';
+import { runsOperations } from './operations/runs-operations';
+import { threadsOperations } from './operations/threads-operations';
+
+/**
+ * Every `/api/v1` operation, one list per tag. A route file that exports a method missing here
+ * fails `api-operations.test.ts`; add new routes' operations in a file under `operations/`.
+ */
+export const apiOperations: readonly ApiOperation[] = [
+  ...runsOperations,
+  ...approvalsOperations,
+  ...threadsOperations,
+  ...memoriesOperations,
+  ...apiKeysOperations,
+  ...accountOperations,
+];

@@ -1,0 +1,104 @@
+import type { ApiOperation } from './api-operation';
+import { jsonSchemaFor, type JsonSchema } from './json-schema-for';
+
+/** What every error answers, whatever the status. */
+const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['kind', 'message'],
+      properties: {
+        kind: {
+          type: 'string',
+          description: 'validation, unauthenticated, forbidden, not-found, conflict, rate-limited, unavailable, payload-too-large, internal',
+        },
+        message: { type: 'string' },
+        field: { type: 'string', description: 'The input field at fault, when there is one (`agentId`, `scope.id`, `limit`).' },
+      },
+    },
+  },
+};
+
+const errorDescriptions: Record<number, string> = {
+  400: 'Invalid input; `error.field` names the field.',
+  401: 'No API key, or not a valid one.',
+  403: "The key's role is below the one this operation needs.",
+  404: 'Unknown id, or one of another tenant (never told apart).',
+  409: 'Conflicts with the current state (already decided, still running, idempotency key reused).',
+};
+
+/** The OpenAPI 3.1 document for the operations, built from their zod schemas on each call (cheap). */
+export function buildOpenApiDocument(operations: readonly ApiOperation[], version: string): Record<string, unknown> {
+  const schemas: Record<string, JsonSchema> = { Error: errorSchema };
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method] = operationObject(operation, schemas);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'AgentLoom API',
+      version,
+      description:
+        'Durable agent runs, approvals, threads and memory. Authenticate with `Authorization: Bearer <API key>`; each key carries a tenant and a role (viewer < operator < admin). Every response carries `X-Request-Id`.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An AgentLoom API key (`al_…`).' } },
+    },
+  };
+}
+
+function operationObject(operation: ApiOperation, schemas: Record<string, JsonSchema>): Record<string, unknown> {
+  const prefix = operation.operationId.charAt(0).toUpperCase() + operation.operationId.slice(1);
+  const parameters = [
+    ...Object.entries(operation.pathParameters ?? {}).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+      schema: { type: 'string' },
+    })),
+    ...(operation.query ? queryParameters(jsonSchemaFor(operation.query, `${prefix}Query`, schemas)) : []),
+    ...Object.entries(operation.headers ?? {}).map(([name, description]) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } })),
+  ];
+  const errorStatuses = operation.role === 'public' ? [] : [400, 401, 403, ...(operation.errors ?? [])];
+  const contentType = operation.success.contentType ?? 'application/json';
+  return {
+    operationId: operation.operationId,
+    tags: [operation.tag],
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    security: operation.role === 'public' ? [] : [{ apiKey: [] }],
+    'x-agentloom-role': operation.role,
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(operation.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaFor(operation.body, `${prefix}Body`, schemas) } } } }
+      : {}),
+    responses: {
+      [String(operation.success.status)]: { description: operation.success.description, content: { [contentType]: { schema: {} } } },
+      ...Object.fromEntries(
+        errorStatuses.map((status) => [
+          String(status),
+          { description: errorDescriptions[status] ?? 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        ]),
+      ),
+    },
+  };
+}
+
+/** One query parameter per property of the object schema, with its own description and default. */
+function queryParameters(schema: JsonSchema): Record<string, unknown>[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => {
+    const { description, ...propertySchema } = property;
+    return { name, in: 'query', required: required.has(name), ...(typeof description === 'string' ? { description } : {}), schema: propertySchema };
+  });
+}

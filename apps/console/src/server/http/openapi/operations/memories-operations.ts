@@ -1,0 +1,89 @@
+import { searchMemoryInputSchema, storeMemoryInputSchema } from '@agentloom/platform';
+
+import type { ApiOperation } from '../api-operation';
+import { listMemoriesQuerySchema } from '../request-schemas';
+
+const memoryId = { id: 'The memory item id (uuid).' };
+
+/** Long-term memory: list, search, store, pin, forget. */
+export const memoriesOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/v1/memories',
+    operationId: 'listMemories',
+    tag: 'Memories',
+    summary: 'List memory items, or search them with `q`',
+    description:
+      'Without `q`: items newest first, filtered by `level`, `scopeId`, `kind` → `{ items, nextCursor }`. With `q`: hybrid search (vector + full text, `mode` to pick one) over the tenant-wide level plus the `agentId`/`threadId`/`userId` named → `{ hits: [{ item, score }] }`.',
+    role: 'viewer',
+    query: listMemoriesQuerySchema,
+    success: { status: 200, description: '`{ items, nextCursor }`, or `{ hits }` with `q`.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/memories',
+    operationId: 'storeMemory',
+    tag: 'Memories',
+    summary: 'Store a memory item',
+    description: 'A fact with an existing `key` in the same scope supersedes the old one (kept, marked, no longer searched).',
+    role: 'operator',
+    body: storeMemoryInputSchema,
+    success: { status: 201, description: 'The stored item.' },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/memories/search',
+    operationId: 'searchMemories',
+    tag: 'Memories',
+    summary: 'Search memory',
+    role: 'viewer',
+    body: searchMemoryInputSchema,
+    success: { status: 200, description: '`{ hits: [{ item, score }] }`, best first; scores compare only within one search.' },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/memories/{id}',
+    operationId: 'getMemory',
+    tag: 'Memories',
+    summary: 'Read one memory item',
+    role: 'viewer',
+    pathParameters: memoryId,
+    success: { status: 200, description: 'The item.' },
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/memories/{id}',
+    operationId: 'forgetMemory',
+    tag: 'Memories',
+    summary: 'Forget a memory item',
+    description: 'Hard delete: the item, its vector and its injection records.',
+    role: 'operator',
+    pathParameters: memoryId,
+    success: { status: 200, description: '`{ forgotten: true }`.' },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/memories/{id}/pin',
+    operationId: 'pinMemory',
+    tag: 'Memories',
+    summary: 'Pin a memory item (search boosts it)',
+    role: 'operator',
+    pathParameters: memoryId,
+    success: { status: 200, description: 'The item with `pinned: true`.' },
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/memories/{id}/pin',
+    operationId: 'unpinMemory',
+    tag: 'Memories',
+    summary: 'Unpin a memory item',
+    role: 'operator',
+    pathParameters: memoryId,
+    success: { status: 200, description: 'The item with `pinned: false`.' },
+    errors: [404],
+  },
+];
