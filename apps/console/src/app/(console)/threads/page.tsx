@@ -1,18 +1,24 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '~/components/empty-state';
-import { ThreadsIcon } from '~/components/icons';
-import { PageHeader } from '~/components/page-header';
+import { ThreadsList } from '~/features/threads/components/threads-list/threads-list';
+import { parseThreadsFilters, threadsListInput } from '~/features/threads/threads-filters';
+import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
 
 export const metadata: Metadata = { title: 'Threads' };
+export const dynamic = 'force-dynamic';
 
-export default function ThreadsPage() {
+export default async function ThreadsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const filters = parseThreadsFilters({ get: (name) => (typeof query[name] === 'string' ? query[name] : null) });
+  const queryClient = getServerQueryClient();
+  await Promise.all([
+    queryClient.prefetchInfiniteQuery(
+      trpc.threads.list.infiniteQueryOptions(threadsListInput(filters), { getNextPageParam: (page) => page.nextCursor ?? undefined }),
+    ),
+    queryClient.prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: true })),
+  ]);
   return (
-    <>
-      <PageHeader title="Threads" description="Conversations that span several runs, each new run seeded with earlier turns." />
-      <EmptyState icon={<ThreadsIcon />} title="No threads to show yet" arrivesWith="Thread memory (L1)">
-        A thread groups runs so that each new run starts with a token-budgeted window of the earlier
-        turns. Threads appear here once thread memory lands.
-      </EmptyState>
-    </>
+    <HydrateClient>
+      <ThreadsList />
+    </HydrateClient>
   );
 }

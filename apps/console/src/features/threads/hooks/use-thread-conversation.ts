@@ -1,0 +1,71 @@
+'use client';
+
+import type { RunView, ThreadMessageView } from '@agentloom/platform';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { pruneEmptyPages } from '~/features/runs/hooks/prune-empty-pages';
+import { useRunLiveEvents } from '~/features/runs/hooks/use-run-live-events';
+import { isTerminalStatus } from '~/features/runs/run-statuses';
+import { threadMessagesPageSize, threadRunsShown } from '~/features/threads/thread-page-sizes';
+import { useTRPC } from '~/trpc/react';
+
+/**
+ * A thread's conversation a page at a time (oldest first, "Load more" continues forward), the
+ * thread's runs for the boundaries, and live updates while one of its runs is active: the page
+ * follows that run's event stream and, when every page is loaded, fetches only the new tail.
+ */
+export function useThreadConversation(threadId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const messagesOptions = trpc.threads.messages.infiniteQueryOptions(
+    { threadId, limit: threadMessagesPageSize },
+    { getNextPageParam: (_lastPage, pages) => lastMessageId(pages) },
+  );
+  const messagesQuery = useInfiniteQuery(messagesOptions);
+  const runsQuery = useQuery(trpc.runs.list.queryOptions({ threadId, limit: threadRunsShown }));
+  const runs = runsQuery.data?.runs;
+  const activeRun = runs?.find((run) => !isTerminalStatus(run.status));
+  const live = useRunLiveEvents(activeRun?.id ?? threadId, activeRun !== undefined);
+  const pages = messagesQuery.data?.pages;
+  const complete = pages !== undefined && pages[pages.length - 1]?.nextCursor === null;
+  const { fetchNextPage, refetch } = messagesQuery;
+
+  useEffect(() => {
+    if (live.revision === 0) return;
+    void queryClient.invalidateQueries({ queryKey: trpc.runs.list.queryKey({ threadId, limit: threadRunsShown }) });
+    if (!complete) return;
+    if (pages?.every((page) => page.messages.length === 0)) {
+      void refetch();
+      return;
+    }
+    void fetchNextPage({ cancelRefetch: false }).then(() =>
+      queryClient.setQueryData(messagesOptions.queryKey, (data) => pruneEmptyPages(data, (page) => page.messages.length === 0)),
+    );
+    // Only a new revision asks for the tail.
+  }, [live.revision]);
+
+  const messages = useMemo<ThreadMessageView[]>(() => pages?.flatMap((page) => page.messages) ?? [], [pages]);
+  const runsById = useMemo(() => new Map<string, RunView>((runs ?? []).map((run) => [run.id, run])), [runs]);
+  return {
+    messages,
+    runs: runs ?? [],
+    runsById,
+    activeRun,
+    connection: live.connection,
+    complete,
+    loadMore: () => void fetchNextPage(),
+    isLoadingMore: messagesQuery.isFetchingNextPage,
+    isPending: messagesQuery.isPending,
+    error: messagesQuery.error ?? runsQuery.error,
+    /** After starting a run: show its boundary at once and start following it. */
+    refreshRuns: () => queryClient.invalidateQueries({ queryKey: trpc.runs.list.pathKey() }),
+  };
+}
+
+function lastMessageId(pages: { messages: ThreadMessageView[] }[]): string | undefined {
+  for (let position = pages.length - 1; position >= 0; position -= 1) {
+    const last = pages[position]?.messages.at(-1);
+    if (last) return last.id;
+  }
+  return undefined;
+}
