@@ -54,3 +54,5 @@ export type { RetrievalMode } from './memory/search-memory';
 export { EraseService } from './erase/erase-service';
 export type { EraseReceipt } from './erase/erase-receipt';
 export { embedderFromArguments } from './memory/cli/embedder-from-arguments';
+export { listMessagesInputSchema as listRunMessagesInputSchema } from './runs/run-message-service';
+export { eventsInputSchema as listRunEventsInputSchema } from './runs/run-event-service';
