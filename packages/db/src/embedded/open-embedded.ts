@@ -6,6 +6,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 import { inMemoryDataDirectory } from '../connection/database-config';
 import type { SqlDriver } from '../migrations/sql-driver';
+import { vectorSearchSessionSettings } from '../vector/vector-support';
 import { lockDataDirectory, type DataDirectoryLock } from './data-directory-lock';
 
 export interface EmbeddedConnection {
@@ -30,6 +31,8 @@ export async function openEmbedded(dataDirectory: string, lockWaitMs = 0): Promi
       ...(inMemory ? {} : { dataDir: join(location, 'pgdata') }),
       extensions: { vector },
     });
+    // PGlite is one session, so session settings hold for every query that follows.
+    await pglite.exec(vectorSearchSessionSettings.map(([name, value]) => `SET ${name} = '${value}';`).join('\n'));
     return {
       pglite,
       driver: pgliteDriver(pglite),

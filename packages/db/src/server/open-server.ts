@@ -3,6 +3,7 @@ import pg from 'pg';
 
 import { DatabaseError } from '../connection/database-error';
 import type { SqlDriver } from '../migrations/sql-driver';
+import { vectorSearchSessionSettings } from '../vector/vector-support';
 
 export interface ServerConnection {
   pool: pg.Pool;
@@ -21,6 +22,7 @@ export async function openServer(url: string, options: { poolSize: number; conne
     connectionString: url,
     max: options.poolSize,
     connectionTimeoutMillis: options.connectTimeoutMs,
+    options: vectorSearchSessionSettings.map(([name, value]) => `-c ${name}=${value}`).join(' '),
   };
   const pool = new pg.Pool(poolConfig);
   // An idle client losing its server (restart, failover) must not crash the process; the pool

@@ -8,6 +8,19 @@ export interface VectorSupport {
   fix: string | null;
 }
 
+/**
+ * Session settings for vector search, applied to every connection when it opens (PGlite: its one
+ * session; server: the pool's startup options). `hnsw.iterative_scan` (pgvector ≥ 0.8) lets an HNSW
+ * scan keep going past neighbours that a tenant or scope filter rejects, so a filtered top-k is not
+ * starved; `hnsw.ef_search` widens the candidate list for recall (bench/memory-search). Set per
+ * session rather than `SET LOCAL` per query, a search needs no transaction and no extra round trips.
+ * Where pgvector is missing the names are plain placeholders and change nothing.
+ */
+export const vectorSearchSessionSettings: readonly (readonly [name: string, value: string])[] = [
+  ['hnsw.iterative_scan', 'relaxed_order'],
+  ['hnsw.ef_search', '100'],
+];
+
 export const vectorUnavailableFix =
   'pgvector is not installed on this Postgres server, so memory search uses full-text only. ' +
   'Use the pgvector/pgvector image from docker/compose.yaml, or install the extension (e.g. apt install postgresql-<version>-pgvector) and restart AgentLoom.';

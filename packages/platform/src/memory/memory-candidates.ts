@@ -1,5 +1,6 @@
 import type { RawSql } from '@agentloom/db';
 
+import type { MemoryItemRow } from './memory-item-view';
 import { checkedDimension, vectorLiteral } from './vector-sql';
 
 /** What every candidate query filters on: tenant, visible levels, kinds, live (not expired, not superseded). */
@@ -12,10 +13,14 @@ export interface CandidateFilter {
   limit: number;
 }
 
-export interface Candidate {
-  id: string;
+/** A candidate carries its whole row, so the search needs no second round trip to load the winners. */
+export interface Candidate extends MemoryItemRow {
   pinned: boolean;
 }
+
+// The columns of MemoryItemRow under their camelCase names, plus `pinned` for the fusion boost.
+const candidateColumns = `m.id::text AS id, m.tenant_id::text AS "tenantId", m.scope::text AS scope, m.scope_id AS "scopeId",
+       m.kind::text AS kind, m.key, m.content, m.metadata, m.created_at AS "createdAt", m.pinned`;
 
 // $1 tenant, $2 level keys, $3 kinds; the tenant_id and scope_id conditions let the
 // (tenant_id, scope, scope_id) index do the work before the level keys are compared.
@@ -38,7 +43,7 @@ export async function fullTextCandidates(sql: RawSql, filter: CandidateFilter, t
                  FROM unnest(tsvector_to_array(to_tsvector('english', $4))) AS lexeme) AS any_terms,
               websearch_to_tsquery('english', $4) AS all_terms
      )
-     SELECT m.id::text AS id, m.pinned
+     SELECT ${candidateColumns}
        FROM memory_items m, query
       WHERE ${liveItemConditions}
         AND m.search_vector @@ query.any_terms
@@ -68,7 +73,7 @@ export async function vectorCandidates(
   const dimension = checkedDimension(embedding.vector.length);
   const distance = `(e.embedding::vector(${dimension})) <=> $4::vector(${dimension})`;
   const rows = await sql.query<Candidate & { distance: number }>(
-    `SELECT m.id::text AS id, m.pinned, ${distance} AS distance
+    `SELECT ${candidateColumns}, ${distance} AS distance
        FROM agentloom_vector.memory_embedding e
        JOIN memory_items m ON m.id = e.memory_item_id
       WHERE e.dimension = ${dimension} AND e.embedder_id = $5 AND e.tenant_id = $1::uuid
@@ -82,5 +87,5 @@ export async function vectorCandidates(
     embedding.embedderId,
     filter.limit,
   );
-  return rows.filter((row) => 1 - Number(row.distance) >= minSimilarity);
+  return rows.filter((row) => 1 - Number(row.distance) >= minSimilarity).map(({ distance: _distance, ...candidate }) => candidate);
 }

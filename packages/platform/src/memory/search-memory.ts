@@ -1,9 +1,9 @@
-import { rawSqlFor, type Database, type RawSql } from '@agentloom/db';
+import type { Database } from '@agentloom/db';
 import type { Embedder, MemoryHit, MemorySearchQuery } from '@agentloom/runtime';
 
 import { isZeroVector } from './embedding-rows';
 import { fullTextCandidates, vectorCandidates, type Candidate, type CandidateFilter } from './memory-candidates';
-import { memoryItemRowSelect, toMemoryItem } from './memory-item-view';
+import { toMemoryItem } from './memory-item-view';
 import { storedKindOf } from './memory-kind';
 import { visibleLevelKeys } from './memory-scope';
 import { fuseRankings } from './reciprocal-rank-fusion';
@@ -49,12 +49,10 @@ export async function searchMemory(
     lists.map((list) => list.map((candidate) => candidate.id)),
     pinned,
   ).slice(0, limit);
-  if (fused.length === 0) return [];
-  const rows = await database.prisma.memoryItem.findMany({ where: { id: { in: fused.map((result) => result.id) } }, select: memoryItemRowSelect });
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const byId = new Map(lists.flat().map((candidate) => [candidate.id, candidate]));
   return fused.flatMap((result) => {
     const row = byId.get(result.id);
-    return row ? [{ item: toMemoryItem(row), score: result.score }] : [];
+    return row ? [{ item: toMemoryItem({ ...row, createdAt: new Date(row.createdAt) }), score: result.score }] : [];
   });
 }
 
@@ -63,6 +61,11 @@ async function queryVector(embedder: Embedder, text: string): Promise<number[] |
   return vector && !isZeroVector(vector) ? vector : null;
 }
 
+/**
+ * The candidate lists, straight on the pool: hnsw.iterative_scan is a session setting of every
+ * connection (packages/db), so no transaction is needed for `SET LOCAL`, and the lists run in
+ * parallel where the driver has more than one connection.
+ */
 async function candidateLists(
   database: Database,
   settings: SearchSettings,
@@ -71,19 +74,8 @@ async function candidateLists(
   mode: RetrievalMode,
   vector: number[] | null,
 ): Promise<Candidate[][]> {
-  const fullText = (sql: RawSql) => (mode === 'vector' ? Promise.resolve([]) : fullTextCandidates(sql, filter, text));
-  if (!vector) return [await fullText(database.sql)];
-  // SET LOCAL needs a transaction; it lets HNSW keep scanning past neighbours the filters reject.
-  return database.prisma.$transaction(async (transaction) => {
-    const sql = rawSqlFor(transaction);
-    if (supportsIterativeScan(database.vector.version)) await sql.execute('SET LOCAL hnsw.iterative_scan = relaxed_order');
-    const nearest = await vectorCandidates(sql, filter, { embedderId: settings.embedder.id, vector }, settings.minVectorSimilarity);
-    return [nearest, await fullText(sql)];
-  });
-}
-
-/** `hnsw.iterative_scan` arrived in pgvector 0.8.0. */
-function supportsIterativeScan(version: string | null): boolean {
-  const [major = 0, minor = 0] = (version ?? '0.0').split('.').map(Number);
-  return major > 0 || minor >= 8;
+  const fullText = mode === 'vector' ? Promise.resolve([]) : fullTextCandidates(database.sql, filter, text);
+  if (!vector) return [await fullText];
+  const nearest = vectorCandidates(database.sql, filter, { embedderId: settings.embedder.id, vector }, settings.minVectorSimilarity);
+  return Promise.all([nearest, fullText]);
 }
