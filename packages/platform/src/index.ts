@@ -29,6 +29,7 @@ export {
 } from './agents/agent.schema';
 export type { AgentDetailView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agents/agent-views';
 export { redactedSecret } from './agents/agent-config-secrets';
+export { builtinToolOptions } from './agents/builtin-tool-options';
 export { UsageService } from './usage/usage-service';
 export { usageSummaryInputSchema, maximumUsageDays, type UsageSummaryInput } from './usage/usage.schema';
 export type { AgentUsageView, DailyUsageView, UsageSummaryView } from './usage/usage-view';

@@ -2,6 +2,7 @@ import type { Database, Prisma } from '@agentloom/db';
 
 import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
+import { toInstant } from '../validation/instant.schema';
 import { parseInput } from '../validation/parse-input';
 import { listAuditInputSchema, type ListAuditInput } from './audit.schema';
 import { auditEntrySelect, toAuditEntryView, type AuditEntryRow, type AuditEntryView } from './audit-entry-view';
@@ -20,7 +21,9 @@ export class AuditService {
       ...(input.actorId ? { actorId: input.actorId } : {}),
       ...(input.targetType ? { targetType: input.targetType } : {}),
       ...(input.targetId ? { targetId: input.targetId } : {}),
-      ...(input.from || input.to ? { createdAt: { ...(input.from ? { gte: input.from } : {}), ...(input.to ? { lt: input.to } : {}) } } : {}),
+      ...(input.from || input.to
+        ? { createdAt: { ...(input.from ? { gte: toInstant(input.from) } : {}), ...(input.to ? { lt: toInstant(input.to) } : {}) } }
+        : {}),
     };
     const rows = await this.database.prisma.auditLog.findMany({
       where,

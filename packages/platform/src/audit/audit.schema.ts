@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/** An instant or a calendar day (midnight UTC), as REST query strings and date pickers send them. */
-const instantSchema = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()])
-  .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value));
+import { instantSchema } from '../validation/instant.schema';
 
 export const listAuditInputSchema = z
   .object({

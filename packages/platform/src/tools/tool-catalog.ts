@@ -30,4 +30,9 @@ export class ToolCatalog {
   names(): string[] {
     return [...this.tools.keys()];
   }
+
+  /** Every registered tool's name, description and side effects, for pickers (agent editor). */
+  describe(): { name: string; description: string; sideEffects: string }[] {
+    return [...this.tools.values()].map((tool) => ({ name: tool.name, description: tool.description, sideEffects: tool.sideEffects }));
+  }
 }

@@ -5,6 +5,7 @@ import { runStatuses, type RunStatus } from '../runs/run.schema';
 import { parseInput } from '../validation/parse-input';
 import { selectAgentStatusRows, selectDailyRows, type AgentStatusRow, type DailyRow } from './usage-rows';
 import { usageSummaryInputSchema, type UsageSummaryInput } from './usage.schema';
+import { resolveUsageWindow } from './usage-window';
 import type { AgentUsageView, DailyUsageView, UsageSummaryView } from './usage-view';
 
 /** Tokens, cost and runs by outcome per agent, from the usage columns every run carries. Any role may read it. */
@@ -13,14 +14,15 @@ export class UsageService {
 
   async summary(principal: Principal, rawInput?: UsageSummaryInput): Promise<UsageSummaryView> {
     const input = parseInput(usageSummaryInputSchema, rawInput);
-    const window = { tenantId: principal.tenantId, ...input };
+    const { from, to } = resolveUsageWindow(input);
+    const window = { tenantId: principal.tenantId, from, to, agentId: input.agentId };
     const [statusRows, dailyRows] = await Promise.all([selectAgentStatusRows(this.database.sql, window), selectDailyRows(this.database.sql, window)]);
     const agents = aggregateAgents(statusRows);
     return {
-      from: input.from.toISOString(),
-      to: input.to.toISOString(),
+      from: from.toISOString(),
+      to: to.toISOString(),
       agents,
-      daily: fillDays(input.from, input.to, dailyRows),
+      daily: fillDays(from, to, dailyRows),
       totals: sumAgents(agents),
     };
   }

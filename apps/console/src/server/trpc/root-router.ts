@@ -1,6 +1,8 @@
 import { activityRouter } from '~/features/activity/server/activity-router';
 import { agentsRouter } from '~/features/agents/server/agents-router';
+import { apiKeysRouter } from '~/features/api-keys/server/api-keys-router';
 import { approvalsRouter } from '~/features/approvals/server/approvals-router';
+import { auditRouter } from '~/features/audit/server/audit-router';
 import { healthRouter } from '~/features/health/server/health-router';
 import { memoryRouter } from '~/features/memory/server/memory-router';
 import { runEventsRouter } from '~/features/runs/server/run-events-router';
@@ -9,6 +11,7 @@ import { runMessagesRouter } from '~/features/runs/server/run-messages-router';
 import { runsRouter } from '~/features/runs/server/runs-router';
 import { sessionRouter } from '~/features/session/server/session-router';
 import { threadsRouter } from '~/features/threads/server/threads-router';
+import { usageRouter } from '~/features/usage/server/usage-router';
 import { createTRPCRouter } from '~/server/trpc/init';
 
 /** Every feature's router, composed once; the client's types come from here. */
@@ -17,6 +20,9 @@ export const appRouter = createTRPCRouter({
   session: sessionRouter,
   activity: activityRouter,
   agents: agentsRouter,
+  apiKeys: apiKeysRouter,
+  audit: auditRouter,
+  usage: usageRouter,
   runs: runsRouter,
   runEvents: runEventsRouter,
   runMessages: runMessagesRouter,
