@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+
 import { DatabaseError, openDatabase, type Database } from '@agentloom/db';
 
 import { AgentService } from './agents/agent-service';
@@ -29,6 +32,10 @@ import { MemoryMaintenance } from './memory/memory-maintenance';
 import { MemoryService } from './memory/memory-service';
 import { PrismaMemoryPort } from './memory/prisma-memory-port';
 import { ThreadService } from './threads/thread-service';
+import { defaultWebhookConfig } from './webhooks/webhook-config';
+import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
+import { WebhookService } from './webhooks/webhook-service';
+import { WebhookTargetGuard } from './webhooks/webhook-target-guard';
 import { UsageService } from './usage/usage-service';
 
 /** The services apps call. Built once per process by the app's composition root. */
@@ -67,6 +74,8 @@ export interface Platform {
   erase: EraseService;
   /** The memory port the engine uses (also for tools such as the re-embed command). */
   memoryPort: PrismaMemoryPort;
+  /** Webhook endpoints and their delivery log (admin); deliveries are sent by the executor's process. */
+  webhooks: WebhookService;
   close(): Promise<void>;
 }
 
@@ -100,10 +109,21 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     },
     memoryPort,
   );
-  const executor = new RunExecutor(database, processor, logger, config.executor, {
-    runsRecovered: (runs) => metrics.observeRecoveries(runs.map((run) => run.outcome)),
-    sweep: () => maintenance.sweep(),
-  });
+  const webhookConfig = { ...defaultWebhookConfig, ...config.webhooks };
+  const webhookGuard = new WebhookTargetGuard(webhookConfig.allowPrivateTargets);
+  const executorOwner = config.executor?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const webhookDispatcher = new WebhookDispatcher(database, webhookGuard, webhookConfig, executorOwner, logger);
+  const executor = new RunExecutor(
+    database,
+    processor,
+    logger,
+    { ...config.executor, owner: executorOwner },
+    {
+      runsRecovered: (runs) => metrics.observeRecoveries(runs.map((run) => run.outcome)),
+      sweep: () => maintenance.sweep(),
+    },
+    [webhookDispatcher],
+  );
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(database, () => executor.wake());
   const activity = new TenantActivityService(database, logger);
@@ -133,6 +153,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     memory: new MemoryService(database, memoryPort),
     erase,
     memoryPort,
+    webhooks: new WebhookService(database, webhookGuard),
     close: async () => {
       await executor.stop();
       await maintenance.stop();

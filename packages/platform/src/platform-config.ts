@@ -3,6 +3,7 @@ import type { AnyTool, EmbedderConfig } from '@agentloom/runtime';
 
 import type { RunExecutorConfig } from './execution/run-executor';
 import type { Logger } from './logging/logger';
+import type { WebhookConfig } from './webhooks/webhook-config';
 
 /** Everything the platform needs, handed in by an app's composition root. */
 export interface PlatformConfig {
@@ -18,4 +19,6 @@ export interface PlatformConfig {
   logger: Logger;
   /** Memory embedder; absent uses the offline `hashing-ngram/v1` embedder (lexical, no network). */
   memory?: { embedder?: EmbedderConfig };
+  /** Webhook delivery settings; the SSRF guard refuses private targets unless listed in `allowPrivateTargets`. */
+  webhooks?: Partial<WebhookConfig>;
 }

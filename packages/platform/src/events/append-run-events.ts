@@ -1,5 +1,6 @@
 import type { Prisma } from '@agentloom/db';
 
+import { enqueueWebhookDeliveries } from '../webhooks/enqueue-webhook-deliveries';
 import { runEventsChannel, type NewRunEvent, type StoredRunEvent } from './run-event';
 
 /**
@@ -7,6 +8,7 @@ import { runEventsChannel, type NewRunEvent, type StoredRunEvent } from './run-e
  * `runs.next_event_seq`, bumped with one UPDATE that also row-locks the run, so concurrent writers
  * serialize and sequences stay gap-free (a rolled-back transaction rolls its numbers back too).
  * The NOTIFY is transactional as well: listeners hear of the events only once they are committed.
+ * Webhook deliveries the events cause are written here too (the outbox, ADR 0006).
  */
 export async function appendRunEvents(
   transaction: Prisma.TransactionClient,
@@ -32,7 +34,9 @@ export async function appendRunEvents(
   await transaction.runEvent.createMany({
     data: stored.map((event) => ({ ...event, tenantId: run.tenantId })),
   });
+  const appended = stored.map((event) => ({ ...event, payload: event.payload as Prisma.JsonValue }));
+  await enqueueWebhookDeliveries(transaction, run.tenantId, appended);
   const last = stored[stored.length - 1]!;
   await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runEventsChannel, `${run.id}:${last.seq}`);
-  return stored.map((event) => ({ ...event, payload: event.payload as Prisma.JsonValue }));
+  return appended;
 }

@@ -45,6 +45,12 @@ export interface RunExecutorObserver {
   sweep?(): Promise<void>;
 }
 
+/** Work that runs alongside run execution in the same process, started and stopped with it (webhook delivery). */
+export interface ExecutorCompanion {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 /**
  * Claims queued runs and processes them, up to `concurrency` at once. Coordinated only through
  * Postgres: row claims with SKIP LOCKED, leases renewed by heartbeat, LISTEN/NOTIFY wake-ups with
@@ -68,6 +74,7 @@ export class RunExecutor {
     private readonly logger: Logger,
     config: Partial<RunExecutorConfig> = {},
     private readonly observer: RunExecutorObserver = {},
+    private readonly companions: readonly ExecutorCompanion[] = [],
   ) {
     this.config = { ...defaultExecutorConfig, ...config };
     this.owner = this.config.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -94,6 +101,7 @@ export class RunExecutor {
     this.timers.push(setInterval(() => void this.recover(), this.config.recoveryIntervalMs));
     for (const timer of this.timers) timer.unref();
     this.loop = this.claimLoop();
+    for (const companion of this.companions) await companion.start();
   }
 
   /** Claims promptly instead of at the next poll (the creating process calls this after a commit). */
@@ -118,6 +126,8 @@ export class RunExecutor {
       await all;
     }
     await this.loop;
+    // After the runs: their last events may still have queued webhook deliveries worth sending.
+    for (const companion of this.companions) await companion.stop();
     for (const timer of this.timers) clearInterval(timer);
     for (const release of this.releases) await release().catch(() => undefined);
     this.state = 'stopped';

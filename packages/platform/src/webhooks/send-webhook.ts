@@ -1,0 +1,70 @@
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+
+import { signatureHeaderName, signWebhookBody } from './webhook-signature';
+import type { WebhookTargetGuard } from './webhook-target-guard';
+import type { ClaimedDelivery, DeliveryOutcome } from './webhook-delivery-claims';
+
+/** Response bodies are read (so the connection completes) but not kept beyond this. */
+const maximumResponseBytes = 64 * 1024;
+
+/**
+ * Sends one attempt: the SSRF guard first (resolving the name; an address literal never reaches
+ * the connection's lookup), then a POST with Node's http client whose DNS lookup is guarded too.
+ * Redirects are not followed: a 3xx is a failed attempt. Never throws; failures become outcomes.
+ */
+export async function sendWebhook(delivery: ClaimedDelivery, guard: WebhookTargetGuard, timeoutMs: number): Promise<DeliveryOutcome> {
+  let url: URL;
+  try {
+    url = await guard.assertAllowed(delivery.url);
+  } catch (error) {
+    return { succeeded: false, statusCode: null, error: messageOf(error) };
+  }
+  const body = JSON.stringify(delivery.payload);
+  const headers = {
+    'Content-Type': 'application/json',
+    'User-Agent': 'AgentLoom-Webhooks/1',
+    [signatureHeaderName]: signWebhookBody(delivery.secret, body, Math.floor(Date.now() / 1000)),
+    'AgentLoom-Event': delivery.eventType,
+    'AgentLoom-Delivery': delivery.id,
+    'AgentLoom-Attempt': String(delivery.attempt),
+  };
+  try {
+    const statusCode = await post(url, headers, body, guard, timeoutMs);
+    const succeeded = statusCode >= 200 && statusCode < 300;
+    return { succeeded, statusCode, error: succeeded ? null : `The receiver answered HTTP ${statusCode}` };
+  } catch (error) {
+    return { succeeded: false, statusCode: null, error: messageOf(error) };
+  }
+}
+
+function post(url: URL, headers: Record<string, string>, body: string, guard: WebhookTargetGuard, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        lookup: guard.lookup,
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+      (response) => {
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.byteLength;
+          if (received > maximumResponseBytes) response.destroy();
+        });
+        response.on('close', () => resolve(response.statusCode ?? 0));
+        response.on('error', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function messageOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 500);
+}
