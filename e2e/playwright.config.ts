@@ -53,13 +53,15 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production build (`npm run test:e2e` builds it first), as users run it.
-    command: 'npm run start --workspace @agentloom/console',
+    // The production build (`npm run test:e2e` builds it first), as users run it. Before it starts,
+    // the fresh data directory gets a 10,000-step run for the long-run journey (PGlite has one
+    // owner at a time, so seeding cannot happen while the console runs).
+    command: `npx tsx e2e/support/seed-long-runs.ts --data-dir "${dataDirectory}" --steps 10000 && npm run start --workspace @agentloom/console`,
     cwd: repositoryRoot,
     // Answers 200 once the embedded database is open, migrated and seeded.
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: 'pipe',
     env: {
       PORT: String(port),

@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { attachScreenshot } from '../support/attach-screenshot';
+import { signIn } from '../support/sign-in';
+
+/** The 10,000-step run written before the console started (playwright.config.ts → seed-long-runs.ts). */
+async function longRunId(): Promise<string> {
+  const runIds = JSON.parse(await readFile(path.join(process.env.E2E_DATA_DIR ?? '', 'long-runs.json'), 'utf8')) as Record<string, string>;
+  const runId = runIds['10000'];
+  if (!runId) throw new Error('long-runs.json has no 10000-step run');
+  return runId;
+}
+
+test('a 10,000-step run opens, its timeline holds every step, and scrolls to the last one', async ({ page }, testInfo) => {
+  const runId = await longRunId();
+  await signIn(page);
+  await page.goto(`/runs/${runId}`);
+  await expect(page.locator('header [data-status]').first()).toHaveAttribute('data-status', 'succeeded');
+
+  // Pages of steps load in the background; the scroll area's label counts what is held.
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const scrollArea = timeline.getByLabel('10000 steps');
+  await expect(scrollArea).toBeVisible({ timeout: 30_000 });
+  await expect(timeline.locator('[data-step-index="0"]')).toBeVisible();
+  // Virtualized: a few dozen rows in the DOM, not ten thousand.
+  expect(await timeline.locator('[data-step-index]').count()).toBeLessThan(100);
+  await attachScreenshot(page, testInfo, 'long run: first steps');
+
+  await scrollArea.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await expect(timeline.locator('[data-step-index="9999"]')).toBeVisible();
+  await expect(timeline.locator('[data-step-index="0"]')).toHaveCount(0);
+  await attachScreenshot(page, testInfo, 'long run: scrolled to step 9,999');
+
+  // Keyboard scrolling works too: Home returns to the first step.
+  await scrollArea.focus();
+  await page.keyboard.press('Home');
+  await expect(timeline.locator('[data-step-index="0"]')).toBeVisible();
+});
