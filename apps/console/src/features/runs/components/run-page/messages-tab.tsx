@@ -5,6 +5,9 @@ import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { JsonTree } from '~/components/json-tree';
 import { SkeletonRows } from '~/components/skeleton';
+import { MemoryHitChips } from '~/features/memory/components/memory-hit-chips';
+import { useRunMemoryHits } from '~/features/memory/hooks/use-run-memory-hits';
+import type { MessageMemoryHit } from '~/features/memory/memory-hit-scores';
 import { useRunMessages } from '~/features/runs/hooks/use-run-messages';
 
 const roleLook: Record<RunMessageView['role'], string> = {
@@ -17,6 +20,7 @@ const roleLook: Record<RunMessageView['role'], string> = {
 /** The transcript, a page at a time; system messages are folded because they repeat the instructions. */
 export function MessagesTab({ runId, revision }: { runId: string; revision: number }) {
   const { messages, complete, loadMore, isLoadingMore, isPending, error } = useRunMessages(runId, revision);
+  const memoryHitsOf = useRunMemoryHits(runId, messages);
   if (error) return <ErrorNotice title="The messages could not be loaded" message={error.message} />;
   if (isPending) return <div className={cardStyles}><SkeletonRows label="Loading messages" /></div>;
   if (messages.length === 0) return <p className={`${cardStyles} px-4 py-10 text-center text-sm text-zinc-500`}>No messages yet.</p>;
@@ -25,7 +29,7 @@ export function MessagesTab({ runId, revision }: { runId: string; revision: numb
       <ol className="space-y-3">
         {messages.map((message) => (
           <li key={message.id} className={`${cardStyles} p-4`} data-message-role={message.role}>
-            <MessageBody message={message} />
+            <MessageBody message={message} memoryHits={memoryHitsOf(message)} />
           </li>
         ))}
       </ol>
@@ -40,7 +44,7 @@ export function MessagesTab({ runId, revision }: { runId: string; revision: numb
   );
 }
 
-function MessageBody({ message }: { message: RunMessageView }) {
+function MessageBody({ message, memoryHits }: { message: RunMessageView; memoryHits: MessageMemoryHit[] }) {
   const header = (
     <span className="flex flex-wrap items-center gap-2 text-xs">
       <span className={`rounded px-1.5 py-0.5 font-medium capitalize ${roleLook[message.role]}`}>{message.role}</span>
@@ -55,6 +59,7 @@ function MessageBody({ message }: { message: RunMessageView }) {
       <details>
         <summary className="cursor-pointer list-none">{header}</summary>
         <p className="mt-2 text-sm whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{message.content}</p>
+        <MemoryHitChips hits={memoryHits} />
       </details>
     );
   }
@@ -67,6 +72,7 @@ function MessageBody({ message }: { message: RunMessageView }) {
           <JsonTree value={message.toolCalls} label="Tool calls requested" />
         </div>
       ) : null}
+      <MemoryHitChips hits={memoryHits} />
     </>
   );
 }

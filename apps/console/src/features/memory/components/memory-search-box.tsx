@@ -1,0 +1,57 @@
+'use client';
+
+import { useState, type FormEvent } from 'react';
+import { buttonStyles, inputStyles } from '~/components/button-styles';
+import { retrievalModes, type MemoryInspectorState, type RetrievalModeName } from '~/features/memory/memory-filters';
+
+const modeNames: Record<RetrievalModeName, string> = { hybrid: 'Hybrid', vector: 'Vector', 'full-text': 'Full-text' };
+
+/** Search text and retrieval mode; submitting puts them in the URL. */
+export function MemorySearchBox({ state, onSearch }: { state: MemoryInspectorState; onSearch: (next: Pick<MemoryInspectorState, 'query' | 'mode'>) => void }) {
+  const [text, setText] = useState(state.query);
+  const [mode, setMode] = useState(state.mode);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSearch({ query: text.trim(), mode });
+  }
+  return (
+    <form role="search" aria-label="Search memory" onSubmit={submit} className="flex flex-wrap items-center gap-2">
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search memory, e.g. deploy window"
+        aria-label="Search text"
+        maxLength={4_000}
+        className={`${inputStyles} min-w-64 flex-1`}
+      />
+      <select
+        value={mode}
+        onChange={(event) => setMode(retrievalModes.find((candidate) => candidate === event.target.value) ?? 'hybrid')}
+        aria-label="Retrieval mode"
+        className={`${inputStyles} w-32`}
+      >
+        {retrievalModes.map((candidate) => (
+          <option key={candidate} value={candidate}>
+            {modeNames[candidate]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className={buttonStyles.primary}>
+        Search
+      </button>
+      {state.query ? (
+        <button
+          type="button"
+          className={buttonStyles.secondary}
+          onClick={() => {
+            setText('');
+            onSearch({ query: '', mode });
+          }}
+        >
+          Clear search
+        </button>
+      ) : null}
+    </form>
+  );
+}
