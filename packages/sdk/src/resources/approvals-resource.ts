@@ -1,0 +1,24 @@
+import type { Transport } from '../transport.ts';
+import type { Approval, ApprovalDecision, Page } from '../types.ts';
+
+export interface ListApprovalsInput {
+  status?: Approval['status'];
+  runId?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/** The approvals inbox and its decisions. */
+export function approvalsResource(transport: Transport) {
+  const decide = (approvalId: string, decision: ApprovalDecision): Promise<Approval> =>
+    transport.json('POST', `/api/v1/approvals/${encodeURIComponent(approvalId)}/decision`, { body: decision });
+  return {
+    list(input: ListApprovalsInput = {}): Promise<Page & { approvals: Approval[] }> {
+      return transport.json('GET', '/api/v1/approvals', { query: { ...input } });
+    },
+    /** One decision wins; a later one fails with kind `conflict` (409). */
+    decide,
+    approve: (approvalId: string) => decide(approvalId, { decision: 'approve' }),
+    reject: (approvalId: string, reason: string) => decide(approvalId, { decision: 'reject', reason }),
+  };
+}

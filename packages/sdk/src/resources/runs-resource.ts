@@ -1,0 +1,54 @@
+import { streamRunEvents, type StreamRunEventsOptions } from '../run-event-stream.ts';
+import type { Transport } from '../transport.ts';
+import type { Message, Page, Run, RunEvent, RunStatus } from '../types.ts';
+
+export interface CreateRunInput {
+  agentId: string;
+  input: string;
+  /** Pin a version; the agent's latest when omitted. */
+  agentVersion?: number;
+  /** Continue this thread's conversation. */
+  threadId?: string;
+  /** Retrying with the same key and input returns the first run instead of starting another. */
+  idempotencyKey?: string;
+}
+
+export interface ListRunsInput {
+  status?: RunStatus;
+  agentId?: string;
+  threadId?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+const runPath = (runId: string) => `/api/v1/runs/${encodeURIComponent(runId)}`;
+
+/** Start, read, page, cancel and follow runs. */
+export function runsResource(transport: Transport) {
+  return {
+    create({ idempotencyKey, ...body }: CreateRunInput): Promise<Run> {
+      return transport.json('POST', '/api/v1/runs', { body, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) });
+    },
+    get(runId: string): Promise<Run> {
+      return transport.json('GET', runPath(runId));
+    },
+    list(input: ListRunsInput = {}): Promise<Page & { runs: Run[] }> {
+      return transport.json('GET', '/api/v1/runs', { query: { ...input } });
+    },
+    cancel(runId: string): Promise<Run> {
+      return transport.json('POST', `${runPath(runId)}/cancel`);
+    },
+    /** The transcript a page at a time; `cursor` is the index of the last message of the previous page. */
+    messages(runId: string, input: { cursor?: number; limit?: number } = {}): Promise<Page<number> & { messages: Message[] }> {
+      return transport.json('GET', `${runPath(runId)}/messages`, { query: { ...input } });
+    },
+    /** The event log as JSON pages (no streaming). */
+    events(runId: string, input: { afterSeq?: number; limit?: number } = {}): Promise<{ events: RunEvent[]; nextAfterSeq: number | null }> {
+      return transport.json('GET', `${runPath(runId)}/events`, { query: { format: 'json', ...input } });
+    },
+    /** Live events until `run-finished`, resuming by itself after a dropped connection. */
+    stream(runId: string, options: StreamRunEventsOptions = {}): AsyncGenerator<RunEvent> {
+      return streamRunEvents(transport, runId, options);
+    },
+  };
+}

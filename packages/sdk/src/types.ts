@@ -1,0 +1,143 @@
+/** Shapes the AgentLoom API answers with (see `/api/v1/openapi.json`). */
+
+export type Role = 'viewer' | 'operator' | 'admin';
+export type RunStatus = 'queued' | 'running' | 'waiting_human' | 'succeeded' | 'failed' | 'cancelled';
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export interface Run {
+  id: string;
+  agentId: string;
+  agentVersionId: string;
+  threadId: string | null;
+  status: RunStatus;
+  input: JsonValue;
+  output: JsonValue;
+  error: { kind: string; message: string } | null;
+  attempt: number;
+  maxAttempts: number;
+  cancelRequested: boolean;
+  usage: { modelCalls: number; inputTokens: number; outputTokens: number; costUsd: number; toolCalls: number; steps: number };
+  queuedAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+}
+
+/** One entry of a run's event log; `seq` counts from 1 without gaps. */
+export interface RunEvent {
+  seq: number;
+  type: string;
+  payload: Record<string, JsonValue>;
+  createdAt: string;
+}
+
+export interface Message {
+  id: string;
+  runId: string;
+  index: number;
+  stepId: string | null;
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  kind: string;
+  content: string;
+  toolCalls: JsonValue;
+  toolCallId: string | null;
+  toolName: string | null;
+  isError: boolean;
+  memoryItemIds: string[];
+  createdAt: string;
+}
+
+export interface Approval {
+  id: string;
+  runId: string;
+  toolCallId: string;
+  toolName: string;
+  status: 'pending' | 'approved' | 'rejected' | 'expired';
+  requestReason: string;
+  decisionReason: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  originalArguments: JsonValue;
+  editedArguments: JsonValue;
+  expiresAt: string | null;
+  createdAt: string;
+}
+
+export type ApprovalDecision = { decision: 'approve' } | { decision: 'reject'; reason: string } | { decision: 'edit'; arguments: Record<string, JsonValue> };
+
+export interface Thread {
+  id: string;
+  agentId: string;
+  endUserId: string | null;
+  title: string;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type MemoryKind = 'episode' | 'fact' | 'document_chunk' | 'procedure';
+export type MemoryLevel = 'thread' | 'agent' | 'project' | 'user';
+
+export interface MemoryItem {
+  id: string;
+  level: MemoryLevel;
+  scopeId: string;
+  kind: MemoryKind;
+  key: string | null;
+  content: string;
+  metadata: JsonValue;
+  threadId: string | null;
+  sourceRunId: string | null;
+  pinned: boolean;
+  expiresAt: string | null;
+  supersededById: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+export interface MemoryHit {
+  /** Higher is better; comparable only within one search. */
+  score: number;
+  item: {
+    id: string;
+    /** The runtime's kind names (`document` for stored `document_chunk`). */
+    kind: string;
+    content: string;
+    key?: string;
+    scope: { tenantId: string; agentId?: string; threadId?: string; userId?: string };
+    metadata?: Record<string, JsonValue>;
+    createdAt: string;
+  };
+}
+
+export interface Agent {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  latestVersion: number | null;
+  archived: boolean;
+  createdAt: string;
+}
+
+export interface Caller {
+  tenantId: string;
+  tenantName: string;
+  apiKeyId: string;
+  apiKeyName: string;
+  role: Role;
+}
+
+export interface EraseReceipt {
+  unit: 'run' | 'thread' | 'tenant';
+  id: string;
+  tenantId: string;
+  /** Table name → rows removed. */
+  counts: Record<string, number>;
+  erasedAt: string;
+}
+
+/** A page and where the next one starts (`null`: this was the last). */
+export interface Page<Cursor = string> {
+  nextCursor: Cursor | null;
+}
