@@ -18,7 +18,13 @@ export const agentSummarySelect = {
   versions: { orderBy: { version: 'desc' }, take: 1, select: { version: true } },
 } as const satisfies Prisma.AgentSelect;
 
-export const versionSummarySelect = { version: true, configHash: true, createdBy: true, createdAt: true } as const satisfies Prisma.AgentVersionSelect;
+export const versionSummarySelect = {
+  id: true,
+  version: true,
+  configHash: true,
+  createdBy: true,
+  createdAt: true,
+} as const satisfies Prisma.AgentVersionSelect;
 export const versionSelect = { ...versionSummarySelect, agentId: true, config: true } as const satisfies Prisma.AgentVersionSelect;
 
 type AgentSummaryRow = Prisma.AgentGetPayload<{ select: typeof agentSummarySelect }>;
@@ -38,7 +44,7 @@ export function toAgentSummaryView(row: AgentSummaryRow): AgentSummaryView {
 }
 
 export function toVersionSummaryView(row: VersionSummaryRow): AgentVersionSummaryView {
-  return { version: row.version, configHash: row.configHash, createdBy: row.createdBy, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, version: row.version, configHash: row.configHash, createdBy: row.createdBy, createdAt: row.createdAt.toISOString() };
 }
 
 export function toVersionView(row: VersionRow): AgentVersionView {

@@ -14,6 +14,8 @@ export interface AgentSummaryView {
 
 /** One immutable version, without its config (history lists). */
 export interface AgentVersionSummaryView {
+  /** The version row's id: what a run's `agentVersionId` points at. */
+  id: string;
   version: number;
   /** sha256 of the canonical JSON of the effective config. */
   configHash: string;

@@ -18,3 +18,8 @@ export function useCanOperate(): boolean {
   const role = useContext(RoleContext);
   return role === 'operator' || role === 'admin';
 }
+
+/** True for admins only: agents, API keys, the audit log. */
+export function useIsAdmin(): boolean {
+  return useContext(RoleContext) === 'admin';
+}

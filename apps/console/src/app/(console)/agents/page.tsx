@@ -1,18 +1,15 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '~/components/empty-state';
-import { AgentsIcon } from '~/components/icons';
-import { PageHeader } from '~/components/page-header';
+import { AgentsList } from '~/features/agents/components/agents-list/agents-list';
+import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
 
 export const metadata: Metadata = { title: 'Agents' };
+export const dynamic = 'force-dynamic';
 
-export default function AgentsPage() {
+export default async function AgentsPage() {
+  await getServerQueryClient().prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: true }));
   return (
-    <>
-      <PageHeader title="Agents" description="Agent configurations: model, tools, strategy and limits, with immutable versions." />
-      <EmptyState icon={<AgentsIcon />} title="The agent catalogue is not here yet" arrivesWith="Agents and versions">
-        Each agent keeps every configuration it ever had as an immutable version, so a run always
-        shows exactly what it ran with and versions can be compared side by side.
-      </EmptyState>
-    </>
+    <HydrateClient>
+      <AgentsList />
+    </HydrateClient>
   );
 }

@@ -6,13 +6,16 @@ import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
 export const metadata: Metadata = { title: 'New run' };
 export const dynamic = 'force-dynamic';
 
-export default async function NewRunPage() {
+export default async function NewRunPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const agentId = typeof query.agentId === 'string' ? query.agentId : '';
+  const version = typeof query.version === 'string' && /^\d+$/.test(query.version) ? query.version : '';
   await getServerQueryClient().prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: false }));
   return (
     <HydrateClient>
       <PageHeader title="New run" description="Pick an agent and give it an input; the run page opens and follows it live." />
       <div className="mt-6">
-        <NewRunForm />
+        <NewRunForm initialAgentId={agentId} initialVersion={version} />
       </div>
     </HydrateClient>
   );

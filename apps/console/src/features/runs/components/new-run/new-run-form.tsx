@@ -13,14 +13,15 @@ const labelStyles = 'block text-sm font-medium';
 const hintStyles = 'mt-1 text-xs text-zinc-500 dark:text-zinc-400';
 
 /** Starts a run: agent (and optionally a pinned version), input, optional idempotency key. */
-export function NewRunForm() {
+export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initialAgentId?: string; initialVersion?: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
   const agents = useQuery(trpc.agents.list.queryOptions({ includeArchived: false }));
   const fieldId = useId();
-  const [agentId, setAgentId] = useState('');
-  const [version, setVersion] = useState('');
+  // Preselected by links such as an agent version's "Run this version" (?agentId=…&version=…).
+  const [agentId, setAgentId] = useState(initialAgentId);
+  const [version, setVersion] = useState(initialVersion);
   const [input, setInput] = useState('');
   const [idempotencyKey, setIdempotencyKey] = useState('');
   const create = useMutation(
@@ -31,7 +32,7 @@ export function NewRunForm() {
       },
     }),
   );
-  const selectedAgentId = agentId || agents.data?.[0]?.id || '';
+  const selectedAgentId = (agents.data?.some((agent) => agent.id === agentId) ? agentId : '') || agents.data?.[0]?.id || '';
   const selectedAgent = agents.data?.find((agent) => agent.id === selectedAgentId);
 
   function submit(event: FormEvent) {
@@ -65,7 +66,16 @@ export function NewRunForm() {
           <label htmlFor={`${fieldId}-agent`} className={labelStyles}>
             Agent
           </label>
-          <select id={`${fieldId}-agent`} value={selectedAgentId} onChange={(event) => setAgentId(event.target.value)} className={`${inputStyles} mt-1`} required>
+          <select
+            id={`${fieldId}-agent`}
+            value={selectedAgentId}
+            onChange={(event) => {
+              setAgentId(event.target.value);
+              setVersion('');
+            }}
+            className={`${inputStyles} mt-1`}
+            required
+          >
             {agents.data.map((agent) => (
               <option key={agent.id} value={agent.id} disabled={agent.latestVersion === null}>
                 {agent.name} ({agent.slug})

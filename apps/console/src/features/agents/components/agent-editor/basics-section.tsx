@@ -1,0 +1,44 @@
+import { inputStyles } from '~/components/button-styles';
+import type { ConfigUpdate, EditorConfig } from '~/features/agents/components/agent-editor/editor-config';
+import { fieldHintStyles, fieldLabelStyles, fieldsetStyles, legendStyles } from '~/features/agents/components/agent-editor/field-styles';
+import { ModeChoice } from '~/features/agents/components/agent-editor/mode-choice';
+
+interface BasicsSectionProps {
+  name: string;
+  description: string;
+  onNameChange: (name: string) => void;
+  onDescriptionChange: (description: string) => void;
+  config: EditorConfig;
+  update: ConfigUpdate;
+}
+
+/** Name and description belong to the agent; instructions and mode to the version. */
+export function BasicsSection({ name, description, onNameChange, onDescriptionChange, config, update }: BasicsSectionProps) {
+  return (
+    <fieldset className={fieldsetStyles}>
+      <legend className={legendStyles}>Prompt and mode</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <label className={fieldLabelStyles}>
+          Name
+          <input value={name} onChange={(event) => onNameChange(event.target.value)} required maxLength={100} className={`${inputStyles} mt-1`} />
+        </label>
+        <label className={fieldLabelStyles}>
+          Description
+          <input value={description} onChange={(event) => onDescriptionChange(event.target.value)} maxLength={1_000} className={`${inputStyles} mt-1`} />
+        </label>
+      </div>
+      <label className={fieldLabelStyles}>
+        Instructions
+        <textarea
+          name="instructions"
+          value={config.instructions}
+          onChange={(event) => update((current) => ({ ...current, instructions: event.target.value }))}
+          rows={8}
+          className={`${inputStyles} mt-1 resize-y font-mono`}
+        />
+        <span className={fieldHintStyles}>The system prompt every run of this version starts with.</span>
+      </label>
+      <ModeChoice value={config.mode} onChange={(mode) => update((current) => ({ ...current, mode }))} />
+    </fieldset>
+  );
+}
