@@ -1,39 +1,54 @@
+'use client';
+
+import type { Route } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { HealthIcon, KeyIcon } from '~/components/icons';
+import { HealthIcon, KeyIcon, RunsIcon, SettingsIcon } from '~/components/icons';
+import { useIsAdmin } from '~/features/session/principal-context';
 
-function SettingsLinkCard({ icon, title, children }: { icon: ReactNode; title: ReactNode; children: ReactNode }) {
+function SettingsLinkCard({ icon, title, href, children }: { icon: ReactNode; title: string; href: Route; children: ReactNode }) {
   return (
-    <div className="flex gap-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs dark:border-zinc-800 dark:bg-zinc-900">
-      <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-400">
+    <Link
+      href={href}
+      className="flex gap-4 rounded-xl border border-zinc-200 bg-white p-5 shadow-xs hover:border-brand-300 focus:border-brand-500 focus:outline-none dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-800"
+    >
+      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-950 dark:text-brand-400">
         {icon}
-      </div>
-      <div>
-        <h2 className="text-sm font-semibold">{title}</h2>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{children}</p>
-      </div>
-    </div>
+      </span>
+      <span>
+        <span className="block text-sm font-semibold">{title}</span>
+        <span className="mt-1 block text-sm text-zinc-600 dark:text-zinc-400">{children}</span>
+      </span>
+    </Link>
   );
 }
 
-/** The settings sections that exist, and the ones still to come (named, not faked). */
+/** The settings sections; admin-only ones are left out for other roles. */
 export function SettingsLinks() {
+  const isAdmin = useIsAdmin();
   return (
-    <div className="mt-6 grid gap-4 md:grid-cols-2">
-      <SettingsLinkCard
-        icon={<HealthIcon />}
-        title={
-          <Link href="/settings/health" className="hover:underline">
-            Health
-          </Link>
-        }
-      >
+    <nav aria-label="Settings sections" className="mt-6 grid gap-4 md:grid-cols-2">
+      {isAdmin ? (
+        <SettingsLinkCard icon={<KeyIcon />} title="API keys" href={'/settings/api-keys' as Route}>
+          Create keys with a role (the secret is shown once), see when each was last used, revoke.
+        </SettingsLinkCard>
+      ) : null}
+      {isAdmin ? (
+        <SettingsLinkCard icon={<SettingsIcon />} title="Audit log" href={'/settings/audit' as Route}>
+          Who changed what and when: keys, agents, runs, approvals, memory and erasure, with before and after.
+        </SettingsLinkCard>
+      ) : null}
+      {isAdmin ? (
+        <SettingsLinkCard icon={<SettingsIcon />} title="Webhooks" href={'/settings/webhooks' as Route}>
+          Endpoints notified of run and approval events, signed, with a delivery log.
+        </SettingsLinkCard>
+      ) : null}
+      <SettingsLinkCard icon={<RunsIcon />} title="Usage" href={'/settings/usage' as Route}>
+        Runs by outcome, tokens, cost and tool calls per agent, with a daily chart.
+      </SettingsLinkCard>
+      <SettingsLinkCard icon={<HealthIcon />} title="Health" href="/settings/health">
         Database mode, migrations, pgvector and versions of this installation.
       </SettingsLinkCard>
-      <SettingsLinkCard icon={<KeyIcon />} title="API keys and usage">
-        Creating, revoking and scoping keys arrives with tenant administration; until then use the
-        seeded admin key.
-      </SettingsLinkCard>
-    </div>
+    </nav>
   );
 }

@@ -1,0 +1,26 @@
+import type { Metadata } from 'next';
+import { SettingsPageHeader } from '~/features/settings/components/settings-page-header';
+import { UsagePanel } from '~/features/usage/components/usage-panel';
+import { parseUsageFilters, usageSummaryInput } from '~/features/usage/usage-filters';
+import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
+
+export const metadata: Metadata = { title: 'Usage' };
+export const dynamic = 'force-dynamic';
+
+export default async function UsagePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const filters = parseUsageFilters({ get: (name) => (typeof query[name] === 'string' ? query[name] : null) });
+  const queryClient = getServerQueryClient();
+  await Promise.all([
+    queryClient.prefetchQuery(trpc.usage.summary.queryOptions(usageSummaryInput(filters))),
+    queryClient.prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: true })),
+  ]);
+  return (
+    <HydrateClient>
+      <SettingsPageHeader title="Usage" description="Runs, tokens, cost and tool calls per agent, by the day the run was created (UTC)." />
+      <div className="mt-6">
+        <UsagePanel />
+      </div>
+    </HydrateClient>
+  );
+}
