@@ -10,7 +10,7 @@ export interface EraseTarget {
 
 /**
  * Deletes, child tables first, every row belonging to the runs and threads: embeddings, memory
- * injections, memory items (written by the runs or kept on the threads), approvals, tool calls,
+ * injections, memory items (written by the runs or kept on the threads), webhook deliveries, approvals, tool calls,
  * checkpoints, events, messages, steps, runs, threads. Counts come from the deletes themselves, so
  * they are the rows that existed when the transaction removed them.
  */
@@ -33,6 +33,12 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
     await transaction.memoryInjection.deleteMany({ where: { tenantId, OR: [{ runId: { in: runIds } }, { memoryItemId: { in: memoryItemIds } }] } })
   ).count;
   counts['memory_items'] = (await transaction.memoryItem.deleteMany({ where: { tenantId, id: { in: memoryItemIds } } })).count;
+  // Deliveries carry the run in their event id (`<runId>:<seq>`) and its data in the payload.
+  counts['webhook_deliveries'] = await rawSqlFor(transaction).execute(
+    "DELETE FROM webhook_deliveries WHERE tenant_id = $1::uuid AND split_part(event_id, ':', 1) = ANY($2::text[])",
+    tenantId,
+    runIds,
+  );
   const byRun = { tenantId, runId: { in: runIds } };
   counts['approvals'] = (await transaction.approval.deleteMany({ where: byRun })).count;
   counts['tool_calls'] = (await transaction.toolCall.deleteMany({ where: byRun })).count;
@@ -42,5 +48,14 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
   counts['steps'] = (await transaction.step.deleteMany({ where: byRun })).count;
   counts['runs'] = (await transaction.run.deleteMany({ where: { tenantId, id: { in: runIds } } })).count;
   counts['threads'] = (await transaction.thread.deleteMany({ where: { tenantId, id: { in: threadIds } } })).count;
+  // The audit log keeps that an action happened and when, but no longer to what or with which
+  // content: earlier records about the erased rows lose their target and before/after. The erase's
+  // own record (written next) is the one place the ids remain, as proof of the erasure.
+  counts['audit_logs_redacted'] = await rawSqlFor(transaction).execute(
+    `UPDATE audit_logs SET target_id = 'erased', before = NULL, after = NULL
+      WHERE tenant_id = $1::uuid AND target_id = ANY($2::text[])`,
+    tenantId,
+    [...runIds, ...threadIds, ...memoryItemIds],
+  );
   return counts;
 }

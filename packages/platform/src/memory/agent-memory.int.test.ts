@@ -151,6 +151,20 @@ describe.each(databaseModes)('agent memory end to end (%s)', (mode) => {
     expect((await prisma.run.findUniqueOrThrow({ where: { id: runId } })).episodePending).toBe(false);
   });
 
+  it('erases a run with its memory, events and ledger, leaving no row that mentions it', async () => {
+    const agentId = await createAgent({
+      demoScript: { replies: [{ text: 'Stored.', toolCalls: [{ name: 'memory_store', arguments: { content: 'run secret fact' } }] }, { text: 'Done.' }] },
+    });
+    const runId = await runToEnd(agentId, 'Store a run secret');
+    const receipt = await test.platform.erase.eraseRun(principal, { runId });
+    expect(receipt.counts['runs']).toBe(1);
+    // The stored fact, and the run's episode summary when the background sweep has written it.
+    expect(receipt.counts['memory_items']).toBeGreaterThanOrEqual(1);
+    expect(receipt.counts['run_events']).toBeGreaterThan(0);
+    expect(await scanForIds(test.platform.database, [runId])).toEqual([]);
+    expect(await test.platform.memory.search(principal, { text: 'run secret fact', scope: { agentId } })).toEqual([]);
+  });
+
   it('erases a thread and then the tenant, leaving no row that mentions them', async () => {
     const agentId = await createAgent({
       demoScript: { replies: [{ text: 'Stored.', toolCalls: [{ name: 'memory_store', arguments: { content: 'thread secret fact' } }] }, { text: 'Done.' }] },
