@@ -1,0 +1,43 @@
+import type { AgentLoomClient } from '../client.ts';
+
+/** Where a command writes: results to `stdout`, progress and errors to `stderr`. */
+export interface CliOutput {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** The options every command understands (parsed once, by `parseCommandLine`). */
+export interface CliFlags {
+  url?: string | undefined;
+  key?: string | undefined;
+  thread?: string | undefined;
+  follow?: boolean | undefined;
+  reason?: string | undefined;
+  status?: string | undefined;
+  limit?: string | undefined;
+  json?: boolean | undefined;
+  help?: boolean | undefined;
+}
+
+/** What a command gets: the words after its name, the flags, a client and the output streams. */
+export interface CommandContext {
+  arguments: string[];
+  flags: CliFlags;
+  client: AgentLoomClient;
+  output: CliOutput;
+}
+
+/** A wrong invocation (exit code 2), as opposed to a failed API call (exit code 1). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export function writeLine(stream: NodeJS.WritableStream, line = ''): void {
+  stream.write(`${line}\n`);
+}
+
+/** With `--json` the command prints its result as JSON for scripts; otherwise `human` prints it. */
+export function printResult(context: CommandContext, result: unknown, human: () => void): void {
+  if (context.flags.json) writeLine(context.output.stdout, JSON.stringify(result, null, 2));
+  else human();
+}

@@ -1,0 +1,20 @@
+/** `agentloom --help`. */
+export const usage = `Usage: agentloom <command> [options]
+
+Commands
+  run <agent-slug-or-id> "input" [--thread <id>] [--follow]
+                                 start a run; --follow streams its events and exits with its outcome
+  approvals list [--status pending|approved|rejected|expired]
+  approvals approve <approval-id>
+  approvals reject <approval-id> --reason "why"
+  memories search "query" [--limit n]
+  memories forget <memory-id>
+  erase run|thread|tenant <id>   erase with every row it produced (admin key); prints the receipt
+
+Options
+  --url <url>    console URL (default $AGENTLOOM_URL, else http://localhost:3000)
+  --key <key>    API key (default $AGENTLOOM_API_KEY)
+  --json         print results as JSON
+  -h, --help     this help
+
+Exit codes: 0 success (run succeeded), 1 run failed or API error, 2 usage error, 3 run cancelled.`;

@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createClient, type AgentLoomClient, type Approval, type MemoryHit } from '../src/index.ts';
+import { startLiveConsole, type LiveConsole } from './live-console';
+import { runAgentloom } from './run-cli-process';
+
+/** The `agentloom` bin against the production console, configured through the environment. */
+let live: LiveConsole;
+let client: AgentLoomClient;
+let environment: Record<string, string>;
+
+beforeAll(async () => {
+  live = await startLiveConsole('cli');
+  client = createClient({ baseUrl: live.baseUrl, apiKey: live.seeded.adminKey });
+  environment = { AGENTLOOM_URL: live.baseUrl, AGENTLOOM_API_KEY: live.seeded.adminKey };
+}, 600_000);
+
+afterAll(async () => {
+  await live?.stop();
+});
+
+const cli = (...argv: string[]) => runAgentloom(argv, environment);
+const startedRunId = (stderr: string) => /Run (\S+) of/.exec(stderr)?.[1];
+
+async function pendingApprovalOf(runId: string): Promise<Approval> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const listed = await cli('approvals', 'list', '--status', 'pending', '--json');
+    const approval = (JSON.parse(listed.stdout) as Approval[]).find((candidate) => candidate.runId === runId);
+    if (approval) return approval;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No pending approval for ${runId}`);
+}
+
+/** The id of the newest run waiting for approval whose input contains `text` (a followed run, seen through the API). */
+async function waitingRunWithInput(text: string): Promise<string> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const { runs } = await client.runs.list({ status: 'waiting_human', limit: 200 });
+    const run = runs.find((candidate) => JSON.stringify(candidate.input).includes(text));
+    if (run) return run.id;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No run waiting for approval with input ${text}`);
+}
+
+describe('agentloom run', () => {
+  it('follows a run to completion, printing its events and output, exit code 0; then erases it', async () => {
+    const result = await cli('run', 'demo-researcher', 'What makes runs durable?', '--follow');
+    expect(result.stderr).toMatch(/Run \S+ succeeded/);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('#1 run-created');
+    expect(result.stdout).toMatch(/#\d+ run-finished succeeded/);
+    const runId = startedRunId(result.stderr)!;
+    expect((await client.runs.get(runId)).status).toBe('succeeded');
+
+    const erased = await cli('erase', 'run', runId);
+    expect(erased.code).toBe(0);
+    expect(erased.stdout).toContain(`Erased run ${runId}`);
+    expect(erased.stdout).toMatch(/runs\s+1/);
+    await expect(client.runs.get(runId)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('waits through an approval given with `approvals approve`', async () => {
+    const following = runAgentloom(['run', 'demo-operator', 'Deploy build 42', '--follow'], environment);
+    const runId = await waitingRunWithInput('Deploy build 42');
+    const approval = await pendingApprovalOf(runId);
+    const approved = await cli('approvals', 'approve', approval.id);
+    expect(approved.code).toBe(0);
+    expect(approved.stdout.trim()).toBe(`${approval.id} approved`);
+    const result = await following;
+    expect(result.code).toBe(0);
+    expect(startedRunId(result.stderr)).toBe(runId);
+    expect(result.stdout).toContain(`approval-requested send_notification → agentloom approvals approve ${approval.id}`);
+    expect(result.stdout).toContain('approval-decided');
+  });
+
+  it('exits 3 when the followed run is cancelled, and 2 on usage errors', async () => {
+    const following = runAgentloom(['run', 'demo-operator', 'Deploy build 43', '--follow'], environment);
+    const runId = await waitingRunWithInput('Deploy build 43');
+    const approval = await pendingApprovalOf(runId);
+    const rejectedWithoutReason = await cli('approvals', 'reject', approval.id);
+    expect(rejectedWithoutReason.code).toBe(2);
+    await client.runs.cancel(runId);
+    const result = await following;
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/Run \S+ cancelled/);
+    expect((await cli('run', 'demo-researcher')).code).toBe(2);
+    expect((await cli('run', 'no-such-agent', 'x')).code).toBe(1);
+  });
+});
+
+describe('agentloom memories and configuration', () => {
+  it('searches and forgets a memory', async () => {
+    const stored = await client.memories.store({ scope: { level: 'project' }, kind: 'fact', content: 'Invoices are archived after 90 days.' });
+    const found = await cli('memories', 'search', 'when are invoices archived', '--json');
+    expect(found.code).toBe(0);
+    expect((JSON.parse(found.stdout) as MemoryHit[]).map((hit) => hit.item.id)).toContain(stored.id);
+    const human = await cli('memories', 'search', 'invoices archived');
+    expect(human.stdout).toContain(stored.id);
+    const forgotten = await cli('memories', 'forget', stored.id);
+    expect(forgotten.code).toBe(0);
+    expect(forgotten.stdout.trim()).toBe(`${stored.id} forgotten`);
+    const after = await cli('memories', 'search', 'when are invoices archived', '--json');
+    expect((JSON.parse(after.stdout) as MemoryHit[]).map((hit) => hit.item.id)).not.toContain(stored.id);
+    const again = await cli('memories', 'forget', stored.id);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('not-found');
+  });
+
+  it('prefers --url/--key over the environment and reports API errors with exit code 1', async () => {
+    const wrongKey = await cli('approvals', 'list', '--key', 'al_000000000000_not-a-real-key');
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stderr).toContain('unauthenticated');
+    const flagsOnly = await runAgentloom(['approvals', 'list', '--url', live.baseUrl, '--key', live.seeded.adminKey], {});
+    expect(flagsOnly.code).toBe(0);
+    const noKey = await runAgentloom(['approvals', 'list'], { AGENTLOOM_API_KEY: '' });
+    expect(noKey.code).toBe(2);
+  });
+});
