@@ -7,9 +7,7 @@ const postgresUrl = z
   .trim()
   .regex(/^postgres(ql)?:\/\//, 'must start with postgresql:// or postgres://');
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const environmentSchema = z.object({
   /** Postgres server to use; unset means the embedded database in AGENTLOOM_DATA_DIR. */
@@ -26,6 +24,15 @@ const environmentSchema = z.object({
   /** Run queued runs in this process (default). Turn off when dedicated workers do all the work. */
   AGENTLOOM_EXECUTOR: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
   AGENTLOOM_EXECUTOR_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).default(4)),
+  /** Requests per minute each API key (or console session) may make, refilled continuously. */
+  AGENTLOOM_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
+  /** Requests a key may make at once before the per-minute rate applies. */
+  AGENTLOOM_RATE_LIMIT_BURST: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(120)),
+  /**
+   * Comma-separated hosts, addresses or CIDRs webhooks may target although private (e.g. an
+   * internal receiver, `10.1.2.0/24`). Unset: loopback, private and metadata targets are refused.
+   */
+  AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export interface ConsoleEnvironment {
@@ -37,6 +44,8 @@ export interface ConsoleEnvironment {
   executor: { enabled: boolean; concurrency: number };
   telemetryEndpoint: string | undefined;
   metricsToken: string | undefined;
+  rateLimit: { perMinute: number; burst: number };
+  webhooks: { allowPrivateTargets: string[] };
 }
 
 /** Raised when the process environment is unusable; its message is one line naming the variable. */
@@ -73,7 +82,16 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     executor: { enabled: values.AGENTLOOM_EXECUTOR, concurrency: values.AGENTLOOM_EXECUTOR_CONCURRENCY },
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: values.AGENTLOOM_METRICS_TOKEN,
+    rateLimit: { perMinute: values.AGENTLOOM_RATE_LIMIT_PER_MINUTE, burst: values.AGENTLOOM_RATE_LIMIT_BURST },
+    webhooks: { allowPrivateTargets: splitList(values.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS) },
   };
+}
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 }
 
 function emptyToUndefined(value: unknown): unknown {

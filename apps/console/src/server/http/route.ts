@@ -2,6 +2,7 @@ import type { Platform, Principal, Role } from '@agentloom/platform';
 import { getPlatform } from '~/server/container';
 import { apiErrorResponse } from '~/server/http/api-error';
 import { authenticateRequest, requireRole } from '~/server/http/authenticate-request';
+import { enforceRateLimit, retryAfterSecondsOf } from '~/server/http/rate-limit';
 import { requestIdFor } from '~/server/http/request-id';
 
 /** What a REST handler gets: the caller, the platform and the path parameters, already resolved. */
@@ -23,7 +24,8 @@ export type RouteHandler<Parameters> = (request: Request, segment: { params: Pro
 
 /**
  * Wraps a thin `/api/v1` handler (parse → one service call → JSON) with everything every route
- * needs, so none repeats it: request id, authentication, the role check and the one error mapping.
+ * needs, so none repeats it: request id, authentication, the per-key rate limit, the role check
+ * and the one error mapping.
  */
 export function route<Parameters = Record<string, never>>(
   handler: (input: RouteInput<Parameters>) => Promise<Response>,
@@ -35,10 +37,13 @@ export function route<Parameters = Record<string, never>>(
     try {
       const platform = await getPlatform();
       const principal = await authenticateRequest(request, platform);
+      enforceRateLimit(principal.apiKeyId);
       requireRole(principal, options.role);
       response = await handler({ request, principal, platform, parameters: await segment.params, requestId });
     } catch (error) {
       response = apiErrorResponse(error, `${request.method} ${new URL(request.url).pathname} [${requestId}]`);
+      const retryAfterSeconds = retryAfterSecondsOf(error);
+      if (retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(retryAfterSeconds));
     }
     response.headers.set('X-Request-Id', requestId);
     return response;

@@ -2,7 +2,7 @@ import { DomainError } from '@agentloom/platform';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { errorField, mapProcedureError, maskedMessage } from './domain-error-mapping';
+import { errorField, errorKind, mapProcedureError, maskedMessage } from './domain-error-mapping';
 
 /** How tRPC hands a failure to middleware: thrown errors arrive wrapped as INTERNAL_SERVER_ERROR. */
 function wrapped(cause: unknown): TRPCError {
@@ -62,5 +62,15 @@ describe('maskedMessage and errorField', () => {
   it("reports a domain error's field", () => {
     const error = new TRPCError({ code: 'BAD_REQUEST', cause: new DomainError('validation', 'Bad', 'input.limit') });
     expect(errorField(error)).toBe('input.limit');
+  });
+});
+
+describe('errorKind', () => {
+  it("names a domain error's kind, and maps tRPC's own codes to the REST API's kinds", () => {
+    expect(errorKind(new TRPCError({ code: 'TOO_MANY_REQUESTS', cause: new DomainError('rate-limited', 'Slow down') }))).toBe('rate-limited');
+    expect(errorKind(new TRPCError({ code: 'NOT_FOUND', message: 'No procedure found' }))).toBe('not-found');
+    expect(errorKind(new TRPCError({ code: 'PARSE_ERROR', message: 'Bad JSON' }))).toBe('validation');
+    expect(errorKind(new TRPCError({ code: 'INTERNAL_SERVER_ERROR' }))).toBe('internal');
+    expect(errorKind(new TRPCError({ code: 'METHOD_NOT_SUPPORTED' }))).toBe('method-not-allowed');
   });
 });

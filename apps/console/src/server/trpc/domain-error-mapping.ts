@@ -14,9 +14,7 @@ const codeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
 
 export const internalErrorMessage = 'Internal error';
 
-export type MappedError =
-  | { severity: 'expected' | 'warning'; error: TRPCError }
-  | { severity: 'internal'; error: TRPCError; original: unknown };
+export type MappedError = { severity: 'expected' | 'warning'; error: TRPCError } | { severity: 'internal'; error: TRPCError; original: unknown };
 
 /**
  * Turns whatever a procedure failed with into the error the client sees. Domain errors and input
@@ -51,6 +49,21 @@ export function maskedMessage(error: TRPCError): string {
   return error.code === 'INTERNAL_SERVER_ERROR' ? internalErrorMessage : error.message;
 }
 
+/** tRPC codes back to the REST API's error kinds, for errors raised by tRPC itself. */
+const kindByCode: Partial<Record<TRPC_ERROR_CODE_KEY, string>> = {
+  ...Object.fromEntries(Object.entries(codeByKind).map(([kind, code]) => [code, kind])),
+  PARSE_ERROR: 'validation',
+  PAYLOAD_TOO_LARGE: 'payload-too-large',
+  METHOD_NOT_SUPPORTED: 'method-not-allowed',
+  INTERNAL_SERVER_ERROR: 'internal',
+};
+
+/** The error's kind as the REST API names it (`validation`, `not-found`, …, `internal`). */
+export function errorKind(error: TRPCError): string {
+  if (isDomainError(error.cause)) return error.cause.kind;
+  return kindByCode[error.code] ?? error.code.toLowerCase().replaceAll('_', '-');
+}
+
 /** The input field an error is about, as a dotted path starting with `input`, or null. */
 export function errorField(error: TRPCError): string | null {
   if (isDomainError(error.cause)) return error.cause.field ?? null;
@@ -68,8 +81,6 @@ function firstSchemaIssue(cause: unknown): SchemaIssue | undefined {
   const issues = cause.issues;
   if (!Array.isArray(issues) || issues.length === 0) return undefined;
   const issue = issues[0] as { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message?: string };
-  const segments = (issue.path ?? []).map((segment) =>
-    typeof segment === 'object' ? String(segment.key) : String(segment),
-  );
+  const segments = (issue.path ?? []).map((segment) => (typeof segment === 'object' ? String(segment.key) : String(segment)));
   return { field: ['input', ...segments].join('.'), message: issue.message ?? 'Invalid value' };
 }

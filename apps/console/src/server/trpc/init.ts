@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import superjson from 'superjson';
 import type { TRPCContext } from '~/server/trpc/context';
-import { errorField, maskedMessage } from '~/server/trpc/domain-error-mapping';
+import { errorField, errorKind, maskedMessage } from '~/server/trpc/domain-error-mapping';
 
 const t = initTRPC.context<TRPCContext>().create({
   transformer: superjson,
@@ -14,12 +14,13 @@ const t = initTRPC.context<TRPCContext>().create({
   },
   errorFormatter({ shape, error }) {
     // The error middleware already maps and masks errors raised in procedures; this also covers
-    // failures before any middleware ran (malformed batch, unknown procedure).
+    // failures before any middleware ran (malformed batch, unknown procedure). `kind` is the same
+    // error kind the REST API answers with, so clients handle both transports alike.
     const { stack: _stack, ...data } = shape.data;
     return {
       ...shape,
       message: maskedMessage(error),
-      data: { ...data, field: errorField(error) },
+      data: { ...data, kind: errorKind(error), field: errorField(error) },
     };
   },
 });

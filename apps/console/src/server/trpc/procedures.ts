@@ -1,10 +1,16 @@
 import { DomainError, roleAtLeast, type Role } from '@agentloom/platform';
 import { getPlatform } from '~/server/container';
+import { enforceRateLimit } from '~/server/http/rate-limit';
 import { errorMiddleware } from '~/server/trpc/error-middleware';
 import { baseProcedure } from '~/server/trpc/init';
 
-/** Every procedure: errors mapped once, the platform at hand, the caller's principal (or null). */
-export const publicProcedure = baseProcedure.use(errorMiddleware).use(async ({ ctx, next }) => {
+/**
+ * Every procedure: errors mapped once, the platform at hand, the caller's principal (or null).
+ * Mutations must come from a page of this site: the session cookie rides along on cross-site
+ * requests (CSRF), and tRPC is only ever called by the console itself.
+ */
+export const publicProcedure = baseProcedure.use(errorMiddleware).use(async ({ ctx, next, type }) => {
+  if (type === 'mutation' && !ctx.sameOrigin) throw new DomainError('forbidden', 'Cross-origin requests cannot change anything in the console.');
   const platform = await getPlatform();
   const principal = ctx.sessionKey === null ? null : await platform.auth.authenticate(ctx.sessionKey);
   return next({ ctx: { platform, principal } });
@@ -16,6 +22,7 @@ function procedureRequiring(required: Role) {
     if (principal === null) {
       throw new DomainError('unauthenticated', 'Sign in with an API key to continue.');
     }
+    enforceRateLimit(principal.apiKeyId);
     if (!roleAtLeast(principal.role, required)) {
       throw new DomainError('forbidden', `This needs the ${required} role; your key has ${principal.role}.`);
     }

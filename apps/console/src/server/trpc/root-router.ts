@@ -12,6 +12,7 @@ import { runsRouter } from '~/features/runs/server/runs-router';
 import { sessionRouter } from '~/features/session/server/session-router';
 import { threadsRouter } from '~/features/threads/server/threads-router';
 import { usageRouter } from '~/features/usage/server/usage-router';
+import { webhooksRouter } from '~/features/webhooks/server/webhooks-router';
 import { createTRPCRouter } from '~/server/trpc/init';
 
 /** Every feature's router, composed once; the client's types come from here. */
@@ -32,6 +33,7 @@ export const appRouter = createTRPCRouter({
   approvals: approvalsRouter,
   threads: threadsRouter,
   memory: memoryRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import { approvalsOperations } from './operations/approvals-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
 import { threadsOperations } from './operations/threads-operations';
+import { webhooksOperations } from './operations/webhooks-operations';
 
 /**
  * Every `/api/v1` operation, one list per tag. A route file that exports a method missing here
@@ -17,4 +18,5 @@ export const apiOperations: readonly ApiOperation[] = [
   ...memoriesOperations,
   ...apiKeysOperations,
   ...accountOperations,
+  ...webhooksOperations,
 ];

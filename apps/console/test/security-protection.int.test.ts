@@ -1,0 +1,273 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { verifyWebhookSignature } from '@agentloom/platform';
+import { startWebhookReceiver, type WebhookReceiver } from '@agentloom/platform/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { apiClient, eventually, type ApiClient } from './support/api-client';
+import { ensureConsoleBuild } from './support/console-build';
+import { startConsole, type ConsoleProcess } from './support/console-process';
+import { seedDataDirectory, type SeededDataDirectory } from './support/seed-data-directory';
+
+/**
+ * Protection of the production console over real HTTP: CSRF for cookie sessions (REST and tRPC),
+ * per-key rate limits, body size limits and secure headers; and the webhook REST API end to end,
+ * delivering to a receiver on 127.0.0.1 (allowed for this console only).
+ */
+interface ErrorBody {
+  error: { kind: string; message: string };
+}
+interface TrpcErrorBody {
+  error: { json: { message: string; data: { code: string; kind: string; httpStatus: number } } };
+}
+
+// 10 requests/s sustained is above what the tests' polling needs; the burst is small enough to exhaust.
+const burst = 25;
+let dataDirectory: string;
+let seeded: SeededDataDirectory;
+let server: ConsoleProcess;
+let admin: ApiClient;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  ensureConsoleBuild();
+  dataDirectory = mkdtempSync(path.join(tmpdir(), 'agentloom-protection-'));
+  seeded = await seedDataDirectory(dataDirectory);
+  server = await startConsole({
+    dataDirectory,
+    environment: { AGENTLOOM_RATE_LIMIT_PER_MINUTE: '600', AGENTLOOM_RATE_LIMIT_BURST: String(burst), AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1' },
+  });
+  admin = apiClient(server.baseUrl, seeded.adminKey);
+  receiver = await startWebhookReceiver([500, 200]);
+}, 600_000);
+
+afterAll(async () => {
+  await receiver?.close();
+  await server?.stop();
+  if (dataDirectory) rmSync(dataDirectory, { recursive: true, force: true });
+});
+
+async function newKey(role: string): Promise<string> {
+  const created = await admin<{ key: string }>('POST', '/api/v1/api-keys', { body: { name: `protection ${role} ${Math.random()}`, role } });
+  expect(created.status).toBe(201);
+  return created.body.key;
+}
+
+/** Signs in like the console's form does and returns the session cookie. */
+async function sessionCookie(apiKey: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apiKey }),
+  });
+  expect(response.status).toBe(200);
+  const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('No session cookie was set');
+  return cookie;
+}
+
+function createRunBody() {
+  return JSON.stringify({ agentId: seeded.agentIds['demo-operator'], input: 'protection test' });
+}
+
+describe('CSRF: cookie-authenticated changes must come from the console itself', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await sessionCookie(await newKey('operator'));
+  });
+
+  const post = (headers: Record<string, string>) =>
+    fetch(`${server.baseUrl}/api/v1/runs`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },
+      body: createRunBody(),
+    });
+
+  it('refuses a REST POST with the session cookie from another origin or site', async () => {
+    const host = new URL(server.baseUrl).host;
+    const crossSite: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site', Origin: `http://${host}` },
+      { Origin: 'null' },
+    ];
+    for (const headers of crossSite) {
+      const response = await post(headers);
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(((await response.json()) as ErrorBody).error.kind).toBe('forbidden');
+    }
+  });
+
+  it('accepts the same POST from the console page, and any origin with a Bearer key', async () => {
+    const host = new URL(server.baseUrl).host;
+    expect((await post({ Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(201);
+    const bearer = await fetch(`${server.baseUrl}/api/v1/runs`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${seeded.adminKey}`,
+        Origin: 'https://evil.example',
+        'Sec-Fetch-Site': 'cross-site',
+      },
+      body: createRunBody(),
+    });
+    expect(bearer.status).toBe(201);
+  });
+
+  it('lets cross-site reads through (they change nothing; CORS keeps the answer from the other site)', async () => {
+    const response = await fetch(`${server.baseUrl}/api/v1/runs`, {
+      headers: { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a cross-site tRPC mutation with the cookie, and accepts it from the console', async () => {
+    const mutate = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}/api/trpc/runs.create`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },
+        body: JSON.stringify({ json: { agentId: seeded.agentIds['demo-operator'], input: 'via tRPC' } }),
+      });
+    const refused = await mutate({ Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as TrpcErrorBody).error.json.data).toMatchObject({ code: 'FORBIDDEN', kind: 'forbidden' });
+    expect((await mutate({ Origin: server.baseUrl, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+  });
+});
+
+describe('per-key rate limits', () => {
+  it('answers 429 rate-limited with Retry-After once a key has used its burst, REST and tRPC alike, other keys unaffected', async () => {
+    const key = await newKey('viewer');
+    const limited = apiClient(server.baseUrl, key);
+    const statuses: number[] = [];
+    for (let index = 0; index < burst + 15; index += 1) statuses.push((await limited('GET', '/api/v1/me')).status);
+    expect(statuses.slice(0, burst - 2).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const refused = await limited<ErrorBody>('GET', '/api/v1/me');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.kind).toBe('rate-limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    const cookie = await sessionCookie(key);
+    const trpc = await fetch(`${server.baseUrl}/api/trpc/runs.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, { headers: { Cookie: cookie } });
+    expect(trpc.status).toBe(429);
+    expect(((await trpc.json()) as TrpcErrorBody).error.json.data.kind).toBe('rate-limited');
+    expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+
+    expect((await admin('GET', '/api/v1/me')).status).toBe(200);
+  });
+});
+
+describe('request body size limit', () => {
+  it('answers 413 payload-too-large for a body over 1 MiB, declared or streamed without a length', async () => {
+    const oversized = JSON.stringify({ agentId: seeded.agentIds['demo-operator'], input: 'x'.repeat(1024 * 1024 + 10) });
+    const declared = await admin<ErrorBody>('POST', '/api/v1/runs', { body: oversized });
+    expect(declared.status).toBe(413);
+    expect(declared.body.error.kind).toBe('payload-too-large');
+
+    const chunks = [new TextEncoder().encode(oversized.slice(0, 600_000)), new TextEncoder().encode(oversized.slice(600_000))];
+    const streamed = await fetch(`${server.baseUrl}/api/v1/runs`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${seeded.adminKey}` },
+      body: new ReadableStream({
+        pull(controller) {
+          const next = chunks.shift();
+          if (next) controller.enqueue(next);
+          else controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(((await streamed.json()) as ErrorBody).error.kind).toBe('payload-too-large');
+  });
+});
+
+describe('secure headers', () => {
+  it('sends CSP, nosniff, frame denial, referrer and permissions policies on pages and API responses; HSTS only over HTTPS', async () => {
+    for (const pathname of ['/sign-in', '/api/health', '/api/v1/me']) {
+      const response = await fetch(`${server.baseUrl}${pathname}`);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, pathname).toContain("default-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-eval');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy')).toContain('camera=()');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const overHttps = await fetch(`${server.baseUrl}/sign-in`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(overHttps.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+});
+
+describe('webhooks over REST', () => {
+  interface Webhook {
+    id: string;
+    url: string;
+    secret?: string;
+  }
+  interface Delivery {
+    id: string;
+    status: string;
+    attempts: number;
+    lastStatusCode: number | null;
+    eventType: string;
+  }
+
+  it('refuses private and metadata targets (no request is sent) and non-admin keys', async () => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.0.0.1/hook',
+      'http://[::1]:8080/hook',
+      'http://192.168.1.1/hook',
+      'file:///etc/passwd',
+    ]) {
+      const refused = await admin<ErrorBody & { error: { field?: string } }>('POST', '/api/v1/webhooks', { body: { url, eventTypes: ['run.completed'] } });
+      expect(refused.status, url).toBe(400);
+      expect(refused.body.error).toMatchObject({ kind: 'validation', field: 'url' });
+    }
+    const operator = apiClient(server.baseUrl, await newKey('operator'));
+    expect((await operator('GET', '/api/v1/webhooks')).status).toBe(403);
+  });
+
+  it('creates an endpoint (secret once), delivers a signed run.completed with a retry, lists deliveries, redelivers and deletes', async () => {
+    const created = await admin<Webhook>('POST', '/api/v1/webhooks', {
+      body: { url: receiver.url, eventTypes: ['run.completed'], description: 'test receiver' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('location')).toBe(`/api/v1/webhooks/${created.body.id}`);
+    const secret = created.body.secret!;
+    expect(secret).toMatch(/^whsec_/);
+    const listed = await admin<{ webhooks: Webhook[] }>('GET', '/api/v1/webhooks');
+    expect(listed.body.webhooks.map((webhook) => webhook.id)).toContain(created.body.id);
+    expect(JSON.stringify(listed.body)).not.toContain(secret);
+
+    const run = await admin<{ id: string }>('POST', '/api/v1/runs', { body: { agentId: seeded.agentIds['demo-researcher'], input: 'durable?' } });
+    const deliveriesPath = `/api/v1/webhooks/${created.body.id}/deliveries`;
+    const delivered = await eventually(async () => {
+      const page = await admin<{ deliveries: Delivery[] }>('GET', deliveriesPath);
+      const first = page.body.deliveries[0];
+      return first?.status === 'succeeded' ? first : undefined;
+    });
+    // The receiver answers 500 first: the executor's dispatcher retried with backoff.
+    expect(delivered).toMatchObject({ eventType: 'run.completed', attempts: 2, lastStatusCode: 200 });
+    const last = receiver.received.at(-1)!;
+    expect(verifyWebhookSignature(secret, last.headers['agentloom-signature'] as string, last.body, 60)).toBe(true);
+    expect(JSON.parse(last.body)).toMatchObject({ type: 'run.completed', data: { runId: run.body.id, status: 'succeeded' } });
+
+    const redelivered = await admin<Delivery>('POST', `/api/v1/webhook-deliveries/${delivered.id}/redeliver`);
+    expect(redelivered.status).toBe(201);
+    await eventually(async () => {
+      const page = await admin<{ deliveries: Delivery[] }>('GET', deliveriesPath);
+      return page.body.deliveries.find((delivery) => delivery.id === redelivered.body.id && delivery.status === 'succeeded');
+    });
+
+    expect((await admin('DELETE', `/api/v1/webhooks/${created.body.id}`)).status).toBe(200);
+    expect((await admin<ErrorBody>('GET', deliveriesPath)).status).toBe(404);
+    expect((await admin<ErrorBody>('DELETE', `/api/v1/webhooks/${created.body.id}`)).status).toBe(404);
+  });
+});
