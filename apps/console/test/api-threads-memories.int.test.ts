@@ -194,6 +194,33 @@ describe('erase', () => {
   });
 });
 
+describe('agents, usage and audit log', () => {
+  it('reads an agent, its versions and one version; refuses a bad version number', async () => {
+    const agent = await viewer<{ id: string; slug: string }>('GET', `/api/v1/agents/${researcher()}`);
+    expect(agent.body).toMatchObject({ id: researcher(), slug: 'demo-researcher' });
+    const versions = await viewer<{ versions: { version: number }[] }>('GET', `/api/v1/agents/${researcher()}/versions`);
+    expect(versions.body.versions.map((version) => version.version)).toContain(1);
+    expect((await viewer<{ version: number }>('GET', `/api/v1/agents/${researcher()}/versions/1`)).body.version).toBe(1);
+    const badVersion = await viewer<ErrorBody>('GET', `/api/v1/agents/${researcher()}/versions/latest`);
+    expect(badVersion.body.error).toMatchObject({ kind: 'validation', field: 'version' });
+    expect((await viewer('GET', `/api/v1/agents/${unknownId}`)).status).toBe(404);
+    expect((await viewer('GET', `/api/v1/agents/${researcher()}/versions/999`)).status).toBe(404);
+  });
+
+  it('summarizes usage for any role and shows the audit log to admins only', async () => {
+    const usage = await viewer('GET', '/api/v1/usage');
+    expect(usage.status).toBe(200);
+    expect((await viewer<ErrorBody>('GET', '/api/v1/usage?from=yesterday')).body.error.field).toBe('from');
+    const audit = await admin<{ entries: { action: string }[]; nextCursor: string | null }>('GET', '/api/v1/audit-log?action=thread.create&limit=1');
+    expect(audit.status).toBe(200);
+    expect(audit.body.entries).toHaveLength(1);
+    expect(audit.body.entries[0]?.action).toBe('thread.create');
+    expect(audit.body.nextCursor).not.toBeNull();
+    expect((await viewer('GET', '/api/v1/audit-log')).status).toBe(403);
+    expect((await operator('GET', '/api/v1/audit-log')).status).toBe(403);
+  });
+});
+
 describe('discovery', () => {
   it('serves the OpenAPI document without a key, and lists the agents with a key', async () => {
     const response = await fetch(`${server.baseUrl}/api/v1/openapi.json`);

@@ -1,11 +1,12 @@
 import type { ApiOperation } from './api-operation';
 import { accountOperations } from './operations/account-operations';
+import { administrationOperations } from './operations/administration-operations';
+import { agentsOperations } from './operations/agents-operations';
 import { apiKeysOperations } from './operations/api-keys-operations';
 import { approvalsOperations } from './operations/approvals-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
 import { threadsOperations } from './operations/threads-operations';
-import { webhooksOperations } from './operations/webhooks-operations';
 
 /**
  * Every `/api/v1` operation, one list per tag. A route file that exports a method missing here
@@ -16,7 +17,8 @@ export const apiOperations: readonly ApiOperation[] = [
   ...approvalsOperations,
   ...threadsOperations,
   ...memoriesOperations,
+  ...agentsOperations,
   ...apiKeysOperations,
+  ...administrationOperations,
   ...accountOperations,
-  ...webhooksOperations,
 ];

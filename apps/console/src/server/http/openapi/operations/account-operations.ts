@@ -1,9 +1,7 @@
-import { listAgentsInputSchema } from '@agentloom/platform';
-
 import type { ApiOperation } from '../api-operation';
 import { eraseRequestSchema } from '../request-schemas';
 
-/** Who is calling, the agents it may run, erasure and the document itself. */
+/** Who is calling, erasure and the document itself. */
 export const accountOperations: ApiOperation[] = [
   {
     method: 'get',
@@ -13,16 +11,6 @@ export const accountOperations: ApiOperation[] = [
     summary: 'Who this key is',
     role: 'viewer',
     success: { status: 200, description: '`{ tenantId, tenantName, apiKeyId, apiKeyName, role }`.' },
-  },
-  {
-    method: 'get',
-    path: '/api/v1/agents',
-    operationId: 'listAgents',
-    tag: 'Agents',
-    summary: "List the tenant's agents",
-    role: 'viewer',
-    query: listAgentsInputSchema.unwrap(),
-    success: { status: 200, description: '`{ agents: [{ id, slug, name, description, latestVersion, archived, createdAt }] }`.' },
   },
   {
     method: 'post',
