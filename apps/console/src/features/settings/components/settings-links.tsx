@@ -46,6 +46,9 @@ export function SettingsLinks() {
       <SettingsLinkCard icon={<RunsIcon />} title="Usage" href={'/settings/usage' as Route}>
         Runs by outcome, tokens, cost and tool calls per agent, with a daily chart.
       </SettingsLinkCard>
+      <SettingsLinkCard icon={<KeyIcon />} title="API reference" href={'/docs/api' as Route}>
+        The REST API generated from its OpenAPI document: operations by area, parameters, bodies and roles.
+      </SettingsLinkCard>
       <SettingsLinkCard icon={<HealthIcon />} title="Health" href="/settings/health">
         Database mode, migrations, pgvector and versions of this installation.
       </SettingsLinkCard>
