@@ -17,6 +17,7 @@ import { MemoryItemActions } from '~/features/memory/components/memory-item-acti
 import { MemoryKindBadge } from '~/features/memory/components/memory-kind-badge';
 import { SupersessionChain } from '~/features/memory/components/supersession-chain';
 import { memoryLevelLabels } from '~/features/memory/memory-options';
+import { retryUnlessMissing } from '~/features/memory/retry-unless-missing';
 import { useTRPC } from '~/trpc/react';
 
 interface MemoryDetailProps {
@@ -30,7 +31,7 @@ interface MemoryDetailProps {
 /** Everything about one item: content, where it lives, its key history and every prompt it reached. */
 export function MemoryDetail({ memoryItemId, hrefFor, onClose, onForgotten, onErased }: MemoryDetailProps) {
   const trpc = useTRPC();
-  const item = useQuery(trpc.memory.get.queryOptions({ memoryItemId }));
+  const item = useQuery(trpc.memory.get.queryOptions({ memoryItemId }, { retry: retryUnlessMissing }));
   if (item.error) {
     return (
       <ErrorNotice title="This memory could not be loaded" message={item.error.message}>

@@ -2,7 +2,7 @@
 
 import type { RunView, ThreadMessageView } from '@agentloom/platform';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { pruneEmptyPages } from '~/features/runs/hooks/prune-empty-pages';
 import { useRunLiveEvents } from '~/features/runs/hooks/use-run-live-events';
 import { isTerminalStatus } from '~/features/runs/run-statuses';
@@ -30,19 +30,31 @@ export function useThreadConversation(threadId: string) {
   const complete = pages !== undefined && pages[pages.length - 1]?.nextCursor === null;
   const { fetchNextPage, refetch } = messagesQuery;
 
+  // Each flush of the live run's events may carry new messages and status changes.
   useEffect(() => {
     if (live.revision === 0) return;
     void queryClient.invalidateQueries({ queryKey: trpc.runs.list.queryKey({ threadId, limit: threadRunsShown }) });
-    if (!complete) return;
+    // Only a new revision asks for the runs again.
+  }, [live.revision]);
+
+  // New events, or a run that appeared or changed status (a demo run can finish before the page
+  // ever saw it active, so the event stream alone is not enough), mean the tail may have grown.
+  const runsSignature = runs?.map((run) => `${run.id}:${run.status}`).join(',');
+  const seen = useRef({ runsSignature, revision: live.revision });
+  useEffect(() => {
+    const changed = seen.current.runsSignature !== runsSignature || seen.current.revision !== live.revision;
+    seen.current = { runsSignature, revision: live.revision };
+    if (!changed || !complete) return;
     if (pages?.every((page) => page.messages.length === 0)) {
       void refetch();
       return;
     }
-    void fetchNextPage({ cancelRefetch: false }).then(() =>
+    // A newer trigger replaces a tail fetch in flight: that one may have started before the last commit.
+    void fetchNextPage({ cancelRefetch: true }).then(() =>
       queryClient.setQueryData(messagesOptions.queryKey, (data) => pruneEmptyPages(data, (page) => page.messages.length === 0)),
     );
-    // Only a new revision asks for the tail.
-  }, [live.revision]);
+    // Only a change of the runs or a new revision asks for the tail.
+  }, [runsSignature, live.revision]);
 
   const messages = useMemo<ThreadMessageView[]>(() => pages?.flatMap((page) => page.messages) ?? [], [pages]);
   const runsById = useMemo(() => new Map<string, RunView>((runs ?? []).map((run) => [run.id, run])), [runs]);

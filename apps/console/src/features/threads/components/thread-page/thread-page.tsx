@@ -8,6 +8,7 @@ import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton, SkeletonRows } from '~/components/skeleton';
 import { EraseReceiptCard } from '~/features/memory/components/erase-receipt';
+import { retryUnlessMissing } from '~/features/memory/retry-unless-missing';
 import { useCanOperate } from '~/features/session/principal-context';
 import { ThreadComposer } from '~/features/threads/components/thread-page/thread-composer';
 import { ThreadConversation } from '~/features/threads/components/thread-page/thread-conversation';
@@ -20,7 +21,7 @@ export function ThreadPage({ threadId }: { threadId: string }) {
   const trpc = useTRPC();
   const canOperate = useCanOperate();
   const [receipt, setReceipt] = useState<EraseReceipt | null>(null);
-  const thread = useQuery(trpc.threads.get.queryOptions({ threadId }, { enabled: receipt === null }));
+  const thread = useQuery(trpc.threads.get.queryOptions({ threadId }, { enabled: receipt === null, retry: retryUnlessMissing }));
   const conversation = useThreadConversation(threadId);
 
   if (receipt) {
