@@ -88,7 +88,7 @@ export function MemoryDetail({ memoryItemId, hrefFor, onClose, onForgotten, onEr
 
 function MemoryFacts({ memory }: { memory: MemoryItemView }) {
   return (
-    <dl className="grid grid-cols-[8rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
+    <dl className="grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
       <Fact label="Id">
         <span className="flex items-center gap-1 font-mono text-xs">
           {memory.id}

@@ -15,7 +15,12 @@ export function MemorySearchBox({ state, onSearch }: { state: MemoryInspectorSta
     onSearch({ query: text.trim(), mode });
   }
   return (
-    <form role="search" aria-label="Search memory" onSubmit={submit} className="flex flex-wrap items-center gap-2">
+    <form
+      role="search"
+      aria-label="Search memory"
+      onSubmit={submit}
+      className="grid grid-cols-[minmax(0,1fr)_8rem_auto] items-center gap-2 sm:grid-cols-[minmax(0,1fr)_8rem_auto_auto]"
+    >
       <input
         type="search"
         value={text}
@@ -23,13 +28,13 @@ export function MemorySearchBox({ state, onSearch }: { state: MemoryInspectorSta
         placeholder="Search memory, e.g. deploy window"
         aria-label="Search text"
         maxLength={4_000}
-        className={`${inputStyles} min-w-64 flex-1`}
+        className={inputStyles}
       />
       <select
         value={mode}
         onChange={(event) => setMode(retrievalModes.find((candidate) => candidate === event.target.value) ?? 'hybrid')}
         aria-label="Retrieval mode"
-        className={`${inputStyles} w-32`}
+        className={inputStyles}
       >
         {retrievalModes.map((candidate) => (
           <option key={candidate} value={candidate}>
