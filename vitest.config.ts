@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const ignored = ['**/node_modules/**', '**/.next/**', '**/dist/**', 'e2e/**'];
@@ -16,6 +17,8 @@ export default defineConfig({
         },
       },
       {
+        // The console's `~/` imports, so suites can load its router (the security matrix reads the procedures).
+        resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL('./apps/console/src/', import.meta.url)) }] },
         test: {
           name: 'integration',
           include: ['{apps,packages,tools}/**/*.int.test.ts'],
