@@ -56,6 +56,8 @@ export async function loadCorpus(database: Database, items: number, tenants: num
   await database.sql.execute(`UPDATE memory_items SET embedder_id = '${embedder.id}', embedding_dimension = 384`);
   const insertSeconds = (performance.now() - insertStarted) / 1000;
   const indexStarted = performance.now();
+  // The graph is built in memory when it fits (pgvector's advice); the 64 MB default spills at 100k.
+  await database.sql.execute("SET maintenance_work_mem = '1GB'");
   await database.sql.execute(
     'CREATE INDEX memory_embedding_hnsw_384 ON agentloom_vector.memory_embedding USING hnsw ((embedding::vector(384)) vector_cosine_ops) WHERE dimension = 384',
   );

@@ -1,6 +1,7 @@
 import type { RawSql } from '@agentloom/db';
 
 import type { MemoryItemRow } from './memory-item-view';
+import type { VectorScanPlan } from './vector-scan-choice';
 import { checkedDimension, vectorLiteral } from './vector-sql';
 
 /** What every candidate query filters on: tenant, visible levels, kinds, live (not expired, not superseded). */
@@ -58,34 +59,45 @@ export async function fullTextCandidates(sql: RawSql, filter: CandidateFilter, t
 }
 
 /**
- * Nearest neighbours by cosine distance among the embedder's vectors. The ORDER BY expression and
- * the `dimension = N` predicate match the partial HNSW index exactly, so the planner can use it;
- * with pgvector ≥ 0.8 the caller sets `hnsw.iterative_scan`, so filters that reject many
- * neighbours (other tenants' rows) do not starve the result. Neighbours below `minSimilarity` are
- * dropped: a vector search always has "nearest" items, related or not.
+ * Nearest neighbours by cosine distance among the embedder's vectors of the tenant, then the live
+ * and scope filters. The neighbours are found first, alone (a materialized CTE over the vector
+ * table), because joining every tenant row to memory_items before sorting reads both tables whole.
+ * `exact` orders by `distance + 0`, an expression the HNSW index cannot serve, so the tenant's
+ * vectors are scanned and sorted exactly; `index` orders by the indexed expression (with the
+ * session's hnsw.iterative_scan). When the filters reject so many neighbours that fewer than
+ * `limit` remain, the search repeats over all of them. Neighbours below `minSimilarity` are dropped:
+ * a vector search always has "nearest" items, related or not.
  */
 export async function vectorCandidates(
   sql: RawSql,
   filter: CandidateFilter,
   embedding: { embedderId: string; vector: readonly number[] },
-  minSimilarity: number,
+  options: { minSimilarity: number; plan: VectorScanPlan },
 ): Promise<Candidate[]> {
   const dimension = checkedDimension(embedding.vector.length);
   const distance = `(e.embedding::vector(${dimension})) <=> $4::vector(${dimension})`;
-  const rows = await sql.query<Candidate & { distance: number }>(
-    `SELECT ${candidateColumns}, ${distance} AS distance
-       FROM agentloom_vector.memory_embedding e
-       JOIN memory_items m ON m.id = e.memory_item_id
-      WHERE e.dimension = ${dimension} AND e.embedder_id = $5 AND e.tenant_id = $1::uuid
-        AND ${liveItemConditions}
-      ORDER BY ${distance}
-      LIMIT $6`,
-    filter.tenantId,
-    filter.levelKeys,
-    filter.kinds,
-    vectorLiteral(embedding.vector),
-    embedding.embedderId,
-    filter.limit,
-  );
-  return rows.filter((row) => 1 - Number(row.distance) >= minSimilarity).map(({ distance: _distance, ...candidate }) => candidate);
+  const order = options.plan.scan === 'exact' ? `(${distance}) + 0` : distance;
+  const prefetch = Math.max(filter.limit * 10, 200);
+  const search = (nearestLimit: string) =>
+    sql.query<Candidate & { distance: number }>(
+      `WITH nearest AS MATERIALIZED (
+         SELECT e.memory_item_id, ${order} AS distance
+           FROM agentloom_vector.memory_embedding e
+          WHERE e.dimension = ${dimension} AND e.embedder_id = $5 AND e.tenant_id = $1::uuid
+          ORDER BY ${order} ${nearestLimit})
+       SELECT ${candidateColumns}, nearest.distance
+         FROM nearest JOIN memory_items m ON m.id = nearest.memory_item_id
+        WHERE ${liveItemConditions}
+        ORDER BY nearest.distance
+        LIMIT $6`,
+      filter.tenantId,
+      filter.levelKeys,
+      filter.kinds,
+      vectorLiteral(embedding.vector),
+      embedding.embedderId,
+      filter.limit,
+    );
+  let rows = await search(`LIMIT ${prefetch}`);
+  if (rows.length < filter.limit && (options.plan.scan === 'index' || options.plan.vectors > prefetch)) rows = await search('');
+  return rows.filter((row) => 1 - Number(row.distance) >= options.minSimilarity).map(({ distance: _distance, ...candidate }) => candidate);
 }

@@ -81,4 +81,20 @@ describe.each(databaseModes)('PrismaMemoryPort (%s)', (mode) => {
     const hits = await port.search({ scope: { tenantId, agentId: agent.id, threadId: threadA!.id }, text: 'wifi', limit: 10 });
     expect(hits.map((hit) => hit.item.content).sort()).toEqual(['office wifi password policy', 'wifi guest network for thread A', 'wifi is managed by IT']);
   });
+
+  // Both vector scans, and the repeat when filters reject the prefetched neighbours: 250 items of
+  // another agent that match the query exactly crowd the one item of ours out of the first 200.
+  it.runIf(mode === 'embedded').each([
+    ['an exact scan', 20_000],
+    ['the HNSW index', 0],
+  ])('finds the nearest visible vectors through %s, even behind many rejected neighbours', async (_scan, exactScanLimit) => {
+    const tenantId = await createTenant();
+    const port = new PrismaMemoryPort(database, { embedder: new HashingEmbedder(), exactScanLimit });
+    for (let count = 0; count < 250; count += 1) {
+      await port.store({ scope: { tenantId, agentId: 'crowd' }, kind: 'fact', content: 'deployment window rota' });
+    }
+    const ours = await port.storeItem({ scope: { tenantId, agentId: 'ours' }, kind: 'fact', content: 'deployment window rota for the ours team' });
+    const hits = await port.searchWith({ scope: { tenantId, agentId: 'ours' }, text: 'deployment window rota', limit: 3 }, 'vector');
+    expect(hits.map((hit) => hit.item.id)).toEqual([ours.id]);
+  });
 });

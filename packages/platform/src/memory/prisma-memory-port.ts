@@ -4,12 +4,15 @@ import type { Embedder, MemoryHit, MemoryPort, MemorySearchQuery, NewMemoryItem 
 import { isZeroVector } from './embedding-rows';
 import { searchMemory, type RetrievalMode } from './search-memory';
 import { storeMemoryItem, type StoreMemoryInput, type StoredMemoryItem } from './store-memory-item';
+import { VectorScanChoice } from './vector-scan-choice';
 import { ensureDimensionIndex } from './vector-sql';
 
 export interface PrismaMemoryPortOptions {
   embedder: Embedder;
   /** Vector neighbours below this cosine similarity are ignored. Default 0.15 (tuned on bench/memory-eval for the hashing embedder). */
   minVectorSimilarity?: number;
+  /** Tenants with at most this many vectors (per dimension) are searched exactly; larger ones through HNSW. Default 20,000. */
+  exactScanLimit?: number;
 }
 
 /**
@@ -19,12 +22,14 @@ export interface PrismaMemoryPortOptions {
 export class PrismaMemoryPort implements MemoryPort {
   private readonly indexedDimensions = new Set<number>();
   private readonly minVectorSimilarity: number;
+  private readonly scanChoice: VectorScanChoice;
 
   constructor(
     private readonly database: Database,
     private readonly options: PrismaMemoryPortOptions,
   ) {
     this.minVectorSimilarity = options.minVectorSimilarity ?? 0.15;
+    this.scanChoice = new VectorScanChoice(options.exactScanLimit ?? 20_000);
   }
 
   get embedder(): Embedder {
@@ -37,7 +42,12 @@ export class PrismaMemoryPort implements MemoryPort {
 
   /** Search with one retrieval list alone or both fused. */
   searchWith(query: MemorySearchQuery, mode: RetrievalMode): Promise<MemoryHit[]> {
-    return searchMemory(this.database, { embedder: this.options.embedder, minVectorSimilarity: this.minVectorSimilarity }, query, mode);
+    return searchMemory(
+      this.database,
+      { embedder: this.options.embedder, minVectorSimilarity: this.minVectorSimilarity, scanChoice: this.scanChoice },
+      query,
+      mode,
+    );
   }
 
   async store(item: NewMemoryItem): Promise<{ id: string }> {
@@ -48,7 +58,9 @@ export class PrismaMemoryPort implements MemoryPort {
   /** Stores with the platform's extra fields (pin, expiry, source run); reports what it superseded. */
   async storeItem(input: StoreMemoryInput): Promise<StoredMemoryItem> {
     const embedding = await this.embed(input.content);
-    return storeMemoryItem(this.database.prisma, input, embedding);
+    const stored = await storeMemoryItem(this.database.prisma, input, embedding);
+    this.scanChoice.forget(input.scope.tenantId);
+    return stored;
   }
 
   async forget(id: string): Promise<boolean> {

@@ -7,6 +7,7 @@ import { toMemoryItem } from './memory-item-view';
 import { storedKindOf } from './memory-kind';
 import { visibleLevelKeys } from './memory-scope';
 import { fuseRankings } from './reciprocal-rank-fusion';
+import type { VectorScanChoice } from './vector-scan-choice';
 
 /** Which lists to search: both fused (default), or one alone (evaluation, diagnostics). */
 export type RetrievalMode = 'hybrid' | 'vector' | 'full-text';
@@ -15,6 +16,8 @@ export interface SearchSettings {
   embedder: Embedder;
   /** Vector neighbours below this cosine similarity are not candidates. */
   minVectorSimilarity: number;
+  /** Exact scan or HNSW, per tenant. */
+  scanChoice: VectorScanChoice;
 }
 
 /**
@@ -76,6 +79,7 @@ async function candidateLists(
 ): Promise<Candidate[][]> {
   const fullText = mode === 'vector' ? Promise.resolve([]) : fullTextCandidates(database.sql, filter, text);
   if (!vector) return [await fullText];
-  const nearest = vectorCandidates(database.sql, filter, { embedderId: settings.embedder.id, vector }, settings.minVectorSimilarity);
+  const plan = await settings.scanChoice.planFor(database.sql, filter.tenantId, vector.length);
+  const nearest = vectorCandidates(database.sql, filter, { embedderId: settings.embedder.id, vector }, { minSimilarity: settings.minVectorSimilarity, plan });
   return Promise.all([nearest, fullText]);
 }
