@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-// Parts of this file run inside the page (Chromium), hence the DOM types.
 import type { Browser } from '@playwright/test';
 
 export interface RunPageMeasurement {
@@ -14,17 +12,38 @@ export interface RunPageMeasurement {
   framesMeasured: number;
 }
 
+// Page scripts are strings: tsx wraps named functions in a `__name` helper the page does not have.
+
 // Runs in the page before any of its scripts: notes when the first timeline row appears.
-const recordFirstRow = () => {
-  const state = window as unknown as { firstRowAt?: number };
+const recordFirstRow = `
   const observer = new MutationObserver(() => {
-    if (state.firstRowAt === undefined && document.querySelector('[data-step-index]')) {
-      state.firstRowAt = performance.now();
+    if (window.firstRowAt === undefined && document.querySelector('[data-step-index]')) {
+      window.firstRowAt = performance.now();
       observer.disconnect();
     }
   });
   observer.observe(document, { childList: true, subtree: true });
-};
+`;
+
+// Scrolls the timeline a fixed distance per animation frame to the bottom; resolves to the frame durations.
+const scrollAndRecordFrames = `
+  new Promise((resolve) => {
+    const element = document.querySelector('[aria-label$=" steps"]');
+    const durations = [];
+    let previous = performance.now();
+    const tick = (now) => {
+      durations.push(now - previous);
+      previous = now;
+      if (element.scrollTop + element.clientHeight >= element.scrollHeight - 1) return resolve(durations);
+      element.scrollTop += 400;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame((now) => {
+      previous = now;
+      requestAnimationFrame(tick);
+    });
+  })
+`;
 
 /**
  * Opens one run page in a fresh tab and measures it as a user would meet it: time to the first
@@ -35,33 +54,15 @@ export async function measureRunPage(browser: Browser, baseUrl: string, sessionC
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addCookies([{ name: 'agentloom_session', value: sessionCookie, url: baseUrl }]);
   const page = await context.newPage();
-  await page.addInitScript(recordFirstRow);
+  await page.addInitScript({ content: recordFirstRow });
   try {
     await page.goto(`${baseUrl}/runs/${runId}`);
     await page.waitForSelector('[data-step-index]', { timeout: 60_000 });
-    const firstRenderMs = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt);
+    const firstRenderMs = await page.evaluate<number>('window.firstRowAt');
     const scrollArea = page.getByLabel(`${steps} steps`);
     await scrollArea.waitFor({ timeout: 120_000 });
-    const allStepsMs = await page.evaluate(() => performance.now());
-    const frames = await scrollArea.evaluate(
-      (element) =>
-        new Promise<number[]>((resolve) => {
-          const durations: number[] = [];
-          const pixelsPerFrame = 400;
-          let previous = performance.now();
-          const tick = (now: number) => {
-            durations.push(now - previous);
-            previous = now;
-            if (element.scrollTop + element.clientHeight >= element.scrollHeight - 1) return resolve(durations);
-            element.scrollTop += pixelsPerFrame;
-            requestAnimationFrame(tick);
-          };
-          requestAnimationFrame((now) => {
-            previous = now;
-            requestAnimationFrame(tick);
-          });
-        }),
-    );
+    const allStepsMs = await page.evaluate<number>('performance.now()');
+    const frames = await page.evaluate<number[]>(scrollAndRecordFrames);
     await page.waitForSelector(`[data-step-index="${steps - 1}"]`);
     return {
       firstRenderMs,
