@@ -25,6 +25,7 @@ describe('operationsByTag', () => {
     expect(typeLabel({ type: 'string', format: 'uuid' })).toBe('string (uuid)');
     expect(typeLabel({ type: 'array', items: { type: 'string', enum: ['fact', 'episode'] } })).toBe('array of "fact" | "episode"');
     expect(constraints({ type: 'integer', minimum: 1, maximum: 200, default: 50 })).toEqual(['≥ 1', '≤ 200', 'default 50']);
+    expect(constraints({ type: 'integer', exclusiveMinimum: 0, maximum: Number.MAX_SAFE_INTEGER })).toEqual(['> 0']);
     expect(resolveSchema({ $ref: '#/components/schemas/Error' }, document)).toMatchObject({ required: ['error'] });
   });
 });

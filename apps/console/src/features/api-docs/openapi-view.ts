@@ -101,8 +101,10 @@ export function constraints(schema: SchemaObject): string[] {
   const shown: string[] = [];
   if (typeof schema.minLength === 'number' && schema.minLength > 0) shown.push(`min length ${schema.minLength}`);
   if (typeof schema.maxLength === 'number') shown.push(`max length ${schema.maxLength}`);
-  if (typeof schema.minimum === 'number') shown.push(`≥ ${schema.minimum}`);
-  if (typeof schema.maximum === 'number') shown.push(`≤ ${schema.maximum}`);
+  // zod's `.int()` bounds every integer by the safe-integer range, which says nothing to a reader.
+  if (typeof schema.minimum === 'number' && schema.minimum > Number.MIN_SAFE_INTEGER) shown.push(`≥ ${schema.minimum}`);
+  if (typeof schema.maximum === 'number' && schema.maximum < Number.MAX_SAFE_INTEGER) shown.push(`≤ ${schema.maximum}`);
+  if (typeof schema.exclusiveMinimum === 'number') shown.push(`> ${schema.exclusiveMinimum}`);
   if (schema.default !== undefined) shown.push(`default ${JSON.stringify(schema.default)}`);
   return shown;
 }

@@ -1,4 +1,5 @@
 import { cardStyles } from '~/components/button-styles';
+import { MarkdownCode } from '~/features/api-docs/components/markdown-code';
 import { MethodBadge, RoleBadge } from '~/features/api-docs/components/method-badge';
 import { SchemaFields } from '~/features/api-docs/components/schema-fields';
 import { constraints, typeLabel, type OperationView } from '~/features/api-docs/openapi-view';
@@ -15,7 +16,11 @@ export function OperationCard({ operation, document }: { operation: OperationVie
         <RoleBadge role={operation.role} />
       </header>
       <p className="mt-2 text-sm font-medium">{operation.summary}</p>
-      {operation.description ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{operation.description}</p> : null}
+      {operation.description ? (
+        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+          <MarkdownCode text={operation.description} />
+        </p>
+      ) : null}
       {operation.parameters.length > 0 ? (
         <section className="mt-4">
           <h4 className={sectionTitle}>Parameters</h4>
@@ -30,7 +35,7 @@ export function OperationCard({ operation, document }: { operation: OperationVie
                     {parameter.required ? <span className="ml-2 font-sans font-medium text-rose-600 dark:text-rose-400">required</span> : null}
                   </td>
                   <td className="py-1.5 text-zinc-600 dark:text-zinc-400">
-                    {[parameter.description, ...constraints(parameter.schema)].filter(Boolean).join(' · ')}
+                    <MarkdownCode text={[parameter.description, ...constraints(parameter.schema)].filter(Boolean).join(' · ')} />
                   </td>
                 </tr>
               ))}
@@ -54,7 +59,9 @@ export function OperationCard({ operation, document }: { operation: OperationVie
               <code className={`font-mono font-semibold ${response.status.startsWith('2') ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-500'}`}>
                 {response.status}
               </code>
-              <span className="text-zinc-600 dark:text-zinc-400">{response.description}</span>
+              <span className="text-zinc-600 dark:text-zinc-400">
+                <MarkdownCode text={response.description} />
+              </span>
             </li>
           ))}
         </ul>

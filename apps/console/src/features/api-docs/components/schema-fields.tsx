@@ -1,3 +1,4 @@
+import { MarkdownCode } from '~/features/api-docs/components/markdown-code';
 import { constraints, resolveSchema, typeLabel, type SchemaObject } from '~/features/api-docs/openapi-view';
 
 interface SchemaFieldsProps {
@@ -43,7 +44,11 @@ export function SchemaFields({ schema: rawSchema, document, depth = 0 }: SchemaF
               </span>
             ))}
           </dt>
-          {typeof property.description === 'string' ? <dd className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{property.description}</dd> : null}
+          {typeof property.description === 'string' ? (
+            <dd className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+              <MarkdownCode text={property.description} />
+            </dd>
+          ) : null}
           {property.type === 'object' && property.properties && depth < 4 ? (
             <dd className="mt-2 border-l-2 border-zinc-200 pl-4 dark:border-zinc-700">
               <SchemaFields schema={property} document={document} depth={depth + 1} />
