@@ -4,11 +4,11 @@
  * sub-agents, memory tools with a memory port, load_skill with skills), whatever is enabled here.
  */
 export const builtinToolOptions: readonly { name: string; description: string; appliesWhen: string }[] = [
-  { name: 'plan_read', description: 'Read the current plan.', appliesWhen: 'plan mode' },
-  { name: 'plan_update', description: 'Replace the plan (items with id, title and status).', appliesWhen: 'plan mode' },
+  { name: 'plan_read', description: 'Read the current plan.', appliesWhen: 'in plan mode' },
+  { name: 'plan_update', description: 'Replace the plan (items with id, title and status).', appliesWhen: 'in plan mode' },
   { name: 'record_citation', description: 'Record a source the answer relies on.', appliesWhen: 'always' },
-  { name: 'delegate', description: 'Hand a sub-task to a sub-agent.', appliesWhen: 'the agent has sub-agents' },
-  { name: 'memory_search', description: 'Search long-term memory.', appliesWhen: 'memory is available' },
-  { name: 'memory_store', description: 'Store a fact in long-term memory.', appliesWhen: 'memory is available' },
-  { name: 'load_skill', description: 'Load a skill from the skills directory.', appliesWhen: 'a skills directory is configured' },
+  { name: 'delegate', description: 'Hand a sub-task to a sub-agent.', appliesWhen: 'when the agent has sub-agents' },
+  { name: 'memory_search', description: 'Search long-term memory.', appliesWhen: 'when memory is available' },
+  { name: 'memory_store', description: 'Store a fact in long-term memory.', appliesWhen: 'when memory is available' },
+  { name: 'load_skill', description: 'Load a skill from the skills directory.', appliesWhen: 'when a skills directory is configured' },
 ];

@@ -87,3 +87,31 @@ function sortKeys(value: unknown): unknown {
   }
   return value;
 }
+
+/** A run of unchanged lines left out of the view. */
+export interface FoldedRows {
+  kind: 'fold';
+  count: number;
+}
+
+/** Keeps `context` unchanged lines around each change and folds longer unchanged runs. */
+export function foldUnchanged(rows: readonly DiffRow[], context = 3): (DiffRow | FoldedRows)[] {
+  const near = rows.map(() => false);
+  rows.forEach((row, index) => {
+    if (row.kind === 'same') return;
+    for (let offset = Math.max(0, index - context); offset <= Math.min(rows.length - 1, index + context); offset++) near[offset] = true;
+  });
+  const result: (DiffRow | FoldedRows)[] = [];
+  let folded = 0;
+  rows.forEach((row, index) => {
+    if (near[index]) {
+      if (folded > 0) result.push({ kind: 'fold', count: folded });
+      folded = 0;
+      result.push(row);
+    } else {
+      folded++;
+    }
+  });
+  if (folded > 0) result.push({ kind: 'fold', count: folded });
+  return result;
+}

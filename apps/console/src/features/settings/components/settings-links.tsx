@@ -29,24 +29,24 @@ export function SettingsLinks() {
   return (
     <nav aria-label="Settings sections" className="mt-6 grid gap-4 md:grid-cols-2">
       {isAdmin ? (
-        <SettingsLinkCard icon={<KeyIcon />} title="API keys" href={'/settings/api-keys' as Route}>
+        <SettingsLinkCard icon={<KeyIcon />} title="API keys" href={'/settings/api-keys'}>
           Create keys with a role (the secret is shown once), see when each was last used, revoke.
         </SettingsLinkCard>
       ) : null}
       {isAdmin ? (
-        <SettingsLinkCard icon={<SettingsIcon />} title="Audit log" href={'/settings/audit' as Route}>
+        <SettingsLinkCard icon={<SettingsIcon />} title="Audit log" href={'/settings/audit'}>
           Who changed what and when: keys, agents, runs, approvals, memory and erasure, with before and after.
         </SettingsLinkCard>
       ) : null}
       {isAdmin ? (
-        <SettingsLinkCard icon={<SettingsIcon />} title="Webhooks" href={'/settings/webhooks' as Route}>
+        <SettingsLinkCard icon={<SettingsIcon />} title="Webhooks" href={'/settings/webhooks'}>
           Endpoints notified of run and approval events, signed, with a delivery log.
         </SettingsLinkCard>
       ) : null}
-      <SettingsLinkCard icon={<RunsIcon />} title="Usage" href={'/settings/usage' as Route}>
+      <SettingsLinkCard icon={<RunsIcon />} title="Usage" href={'/settings/usage'}>
         Runs by outcome, tokens, cost and tool calls per agent, with a daily chart.
       </SettingsLinkCard>
-      <SettingsLinkCard icon={<KeyIcon />} title="API reference" href={'/docs/api' as Route}>
+      <SettingsLinkCard icon={<KeyIcon />} title="API reference" href={'/docs/api'}>
         The REST API generated from its OpenAPI document: operations by area, parameters, bodies and roles.
       </SettingsLinkCard>
       <SettingsLinkCard icon={<HealthIcon />} title="Health" href="/settings/health">

@@ -27,17 +27,22 @@ export function BasicsSection({ name, description, onNameChange, onDescriptionCh
           <input value={description} onChange={(event) => onDescriptionChange(event.target.value)} maxLength={1_000} className={`${inputStyles} mt-1`} />
         </label>
       </div>
-      <label className={fieldLabelStyles}>
-        Instructions
-        <textarea
-          name="instructions"
-          value={config.instructions}
-          onChange={(event) => update((current) => ({ ...current, instructions: event.target.value }))}
-          rows={8}
-          className={`${inputStyles} mt-1 resize-y font-mono`}
-        />
-        <span className={fieldHintStyles}>The system prompt every run of this version starts with.</span>
-      </label>
+      <div>
+        <label className={fieldLabelStyles}>
+          Instructions
+          <textarea
+            name="instructions"
+            aria-describedby="instructions-hint"
+            value={config.instructions}
+            onChange={(event) => update((current) => ({ ...current, instructions: event.target.value }))}
+            rows={8}
+            className={`${inputStyles} mt-1 resize-y font-mono`}
+          />
+        </label>
+        <p id="instructions-hint" className={fieldHintStyles}>
+          The system prompt every run of this version starts with.
+        </p>
+      </div>
       <ModeChoice value={config.mode} onChange={(mode) => update((current) => ({ ...current, mode }))} />
     </fieldset>
   );

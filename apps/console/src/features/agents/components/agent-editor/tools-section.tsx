@@ -69,7 +69,7 @@ export function ToolsSection({ config, update, options }: { config: EditorConfig
                   <span>
                     <span className="font-mono">{tool.name}</span>
                     <span className={fieldHintStyles}>
-                      {tool.description} Applies when {tool.appliesWhen}.
+                      {tool.description} Applies {tool.appliesWhen}.
                     </span>
                   </span>
                 </label>

@@ -1,10 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { cardStyles } from '~/components/button-styles';
+import { useState } from 'react';
+import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { SkeletonRows } from '~/components/skeleton';
-import { canonicalJsonLines, diffLines, type DiffRow } from '~/features/agents/line-diff';
+import { canonicalJsonLines, diffLines, foldUnchanged, type DiffRow } from '~/features/agents/line-diff';
 import { diffJson } from '~/features/runs/components/run-page/json-diff';
 import { useTRPC } from '~/trpc/react';
 
@@ -18,6 +19,7 @@ const rowLook: Record<DiffRow['kind'], { left: string; right: string }> = {
 /** Two versions' effective configs, side by side, keys sorted so only real changes show. */
 export function VersionDiff({ agentId, from, to }: { agentId: string; from: number; to: number }) {
   const trpc = useTRPC();
+  const [showAll, setShowAll] = useState(false);
   const left = useQuery(trpc.agents.version.queryOptions({ agentId, version: from }));
   const right = useQuery(trpc.agents.version.queryOptions({ agentId, version: to }));
   const failure = left.error ?? right.error;
@@ -30,27 +32,37 @@ export function VersionDiff({ agentId, from, to }: { agentId: string; from: numb
     );
   }
   const rows = diffLines(canonicalJsonLines(left.data.config), canonicalJsonLines(right.data.config));
+  const shown = showAll ? rows : foldUnchanged(rows);
   const changedPaths = diffJson(left.data.config, right.data.config).map((change) => change.path);
   return (
     <section aria-label={`Diff of version ${from} and version ${to}`} className={`${cardStyles} overflow-hidden`}>
       <p className="border-b border-zinc-200 px-4 py-2 text-sm dark:border-zinc-800" data-testid="diff-summary">
         {changedPaths.length === 0 ? 'The two versions have the same configuration.' : `Changed: ${changedPaths.join(', ')}`}
+        <button type="button" className={`${buttonStyles.ghost} ml-2`} onClick={() => setShowAll(!showAll)}>
+          {showAll ? 'Fold unchanged lines' : 'Show all lines'}
+        </button>
       </p>
       <div className="grid grid-cols-2 border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80">
         <span className="px-4 py-1.5">Version {from}</span>
         <span className="border-l border-zinc-200 px-4 py-1.5 dark:border-zinc-800">Version {to}</span>
       </div>
       <div className="max-h-[36rem] overflow-auto font-mono text-xs">
-        {rows.map((row, index) => (
-          <div key={index} className="grid grid-cols-2" data-diff-kind={row.kind}>
-            <DiffCell line={row.left} look={rowLook[row.kind].left} marker={row.kind === 'removed' || row.kind === 'changed' ? '−' : ''} />
-            <DiffCell
-              line={row.right}
-              look={`border-l border-zinc-200 dark:border-zinc-800 ${rowLook[row.kind].right}`}
-              marker={row.kind === 'added' || row.kind === 'changed' ? '+' : ''}
-            />
-          </div>
-        ))}
+        {shown.map((row, index) =>
+          row.kind === 'fold' ? (
+            <div key={index} className="bg-zinc-50 px-4 py-1 text-center text-zinc-500 dark:bg-zinc-900/60">
+              ⋯ {row.count} unchanged {row.count === 1 ? 'line' : 'lines'}
+            </div>
+          ) : (
+            <div key={index} className="grid grid-cols-2" data-diff-kind={row.kind}>
+              <DiffCell line={row.left} look={rowLook[row.kind].left} marker={row.kind === 'removed' || row.kind === 'changed' ? '−' : ''} />
+              <DiffCell
+                line={row.right}
+                look={`border-l border-zinc-200 dark:border-zinc-800 ${rowLook[row.kind].right}`}
+                marker={row.kind === 'added' || row.kind === 'changed' ? '+' : ''}
+              />
+            </div>
+          ),
+        )}
       </div>
     </section>
   );

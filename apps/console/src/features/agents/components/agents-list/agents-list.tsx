@@ -28,7 +28,7 @@ export function AgentsList() {
   const archivedCount = (agents.data ?? []).filter((agent) => agent.archived).length;
 
   const newAgent = isAdmin ? (
-    <Link href={'/agents/new' as Route} className={buttonStyles.primary}>
+    <Link href={'/agents/new'} className={buttonStyles.primary}>
       <PlusIcon className="size-4" />
       New agent
     </Link>
