@@ -7,6 +7,7 @@ import { approvalsOperations } from './operations/approvals-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
 import { threadsOperations } from './operations/threads-operations';
+import { webhooksOperations } from './operations/webhooks-operations';
 
 /**
  * Every `/api/v1` operation, one list per tag. A route file that exports a method missing here
@@ -21,4 +22,5 @@ export const apiOperations: readonly ApiOperation[] = [
   ...apiKeysOperations,
   ...administrationOperations,
   ...accountOperations,
+  ...webhooksOperations,
 ];
