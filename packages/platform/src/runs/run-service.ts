@@ -7,14 +7,9 @@ import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
 import { insertRun } from './insert-run';
-import {
-  createRunInputSchema,
-  listRunsInputSchema,
-  runIdInputSchema,
-  type CreateRunInput,
-  type ListRunsInput,
-} from './run.schema';
+import { createRunInputSchema, listRunsInputSchema, runIdInputSchema, type CreateRunInput, type ListRunsInput } from './run.schema';
 import { runViewSelect, toRunView, type RunView } from './run-view';
+import { selectRunPage } from './select-run-page';
 
 export interface CreatedRun {
   run: RunView;
@@ -58,23 +53,23 @@ export class RunService {
     return toRunView(row);
   }
 
+  /**
+   * Newest first (by queue time), filtered by status, agent, thread, time window and search text;
+   * `nextCursor` is the last run id of this page when another page follows.
+   */
   async list(principal: Principal, rawInput: ListRunsInput): Promise<{ runs: RunView[]; nextCursor: string | null }> {
     const input = parseInput(listRunsInputSchema, rawInput);
-    const rows = await this.database.prisma.run.findMany({
-      where: {
-        tenantId: principal.tenantId,
-        ...(input.status ? { status: input.status } : {}),
-        ...(input.agentId ? { agentId: input.agentId } : {}),
-        ...(input.threadId ? { threadId: input.threadId } : {}),
-      },
-      // uuid v7 ids are time-ordered, so the id is a stable cursor for newest-first pages.
-      orderBy: { id: 'desc' },
-      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
-      take: input.limit + 1,
-      select: runViewSelect,
+    const { prisma } = this.database;
+    const ids = await selectRunPage(prisma, principal.tenantId, input);
+    const pageIds = ids.slice(0, input.limit);
+    const rows = await prisma.run.findMany({ where: { id: { in: pageIds }, tenantId: principal.tenantId }, select: runViewSelect });
+    const rowsById = new Map(rows.map((row) => [row.id, row]));
+    // A run erased between the two reads is simply missing from the page.
+    const runs = pageIds.flatMap((id) => {
+      const row = rowsById.get(id);
+      return row ? [toRunView(row)] : [];
     });
-    const page = rows.slice(0, input.limit);
-    return { runs: page.map(toRunView), nextCursor: rows.length > input.limit ? (page[page.length - 1]?.id ?? null) : null };
+    return { runs, nextCursor: ids.length > input.limit ? (pageIds.at(-1) ?? null) : null };
   }
 
   async cancel(principal: Principal, rawInput: unknown): Promise<RunView> {

@@ -8,6 +8,8 @@ export interface RunView {
   agentId: string;
   agentVersionId: string;
   threadId: string | null;
+  /** The thread's title (may be empty: titles are optional); null when the run has no thread. */
+  threadTitle: string | null;
   status: RunStatus;
   input: Prisma.JsonValue;
   output: Prisma.JsonValue;
@@ -27,6 +29,7 @@ export const runViewSelect = {
   agentId: true,
   agentVersionId: true,
   threadId: true,
+  thread: { select: { title: true } },
   status: true,
   input: true,
   output: true,
@@ -55,6 +58,7 @@ export function toRunView(row: RunRow): RunView {
     agentId: row.agentId,
     agentVersionId: row.agentVersionId,
     threadId: row.threadId,
+    threadTitle: row.thread?.title ?? null,
     status: row.status,
     input: row.input,
     output: row.output,

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { instantSchema, toInstant } from '../validation/instant.schema';
+
 export const runStatuses = ['queued', 'running', 'waiting_human', 'succeeded', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof runStatuses)[number];
 export const terminalRunStatuses: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled'];
@@ -17,12 +19,39 @@ export type CreateRunInput = z.infer<typeof createRunInputSchema>;
 
 export const runIdInputSchema = z.object({ runId: z.uuid() });
 
-export const listRunsInputSchema = z.object({
-  status: z.enum(runStatuses).optional(),
-  agentId: z.uuid().optional(),
-  threadId: z.uuid().optional(),
-  /** Id of the last run of the previous page. */
-  cursor: z.uuid().optional(),
-  limit: z.number().int().min(1).max(200).default(50),
-});
+/** Presets for "queued within the last …", evaluated against the database clock at query time. */
+export const runTimeWindows = ['1h', '24h', '7d', '30d'] as const;
+export type RunTimeWindow = (typeof runTimeWindows)[number];
+
+export const listRunsInputSchema = z
+  .object({
+    status: z.enum(runStatuses).optional(),
+    agentId: z.uuid().optional(),
+    threadId: z.uuid().optional(),
+    within: z
+      .enum(runTimeWindows)
+      .optional()
+      .describe('Only runs queued within this long before now (`1h`, `24h`, `7d`, `30d`); not combined with `from`/`to`.'),
+    from: instantSchema.optional().describe('Only runs queued at or after this instant (ISO 8601 with offset, or a day meaning midnight UTC).'),
+    to: instantSchema.optional().describe('Only runs queued before this instant (exclusive).'),
+    search: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe('Case-insensitive text found in the run id or in the run’s input (its `text`, else its JSON).'),
+    /** Id of the last run of the previous page. */
+    cursor: z.uuid().optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .superRefine((input, context) => {
+    if (input.within && (input.from || input.to)) {
+      context.addIssue({ code: 'custom', path: ['within'], message: 'Use either within or from/to, not both' });
+    }
+    if (input.from && input.to && toInstant(input.from) >= toInstant(input.to)) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'to must be later than from' });
+    }
+  });
 export type ListRunsInput = z.input<typeof listRunsInputSchema>;
+export type ListRunsFilters = z.output<typeof listRunsInputSchema>;
