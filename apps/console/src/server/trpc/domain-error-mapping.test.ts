@@ -47,9 +47,11 @@ describe('mapProcedureError', () => {
     expect(mapped).toMatchObject({ severity: 'internal', original: secret });
   });
 
-  it("passes tRPC's own client errors through", () => {
+  it("passes tRPC's own client errors through, also when they carry the parser's error", () => {
     const notFound = new TRPCError({ code: 'NOT_FOUND', message: 'No procedure found on path "missing"' });
     expect(mapProcedureError(notFound)).toEqual({ severity: 'expected', error: notFound });
+    const unparsable = new TRPCError({ code: 'PARSE_ERROR', message: 'Unexpected end of JSON input', cause: new SyntaxError('Unexpected end of JSON input') });
+    expect(mapProcedureError(unparsable)).toEqual({ severity: 'expected', error: unparsable });
   });
 });
 

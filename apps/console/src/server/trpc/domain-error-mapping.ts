@@ -33,8 +33,9 @@ export function mapProcedureError(error: TRPCError): MappedError {
     const message = `${issue.field}: ${issue.message}`;
     return { severity: 'expected', error: new TRPCError({ code: 'BAD_REQUEST', message, cause }) };
   }
-  // tRPC's own client errors (unknown procedure, wrong method, unparsable body) are safe to show.
-  if (error.code !== 'INTERNAL_SERVER_ERROR' && cause === undefined) {
+  // tRPC's own client errors (unknown procedure, wrong method, unparsable body or input) are safe
+  // to show; they may carry the parser's error as their cause, which does not make them ours.
+  if (error.code !== 'INTERNAL_SERVER_ERROR') {
     return { severity: 'expected', error };
   }
   return {

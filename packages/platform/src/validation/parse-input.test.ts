@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import { parseInput } from './parse-input';
+
+const schema = z.object({ name: z.string(), tags: z.array(z.string()).default([]), metadata: z.record(z.string(), z.unknown()).default({}) });
+
+describe('parseInput', () => {
+  it('returns the parsed value, and names the field of the first schema issue', () => {
+    expect(parseInput(schema, { name: 'ok' })).toEqual({ name: 'ok', tags: [], metadata: {} });
+    expect(() => parseInput(schema, { name: 1 })).toThrow(expect.objectContaining({ kind: 'validation', field: 'name' }));
+  });
+
+  it('refuses text with NUL characters anywhere (Postgres cannot store them), naming the field', () => {
+    expect(() => parseInput(schema, { name: 'a\u0000b' })).toThrow(expect.objectContaining({ kind: 'validation', field: 'name' }));
+    expect(() => parseInput(schema, { name: 'ok', tags: ['x', '\u0000'] })).toThrow(expect.objectContaining({ field: 'tags.1' }));
+    expect(() => parseInput(schema, { name: 'ok', metadata: { nested: { 'key\u0000': 1 } } })).toThrow(
+      expect.objectContaining({ field: 'metadata.nested.key\u0000' }),
+    );
+    expect(() => parseInput(z.string(), '\u0000')).toThrow(expect.objectContaining({ kind: 'validation', field: undefined }));
+  });
+});
