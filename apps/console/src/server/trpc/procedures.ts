@@ -17,7 +17,8 @@ export const publicProcedure = baseProcedure.use(errorMiddleware).use(async ({ c
 });
 
 function procedureRequiring(required: Role) {
-  return publicProcedure.use(async ({ ctx, next }) => {
+  // The meta makes the declared role readable from the router (the role matrix test reads it).
+  return publicProcedure.meta({ role: required }).use(async ({ ctx, next }) => {
     const { principal } = ctx;
     if (principal === null) {
       throw new DomainError('unauthenticated', 'Sign in with an API key to continue.');

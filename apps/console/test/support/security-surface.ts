@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+
+/** One resource of each type in a tenant, by id (the matrix creates them in tenant A). */
+export interface TenantResources {
+  tenantId: string;
+  agentId: string;
+  /** A run paused on an approval. */
+  runId: string;
+  /** A finished run (steps, checkpoints, messages). */
+  finishedRunId: string;
+  checkpointSeq: number;
+  approvalId: string;
+  threadId: string;
+  memoryItemId: string;
+  apiKeyId: string;
+  webhookId: string;
+  deliveryId: string;
+  /** Text only tenant A's data contains: no answer to another tenant may include it. */
+  marker: string;
+}
+
+/** Resources that do not exist: allowed roles reach the service and get 404, nothing is changed. */
+export function phantomResources(): TenantResources {
+  return {
+    tenantId: randomUUID(),
+    agentId: randomUUID(),
+    runId: randomUUID(),
+    finishedRunId: randomUUID(),
+    checkpointSeq: 1,
+    approvalId: randomUUID(),
+    threadId: randomUUID(),
+    memoryItemId: randomUUID(),
+    apiKeyId: randomUUID(),
+    webhookId: randomUUID(),
+    deliveryId: randomUUID(),
+    marker: 'phantom',
+  };
+}
+
+/**
+ * What another tenant's admin must get: `not-found` when the call names tenant A's resource
+ * (404, never 403); `scoped` when it only reads or writes the caller's own tenant (no A data in
+ * the answer); `empty-search` for searches, which must find nothing of A's.
+ */
+export type Isolation = 'not-found' | 'scoped' | 'empty-search';
+
+export interface RestCase {
+  isolation: Isolation;
+  path: (resources: TenantResources) => string;
+  body?: (resources: TenantResources) => unknown;
+}
+
+export interface ProcedureCase {
+  isolation: Isolation;
+  input?: (resources: TenantResources) => unknown;
+}
+
+/**
+ * Every `/api/v1` method, keyed `METHOD /api/v1/path/{param}` as the route files declare them.
+ * The matrix fails when a route file exports a method missing here, so new routes get covered.
+ */
+export const restCases: Record<string, RestCase> = {
+  'GET /api/v1/agents': { isolation: 'scoped', path: () => '/api/v1/agents?includeArchived=true' },
+  'GET /api/v1/agents/{id}': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}` },
+  'GET /api/v1/agents/{id}/versions': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}/versions` },
+  'GET /api/v1/agents/{id}/versions/{version}': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}/versions/1` },
+  'GET /api/v1/api-keys': { isolation: 'scoped', path: () => '/api/v1/api-keys' },
+  'POST /api/v1/api-keys': { isolation: 'scoped', path: () => '/api/v1/api-keys', body: () => ({ name: 'matrix key', role: 'viewer' }) },
+  'DELETE /api/v1/api-keys/{id}': { isolation: 'not-found', path: (r) => `/api/v1/api-keys/${r.apiKeyId}` },
+  'GET /api/v1/approvals': { isolation: 'scoped', path: (r) => `/api/v1/approvals?runId=${r.runId}` },
+  'POST /api/v1/approvals/{id}/decision': {
+    isolation: 'not-found',
+    path: (r) => `/api/v1/approvals/${r.approvalId}/decision`,
+    body: () => ({ decision: 'reject', reason: 'matrix' }),
+  },
+  'GET /api/v1/audit-log': { isolation: 'scoped', path: (r) => `/api/v1/audit-log?targetId=${r.runId}` },
+  'POST /api/v1/erase': { isolation: 'not-found', path: () => '/api/v1/erase', body: (r) => ({ target: 'run', id: r.finishedRunId }) },
+  'GET /api/v1/me': { isolation: 'scoped', path: () => '/api/v1/me' },
+  'GET /api/v1/memories': { isolation: 'empty-search', path: (r) => `/api/v1/memories?q=${encodeURIComponent(r.marker)}` },
+  'POST /api/v1/memories': {
+    isolation: 'scoped',
+    path: () => '/api/v1/memories',
+    body: () => ({ scope: { level: 'project' }, kind: 'fact', content: 'matrix note' }),
+  },
+  'POST /api/v1/memories/search': {
+    isolation: 'empty-search',
+    path: () => '/api/v1/memories/search',
+    body: (r) => ({ text: r.marker, scope: { threadId: r.threadId, agentId: r.agentId } }),
+  },
+  'GET /api/v1/memories/{id}': { isolation: 'not-found', path: (r) => `/api/v1/memories/${r.memoryItemId}` },
+  'DELETE /api/v1/memories/{id}': { isolation: 'not-found', path: (r) => `/api/v1/memories/${r.memoryItemId}` },
+  'POST /api/v1/memories/{id}/pin': { isolation: 'not-found', path: (r) => `/api/v1/memories/${r.memoryItemId}/pin` },
+  'DELETE /api/v1/memories/{id}/pin': { isolation: 'not-found', path: (r) => `/api/v1/memories/${r.memoryItemId}/pin` },
+  'GET /api/v1/openapi.json': { isolation: 'scoped', path: () => '/api/v1/openapi.json' },
+  'GET /api/v1/runs': { isolation: 'scoped', path: () => '/api/v1/runs' },
+  'POST /api/v1/runs': { isolation: 'not-found', path: () => '/api/v1/runs', body: (r) => ({ agentId: r.agentId, input: 'matrix' }) },
+  'GET /api/v1/runs/{id}': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.runId}` },
+  'POST /api/v1/runs/{id}/cancel': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.runId}/cancel` },
+  'GET /api/v1/runs/{id}/events': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/events` },
+  'GET /api/v1/runs/{id}/messages': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/messages` },
+  'GET /api/v1/threads': { isolation: 'scoped', path: (r) => `/api/v1/threads?agentId=${r.agentId}` },
+  'POST /api/v1/threads': { isolation: 'not-found', path: () => '/api/v1/threads', body: (r) => ({ agentId: r.agentId, title: 'matrix' }) },
+  'GET /api/v1/threads/{id}': { isolation: 'not-found', path: (r) => `/api/v1/threads/${r.threadId}` },
+  'PATCH /api/v1/threads/{id}': { isolation: 'not-found', path: (r) => `/api/v1/threads/${r.threadId}`, body: () => ({ title: 'renamed by matrix' }) },
+  'GET /api/v1/threads/{id}/messages': { isolation: 'not-found', path: (r) => `/api/v1/threads/${r.threadId}/messages` },
+  'GET /api/v1/usage': { isolation: 'scoped', path: (r) => `/api/v1/usage?agentId=${r.agentId}` },
+  'GET /api/v1/webhooks': { isolation: 'scoped', path: () => '/api/v1/webhooks' },
+  'POST /api/v1/webhooks': {
+    isolation: 'scoped',
+    path: () => '/api/v1/webhooks',
+    body: () => ({ url: 'http://127.0.0.1:1/matrix', eventTypes: ['run.failed'] }),
+  },
+  'DELETE /api/v1/webhooks/{id}': { isolation: 'not-found', path: (r) => `/api/v1/webhooks/${r.webhookId}` },
+  'GET /api/v1/webhooks/{id}/deliveries': { isolation: 'not-found', path: (r) => `/api/v1/webhooks/${r.webhookId}/deliveries` },
+  'POST /api/v1/webhook-deliveries/{id}/redeliver': { isolation: 'not-found', path: (r) => `/api/v1/webhook-deliveries/${r.deliveryId}/redeliver` },
+};
+
+/** Every tRPC procedure by path; the matrix fails when the router has one missing here. */
+export const procedureCases: Record<string, ProcedureCase> = {
+  'health.report': { isolation: 'scoped' },
+  'session.me': { isolation: 'scoped' },
+  'activity.live': { isolation: 'scoped' },
+  'agents.list': { isolation: 'scoped', input: () => ({ includeArchived: true }) },
+  'agents.get': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId }) },
+  'agents.versions': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId }) },
+  'agents.version': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId, version: 1 }) },
+  'agents.toolOptions': { isolation: 'scoped' },
+  'agents.create': { isolation: 'scoped', input: () => ({ slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix agent' }) },
+  'agents.saveVersion': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId, config: { instructions: 'hijacked' } }) },
+  'agents.archive': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId }) },
+  'agents.unarchive': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId }) },
+  'apiKeys.list': { isolation: 'scoped' },
+  'apiKeys.create': { isolation: 'scoped', input: () => ({ name: 'matrix key', role: 'viewer' }) },
+  'apiKeys.revoke': { isolation: 'not-found', input: (r) => ({ apiKeyId: r.apiKeyId }) },
+  'audit.list': { isolation: 'scoped', input: (r) => ({ targetId: r.runId }) },
+  'audit.facets': { isolation: 'scoped' },
+  'usage.summary': { isolation: 'scoped', input: (r) => ({ agentId: r.agentId }) },
+  'runs.list': { isolation: 'scoped', input: () => ({}) },
+  'runs.get': { isolation: 'not-found', input: (r) => ({ runId: r.runId }) },
+  'runs.create': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId, input: 'matrix' }) },
+  'runs.cancel': { isolation: 'not-found', input: (r) => ({ runId: r.runId }) },
+  'runEvents.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'runEvents.live': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'runMessages.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'runSteps.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'toolCalls.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'checkpoints.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'checkpoints.get': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId, seq: r.checkpointSeq }) },
+  'approvals.list': { isolation: 'scoped', input: (r) => ({ runId: r.runId }) },
+  'approvals.pendingCount': { isolation: 'scoped' },
+  'approvals.decide': { isolation: 'not-found', input: (r) => ({ approvalId: r.approvalId, decision: 'approve' }) },
+  'threads.list': { isolation: 'scoped', input: (r) => ({ agentId: r.agentId }) },
+  'threads.get': { isolation: 'not-found', input: (r) => ({ threadId: r.threadId }) },
+  'threads.messages': { isolation: 'not-found', input: (r) => ({ threadId: r.threadId }) },
+  'threads.create': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId }) },
+  'threads.rename': { isolation: 'not-found', input: (r) => ({ threadId: r.threadId, title: 'renamed by matrix' }) },
+  'threads.archive': { isolation: 'not-found', input: (r) => ({ threadId: r.threadId }) },
+  'memory.list': { isolation: 'scoped', input: (r) => ({ level: 'thread', scopeId: r.threadId }) },
+  'memory.search': { isolation: 'empty-search', input: (r) => ({ text: r.marker, scope: { threadId: r.threadId, agentId: r.agentId } }) },
+  'memory.get': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
+  'memory.supersessionChain': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
+  'memory.injections': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
+  'memory.runHits': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId, memoryItemIds: [r.memoryItemId] }) },
+  'memory.store': { isolation: 'scoped', input: () => ({ scope: { level: 'project' }, kind: 'fact', content: 'matrix note' }) },
+  'memory.pin': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
+  'memory.unpin': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
+  'memory.forget': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
+  'memory.eraseRun': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'memory.eraseThread': { isolation: 'not-found', input: (r) => ({ threadId: r.threadId }) },
+  'webhooks.eventTypes': { isolation: 'scoped' },
+  'webhooks.list': { isolation: 'scoped' },
+  'webhooks.create': { isolation: 'scoped', input: () => ({ url: 'http://127.0.0.1:1/matrix', eventTypes: ['run.failed'] }) },
+  'webhooks.delete': { isolation: 'not-found', input: (r) => ({ webhookId: r.webhookId }) },
+  'webhooks.deliveries': { isolation: 'not-found', input: (r) => ({ webhookId: r.webhookId }) },
+  'webhooks.redeliver': { isolation: 'not-found', input: (r) => ({ deliveryId: r.deliveryId }) },
+};

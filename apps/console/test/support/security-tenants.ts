@@ -1,0 +1,48 @@
+import path from 'node:path';
+
+import { createPlatform, generateApiKey, roles, type Role } from '@agentloom/platform';
+import { silentLogger } from '@agentloom/platform/testing';
+
+import { repositoryRoot } from './console-process';
+
+export type RoleKeys = Record<Role, string>;
+
+export interface SecurityTenants {
+  tenantA: { id: string; keys: RoleKeys; agentIds: Record<string, string> };
+  tenantB: { id: string; keys: RoleKeys };
+}
+
+/**
+ * Seeds a fresh embedded data directory the way the console's first start does (tenant A: the
+ * demo tenant with its agents), then adds tenant B and a key of every role in both tenants, and
+ * closes it (the console must be the only opener).
+ */
+export async function seedSecurityTenants(dataDirectory: string): Promise<SecurityTenants> {
+  const platform = await createPlatform({
+    database: { dataDirectory, migrationsDirectory: path.join(repositoryRoot, 'prisma/migrations') },
+    logger: silentLogger,
+  });
+  try {
+    const { prisma } = platform.database;
+    const tenantAId = platform.seed.tenantId;
+    if (!tenantAId) throw new Error(`${dataDirectory} was already seeded; use a fresh directory`);
+    const tenantB = await prisma.tenant.create({ data: { slug: 'tenant-b', name: 'Tenant B' } });
+    const keysFor = async (tenantId: string): Promise<RoleKeys> => {
+      const entries = await Promise.all(
+        roles.map(async (role) => {
+          const key = await generateApiKey();
+          await prisma.apiKey.create({ data: { tenantId, name: `security ${role}`, role, prefix: key.prefix, secretHash: key.secretHash } });
+          return [role, key.plaintext] as const;
+        }),
+      );
+      return Object.fromEntries(entries) as RoleKeys;
+    };
+    const agents = await prisma.agent.findMany({ where: { tenantId: tenantAId }, select: { id: true, slug: true } });
+    return {
+      tenantA: { id: tenantAId, keys: await keysFor(tenantAId), agentIds: Object.fromEntries(agents.map((agent) => [agent.slug, agent.id])) },
+      tenantB: { id: tenantB.id, keys: await keysFor(tenantB.id) },
+    };
+  } finally {
+    await platform.close();
+  }
+}
