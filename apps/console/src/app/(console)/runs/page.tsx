@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { RunsList } from '~/features/runs/components/runs-list/runs-list';
-import { parseRunsFilters, runsListInput } from '~/features/runs/runs-filters';
+import { parseRunsFilters, runsListInput, threadChoicesInput } from '~/features/runs/runs-filters';
 import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
 
 export const metadata: Metadata = { title: 'Runs' };
@@ -13,6 +13,8 @@ export default async function RunsPage({ searchParams }: { searchParams: Promise
   await Promise.all([
     queryClient.prefetchInfiniteQuery(trpc.runs.list.infiniteQueryOptions(runsListInput(filters), { getNextPageParam: (page) => page.nextCursor })),
     queryClient.prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: true })),
+    // The thread filter's choices render with the page, so the filter bar does not fill in later.
+    queryClient.prefetchQuery(trpc.threads.list.queryOptions(threadChoicesInput(filters))),
   ]);
   return (
     <HydrateClient>

@@ -3,23 +3,21 @@
 import type { Route } from 'next';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
-import { parseRunsFilters, type RunsFilters } from '~/features/runs/runs-filters';
+import { parseRunsFilters, runsFiltersQuery, type RunsFilters } from '~/features/runs/runs-filters';
 
+/** The runs list's filters, kept in the URL (replaced, not pushed: filtering is not navigation). */
 export function useRunsFilters(): [RunsFilters, (next: Partial<RunsFilters>) => void] {
   const searchParameters = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const filters = parseRunsFilters(searchParameters);
   const update = useCallback(
     (next: Partial<RunsFilters>) => {
-      const merged = { ...filters, ...next };
-      const query = new URLSearchParams();
-      if (merged.status) query.set('status', merged.status);
-      if (merged.agentId) query.set('agent', merged.agentId);
-      const search = query.toString();
+      // Read the URL afresh: a debounced search may land after another filter changed.
+      const merged = { ...parseRunsFilters(new URLSearchParams(window.location.search)), ...next };
+      const search = runsFiltersQuery(merged);
       router.replace((search ? `${pathname}?${search}` : pathname) as Route, { scroll: false });
     },
-    [filters, pathname, router],
+    [pathname, router],
   );
-  return [filters, update];
+  return [parseRunsFilters(searchParameters), update];
 }

@@ -4,38 +4,61 @@ import Link from 'next/link';
 import { durationBetween, formatCost, formatCount, formatDuration, formatRelative, formatTimestamp } from '~/components/format';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
 import { runText } from '~/features/runs/run-text';
+import { threadTitle } from '~/features/threads/thread-title';
 
 /** Shared by the header and the rows, so the columns line up. */
-export const runColumns = 'grid grid-cols-[minmax(0,2.2fr)_minmax(0,1.3fr)_minmax(0,1fr)_5.5rem_4rem_5.5rem_5rem] items-center gap-4';
+export const runColumns = 'grid grid-cols-[minmax(0,2.2fr)_minmax(0,1.3fr)_minmax(0,1.2fr)_minmax(0,1fr)_5.5rem_4rem_5.5rem_5rem] items-center gap-4';
 
+/**
+ * One run. The run link stretches over the whole row (an `::after` box), and the thread link sits
+ * above it, so both are real links without nesting one anchor in another.
+ */
 export function RunRow({ run, agentName, now }: { run: RunView; agentName: string | undefined; now: number }) {
   const tokens = run.usage.inputTokens + run.usage.outputTokens;
   const inputPreview = runText(run.input, false);
   return (
-    <li>
-      <Link
-        href={`/runs/${run.id}` as Route}
-        data-list-item
-        data-run-id={run.id}
-        className={`${runColumns} px-4 py-3 text-sm hover:bg-zinc-50 focus-visible:bg-brand-50 focus-visible:outline-none dark:hover:bg-zinc-800/50 dark:focus-visible:bg-brand-950`}
-      >
-        <span className="min-w-0">
-          <span className="block truncate font-medium">{agentName ?? 'Unknown agent'}</span>
-          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={inputPreview}>
-            {inputPreview}
+    <li
+      data-run-id={run.id}
+      className={`${runColumns} relative px-4 py-3 text-sm focus-within:bg-brand-50 hover:bg-zinc-50 dark:focus-within:bg-brand-950 dark:hover:bg-zinc-800/50`}
+    >
+      <span className="min-w-0">
+        <Link
+          href={`/runs/${run.id}` as Route}
+          data-list-item
+          className="block truncate font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+        >
+          {agentName ?? 'Unknown agent'}
+        </Link>
+        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={inputPreview}>
+          {inputPreview}
+        </span>
+      </span>
+      <span>
+        <RunStatusBadge status={run.status} />
+      </span>
+      <span className="min-w-0 truncate">
+        {run.threadId ? (
+          <Link
+            href={`/threads/${run.threadId}` as Route}
+            data-thread-link
+            className="relative z-10 text-brand-700 hover:underline dark:text-brand-300"
+            title={threadTitle({ id: run.threadId, title: run.threadTitle ?? '' })}
+          >
+            {threadTitle({ id: run.threadId, title: run.threadTitle ?? '' })}
+          </Link>
+        ) : (
+          <span className="text-zinc-400 dark:text-zinc-500" aria-label="No thread">
+            —
           </span>
-        </span>
-        <span>
-          <RunStatusBadge status={run.status} />
-        </span>
-        <span className="truncate text-zinc-600 dark:text-zinc-400" title={formatTimestamp(run.startedAt ?? run.queuedAt)}>
-          {run.startedAt ? formatRelative(run.startedAt, now) : <span className="italic">not started</span>}
-        </span>
-        <span className="text-right tabular-nums">{formatDuration(durationBetween(run.startedAt, run.finishedAt, now))}</span>
-        <span className="text-right tabular-nums">{formatCount(run.usage.steps)}</span>
-        <span className="text-right tabular-nums">{formatCount(tokens)}</span>
-        <span className="text-right tabular-nums">{formatCost(run.usage.costUsd)}</span>
-      </Link>
+        )}
+      </span>
+      <span className="truncate text-zinc-600 dark:text-zinc-400" title={formatTimestamp(run.startedAt ?? run.queuedAt)}>
+        {run.startedAt ? formatRelative(run.startedAt, now) : <span className="italic">not started</span>}
+      </span>
+      <span className="text-right tabular-nums">{formatDuration(durationBetween(run.startedAt, run.finishedAt, now))}</span>
+      <span className="text-right tabular-nums">{formatCount(run.usage.steps)}</span>
+      <span className="text-right tabular-nums">{formatCount(tokens)}</span>
+      <span className="text-right tabular-nums">{formatCost(run.usage.costUsd)}</span>
     </li>
   );
 }

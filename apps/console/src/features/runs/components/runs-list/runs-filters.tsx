@@ -1,23 +1,30 @@
 'use client';
 
-import { runStatuses } from '~/features/runs/run-statuses';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { inputStyles } from '~/components/button-styles';
 import { runStatusLabel } from '~/features/runs/components/run-status-badge';
-import type { RunsFilters as Filters } from '~/features/runs/runs-filters';
+import { SearchBox } from '~/features/runs/components/runs-list/search-box';
+import { ThreadFilter } from '~/features/runs/components/runs-list/thread-filter';
+import { TimeFilter } from '~/features/runs/components/runs-list/time-filter';
+import { runStatuses } from '~/features/runs/run-statuses';
+import { hasRunsFilters, noRunsFilters, type RunsFilters as Filters } from '~/features/runs/runs-filters';
 import { useTRPC } from '~/trpc/react';
 
+/** Status, agent, thread, time and search; every change goes to the URL, and from there to the query. */
 export function RunsFilters({ filters, onChange }: { filters: Filters; onChange: (next: Partial<Filters>) => void }) {
   const trpc = useTRPC();
   const agents = useQuery(trpc.agents.list.queryOptions({ includeArchived: true }));
+  const [customChosen, setCustomChosen] = useState(false);
   return (
-    <div className="flex flex-wrap items-end gap-3">
+    <div role="group" aria-label="Run filters" className="flex flex-wrap items-end gap-3">
+      <SearchBox search={filters.search} onSearch={(search) => onChange({ search })} />
       <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Status
         <select
           value={filters.status ?? ''}
           onChange={(event) => onChange({ status: runStatuses.find((status) => status === event.target.value) })}
-          className={`${inputStyles} mt-1 w-48`}
+          className={`${inputStyles} mt-1 w-40`}
         >
           <option value="">All statuses</option>
           {runStatuses.map((status) => (
@@ -29,7 +36,12 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
       </label>
       <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Agent
-        <select value={filters.agentId ?? ''} onChange={(event) => onChange({ agentId: event.target.value || undefined })} className={`${inputStyles} mt-1 w-56`}>
+        <select
+          value={filters.agentId ?? ''}
+          // Threads belong to one agent: picking another agent drops the thread filter.
+          onChange={(event) => onChange(event.target.value ? { agentId: event.target.value, threadId: undefined } : { agentId: undefined })}
+          className={`${inputStyles} mt-1 w-48`}
+        >
           <option value="">All agents</option>
           {(agents.data ?? []).map((agent) => (
             <option key={agent.id} value={agent.id}>
@@ -38,8 +50,17 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
           ))}
         </select>
       </label>
-      {filters.status || filters.agentId ? (
-        <button type="button" onClick={() => onChange({ status: undefined, agentId: undefined })} className="pb-2 text-sm font-medium text-brand-600 hover:underline dark:text-brand-400">
+      <ThreadFilter filters={filters} onChange={onChange} />
+      <TimeFilter filters={filters} onChange={onChange} customChosen={customChosen} onCustomChosen={setCustomChosen} />
+      {hasRunsFilters(filters) ? (
+        <button
+          type="button"
+          onClick={() => {
+            setCustomChosen(false);
+            onChange(noRunsFilters);
+          }}
+          className="pb-2 text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"
+        >
           Clear filters
         </button>
       ) : null}

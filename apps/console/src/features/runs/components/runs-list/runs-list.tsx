@@ -1,7 +1,7 @@
 'use client';
 
 import { isTerminalStatus } from '~/features/runs/run-statuses';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { CallToAction } from '~/components/call-to-action';
@@ -15,21 +15,30 @@ import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { RunRow, runColumns } from '~/features/runs/components/runs-list/run-row';
 import { RunsFilters } from '~/features/runs/components/runs-list/runs-filters';
 import { useRunsFilters } from '~/features/runs/hooks/use-runs-filters';
-import { runsListInput } from '~/features/runs/runs-filters';
+import { hasRunsFilters, runsListInput } from '~/features/runs/runs-filters';
 import { useCanOperate } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
 
-/** The runs list: filters in the URL, newest first, "Load more" by cursor, live through tenant activity. */
+/**
+ * The runs list: filters in the URL, newest first, "Load more" by cursor, live through tenant
+ * activity (the activity hook invalidates every `runs.list` query, whatever its filters). While a
+ * new filter loads, the previous rows stay (dimmed) instead of a skeleton, so nothing jumps.
+ */
 export function RunsList() {
   const trpc = useTRPC();
   const canOperate = useCanOperate();
   const [filters, setFilters] = useRunsFilters();
   const agentNames = useAgentNames();
-  const runs = useInfiniteQuery(trpc.runs.list.infiniteQueryOptions(runsListInput(filters), { getNextPageParam: (page) => page.nextCursor }));
+  const runs = useInfiniteQuery(
+    trpc.runs.list.infiniteQueryOptions(runsListInput(filters), { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData }),
+  );
   const rows = runs.data?.pages.flatMap((page) => page.runs) ?? [];
   // Only active runs have a moving duration; the clock stops when none is.
-  const now = useNow(1_000, rows.some((run) => !isTerminalStatus(run.status)));
-  const filtered = filters.status !== undefined || filters.agentId !== undefined;
+  const now = useNow(
+    1_000,
+    rows.some((run) => !isTerminalStatus(run.status)),
+  );
+  const filtered = hasRunsFilters(filters);
 
   const newRun = canOperate ? (
     <Link href="/runs/new" className={buttonStyles.primary}>
@@ -54,16 +63,24 @@ export function RunsList() {
         ) : rows.length === 0 ? (
           <CallToAction icon={<RunsIcon />} title={filtered ? 'No runs match these filters' : 'No runs yet'} action={filtered ? null : newRun}>
             {filtered
-              ? 'Clear the filters, or pick another status or agent.'
+              ? 'Clear the filters, widen the time range, or search for other text.'
               : canOperate
                 ? 'Start one: pick an agent and give it an input. The seeded demo agents run offline, without a model key.'
                 : 'Runs appear here as soon as an operator or an API client starts one.'}
           </CallToAction>
         ) : (
-          <section aria-label="Runs" className={`${cardStyles} overflow-hidden`}>
-            <div className={`${runColumns} border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80 dark:text-zinc-400`} aria-hidden="true">
+          <section
+            aria-label="Runs"
+            aria-busy={runs.isPlaceholderData}
+            className={`${cardStyles} overflow-hidden transition-opacity ${runs.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            <div
+              className={`${runColumns} border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80 dark:text-zinc-400`}
+              aria-hidden="true"
+            >
               <span>Agent · input</span>
               <span>Status</span>
+              <span>Thread</span>
               <span>Started</span>
               <span className="text-right">Duration</span>
               <span className="text-right">Steps</span>
