@@ -77,16 +77,15 @@ export async function vectorCandidates(
   const dimension = checkedDimension(embedding.vector.length);
   const distance = `(e.embedding::vector(${dimension})) <=> $4::vector(${dimension})`;
   const order = options.plan.scan === 'exact' ? `(${distance}) + 0` : distance;
-  const prefetch = Math.max(filter.limit * 10, 200);
+  const prefetch = Math.max(filter.limit * 4, 100);
   const search = (nearestLimit: string) =>
     sql.query<Candidate & { distance: number }>(
-      `WITH nearest AS MATERIALIZED (
-         SELECT e.memory_item_id, ${order} AS distance
-           FROM agentloom_vector.memory_embedding e
-          WHERE e.dimension = ${dimension} AND e.embedder_id = $5 AND e.tenant_id = $1::uuid
-          ORDER BY ${order} ${nearestLimit})
-       SELECT ${candidateColumns}, nearest.distance
-         FROM nearest JOIN memory_items m ON m.id = nearest.memory_item_id
+      `SELECT ${candidateColumns}, nearest.distance
+         FROM (SELECT e.memory_item_id, ${order} AS distance
+                 FROM agentloom_vector.memory_embedding e
+                WHERE e.dimension = ${dimension} AND e.embedder_id = $5 AND e.tenant_id = $1::uuid
+                ORDER BY ${order} ${nearestLimit}) nearest
+         JOIN memory_items m ON m.id = nearest.memory_item_id
         WHERE ${liveItemConditions}
         ORDER BY nearest.distance
         LIMIT $6`,

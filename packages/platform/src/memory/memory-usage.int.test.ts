@@ -65,7 +65,9 @@ describe.each(databaseModes)('memory usage reads for the inspector (%s)', (mode)
   });
 
   it('pages injections newest first by cursor', async () => {
-    const agentId = await createAgent({ memoryInjection: { maxMemories: 1, minScore: 0.1 }, demoScript: { replies: [{ text: 'Blue.' }] } });
+    // Room for three: the first run's episode summary (written in the background) also mentions the
+    // colour and may outrank the fact in the second run.
+    const agentId = await createAgent({ memoryInjection: { maxMemories: 3, minScore: 0.1 }, demoScript: { replies: [{ text: 'Blue.' }] } });
     const stored = await test.platform.memory.store(principal, { scope: { level: 'agent', id: agentId }, kind: 'fact', content: 'The team colour is blue' });
     const runIds: string[] = [];
     for (const question of ['What is the team colour?', 'Remind me of the team colour']) {

@@ -37,8 +37,9 @@ export async function searchMemory(
     tenantId: query.scope.tenantId,
     levelKeys: visibleLevelKeys(query.scope),
     kinds: (query.kinds ?? []).map(storedKindOf),
-    // Fusion needs more than `limit` from each list: an item ranked 12th in both beats one ranked 3rd in one.
-    limit: Math.max(limit * 4, 20),
+    // Fusion needs more than `limit` from each list: an item ranked 12th in both beats one ranked 3rd
+    // in one. A single list is already in its final order.
+    limit: mode === 'hybrid' ? Math.max(limit * 4, 20) : limit,
   };
   const vector = mode !== 'full-text' && database.vector.available ? await queryVector(settings.embedder, text) : null;
   const lists = await candidateLists(database, settings, filter, text, mode, vector);
