@@ -69,6 +69,8 @@ export default defineConfig({
       // The suite asserts embedded mode; a DATABASE_URL from the caller's shell must not leak in.
       DATABASE_URL: '',
       NEXT_TELEMETRY_DISABLED: '1',
+      // The webhooks journey adds an endpoint on 127.0.0.1; every other private target stays refused.
+      AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
     },
   },
 });
