@@ -1,17 +1,14 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { chromiumArguments, chromiumExecutablePath } from './support/chromium';
 
 const e2eDirectory = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(e2eDirectory, '..');
 const port = 3100;
 
-// Debian's Chromium unless CHROMIUM_PATH names another; where neither exists (a machine where
-// tools/ensure-chromium.mjs ran `playwright install`), Playwright's own download.
-const debianChromium = '/usr/bin/chromium';
-const chromiumPath = process.env.CHROMIUM_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // A fresh embedded database per test run, so the seeded admin key is written anew. Playwright
@@ -36,18 +33,8 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         launchOptions: {
-          executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-            // Keeps Chromium from resolving Google hosts while still reaching the app.
-            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-          ],
+          executablePath: chromiumExecutablePath(),
+          args: chromiumArguments,
         },
       },
     },

@@ -5,12 +5,14 @@
  * Targets (issue #6): first render ≤ 1.5 s, no frame > 100 ms at 10,000 steps.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { chromium } from '@playwright/test';
+
+import { chromiumArguments, chromiumExecutablePath } from '../../e2e/support/chromium';
 
 import { ensureConsoleBuild } from '../../apps/console/test/support/console-build';
 import { repositoryRoot, startConsole } from '../../apps/console/test/support/console-process';
@@ -32,10 +34,9 @@ const runIds = JSON.parse(readFileSync(path.join(dataDirectory, 'long-runs.json'
 const adminKey = readFileSync(path.join(dataDirectory, 'admin-key'), 'utf8').trim();
 
 const server = await startConsole({ dataDirectory });
-const debianChromium = '/usr/bin/chromium';
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: chromiumExecutablePath(),
+  args: chromiumArguments,
 });
 try {
   // One untimed visit, so the first measured page does not pay for the server's cold start.

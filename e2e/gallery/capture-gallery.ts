@@ -3,11 +3,13 @@
  * in Chromium into docs/screenshots/ for the README's gallery. Not part of `npm test`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { chromium, type Browser } from '@playwright/test';
+
+import { chromiumArguments, chromiumExecutablePath } from '../support/chromium';
 
 import { ensureConsoleBuild } from '../../apps/console/test/support/console-build';
 import { repositoryRoot, startConsole } from '../../apps/console/test/support/console-process';
@@ -75,10 +77,9 @@ if (seeding.status !== 0) throw new Error('Seeding the long run failed');
 const longRunId = (JSON.parse(readFileSync(path.join(dataDirectory, 'long-runs.json'), 'utf8')) as Record<string, string>)['400']!;
 const adminKey = readFileSync(path.join(dataDirectory, 'admin-key'), 'utf8').trim();
 const server = await startConsole({ dataDirectory });
-const debianChromium = '/usr/bin/chromium';
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? (existsSync(debianChromium) ? debianChromium : undefined),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: chromiumExecutablePath(),
+  args: chromiumArguments,
 });
 try {
   const data = await createGalleryData(restClient(server.baseUrl, adminKey), longRunId);
