@@ -72,4 +72,16 @@ describe.each(databaseModes)('audit log query (%s)', (mode) => {
     await expect(test.platform.audit.list(admin, { cursor: 'not-a-uuid' })).rejects.toMatchObject({ kind: 'validation', field: 'cursor' });
     await expect(test.platform.audit.list(admin, { limit: 1_000 })).rejects.toMatchObject({ kind: 'validation', field: 'limit' });
   });
+
+  it('records where a change came from: the client address and request id the app attached', async () => {
+    const origin = { ipAddress: '203.0.113.7', requestId: 'request-origin-test' };
+    const agentId = (await test.platform.agents.list(admin))[0]!.id;
+    const { run } = await test.platform.runs.create({ ...operator, origin }, { agentId, input: 'from somewhere' });
+    await test.platform.runs.cancel({ ...operator, origin }, { runId: run.id });
+    const entries = (await test.platform.audit.list(admin, { targetId: run.id })).entries;
+    expect(entries.map((entry) => [entry.action, entry.ipAddress, entry.requestId]).sort()).toEqual([
+      ['run.cancel', origin.ipAddress, origin.requestId],
+      ['run.create', origin.ipAddress, origin.requestId],
+    ]);
+  });
 });

@@ -17,7 +17,8 @@ export async function recordAudit(
   entry: AuditEntry,
 ): Promise<void> {
   const actor = 'system' in principal ? { actorType: 'system', actorId: principal.system } : { actorType: 'api_key', actorId: principal.apiKeyId };
+  const origin = 'origin' in principal && principal.origin ? principal.origin : { ipAddress: null, requestId: null };
   await transaction.auditLog.create({
-    data: { tenantId: principal.tenantId, ...actor, ...entry },
+    data: { tenantId: principal.tenantId, ...actor, ...entry, ipAddress: origin.ipAddress, requestId: origin.requestId },
   });
 }

@@ -14,4 +14,12 @@ export interface Principal {
   apiKeyId: string;
   apiKeyName: string;
   role: Role;
+  /** Where the request came from, for the audit log; set by the app that authenticated it. */
+  origin?: RequestOrigin;
+}
+
+export interface RequestOrigin {
+  /** The client address as the app sees it (first X-Forwarded-For hop behind a proxy). */
+  ipAddress: string | null;
+  requestId: string | null;
 }

@@ -29,8 +29,8 @@ export async function insertRun(prisma: PrismaClient, principal: Principal, valu
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
        SELECT tenant_id, id, 1, 'run-created', $9::jsonb, now() FROM run
      ), audited AS (
-       INSERT INTO audit_logs (id, tenant_id, actor_type, actor_id, action, target_type, target_id, after, created_at)
-       SELECT $10::uuid, tenant_id, 'api_key', $11, 'run.create', 'run', id::text, $12::jsonb, now() FROM run
+       INSERT INTO audit_logs (id, tenant_id, actor_type, actor_id, action, target_type, target_id, after, ip_address, request_id, created_at)
+       SELECT $10::uuid, tenant_id, 'api_key', $11, 'run.create', 'run', id::text, $12::jsonb, $13, $14, now() FROM run
      )
      SELECT pg_notify('${runEventsChannel}', id || ':1')::text AS events, pg_notify('${runQueuedChannel}', id::text)::text AS queued FROM run`,
     runId,
@@ -45,6 +45,8 @@ export async function insertRun(prisma: PrismaClient, principal: Principal, valu
     uuidv7(),
     principal.apiKeyId,
     JSON.stringify({ agentId: input.agentId, agentVersion: agentVersion.version }),
+    principal.origin?.ipAddress ?? null,
+    principal.origin?.requestId ?? null,
   );
   return runId;
 }
