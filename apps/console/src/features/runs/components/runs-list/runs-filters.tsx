@@ -22,6 +22,7 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
       <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Status
         <select
+          aria-label="Status"
           value={filters.status ?? ''}
           onChange={(event) => onChange({ status: runStatuses.find((status) => status === event.target.value) })}
           className={`${inputStyles} mt-1 w-40`}
@@ -37,6 +38,7 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
       <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Agent
         <select
+          aria-label="Agent"
           value={filters.agentId ?? ''}
           // Threads belong to one agent: picking another agent drops the thread filter.
           onChange={(event) => onChange(event.target.value ? { agentId: event.target.value, threadId: undefined } : { agentId: undefined })}

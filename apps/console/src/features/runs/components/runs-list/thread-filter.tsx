@@ -22,6 +22,7 @@ export function ThreadFilter({ filters, onChange }: { filters: RunsFilters; onCh
     <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
       Thread
       <select
+        aria-label="Thread"
         value={filters.threadId ?? ''}
         onChange={(event) => onChange({ threadId: event.target.value || undefined })}
         className={`${inputStyles} mt-1 w-56`}

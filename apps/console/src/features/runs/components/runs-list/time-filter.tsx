@@ -30,6 +30,7 @@ export function TimeFilter({
       <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Queued
         <select
+          aria-label="Queued"
           value={selectValue}
           onChange={(event) => {
             const value = event.target.value;
