@@ -20,6 +20,7 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       heartbeatMs: environment.AGENTLOOM_HEARTBEAT_MS,
       recoveryIntervalMs: environment.AGENTLOOM_RECOVERY_INTERVAL_MS,
     },
+    webhooks: { allowPrivateTargets: environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS },
     logger: consoleLogger,
   });
   if (tools.length > 0) consoleLogger.info('Tool modules loaded', { tools: tools.map((tool) => `${tool.name} (${tool.sideEffects})`) });

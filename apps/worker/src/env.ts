@@ -8,6 +8,16 @@ const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
  * The worker's whole configuration, validated once at start. The worker needs a Postgres server:
  * embedded PGlite lives inside one process (the console's), so a second process cannot share it.
  */
+const commaSeparatedList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0),
+  );
+
 const environmentSchema = z.object({
   DATABASE_URL: z
     .string({ error: 'DATABASE_URL is required: workers share a Postgres server with the console (postgresql://…)' })
@@ -24,15 +34,12 @@ const environmentSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),
   /** Comma-separated paths of modules exporting `tools: AnyTool[]`; relative paths resolve against the working directory. */
-  AGENTLOOM_TOOL_MODULES: z
-    .string()
-    .default('')
-    .transform((value) =>
-      value
-        .split(',')
-        .map((path) => path.trim())
-        .filter((path) => path.length > 0),
-    ),
+  AGENTLOOM_TOOL_MODULES: commaSeparatedList,
+  /**
+   * Comma-separated hosts, addresses or CIDRs webhooks may target although private, as for the
+   * console (the worker delivers webhooks too). Unset: loopback, private and metadata targets are refused.
+   */
+  AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: commaSeparatedList,
 });
 
 export type WorkerEnvironment = z.infer<typeof environmentSchema>;

@@ -8,6 +8,10 @@ const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
  * (so a trace started at a proxy continues here), otherwise a fresh one.
  */
 export function requestIdFor(request: Request): string {
-  const incoming = request.headers.get('x-request-id');
+  return requestIdFromHeaders(request.headers);
+}
+
+export function requestIdFromHeaders(headers: Headers): string {
+  const incoming = headers.get('x-request-id');
   return incoming !== null && saneRequestId.test(incoming) ? incoming : randomUUID();
 }

@@ -4,6 +4,7 @@ import { apiErrorResponse } from '~/server/http/api-error';
 import { authenticateRequest, requireRole } from '~/server/http/authenticate-request';
 import { enforceRateLimit, retryAfterSecondsOf } from '~/server/http/rate-limit';
 import { requestIdFor } from '~/server/http/request-id';
+import { requestOriginFor } from '~/server/http/request-origin';
 
 /** What a REST handler gets: the caller, the platform and the path parameters, already resolved. */
 export interface RouteInput<Parameters> {
@@ -36,7 +37,7 @@ export function route<Parameters = Record<string, never>>(
     let response: Response;
     try {
       const platform = await getPlatform();
-      const principal = await authenticateRequest(request, platform);
+      const principal = { ...(await authenticateRequest(request, platform)), origin: requestOriginFor(request.headers, requestId) };
       enforceRateLimit(principal.apiKeyId);
       requireRole(principal, options.role);
       response = await handler({ request, principal, platform, parameters: await segment.params, requestId });

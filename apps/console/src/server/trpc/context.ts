@@ -1,3 +1,6 @@
+import type { RequestOrigin } from '@agentloom/platform';
+import { requestIdFromHeaders } from '~/server/http/request-id';
+import { requestOriginFor } from '~/server/http/request-origin';
 import { isSameOriginHeaders } from '~/server/http/same-origin';
 import { readSessionKey } from '~/server/session/session-cookie';
 
@@ -11,8 +14,14 @@ export interface TRPCContext {
   sessionKey: string | null;
   /** False for cross-site requests: mutations are refused then (the cookie rides along on CSRF). */
   sameOrigin: boolean;
+  /** Client address and request id, recorded with every audited change. */
+  origin: RequestOrigin;
 }
 
 export function createTRPCContext({ headers }: { headers: Headers }): TRPCContext {
-  return { sessionKey: readSessionKey(headers.get('cookie')), sameOrigin: isSameOriginHeaders(headers) };
+  return {
+    sessionKey: readSessionKey(headers.get('cookie')),
+    sameOrigin: isSameOriginHeaders(headers),
+    origin: requestOriginFor(headers, requestIdFromHeaders(headers)),
+  };
 }

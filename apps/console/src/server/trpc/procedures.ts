@@ -12,7 +12,8 @@ import { baseProcedure } from '~/server/trpc/init';
 export const publicProcedure = baseProcedure.use(errorMiddleware).use(async ({ ctx, next, type }) => {
   if (type === 'mutation' && !ctx.sameOrigin) throw new DomainError('forbidden', 'Cross-origin requests cannot change anything in the console.');
   const platform = await getPlatform();
-  const principal = ctx.sessionKey === null ? null : await platform.auth.authenticate(ctx.sessionKey);
+  const authenticated = ctx.sessionKey === null ? null : await platform.auth.authenticate(ctx.sessionKey);
+  const principal = authenticated === null ? null : { ...authenticated, origin: ctx.origin };
   return next({ ctx: { platform, principal } });
 });
 
