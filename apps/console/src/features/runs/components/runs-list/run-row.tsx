@@ -7,7 +7,7 @@ import { runText } from '~/features/runs/run-text';
 import { threadTitle } from '~/features/threads/thread-title';
 
 /** Shared by the header and the rows, so the columns line up. */
-export const runColumns = 'grid grid-cols-[minmax(0,2.2fr)_minmax(0,1.3fr)_minmax(0,1.2fr)_minmax(0,1fr)_5.5rem_4rem_5.5rem_5rem] items-center gap-4';
+export const runColumns = 'grid grid-cols-[minmax(0,2fr)_minmax(8rem,1fr)_minmax(0,1.3fr)_minmax(6rem,1fr)_5rem_3.5rem_5rem_4.5rem] items-center gap-3';
 
 /**
  * One run. The run link stretches over the whole row (an `::after` box), and the thread link sits

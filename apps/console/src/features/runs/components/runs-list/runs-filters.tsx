@@ -16,16 +16,17 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
   const trpc = useTRPC();
   const agents = useQuery(trpc.agents.list.queryOptions({ includeArchived: true }));
   const [customChosen, setCustomChosen] = useState(false);
+  const filtered = hasRunsFilters(filters);
   return (
     <div role="group" aria-label="Run filters" className="flex flex-wrap items-end gap-3">
       <SearchBox search={filters.search} onSearch={(search) => onChange({ search })} />
-      <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+      <label className="w-36 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Status
         <select
           aria-label="Status"
           value={filters.status ?? ''}
           onChange={(event) => onChange({ status: runStatuses.find((status) => status === event.target.value) })}
-          className={`${inputStyles} mt-1 w-40`}
+          className={`${inputStyles} mt-1`}
         >
           <option value="">All statuses</option>
           {runStatuses.map((status) => (
@@ -35,14 +36,14 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
           ))}
         </select>
       </label>
-      <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+      <label className="w-40 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Agent
         <select
           aria-label="Agent"
           value={filters.agentId ?? ''}
           // Threads belong to one agent: picking another agent drops the thread filter.
           onChange={(event) => onChange(event.target.value ? { agentId: event.target.value, threadId: undefined } : { agentId: undefined })}
-          className={`${inputStyles} mt-1 w-48`}
+          className={`${inputStyles} mt-1`}
         >
           <option value="">All agents</option>
           {(agents.data ?? []).map((agent) => (
@@ -54,18 +55,19 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
       </label>
       <ThreadFilter filters={filters} onChange={onChange} />
       <TimeFilter filters={filters} onChange={onChange} customChosen={customChosen} onCustomChosen={setCustomChosen} />
-      {hasRunsFilters(filters) ? (
-        <button
-          type="button"
-          onClick={() => {
-            setCustomChosen(false);
-            onChange(noRunsFilters);
-          }}
-          className="pb-2 text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"
-        >
-          Clear filters
-        </button>
-      ) : null}
+      {/* Always laid out (hidden when there is nothing to clear), so applying a filter never re-wraps the bar. */}
+      <button
+        type="button"
+        disabled={!filtered}
+        aria-hidden={!filtered}
+        onClick={() => {
+          setCustomChosen(false);
+          onChange(noRunsFilters);
+        }}
+        className={`pb-2 text-sm font-medium text-brand-600 hover:underline dark:text-brand-400 ${filtered ? '' : 'invisible'}`}
+      >
+        Clear filters
+      </button>
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function SearchBox({ search, onSearch }: { search: string | undefined; on
   return (
     <form
       role="search"
-      className="min-w-56 flex-1"
+      className="min-w-40 flex-1"
       onSubmit={(event) => {
         event.preventDefault();
         apply(text);

@@ -19,13 +19,13 @@ export function ThreadFilter({ filters, onChange }: { filters: RunsFilters; onCh
   const selected = useQuery({ ...trpc.threads.get.queryOptions({ threadId: filters.threadId ?? '' }), enabled: !selectedListed && choices.isSuccess });
   const options: ThreadView[] = selectedListed || !selected.data ? threads : [selected.data, ...threads];
   return (
-    <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+    <label className="w-44 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
       Thread
       <select
         aria-label="Thread"
         value={filters.threadId ?? ''}
         onChange={(event) => onChange({ threadId: event.target.value || undefined })}
-        className={`${inputStyles} mt-1 w-56`}
+        className={`${inputStyles} mt-1`}
       >
         <option value="">All threads</option>
         {filters.threadId && !options.some((thread) => thread.id === filters.threadId) ? <option value={filters.threadId}>Selected thread</option> : null}

@@ -27,7 +27,7 @@ export function TimeFilter({
   const selectValue = custom ? customValue : (filters.within ?? '');
   return (
     <>
-      <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+      <label className="w-36 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Queued
         <select
           aria-label="Queued"
@@ -37,7 +37,7 @@ export function TimeFilter({
             onCustomChosen(value === customValue);
             onChange({ within: runTimeWindows.find((window) => window.value === value)?.value, from: undefined, to: undefined });
           }}
-          className={`${inputStyles} mt-1 w-40`}
+          className={`${inputStyles} mt-1`}
         >
           <option value="">Any time</option>
           {runTimeWindows.map((window) => (
@@ -50,24 +50,24 @@ export function TimeFilter({
       </label>
       {custom ? (
         <>
-          <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+          <label className="w-52 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
             From (UTC)
             <input
               type="datetime-local"
               value={filters.from ?? ''}
               max={filters.to}
               onChange={(event) => onChange({ within: undefined, from: event.target.value.slice(0, 16) || undefined })}
-              className={`${inputStyles} mt-1 w-52`}
+              className={`${inputStyles} mt-1`}
             />
           </label>
-          <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
+          <label className="w-52 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
             To (UTC, before)
             <input
               type="datetime-local"
               value={filters.to ?? ''}
               min={filters.from}
               onChange={(event) => onChange({ within: undefined, to: event.target.value.slice(0, 16) || undefined })}
-              className={`${inputStyles} mt-1 w-52`}
+              className={`${inputStyles} mt-1`}
             />
           </label>
         </>
