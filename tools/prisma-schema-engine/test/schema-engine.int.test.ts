@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
@@ -57,8 +57,16 @@ describe('offline Prisma CLI through the WASM schema engine', () => {
       runTool(
         'prisma.mjs',
         [
-          'migrate', 'diff', '--from-migrations', project.migrationsPath, '--to-schema', project.schemaPath,
-          '--script', '--exit-code', '--config', project.configPath,
+          'migrate',
+          'diff',
+          '--from-migrations',
+          project.migrationsPath,
+          '--to-schema',
+          project.schemaPath,
+          '--script',
+          '--exit-code',
+          '--config',
+          project.configPath,
         ],
         pgliteEnvironment(),
       );
@@ -77,13 +85,23 @@ describe('offline Prisma CLI through the WASM schema engine', () => {
   });
 
   it('migrate-check fails with the fix-it line on drift', async () => {
-    const result = await runTool('migrate-check.mjs', [
-      '--schema', project.schemaPath, '--migrations', project.migrationsPath, '--config', project.configPath,
-    ]);
+    const result = await runTool('migrate-check.mjs', ['--schema', project.schemaPath, '--migrations', project.migrationsPath, '--config', project.configPath]);
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toContain(
       'schema.prisma and prisma/migrations differ — generate a migration with: npm run db:migrate:dev -- --name <describe-change>',
     );
+  });
+
+  it('migrate dev writes the next migration after a schema change, and the check passes again', async () => {
+    const result = await runTool('migrate-dev.mjs', ['--name', 'Add body', '--config', project.configPath], pgliteEnvironment());
+    expect(result.exitCode, result.stderr).toBe(0);
+    const added = (await readdir(project.migrationsPath)).find((name) => name.endsWith('_add_body'));
+    expect(added).toBeDefined();
+    expect(await readFile(path.join(project.migrationsPath, added!, 'migration.sql'), 'utf8')).toContain('ADD COLUMN');
+    const again = await runTool('migrate-dev.mjs', ['--name', 'nothing', '--config', project.configPath], pgliteEnvironment());
+    expect(again.stdout).toContain('no migration created');
+    const check = await runTool('migrate-check.mjs', ['--schema', project.schemaPath, '--migrations', project.migrationsPath, '--config', project.configPath]);
+    expect(check.exitCode, check.stderr).toBe(0);
   });
 
   describe('on the Postgres 15 server', () => {
