@@ -9,6 +9,8 @@ export interface Run {
   agentId: string;
   agentVersionId: string;
   threadId: string | null;
+  /** The thread's title when the run belongs to one. */
+  threadTitle: string | null;
   status: RunStatus;
   input: JsonValue;
   output: JsonValue;

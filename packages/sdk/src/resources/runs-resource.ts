@@ -17,6 +17,14 @@ export interface ListRunsInput {
   status?: RunStatus;
   agentId?: string;
   threadId?: string;
+  /** A window ending now (`1h`, `24h`, `7d`, `30d`), or an explicit range below; not both. */
+  within?: '1h' | '24h' | '7d' | '30d';
+  /** ISO instant or day; inclusive. */
+  from?: string;
+  /** ISO instant or day; exclusive. */
+  to?: string;
+  /** Run id, or text in the run's input (case-insensitive). */
+  search?: string;
   cursor?: string;
   limit?: number;
 }

@@ -5,7 +5,7 @@ import { queryParameters } from '~/server/http/query-parameters';
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-/** Lists the tenant's runs, newest first: `?status&agentId&threadId&cursor&limit` → `{ runs, nextCursor }`. */
+/** Lists the tenant's runs, newest first: `?status&agentId&threadId&within|from&to&search&cursor&limit` → `{ runs, nextCursor }`. */
 export const GET = route(
   async ({ request, principal, platform }) => {
     return jsonResponse(await platform.runs.list(principal, queryParameters(request, ['limit'])));
