@@ -36,7 +36,7 @@ const shots: Shot[] = [
   { file: 'approvals', path: () => '/approvals', ready: 'main' },
   { file: 'threads', path: () => '/threads', ready: 'main' },
   { file: 'thread', path: (data) => `/threads/${data.threadId}`, ready: 'main' },
-  { file: 'memory', path: (data) => `/memory?q=deploy&item=${data.memoryItemId}`, ready: 'main' },
+  { file: 'memory', path: (data) => `/memory?level=agent&scope=${data.agentId}&q=deploy&item=${data.memoryItemId}`, ready: 'main' },
   { file: 'agents', path: () => '/agents', ready: 'main' },
   { file: 'agent', path: (data) => `/agents/${data.agentId}`, ready: 'main' },
   { file: 'settings', path: () => '/settings', ready: 'main' },
