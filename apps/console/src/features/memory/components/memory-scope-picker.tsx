@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inputStyles } from '~/components/button-styles';
+import { AgentSelect } from '~/features/agents/components/agent-select';
 import type { MemoryLevel } from '~/features/memory/memory-filters';
 import { threadTitle } from '~/features/threads/thread-title';
 import { useTRPC } from '~/trpc/react';
@@ -44,19 +45,10 @@ function ThreadPicker({ scopeId, onChange }: { scopeId: string | undefined; onCh
 }
 
 function AgentPicker({ scopeId, onChange }: { scopeId: string | undefined; onChange: (scopeId: string | undefined) => void }) {
-  const trpc = useTRPC();
-  const agents = useQuery(trpc.agents.list.queryOptions({ includeArchived: true }));
   return (
     <label className={labelStyles}>
       Agent
-      <select value={scopeId ?? ''} onChange={(event) => onChange(event.target.value || undefined)} className={`${inputStyles} mt-1 w-56`}>
-        <option value="">Every agent</option>
-        {(agents.data ?? []).map((agent) => (
-          <option key={agent.id} value={agent.id}>
-            {agent.name}
-          </option>
-        ))}
-      </select>
+      <AgentSelect value={scopeId} onChange={onChange} emptyLabel="Every agent" className="mt-1 w-56" />
     </label>
   );
 }

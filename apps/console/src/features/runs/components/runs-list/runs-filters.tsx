@@ -1,20 +1,17 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { inputStyles } from '~/components/button-styles';
+import { AgentSelect } from '~/features/agents/components/agent-select';
 import { runStatusLabel } from '~/features/runs/components/run-status-badge';
 import { SearchBox } from '~/features/runs/components/runs-list/search-box';
 import { ThreadFilter } from '~/features/runs/components/runs-list/thread-filter';
 import { TimeFilter } from '~/features/runs/components/runs-list/time-filter';
 import { runStatuses } from '~/features/runs/run-statuses';
 import { hasRunsFilters, noRunsFilters, type RunsFilters as Filters } from '~/features/runs/runs-filters';
-import { useTRPC } from '~/trpc/react';
 
 /** Status, agent, thread, time and search; every change goes to the URL, and from there to the query. */
 export function RunsFilters({ filters, onChange }: { filters: Filters; onChange: (next: Partial<Filters>) => void }) {
-  const trpc = useTRPC();
-  const agents = useQuery(trpc.agents.list.queryOptions({ includeArchived: true }));
   const [customChosen, setCustomChosen] = useState(false);
   const filtered = hasRunsFilters(filters);
   return (
@@ -38,20 +35,14 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
       </label>
       <label className="w-40 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Agent
-        <select
-          aria-label="Agent"
-          value={filters.agentId ?? ''}
+        <AgentSelect
+          ariaLabel="Agent"
+          value={filters.agentId}
           // Threads belong to one agent: picking another agent drops the thread filter.
-          onChange={(event) => onChange(event.target.value ? { agentId: event.target.value, threadId: undefined } : { agentId: undefined })}
-          className={`${inputStyles} mt-1`}
-        >
-          <option value="">All agents</option>
-          {(agents.data ?? []).map((agent) => (
-            <option key={agent.id} value={agent.id}>
-              {agent.name}
-            </option>
-          ))}
-        </select>
+          onChange={(agentId) => onChange(agentId ? { agentId, threadId: undefined } : { agentId: undefined })}
+          emptyLabel="All agents"
+          className="mt-1"
+        />
       </label>
       <ThreadFilter filters={filters} onChange={onChange} />
       <TimeFilter filters={filters} onChange={onChange} customChosen={customChosen} onCustomChosen={setCustomChosen} />
