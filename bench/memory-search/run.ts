@@ -51,28 +51,32 @@ async function main(): Promise<void> {
           async (text) => (await port.searchWith({ scope: { tenantId, agentId: 'bench' }, text, limit: k }, 'hybrid')).map((hit) => hit.item.id),
         ],
       ];
-      let exactMedian = Number.NaN;
-      for (const [name, search] of systems) {
-        for (const text of queries.slice(0, 10)) await search(text); // warm-up
-        const latencies: number[] = [];
-        let found = 0;
-        for (const [position, text] of queries.entries()) {
+      for (const [, search] of systems) for (const text of queries.slice(0, 10)) await search(text); // warm-up
+      // Interleaved: every query runs on every system, in an order that rotates per query, so drift
+      // (caches, a busy neighbour, GC) falls on all systems alike instead of on whichever ran last.
+      const latencies = systems.map(() => [] as number[]);
+      const found = systems.map(() => 0);
+      for (const [position, text] of queries.entries()) {
+        for (let offset = 0; offset < systems.length; offset += 1) {
+          const system = (position + offset) % systems.length;
           const started = performance.now();
-          const ids = await search(text);
-          latencies.push(performance.now() - started);
-          found += ids.filter((id) => truth[position]!.includes(id)).length;
+          const ids = await systems[system]![1](text);
+          latencies[system]!.push(performance.now() - started);
+          found[system]! += ids.filter((id) => truth[position]!.includes(id)).length;
         }
-        latencies.sort((left, right) => left - right);
-        const percentile = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]!;
-        if (name === 'raw SQL: exact scan') exactMedian = percentile(0.5);
+      }
+      const percentile = (values: number[], share: number) =>
+        [...values].sort((left, right) => left - right)[Math.min(values.length - 1, Math.floor(share * values.length))]!;
+      const exactMedian = percentile(latencies[0]!, 0.5);
+      for (const [system, [name]] of systems.entries()) {
         rows.push([
           String(size),
           String(size / tenants),
           name,
-          percentile(0.5).toFixed(1),
-          percentile(0.99).toFixed(1),
-          `${(percentile(0.5) / exactMedian).toFixed(2)}×`,
-          (found / (queries.length * k)).toFixed(3),
+          percentile(latencies[system]!, 0.5).toFixed(1),
+          percentile(latencies[system]!, 0.99).toFixed(1),
+          `${(percentile(latencies[system]!, 0.5) / exactMedian).toFixed(2)}×`,
+          (found[system]! / (queries.length * k)).toFixed(3),
         ]);
       }
     } finally {
