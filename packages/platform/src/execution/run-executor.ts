@@ -10,6 +10,7 @@ import { LeaseLostError } from './lease-lost-error';
 import { recoverExpiredLeases, type RecoveredRun } from './recover-expired-leases';
 import { claimRuns, releaseRun, renewLeases, type ClaimedRun } from './run-claims';
 import type { RunProcessor } from './run-processor';
+import { PollWaiter } from './poll-waiter';
 
 export interface RunExecutorConfig {
   /** Unique per executor process; recorded as lease owner. */
@@ -59,10 +60,9 @@ export interface ExecutorCompanion {
 export class RunExecutor {
   readonly owner: string;
   private readonly config: RunExecutorConfig;
+  private readonly waiter: PollWaiter;
   private readonly held = new Map<string, HeldRun>();
   private state: 'idle' | 'running' | 'draining' | 'stopped' = 'idle';
-  private wakeLoop: (() => void) | undefined;
-  private wakePending = false;
   private loop: Promise<void> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private releases: (() => Promise<void>)[] = [];
@@ -77,6 +77,7 @@ export class RunExecutor {
     private readonly companions: readonly ExecutorCompanion[] = [],
   ) {
     this.config = { ...defaultExecutorConfig, ...config };
+    this.waiter = new PollWaiter(this.config.pollMs);
     this.owner = this.config.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   }
 
@@ -106,8 +107,7 @@ export class RunExecutor {
 
   /** Claims promptly instead of at the next poll (the creating process calls this after a commit). */
   wake(): void {
-    this.wakePending = true;
-    this.wakeLoop?.();
+    this.waiter.wake();
   }
 
   /**
@@ -138,7 +138,7 @@ export class RunExecutor {
       const free = this.config.concurrency - this.held.size;
       let claimed: ClaimedRun[] = [];
       if (free > 0) {
-        this.wakePending = false;
+        this.waiter.claiming();
         try {
           claimed = await claimRuns(this.database.prisma, this.owner, free, this.config.leaseMs);
         } catch (error) {
@@ -146,7 +146,7 @@ export class RunExecutor {
         }
         for (const run of claimed) this.hold(run);
       }
-      if (claimed.length === 0 || this.held.size >= this.config.concurrency) await this.sleep();
+      if (claimed.length === 0 || this.held.size >= this.config.concurrency) await this.waiter.wait(this.held.size < this.config.concurrency);
     }
   }
 
@@ -175,21 +175,6 @@ export class RunExecutor {
       });
     const entry: HeldRun = { run, abort, drain, done };
     this.held.set(run.id, entry);
-  }
-
-  private sleep(): Promise<void> {
-    if (this.wakePending && this.held.size < this.config.concurrency) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(finish, this.config.pollMs);
-      function finish() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeLoop = () => {
-        this.wakeLoop = undefined;
-        finish();
-      };
-    });
   }
 
   private async heartbeat(): Promise<void> {

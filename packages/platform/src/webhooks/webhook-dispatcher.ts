@@ -1,5 +1,6 @@
 import type { Database } from '@agentloom/db';
 
+import { PollWaiter } from '../execution/poll-waiter';
 import type { Logger } from '../logging/logger';
 import { webhookDeliveriesChannel } from './enqueue-webhook-deliveries';
 import { sendWebhook } from './send-webhook';
@@ -16,10 +17,9 @@ import type { WebhookTargetGuard } from './webhook-target-guard';
 export class WebhookDispatcher {
   private state: 'idle' | 'running' | 'stopping' | 'stopped' = 'idle';
   private readonly inFlight = new Map<string, Promise<void>>();
-  private wakeLoop: (() => void) | undefined;
-  private wakePending = false;
   private loop: Promise<void> | undefined;
   private release: (() => Promise<void>) | undefined;
+  private readonly waiter: PollWaiter;
 
   constructor(
     private readonly database: Database,
@@ -27,7 +27,9 @@ export class WebhookDispatcher {
     private readonly config: WebhookConfig,
     private readonly owner: string,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.waiter = new PollWaiter(config.pollMs);
+  }
 
   async start(): Promise<void> {
     if (this.state !== 'idle') return;
@@ -38,8 +40,7 @@ export class WebhookDispatcher {
 
   /** Looks for due deliveries now instead of at the next poll. */
   wake(): void {
-    this.wakePending = true;
-    this.wakeLoop?.();
+    this.waiter.wake();
   }
 
   /** Stops claiming and waits for attempts in flight (each bounded by the request timeout). */
@@ -58,7 +59,7 @@ export class WebhookDispatcher {
       const free = this.config.concurrency - this.inFlight.size;
       let claimed: ClaimedDelivery[] = [];
       if (free > 0) {
-        this.wakePending = false;
+        this.waiter.claiming();
         try {
           await failAbandonedDeliveries(this.database.prisma, this.config.maxAttempts);
           claimed = await claimDeliveries(this.database.prisma, this.owner, free, this.config.leaseMs, this.config.maxAttempts);
@@ -67,7 +68,7 @@ export class WebhookDispatcher {
         }
         for (const delivery of claimed) this.deliver(delivery);
       }
-      if (claimed.length === 0 || this.inFlight.size >= this.config.concurrency) await this.sleep();
+      if (claimed.length === 0 || this.inFlight.size >= this.config.concurrency) await this.waiter.wait(this.inFlight.size < this.config.concurrency);
     }
   }
 
@@ -88,20 +89,5 @@ export class WebhookDispatcher {
         this.wake();
       });
     this.inFlight.set(delivery.id, done);
-  }
-
-  private sleep(): Promise<void> {
-    if (this.wakePending && this.inFlight.size < this.config.concurrency) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(finish, this.config.pollMs);
-      function finish() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeLoop = () => {
-        this.wakeLoop = undefined;
-        finish();
-      };
-    });
   }
 }
