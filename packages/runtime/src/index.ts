@@ -29,7 +29,7 @@ export * from './errors';
 export { agentConfigSchema, demoScriptSchema, type AgentConfig, type AgentConfigInput, type AgentSnapshot, type DemoScript, type SubAgentConfig } from './config/agent-config.schema';
 
 // Engine
-export { createEngine } from './engine/create-engine';
+export { createEngine, defaultToolAbortGraceMs } from './engine/create-engine';
 export type { CreateEngineOptions } from './engine/assembly/engine-options';
 export { Engine, type ResumeOptions, type StartOptions } from './engine/engine';
 export { AgentRun, type RunPersistence } from './engine/agent-run';

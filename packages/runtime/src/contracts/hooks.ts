@@ -11,6 +11,13 @@ export interface ToolVeto {
 }
 
 /**
+ * Why a call ended without a result of its own because the run was aborted (cancel, lost lease,
+ * engine closed) while it ran: `cancelled` — it stopped within the grace period, or never started;
+ * `abandoned` — it ignored its abort signal past the grace period and was left behind, outcome unknown.
+ */
+export type ToolCallInterruption = 'cancelled' | 'abandoned';
+
+/**
  * Trusted lifecycle hooks. Each member is optional; they run in registration order and are awaited.
  * A throwing hook fails the step (hooks are trusted code, not observers).
  */
@@ -22,7 +29,8 @@ export interface LifecycleHooks {
   modelCallFinished?(info: { instanceId: string; step: number; purpose: ModelCallPurpose; response: ModelResponse }): Promise<void> | void;
   /** Return a veto to stop this call; the reason is recorded on the tool call and shown to the model. */
   toolCallStarting?(info: { instanceId: string; step: number; call: ToolCallRequest }): Promise<ToolVeto | void> | ToolVeto | void;
-  toolCallFinished?(info: { instanceId: string; step: number; call: ToolCallRequest; result: ToolResult }): Promise<void> | void;
+  /** Called once per started call, also when the run was aborted under it (`interruption` says how it ended). */
+  toolCallFinished?(info: { instanceId: string; step: number; call: ToolCallRequest; result: ToolResult; interruption?: ToolCallInterruption }): Promise<void> | void;
 }
 
 /** Runs registered lifecycle hooks. */

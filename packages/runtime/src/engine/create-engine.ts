@@ -54,6 +54,7 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
     ...(options.toolStateStore ? { toolStateStore: options.toolStateStore } : {}),
     workspacePath: options.workspacePath,
     children: isChild || config.subAgents.length === 0 ? undefined : createChildRunner(config.subAgents, (subAgent) => childEngine(subAgent, options, modules.model)),
+    toolAbortGraceMs: resolveToolAbortGrace(options.toolAbortGraceMs),
     clock: options.clock ?? (() => new Date()),
     createInstanceId: options.createInstanceId ?? randomUUID,
   };
@@ -71,9 +72,19 @@ function childEngine(subAgent: SubAgentConfig, parent: CreateEngineOptions, mode
       ...(parent.memory ? { memory: parent.memory } : {}),
       ...(parent.workspacePath ? { workspacePath: parent.workspacePath } : {}),
       ...(parent.clock ? { clock: parent.clock } : {}),
+      ...(parent.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: parent.toolAbortGraceMs } : {}),
     },
     true,
   );
+}
+
+/** Default for `CreateEngineOptions.toolAbortGraceMs`. */
+export const defaultToolAbortGraceMs = 5_000;
+
+function resolveToolAbortGrace(value: number | undefined): number {
+  if (value === undefined) return defaultToolAbortGraceMs;
+  if (!Number.isInteger(value) || value < 0) throw new ValidationError(`toolAbortGraceMs must be a non-negative integer; got ${value}`);
+  return value;
 }
 
 function resolveLimits(config: AgentConfig, options: CreateEngineOptions): ExecutionLimits {

@@ -45,6 +45,8 @@ export interface EngineServices {
   toolStateStore?: ToolStateStore;
   workspacePath: string | undefined;
   children: ChildRunner | undefined;
+  /** How long an aborted tool call may take to stop before it is abandoned. */
+  toolAbortGraceMs: number;
   clock: () => Date;
   createInstanceId: () => string;
 }

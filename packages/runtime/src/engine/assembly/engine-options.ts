@@ -42,6 +42,11 @@ export interface CreateEngineOptions {
   workspacePath?: string;
   /** A shared bus; the engine then only cancels its own tool topics on close. */
   bus?: EventBus<ToolContext>;
+  /**
+   * How long an aborted tool call may take to stop (default 5,000 ms). A handler that ignores its
+   * signal longer is abandoned: the step ends without it and the hooks hear `interruption: 'abandoned'`.
+   */
+  toolAbortGraceMs?: number;
   clock?: () => Date;
   createInstanceId?: () => string;
 }

@@ -1,8 +1,9 @@
 import type { PendingCall } from '../../checkpoint/checkpoint-schema';
 import type { ToolMessage } from '../../contracts/messages';
 import type { ToolResult } from '../../contracts/tool';
+import type { ToolCallRequest } from '../../contracts/messages';
 import { AbortedError, ToolStatePersistenceError } from '../../errors';
-import { raceWithAbort } from '../../util/abort';
+import { abortMessage, raceWithAbort, settlesWithin } from '../../util/abort';
 import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
 import type { StepRecorder } from '../step-recorder';
@@ -17,14 +18,15 @@ interface CallOutcome {
 /**
  * Runs the pending batch concurrently and appends one result per call, in call order. Tool failures
  * become error results for the model; persistence failures and aborts stop the run instead, and
- * abort the rest of the batch.
+ * abort the rest of the batch. Every call settles (or is abandoned after the grace period) before
+ * this returns, so no call's ledger write happens after the step that ends the run.
  */
 export async function executeTools(services: EngineServices, state: RunState, recorder: StepRecorder, runSignal: AbortSignal): Promise<void> {
   const batch = new AbortController();
   const stopBatch = () => batch.abort(runSignal.reason);
   runSignal.addEventListener('abort', stopBatch, { once: true });
   try {
-    const outcomes = await Promise.all(
+    const settled = await Promise.allSettled(
       state.pendingCalls.map((call) =>
         executeCall(services, state, recorder, call, batch.signal).catch((error: unknown) => {
           batch.abort(error);
@@ -32,6 +34,9 @@ export async function executeTools(services: EngineServices, state: RunState, re
         }),
       ),
     );
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    const outcomes = settled.map((outcome) => (outcome as PromiseFulfilledResult<CallOutcome>).value);
     recorder.append(...outcomes.map((outcome) => outcome.message));
     recorder.toolCalls.push(...outcomes.map((outcome) => outcome.record));
     state.pendingCalls = [];
@@ -47,19 +52,48 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
   const request = { id: call.id, name: call.name, arguments: validation.value };
   const veto = await services.modules.hooks.toolCallStarting({ instanceId: state.instanceId, step: recorder.step, call: request });
   if (veto) return finish(services, state, recorder, call, 'vetoed', { content: `Tool call vetoed: ${veto.reason}`, isError: true });
+  if (signal.aborted) {
+    // The run was aborted while the hooks ran (they may have recorded the call as started): the
+    // handler is never invoked, and the hooks hear that the call ended.
+    await closeInterrupted(services, state, recorder, request, 'cancelled', 'Cancelled before it started');
+    throw new AbortedError(abortMessage(signal));
+  }
   const tool = services.registry.resolve(call.name);
   recorder.emit('tool-call-started', { callId: call.id, toolName: call.name, implementationId: tool?.implementationId ?? '' });
   let result: ToolResult;
+  const topic = services.toolTopics.get(call.name) ?? '';
+  const context = createToolContext(services, state, recorder, call, signal);
+  const work = services.bus.request(topic, validation.value, context, { instanceId: state.instanceId, callId: call.id, toolName: call.name });
   try {
-    const topic = services.toolTopics.get(call.name) ?? '';
-    const context = createToolContext(services, state, recorder, call, signal);
-    result = (await raceWithAbort(services.bus.request(topic, validation.value, context, { instanceId: state.instanceId, callId: call.id, toolName: call.name }), signal)) as ToolResult;
+    result = (await raceWithAbort(work, signal)) as ToolResult;
   } catch (error) {
-    if (error instanceof ToolStatePersistenceError || error instanceof AbortedError || signal.aborted) throw error;
+    if (error instanceof ToolStatePersistenceError) throw error;
+    if (error instanceof AbortedError || signal.aborted) {
+      // Give the handler a bounded time to stop; one that ignores its signal is left behind.
+      const stopped = await settlesWithin(work, services.toolAbortGraceMs);
+      const detail = stopped ? 'Cancelled while it ran' : `Abandoned: it did not stop within ${services.toolAbortGraceMs} ms of the abort; its outcome is unknown`;
+      await closeInterrupted(services, state, recorder, request, stopped ? 'cancelled' : 'abandoned', detail);
+      throw error;
+    }
     result = { content: `Tool ${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
   }
   await services.modules.hooks.toolCallFinished({ instanceId: state.instanceId, step: recorder.step, call: request, result });
   return finish(services, state, recorder, call, result.isError ? 'failed' : 'succeeded', result);
+}
+
+/** Tells the hooks (the ledger) how an aborted call ended; a hook failure here keeps the abort as the step's outcome. */
+async function closeInterrupted(
+  services: EngineServices,
+  state: RunState,
+  recorder: StepRecorder,
+  call: ToolCallRequest,
+  interruption: 'cancelled' | 'abandoned',
+  content: string,
+): Promise<void> {
+  recorder.emit('tool-call-finished', { callId: call.id, toolName: call.name, status: 'failed', isError: true, interruption, contentLength: content.length });
+  await services.modules.hooks
+    .toolCallFinished({ instanceId: state.instanceId, step: recorder.step, call, result: { content, isError: true }, interruption })
+    .catch(() => undefined);
 }
 
 function finish(services: EngineServices, state: RunState, recorder: StepRecorder, call: PendingCall, status: ToolCallStatus, result: ToolResult): CallOutcome {

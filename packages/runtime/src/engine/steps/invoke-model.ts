@@ -3,7 +3,7 @@ import type { ModelCallOptions, ModelCallPurpose, ModelResponse } from '../../co
 import type { ToolDefinition } from '../../contracts/tool';
 import type { ModelGateway, ModelRequest } from '../../contracts/model-gateway';
 import { AbortedError, LimitExceededError, ModelCallFailedError } from '../../errors';
-import { raceWithAbort } from '../../util/abort';
+import { raceWithAbort, throwIfAborted } from '../../util/abort';
 import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
 import type { StepRecorder } from '../step-recorder';
@@ -25,6 +25,9 @@ export async function invokeModel(services: EngineServices, state: RunState, rec
   const { hooks, model } = services.modules;
   const step = recorder.step;
   await hooks.modelCallStarting({ instanceId: state.instanceId, step, purpose: request.purpose, messageCount: request.messages.length });
+  // An abort that arrived while the hooks ran (the platform checks for a committed cancel there)
+  // stops the call before the gateway is asked.
+  throwIfAborted(signal);
   recorder.emit('model-call-started', { purpose: request.purpose, messageCount: request.messages.length, toolCount: request.tools.length });
   const response = await raceWithAbort(
     invokeGateway(model, signal, {
