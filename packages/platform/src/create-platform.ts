@@ -11,7 +11,7 @@ import { AuthService } from './auth/auth-service';
 import { DomainError } from './errors/domain-error';
 import { RunEventHub } from './events/run-event-hub';
 import { EngineRunProcessor } from './execution/engine/engine-run-processor';
-import { RunExecutor } from './execution/run-executor';
+import { defaultExecutorConfig, RunExecutor } from './execution/run-executor';
 import { HealthService } from './health/health-service';
 import { CheckpointService } from './inspection/checkpoint-service';
 import { RunStepService } from './inspection/run-step-service';
@@ -108,6 +108,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       toolCallFinished: (tool, status, seconds) => metrics.observeToolCall(tool, status, seconds),
     },
     memoryPort,
+    { toolAbortGraceMs: config.executor?.toolAbortGraceMs ?? defaultExecutorConfig.toolAbortGraceMs },
   );
   const webhookConfig = { ...defaultWebhookConfig, ...config.webhooks };
   const webhookGuard = new WebhookTargetGuard(webhookConfig.allowPrivateTargets);

@@ -5,49 +5,73 @@ import { runQueuedChannel } from '../events/run-event';
 
 export interface RecoveredRun {
   runId: string;
-  /** `queued` to resume from the last checkpoint, or `failed` after too many attempts. */
-  outcome: 'queued' | 'failed';
+  /**
+   * `queued` to resume from the last checkpoint, `failed` after too many attempts, `cancelled` when
+   * the run's cancel had committed (cancel wins over resuming it).
+   */
+  outcome: 'queued' | 'failed' | 'cancelled';
   attempt: number;
-  /** How long the lease had been expired when it was recovered. */
+  /** How long the lease had been expired when it was recovered (0 for a queued run ended by its cancel). */
   expiredForMs: number;
 }
+
+/** Why a recovered run ended `cancelled`; also on `error_message`. */
+const cancelledMessage = 'The run was cancelled; its executor stopped before it could end the run';
 
 /**
  * Finds runs whose executor stopped renewing its lease (crash, kill -9, network partition) and
  * re-queues them with `attempt + 1`, or fails them once `max_attempts` is reached. A recovered run
  * keeps its original queue time, so it is claimed before runs that were queued after it.
+ *
+ * Cancel wins: a run whose cancel has committed is never re-queued. It ends `cancelled` here (also a
+ * queued one, which claims skip), and the tool calls its dead executor left `running` are closed
+ * `failed` with error kind `abandoned` — their outcome is unknown, and nothing will run them again.
  */
 export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): Promise<RecoveredRun[]> {
   return prisma.$transaction(async (transaction) => {
     const rows = await transaction.$queryRawUnsafe<
-      { id: string; tenant_id: string; status: 'queued' | 'failed'; attempt: number; previous_owner: string | null; expired_for_ms: number }[]
+      { id: string; tenant_id: string; status: RecoveredRun['outcome']; attempt: number; previous_owner: string | null; expired_for_ms: number }[]
     >(
       `WITH expired AS (
-         SELECT id, lease_owner, lease_expires_at FROM runs
-          WHERE status = 'running' AND lease_expires_at < now()
-          ORDER BY lease_expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+         SELECT id, lease_owner, lease_expires_at, cancel_requested_at IS NOT NULL AS cancelled FROM runs
+          WHERE (status = 'running' AND lease_expires_at < now()) OR (status = 'queued' AND cancel_requested_at IS NOT NULL)
+          ORDER BY lease_expires_at NULLS FIRST LIMIT $1 FOR UPDATE SKIP LOCKED)
        UPDATE runs AS run
-          SET status = (CASE WHEN run.attempt >= run.max_attempts THEN 'failed' ELSE 'queued' END)::"RunStatus",
-              attempt = CASE WHEN run.attempt >= run.max_attempts THEN run.attempt ELSE run.attempt + 1 END,
-              error_kind = CASE WHEN run.attempt >= run.max_attempts THEN 'attempts-exhausted' ELSE run.error_kind END,
-              error_message = CASE WHEN run.attempt >= run.max_attempts
+          SET status = (CASE WHEN expired.cancelled THEN 'cancelled' WHEN run.attempt >= run.max_attempts THEN 'failed' ELSE 'queued' END)::"RunStatus",
+              attempt = CASE WHEN expired.cancelled OR run.attempt >= run.max_attempts THEN run.attempt ELSE run.attempt + 1 END,
+              error_kind = CASE WHEN expired.cancelled THEN 'aborted' WHEN run.attempt >= run.max_attempts THEN 'attempts-exhausted' ELSE run.error_kind END,
+              error_message = CASE WHEN expired.cancelled THEN $2
+                WHEN run.attempt >= run.max_attempts
                 THEN 'The executor running this run stopped ' || run.attempt || ' times (lease expired); giving up'
                 ELSE run.error_message END,
-              finished_at = CASE WHEN run.attempt >= run.max_attempts THEN now() ELSE NULL END,
+              finished_at = CASE WHEN expired.cancelled OR run.attempt >= run.max_attempts THEN now() ELSE NULL END,
               lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
          FROM expired
         WHERE run.id = expired.id
     RETURNING run.id, run.tenant_id, run.status::text AS status, run.attempt, expired.lease_owner AS previous_owner,
-              (EXTRACT(EPOCH FROM (now() - expired.lease_expires_at)) * 1000)::float8 AS expired_for_ms`,
+              COALESCE(EXTRACT(EPOCH FROM (now() - expired.lease_expires_at)) * 1000, 0)::float8 AS expired_for_ms`,
       limit,
+      cancelledMessage,
     );
+    const cancelledIds = rows.filter((row) => row.status === 'cancelled').map((row) => row.id);
+    if (cancelledIds.length > 0) {
+      await transaction.$executeRawUnsafe(
+        `UPDATE tool_calls SET status = 'failed', error_kind = 'abandoned', error_message = $2, finished_at = now(),
+                status_history = status_history || jsonb_build_array(jsonb_build_object('status', 'failed', 'at', now(), 'reason', 'abandoned'))
+          WHERE run_id = ANY($1::uuid[]) AND status = 'running'`,
+        cancelledIds,
+        'Its executor stopped while it ran and the run was cancelled; its outcome is unknown',
+      );
+    }
     for (const row of rows) {
       const run = { id: row.id, tenantId: row.tenant_id };
       const recovered = { type: 'run-recovered', payload: { previousExecutor: row.previous_owner, attempt: row.attempt, outcome: row.status } };
       const events =
-        row.status === 'failed'
-          ? [recovered, { type: 'run-finished', payload: { status: 'failed', reason: 'attempts exhausted' } }]
-          : [recovered, { type: 'run-queued', payload: { reason: 'lease expired' } }];
+        row.status === 'cancelled'
+          ? [recovered, { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: cancelledMessage } }]
+          : row.status === 'failed'
+            ? [recovered, { type: 'run-finished', payload: { status: 'failed', reason: 'attempts exhausted' } }]
+            : [recovered, { type: 'run-queued', payload: { reason: 'lease expired' } }];
       await appendRunEvents(transaction, run, events);
       if (row.status === 'queued') await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, row.id);
     }

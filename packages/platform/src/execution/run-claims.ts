@@ -18,12 +18,13 @@ export interface ClaimedRun {
  * the claim, the `run-started` events and their NOTIFY: a single statement is atomic by itself, so
  * there are no BEGIN/COMMIT round trips, and claiming eight runs costs what claiming one costs
  * (bench/dispatch measured 50–110 ms → 2–10 ms for eight). The event's sequence number comes from
- * the claiming UPDATE, which already holds the row lock `appendRunEvents` would take.
+ * the claiming UPDATE, which already holds the row lock `appendRunEvents` would take. A queued run
+ * whose cancel has committed is never started: recovery ends it `cancelled`.
  */
 export async function claimRuns(prisma: PrismaClient, owner: string, limit: number, leaseMs: number): Promise<ClaimedRun[]> {
   const claimed = await prisma.$queryRawUnsafe<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number }[]>(
     `WITH next AS (
-       SELECT id FROM runs WHERE status = 'queued' ORDER BY queued_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+       SELECT id FROM runs WHERE status = 'queued' AND cancel_requested_at IS NULL ORDER BY queued_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
      ), claimed AS (
        UPDATE runs AS run
           SET status = 'running', lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
@@ -86,18 +87,32 @@ export async function renewLeases(prisma: PrismaClient, owner: string, runIds: r
   };
 }
 
-/** Gives a run back to the queue (graceful shutdown), so another executor resumes it without waiting for expiry. */
+/**
+ * Gives a run back to the queue (graceful shutdown), so another executor resumes it without waiting
+ * for expiry. A run whose cancel has committed is not given back: it ends `cancelled` here.
+ */
 export async function releaseRun(prisma: PrismaClient, owner: string, runId: string): Promise<void> {
   await prisma.$transaction(async (transaction) => {
-    const released = await transaction.$executeRawUnsafe(
-      `UPDATE runs SET status = 'queued', lease_owner = NULL, lease_expires_at = NULL, queued_at = now()
-        WHERE id = $1::uuid AND lease_owner = $2 AND status = 'running'`,
+    const released = await transaction.$queryRawUnsafe<{ tenant_id: string; cancelled: boolean }[]>(
+      `UPDATE runs SET status = (CASE WHEN cancel_requested_at IS NULL THEN 'queued' ELSE 'cancelled' END)::"RunStatus",
+              queued_at = CASE WHEN cancel_requested_at IS NULL THEN now() ELSE queued_at END,
+              finished_at = CASE WHEN cancel_requested_at IS NULL THEN NULL ELSE now() END,
+              error_kind = CASE WHEN cancel_requested_at IS NULL THEN error_kind ELSE 'aborted' END,
+              lease_owner = NULL, lease_expires_at = NULL
+        WHERE id = $1::uuid AND lease_owner = $2 AND status = 'running'
+    RETURNING tenant_id, cancel_requested_at IS NOT NULL AS cancelled`,
       runId,
       owner,
     );
-    if (released === 0) return;
-    const run = await transaction.run.findUniqueOrThrow({ where: { id: runId }, select: { tenantId: true } });
-    await appendRunEvents(transaction, { id: runId, tenantId: run.tenantId }, [{ type: 'run-queued', payload: { reason: 'executor shutting down' } }]);
+    const row = released[0];
+    if (!row) return;
+    const run = { id: runId, tenantId: row.tenant_id };
+    if (row.cancelled) {
+      await transaction.toolCall.updateMany({ where: { runId, status: 'running' }, data: { status: 'failed', errorKind: 'abandoned', finishedAt: new Date() } });
+      await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: 'The run was cancelled while its executor shut down' } }]);
+      return;
+    }
+    await appendRunEvents(transaction, run, [{ type: 'run-queued', payload: { reason: 'executor shutting down' } }]);
     await transaction.$executeRawUnsafe("SELECT pg_notify('agentloom_runs_queued', $1)", runId);
   });
 }

@@ -21,6 +21,11 @@ export interface RunExecutorConfig {
   /** Fallback polling when no notification arrives (notifications are hints, not guarantees). */
   pollMs: number;
   recoveryIntervalMs: number;
+  /**
+   * How long a tool call aborted by a cancel (or lost lease, or drain) may take to stop before it
+   * is abandoned and its ledger row closed `failed` / `abandoned`. Read by the run processor.
+   */
+  toolAbortGraceMs: number;
 }
 
 export const defaultExecutorConfig: RunExecutorConfig = {
@@ -29,6 +34,7 @@ export const defaultExecutorConfig: RunExecutorConfig = {
   heartbeatMs: 5_000,
   pollMs: 1_000,
   recoveryIntervalMs: 5_000,
+  toolAbortGraceMs: 5_000,
 };
 
 interface HeldRun {
@@ -94,9 +100,7 @@ export class RunExecutor {
     this.state = 'running';
     const { notifications } = this.database;
     this.releases.push(await notifications.listen(runQueuedChannel, { onNotification: () => this.wake(), onReconnected: () => this.wake() }));
-    this.releases.push(
-      await notifications.listen(runCancelChannel, { onNotification: (runId) => this.held.get(runId)?.abort.abort(new Error('Run cancelled')) }),
-    );
+    this.releases.push(await notifications.listen(runCancelChannel, { onNotification: (runId) => this.cancelHeld(runId) }));
     await this.recover();
     this.timers.push(setInterval(() => void this.heartbeat(), this.config.heartbeatMs));
     this.timers.push(setInterval(() => void this.recover(), this.config.recoveryIntervalMs));
@@ -133,20 +137,39 @@ export class RunExecutor {
     this.state = 'stopped';
   }
 
+  /**
+   * Aborts a held run on its cancel notification (the heartbeat and the fenced checks before each
+   * model and tool call catch a missed one). Runs inside the notification client's event handler:
+   * whatever an abort listener throws is logged here, never allowed to reach the process.
+   */
+  private cancelHeld(runId: string): void {
+    try {
+      this.held.get(runId)?.abort.abort(new Error('Run cancelled'));
+    } catch (error) {
+      this.logger.error(`Aborting cancelled run ${runId} threw; it ends at its next fenced check`, { error: describe(error) });
+    }
+  }
+
   private async claimLoop(): Promise<void> {
     while (this.state === 'running') {
-      const free = this.config.concurrency - this.held.size;
-      let claimed: ClaimedRun[] = [];
-      if (free > 0) {
-        this.waiter.claiming();
-        try {
-          claimed = await claimRuns(this.database.prisma, this.owner, free, this.config.leaseMs);
-        } catch (error) {
-          this.logger.warn('Claiming runs failed; retrying', { error: describe(error) });
+      // The loop's promise is only awaited by stop(): nothing may reject it, or the process dies.
+      try {
+        const free = this.config.concurrency - this.held.size;
+        let claimed: ClaimedRun[] = [];
+        if (free > 0) {
+          this.waiter.claiming();
+          try {
+            claimed = await claimRuns(this.database.prisma, this.owner, free, this.config.leaseMs);
+          } catch (error) {
+            this.logger.warn('Claiming runs failed; retrying', { error: describe(error) });
+          }
+          for (const run of claimed) this.hold(run);
         }
-        for (const run of claimed) this.hold(run);
+        if (claimed.length === 0 || this.held.size >= this.config.concurrency) await this.waiter.wait(this.held.size < this.config.concurrency);
+      } catch (error) {
+        this.logger.error('Claim loop error; continuing', { error: describe(error) });
+        await this.waiter.wait(true);
       }
-      if (claimed.length === 0 || this.held.size >= this.config.concurrency) await this.waiter.wait(this.held.size < this.config.concurrency);
     }
   }
 
@@ -156,9 +179,12 @@ export class RunExecutor {
     this.held.get(run.id)?.abort.abort(new LeaseLostError(run.id));
     const abort = new AbortController();
     const drain = new AbortController();
-    this.observer.runClaimed?.(run);
-    const done = this.processor
-      .process(run, this.owner, { abort: abort.signal, drain: drain.signal })
+    // Every failure of the processing — a synchronous throw included — lands in the chain below.
+    const done = Promise.resolve()
+      .then(() => {
+        this.observer.runClaimed?.(run);
+        return this.processor.process(run, this.owner, { abort: abort.signal, drain: drain.signal });
+      })
       .then(
         () => this.observer.runSettled?.(run, undefined),
         (error: unknown) => {
@@ -198,8 +224,10 @@ export class RunExecutor {
   }
 
   private async recover(): Promise<void> {
-    // Not awaited: a slow sweep (a model call) must not delay lease recovery.
-    void this.observer.sweep?.();
+    // Not awaited: a slow sweep (a model call) must not delay lease recovery. Never unhandled.
+    void Promise.resolve()
+      .then(() => this.observer.sweep?.())
+      .catch((error: unknown) => this.logger.warn('Background sweep failed', { error: describe(error) }));
     try {
       await expireApprovals(this.database.prisma);
       const recovered = await recoverExpiredLeases(this.database.prisma);

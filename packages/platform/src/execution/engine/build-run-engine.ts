@@ -12,6 +12,8 @@ export interface BuildRunEngineOptions {
   hooks: LifecycleHooks[];
   /** Long-term memory for the memory tools and automatic injection, scoped to the run. */
   memory?: { port: MemoryPort; scope: MemoryScope };
+  /** How long an aborted tool call may take to stop before it is abandoned. */
+  toolAbortGraceMs?: number;
   /** Records model fallbacks on the run's log. */
   onModelFallback?: (from: string, to: string, reason: string) => void;
 }
@@ -30,6 +32,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
     {
       ...(model ? { model } : {}),
       hooks: options.hooks,
+      ...(options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: options.toolAbortGraceMs } : {}),
       ...(options.memory ? { memory: options.memory } : {}),
       configureTools: (registry) => {
         for (const tool of options.tools.select(config.tools)) registry.register(tool);

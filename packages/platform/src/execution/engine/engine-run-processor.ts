@@ -14,6 +14,7 @@ import { buildRunEngine } from './build-run-engine';
 import { loadRunContext, type RunContext } from './load-run-context';
 import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
+import { createCancelFenceHooks, type CancelFenceHooks } from './cancel-fence-hooks';
 import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
 
 /**
@@ -35,6 +36,7 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly observer?: ProcessingObserver,
     /** Long-term memory; absent disables the memory tools and injection. */
     private readonly memory?: PrismaMemoryPort,
+    private readonly options: { toolAbortGraceMs?: number } = {},
   ) {}
 
   async process(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
@@ -49,6 +51,7 @@ export class EngineRunProcessor implements RunProcessor {
     }
     let engine: Engine | undefined;
     const ledger = createToolLedgerHooks(prisma, run, owner, () => engine!.services.registry, this.observer);
+    const cancelFence = createCancelFenceHooks(prisma, run, owner);
     try {
       engine = buildRunEngine({
         runId: run.id,
@@ -56,7 +59,8 @@ export class EngineRunProcessor implements RunProcessor {
         versionId: context.versionId,
         config: context.config,
         tools: this.tools,
-        hooks: [ledger],
+        hooks: [cancelFence, ledger],
+        ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
         ...(this.memory
           ? {
               memory: {
@@ -73,7 +77,7 @@ export class EngineRunProcessor implements RunProcessor {
     }
     try {
       const agentRun = this.begin(engine, run, context, signals.abort);
-      await this.stepUntilPause(agentRun, run, owner, context, signals, ledger);
+      await this.stepUntilPause(agentRun, run, owner, context, signals, ledger, cancelFence);
     } catch (error) {
       if (error instanceof LeaseLostError) this.logger.warn(error.message);
       else if (!this.abandonAttempt(run, error)) await this.failBeforeStart(run, owner, kindOf(error), error);
@@ -100,6 +104,7 @@ export class EngineRunProcessor implements RunProcessor {
     context: RunContext,
     signals: RunProcessingSignals,
     ledger: ToolLedgerHooks,
+    cancelFence: CancelFenceHooks,
   ): Promise<void> {
     for (;;) {
       const started = performance.now();
@@ -113,7 +118,8 @@ export class EngineRunProcessor implements RunProcessor {
         });
         // A failed ledger write interrupted the step inside the engine. That is the database's
         // failure, not the run's: throw the real cause instead of committing the run as failed.
-        if (ledger.failures.length > 0) throw ledger.failures[0];
+        const failure = [...ledger.failures, ...cancelFence.failures][0];
+        if (failure !== undefined) throw failure;
         // Interrupted because this executor lost the lease: that is not the run's cancellation, and
         // the run belongs to another attempt now. Commit nothing.
         if (signals.abort.reason instanceof LeaseLostError) throw signals.abort.reason;
@@ -150,30 +156,27 @@ export class EngineRunProcessor implements RunProcessor {
     return true;
   }
 
-  /** Ends a run that could not even start stepping (bad config, model misconfiguration). */
+  /**
+   * Ends a run whose processing failed outside a committed step (bad config, model misconfiguration,
+   * an error the step could not commit). Cancel wins: a run whose cancel has committed ends `cancelled`.
+   */
   private async failBeforeStart(run: ClaimedRun, owner: string, errorKind: string, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
-    this.logger.warn(`Run ${run.id} failed: ${message}`);
     await this.database.prisma
       .$transaction(async (transaction) => {
-        await fenceRun(transaction, run, owner);
+        const { cancelRequested } = await fenceRun(transaction, run, owner);
+        const status = cancelRequested ? 'cancelled' : 'failed';
+        this.logger.warn(`Run ${run.id} ${status}: ${message}`);
+        const now = new Date();
         await transaction.run.update({
           where: { id: run.id },
-          data: {
-            status: 'failed',
-            errorKind,
-            errorMessage: message,
-            finishedAt: new Date(),
-            leaseOwner: null,
-            leaseExpiresAt: null,
-          },
+          data: { status, errorKind, errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
         });
-        await appendRunEvents(transaction, run, [
-          {
-            type: 'run-finished',
-            payload: { status: 'failed', errorKind, message },
-          },
-        ]);
+        if (cancelRequested) {
+          await transaction.approval.updateMany({ where: { runId: run.id, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
+          await transaction.toolCall.updateMany({ where: { runId: run.id, status: 'awaiting_approval' }, data: { status: 'expired' } });
+        }
+        await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status, errorKind, message } }]);
       })
       .catch((fenceError: unknown) => {
         if (!(fenceError instanceof LeaseLostError)) throw fenceError;

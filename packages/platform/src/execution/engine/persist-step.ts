@@ -22,17 +22,19 @@ export interface PersistStepOptions {
 /**
  * Commits one engine step in one transaction: step, messages, tool calls, approvals, checkpoint,
  * run status and usage, and the step's events — after checking this executor still holds the lease.
+ * Cancel wins: when the run's cancel has committed, whatever the step asked for next (another step,
+ * an approval, even its final output or a failure) the run ends `cancelled` here.
  */
 export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result: StepResult, options: PersistStepOptions): Promise<void> {
   await prisma.$transaction(async (transaction) => {
-    await fenceRun(transaction, run, options.owner);
+    const { cancelRequested } = await fenceRun(transaction, run, options.owner);
     const stepId = await writeStepRows(transaction, run, result);
     const checkpointBytes = await saveCheckpoint(transaction, run, result);
     const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
-    const approvalEvents = await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
-    const outcomeUnknown = result.next.type === 'run-again' ? (options.outcomeUnknownCallIds ?? []) : [];
+    const approvalEvents = cancelRequested ? [] : await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
+    const outcomeUnknown = !cancelRequested && result.next.type === 'run-again' ? (options.outcomeUnknownCallIds ?? []) : [];
     approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));
-    const finishEvents = await updateRun(transaction, run, result, outcomeUnknown.length > 0);
+    const finishEvents = cancelRequested ? await endCancelled(transaction, run, result) : await updateRun(transaction, run, result, outcomeUnknown.length > 0);
     await markEpisodePending(transaction, run.id, result);
     const events: NewRunEvent[] = [
       ...toRunEvents(result.events).filter((event) => event.type !== 'approval-requested'),
@@ -113,10 +115,10 @@ async function askOperatorAboutUnknownOutcomes(transaction: Prisma.TransactionCl
   return events;
 }
 
-async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, waitForOperator: boolean): Promise<NewRunEvent[]> {
+function usageOf(result: StepResult) {
   const modelCalls = result.events.filter((event) => event.type === 'model-call-finished').length;
   const executedCalls = result.toolCalls.filter((call) => call.status === 'succeeded' || call.status === 'failed').length;
-  const usage = {
+  return {
     stepCount: { increment: 1 },
     modelCalls: { increment: modelCalls },
     toolCallCount: { increment: executedCalls },
@@ -124,6 +126,23 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
     outputTokens: { increment: result.usage.outputTokens },
     costUsd: { increment: result.usage.costUsd ?? 0 },
   };
+}
+
+/** The cancel committed while this step ran: the run ends here, and nothing is left waiting for a decision. */
+async function endCancelled(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult): Promise<NewRunEvent[]> {
+  const now = new Date();
+  const message = 'The run was cancelled';
+  await transaction.run.update({
+    where: { id: run.id },
+    data: { ...usageOf(result), status: 'cancelled', errorKind: 'aborted', errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
+  });
+  await transaction.approval.updateMany({ where: { runId: run.id, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
+  await transaction.toolCall.updateMany({ where: { runId: run.id, status: 'awaiting_approval' }, data: { status: 'expired' } });
+  return [{ type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message } }];
+}
+
+async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, waitForOperator: boolean): Promise<NewRunEvent[]> {
+  const usage = usageOf(result);
   const released = { leaseOwner: null, leaseExpiresAt: null };
   const next = result.next;
   switch (next.type) {

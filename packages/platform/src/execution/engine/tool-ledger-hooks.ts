@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@agentloom/db';
-import { idempotencyKeyFor, type LifecycleHooks, type ToolRegistry, type ToolVeto } from '@agentloom/runtime';
+import { AbortedError, idempotencyKeyFor, type LifecycleHooks, type ToolRegistry, type ToolVeto } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import { fenceRun } from '../fence-run';
@@ -35,7 +35,8 @@ export function createToolLedgerHooks(
   const startedAt = new Map<string, number>();
   const recordingFailure = <T>(write: Promise<T>): Promise<T> =>
     write.catch((error: unknown) => {
-      failures.push(error);
+      // A committed cancel is the run's outcome, not a ledger failure.
+      if (!(error instanceof AbortedError)) failures.push(error);
       throw error;
     });
   return {
@@ -43,7 +44,9 @@ export function createToolLedgerHooks(
     failures,
     toolCallStarting: ({ call }) =>
       recordingFailure(prisma.$transaction(async (transaction): Promise<ToolVeto | undefined> => {
-        await fenceRun(transaction, run, owner);
+        // Cancel wins: checked under the run row lock the cancel also takes, in the transaction that
+        // would mark the call running, so no call starts once a cancel has committed.
+        if ((await fenceRun(transaction, run, owner)).cancelRequested) throw new AbortedError(cancelCommittedMessage);
         const sideEffects = registry().resolve(call.name)?.sideEffects ?? 'unsafe';
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { id: true, status: true, result: true, statusHistory: true } });
         if (existing?.status === 'succeeded') {
@@ -81,7 +84,7 @@ export function createToolLedgerHooks(
         });
         return undefined;
       })),
-    toolCallFinished: ({ call, result }) =>
+    toolCallFinished: ({ call, result, interruption }) =>
       recordingFailure(prisma.$transaction(async (transaction) => {
         await fenceRun(transaction, run, owner);
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { statusHistory: true } });
@@ -93,6 +96,8 @@ export function createToolLedgerHooks(
           where: { runId_callId: { runId: run.id, callId: call.id } },
           data: {
             status,
+            // Aborted under the call (cancel, lost lease, drain): `cancelled` if it stopped, `abandoned` if it ignored the abort.
+            ...(interruption ? { errorKind: interruption, errorMessage: result.content } : {}),
             finishedAt: new Date(),
             result: { content: result.content, isError: result.isError ?? false, data: (result.data ?? null) as Prisma.InputJsonValue },
             statusHistory: appendHistory(existing.statusHistory, status, run.attempt),
@@ -101,6 +106,9 @@ export function createToolLedgerHooks(
       })),
   };
 }
+
+/** The reason a tool or model call was refused because the run's cancel had committed. */
+export const cancelCommittedMessage = 'The run was cancelled before this call started';
 
 function appendHistory(history: Prisma.JsonValue, status: string, attempt: number): Prisma.InputJsonArray {
   const entries = Array.isArray(history) ? history : [];

@@ -1,0 +1,35 @@
+import type { PrismaClient } from '@agentloom/db';
+import { AbortedError, type LifecycleHooks } from '@agentloom/runtime';
+
+import { fenceRun } from '../fence-run';
+import type { ClaimedRun } from '../run-claims';
+import { cancelCommittedMessage } from './tool-ledger-hooks';
+
+export interface CancelFenceHooks extends LifecycleHooks {
+  /** Database errors the check threw (lost lease, database down): the processor must see the real cause. */
+  readonly failures: unknown[];
+}
+
+/**
+ * Checks, before every model call, that this attempt still holds the lease and the run's cancel has
+ * not committed (under the run row lock a cancel also takes). The cancel notification aborts the
+ * in-flight call; this check covers a notification that was missed or has not arrived yet, so no
+ * model call starts after a committed cancel. Tool calls get the same check in the ledger hook,
+ * in the transaction that marks them running.
+ */
+export function createCancelFenceHooks(prisma: PrismaClient, run: ClaimedRun, owner: string): CancelFenceHooks {
+  const failures: unknown[] = [];
+  return {
+    failures,
+    modelCallStarting: async () => {
+      let cancelRequested: boolean;
+      try {
+        ({ cancelRequested } = await prisma.$transaction((transaction) => fenceRun(transaction, run, owner)));
+      } catch (error) {
+        failures.push(error);
+        throw error;
+      }
+      if (cancelRequested) throw new AbortedError(cancelCommittedMessage);
+    },
+  };
+}
