@@ -118,8 +118,8 @@ export class EngineRunProcessor implements RunProcessor {
         });
         // A failed ledger write interrupted the step inside the engine. That is the database's
         // failure, not the run's: throw the real cause instead of committing the run as failed.
-        const failure = [...ledger.failures, ...cancelFence.failures][0];
-        if (failure !== undefined) throw failure;
+        if (ledger.failures.length > 0) throw ledger.failures[0];
+        if (cancelFence.failures.length > 0) throw cancelFence.failures[0];
         // Interrupted because this executor lost the lease: that is not the run's cancellation, and
         // the run belongs to another attempt now. Commit nothing.
         if (signals.abort.reason instanceof LeaseLostError) throw signals.abort.reason;
