@@ -1,4 +1,4 @@
-import { consoleLogger, isDomainError } from '@agentloom/platform';
+import { consoleLogger, isDomainError, keepServingOnUnhandledRejection } from '@agentloom/platform';
 
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
@@ -10,6 +10,8 @@ import { ToolModuleError } from './load-tool-modules';
  * reports ready, and shuts down cleanly on SIGTERM/SIGINT.
  */
 async function main(): Promise<void> {
+  // A worker holds many runs: one error nobody handled must not end all of them (it is still a bug).
+  keepServingOnUnhandledRejection(process, consoleLogger);
   const environment = readEnvironment();
   if ('errors' in environment) {
     for (const error of environment.errors) console.error(`[agentloom] worker: ${error}`);

@@ -4,6 +4,7 @@ export { DomainError, isDomainError, type DomainErrorKind } from './errors/domai
 export { roles, roleAtLeast, type Role, type Principal, type RequestOrigin } from './auth/roles';
 export type { HealthReport } from './health/health-report';
 export { consoleLogger, type Logger } from './logging/logger';
+export { keepServingOnUnhandledRejection, unhandledRejectionMessage } from './logging/unhandled-rejection-net';
 export { generateApiKey, parseApiKey } from './auth/api-key-secret';
 export type { RunView } from './runs/run-view';
 export { runStatuses, terminalRunStatuses, type RunStatus, type CreateRunInput, type ListRunsInput } from './runs/run.schema';

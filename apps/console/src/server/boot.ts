@@ -1,4 +1,4 @@
-import { consoleLogger } from '@agentloom/platform';
+import { consoleLogger, keepServingOnUnhandledRejection } from '@agentloom/platform';
 import { getEnvironment, InvalidEnvironmentError, type ConsoleEnvironment } from '~/env';
 import { closePlatform, getPlatform } from '~/server/container';
 import { errorDetails } from '~/server/error-details';
@@ -16,6 +16,9 @@ export async function bootConsole(): Promise<void> {
   // Set before the first await: a second copy of this module must not boot again meanwhile.
   if (scope[bootedKey]) return;
   scope[bootedKey] = true;
+  // The in-process executor holds runs beside the web server: one error nobody handled must not end
+  // the process (it is still a bug, logged with its stack).
+  keepServingOnUnhandledRejection(process, consoleLogger);
 
   const environment = validateEnvironmentOrExit();
   startTelemetry('agentloom-console', environment.telemetryEndpoint);
