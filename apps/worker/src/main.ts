@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     for (const error of environment.errors) console.error(`[agentloom] worker: ${error}`);
     process.exit(2);
   }
-  const telemetry = startTelemetry('agentloom-worker', environment.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const telemetry = await startTelemetry('agentloom-worker', environment.OTEL_EXPORTER_OTLP_ENDPOINT);
   const { platform } = await createWorkerContainer(environment);
   await platform.executor.start();
   consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });

@@ -1,13 +1,13 @@
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { NodeSDK } from '@opentelemetry/sdk-node';
-
 /**
  * Exports traces (one span per committed run step, see @agentloom/platform telemetry) over OTLP/HTTP
  * when OTEL_EXPORTER_OTLP_ENDPOINT is set; the exporter reads the standard OTEL_* variables itself.
- * Without it nothing is started and the platform's spans are no-ops.
+ * Without it nothing is started and the platform's spans are no-ops. The SDK is imported only when
+ * an endpoint is set: it is the heaviest import of the worker, and a worker that only executes
+ * runs should start without it.
  */
-export function startTelemetry(serviceName: string, endpoint: string | undefined): { stop(): Promise<void> } {
+export async function startTelemetry(serviceName: string, endpoint: string | undefined): Promise<{ stop(): Promise<void> }> {
   if (!endpoint) return { stop: () => Promise.resolve() };
+  const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([import('@opentelemetry/sdk-node'), import('@opentelemetry/exporter-trace-otlp-http')]);
   const sdk = new NodeSDK({ serviceName, traceExporter: new OTLPTraceExporter() });
   sdk.start();
   return { stop: () => sdk.shutdown() };

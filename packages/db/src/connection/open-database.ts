@@ -1,5 +1,4 @@
 import { PrismaClient } from '../generated/prisma/client';
-import { openEmbedded } from '../embedded/open-embedded';
 import { createEmbeddedListener } from '../notifications/embedded-listener';
 import type { NotificationListener } from '../notifications/notification-listener';
 import { createServerListener } from '../notifications/server-listener';
@@ -53,6 +52,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       closeConnection: () => server.close(),
     });
   }
+  // Loaded only in embedded mode: a server-mode process (every worker) never loads PGlite.
+  const { openEmbedded } = await import('../embedded/open-embedded');
   const embedded = await openEmbedded(resolved.dataDirectory, resolved.lockWaitMs);
   return finishOpening({
     mode: 'embedded',

@@ -1,4 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { BasicToolContext, Tool, ToolResult, ToolSideEffects } from '../../contracts/tool';
 import { ToolAdapterError, toolAbortedError } from './adapter-error';
@@ -87,9 +87,11 @@ export async function connectMcpServer(config: McpServerConfig): Promise<McpServ
       `MCP server name "${config.name}" may only use letters, digits, _ and -`,
     );
   }
-  const client = new Client({ name: 'agentloom', version: '0.1.0' });
+  // Loaded on first use, so processes without MCP servers start without the SDK.
+  const { Client: McpClient } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const client = new McpClient({ name: 'agentloom', version: '0.1.0' });
   try {
-    await client.connect(createMcpTransport(config.transport));
+    await client.connect(await createMcpTransport(config.transport));
     const serverVersion = client.getServerVersion()?.version;
     const tools = (await listAllTools(client)).map((tool) => adaptTool(client, config, serverVersion, tool));
     return { serverName: config.name, serverVersion, tools, close: () => client.close() };

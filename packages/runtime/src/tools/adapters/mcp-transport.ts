@@ -1,5 +1,3 @@
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 /** A server started as a child process, speaking MCP over stdin/stdout. */
@@ -27,8 +25,8 @@ export interface McpHttpTransportConfig {
 /** How to reach an MCP server: a local child process or a Streamable HTTP endpoint. */
 export type McpTransportConfig = McpStdioTransportConfig | McpHttpTransportConfig;
 
-function stdioEnvironment(config: McpStdioTransportConfig): Record<string, string> {
-  const environment = getDefaultEnvironment();
+function stdioEnvironment(config: McpStdioTransportConfig, defaults: Record<string, string>): Record<string, string> {
+  const environment = { ...defaults };
   for (const name of config.envAllowlist ?? []) {
     const value = process.env[name];
     if (value !== undefined) environment[name] = value;
@@ -36,16 +34,21 @@ function stdioEnvironment(config: McpStdioTransportConfig): Record<string, strin
   return { ...environment, ...config.env };
 }
 
-/** Creates the SDK transport for a configuration; nothing is started until the client connects. */
-export function createMcpTransport(config: McpTransportConfig): Transport {
+/**
+ * Creates the SDK transport for a configuration; nothing is started until the client connects. The
+ * SDK is loaded on first use: processes that never connect to an MCP server do not pay for it at start.
+ */
+export async function createMcpTransport(config: McpTransportConfig): Promise<Transport> {
   if (config.type === 'http') {
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
   }
+  const { getDefaultEnvironment, StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   return new StdioClientTransport({
     command: config.command,
     args: [...(config.args ?? [])],
     cwd: config.cwd,
-    env: stdioEnvironment(config),
+    env: stdioEnvironment(config, getDefaultEnvironment()),
     stderr: config.stderr ?? 'inherit',
   });
 }
