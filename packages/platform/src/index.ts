@@ -5,6 +5,9 @@ export { roles, roleAtLeast, type Role, type Principal, type RequestOrigin } fro
 export type { HealthReport } from './health/health-report';
 export { consoleLogger, type Logger } from './logging/logger';
 export { generateApiKey, parseApiKey } from './auth/api-key-secret';
+export { AuthenticationThrottledError } from './auth/authentication-throttled-error';
+export { defaultAuthConfig, type AuthenticationContext, type SignedIn } from './auth/auth-service';
+export { defaultAuthFailureLimits, type AuthFailureLimits } from './auth/auth-failure-limiter';
 export type { RunView } from './runs/run-view';
 export { runStatuses, terminalRunStatuses, type RunStatus, type CreateRunInput, type ListRunsInput } from './runs/run.schema';
 export { createRunInputSchema, listRunsInputSchema, runIdInputSchema } from './runs/run.schema';
