@@ -1,9 +1,9 @@
 import type { Database } from '@agentloom/db';
 
-import { deleteEndedAuthFailureWindows, recordAuthFailure, selectAuthFailures } from './auth-failure-sql';
+import { deleteEndedAuthFailureWindows, recordAuthFailure } from './auth-failure-sql';
 import { AuthenticationThrottledError } from './authentication-throttled-error';
 
-/** How many failed authentications are allowed per fixed window before attempts get 429. */
+/** How many failed authentications are answered 401 per fixed window; after that, 429. */
 export interface AuthFailureLimits {
   /** Failures one client address may cause per window, whatever credentials it tries. */
   perAddress: number;
@@ -14,7 +14,7 @@ export interface AuthFailureLimits {
 
 export const defaultAuthFailureLimits: AuthFailureLimits = { perAddress: 30, perKey: 10, windowSeconds: 60 };
 
-/** Who an authentication attempt is counted against. */
+/** Who a failed authentication is counted against. */
 export interface AuthAttemptSubjects {
   /** The client address as the app determined it; null when unknown (then only the key counts). */
   clientAddress: string | null;
@@ -26,9 +26,11 @@ export interface AuthAttemptSubjects {
 const cleanupEvery = 256;
 
 /**
- * Limits failed authentication per client address and per key, in Postgres so that every console
- * process shares the counts (one process alone would multiply the allowance by the fleet size).
- * Successful authentications cost nothing here beyond one read of at most two rows.
+ * Limits failed authentication per client address and per key, counted in Postgres (one upsert per
+ * failure) so that every console process shares the counts — per process, the allowance would grow
+ * with the fleet. Only failures are counted and refused: a correct credential is honoured from a
+ * throttled address or for a flooded key, so nobody can lock a user out by failing on purpose (see
+ * docs/adr on authentication limits).
  */
 export class AuthFailureLimiter {
   private recordedSinceCleanup = 0;
@@ -38,34 +40,29 @@ export class AuthFailureLimiter {
     readonly limits: AuthFailureLimits,
   ) {}
 
-  /** Throws AuthenticationThrottledError when any subject has used up its failures for this window. */
-  async assertAllowed(subjects: AuthAttemptSubjects): Promise<void> {
-    const names = subjectNames(subjects);
-    if (names.length === 0) return;
-    const counts = await selectAuthFailures(this.database.prisma, names, this.limits.windowSeconds);
-    const exceeded = counts.filter((count) => count.failures >= this.limitFor(count.subject));
-    if (exceeded.length > 0) throw new AuthenticationThrottledError(Math.max(...exceeded.map((count) => count.retryAfterSeconds)));
-  }
-
+  /**
+   * Counts a failed attempt; throws AuthenticationThrottledError (429, Retry-After = end of the
+   * window) once any subject is over its limit, else returns and the caller answers 401.
+   */
   async recordFailure(subjects: AuthAttemptSubjects): Promise<void> {
-    const names = subjectNames(subjects);
+    const names: string[] = [];
+    if (subjects.clientAddress) names.push(`address:${subjects.clientAddress}`);
+    if (subjects.keyPrefix) names.push(`key:${subjects.keyPrefix}`);
     if (names.length === 0) return;
-    await recordAuthFailure(this.database.prisma, names, this.limits.windowSeconds);
-    this.recordedSinceCleanup += 1;
-    if (this.recordedSinceCleanup >= cleanupEvery) {
-      this.recordedSinceCleanup = 0;
-      await deleteEndedAuthFailureWindows(this.database.prisma, this.limits.windowSeconds);
-    }
+    const counts = await recordAuthFailure(this.database.prisma, names, this.limits.windowSeconds);
+    await this.cleanUpNowAndThen();
+    const exceeded = counts.filter((count) => count.failures > this.limitFor(count.subject));
+    if (exceeded.length > 0) throw new AuthenticationThrottledError(Math.max(...exceeded.map((count) => count.retryAfterSeconds)));
   }
 
   private limitFor(subject: string): number {
     return subject.startsWith('key:') ? this.limits.perKey : this.limits.perAddress;
   }
-}
 
-function subjectNames(subjects: AuthAttemptSubjects): string[] {
-  const names: string[] = [];
-  if (subjects.clientAddress) names.push(`address:${subjects.clientAddress}`);
-  if (subjects.keyPrefix) names.push(`key:${subjects.keyPrefix}`);
-  return names;
+  private async cleanUpNowAndThen(): Promise<void> {
+    this.recordedSinceCleanup += 1;
+    if (this.recordedSinceCleanup < cleanupEvery) return;
+    this.recordedSinceCleanup = 0;
+    await deleteEndedAuthFailureWindows(this.database.prisma, this.limits.windowSeconds);
+  }
 }

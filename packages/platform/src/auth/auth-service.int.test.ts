@@ -80,7 +80,7 @@ describe.each(databaseModes)('authentication (%s)', (mode) => {
     expect(await test.platform.auth.authenticateSession(signedIn.token, { fresh: true })).toBeNull();
   });
 
-  it('limits failed attempts per client address with a Retry-After; other addresses and cached keys go on', async () => {
+  it('limits failed attempts per client address with a Retry-After; correct credentials still pass', async () => {
     const { auth } = test.platform;
     const attacker = { clientAddress: '203.0.113.10' };
     for (let attempt = 0; attempt < limits.perAddress; attempt += 1) {
@@ -90,9 +90,11 @@ describe.each(databaseModes)('authentication (%s)', (mode) => {
     expect(refused).toBeInstanceOf(AuthenticationThrottledError);
     expect((refused as AuthenticationThrottledError).retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect((refused as AuthenticationThrottledError).retryAfterSeconds).toBeLessThanOrEqual(limits.windowSeconds);
-    await expect(auth.signIn(test.adminKey, attacker)).rejects.toBeInstanceOf(AuthenticationThrottledError);
+    await expect(auth.signIn(`al_${'0'.repeat(12)}_${'x'.repeat(43)}`, attacker)).rejects.toBeInstanceOf(AuthenticationThrottledError);
     await expect(auth.authenticateSession(`als_${'a'.repeat(43)}`, attacker)).rejects.toBeInstanceOf(AuthenticationThrottledError);
-    expect(await auth.authenticate(test.adminKey, { clientAddress: '203.0.113.11', fresh: true })).toMatchObject({ role: 'admin' });
+    // Nobody can lock a user out by failing from the user's address: a correct key is honoured.
+    expect(await auth.authenticate(test.adminKey, { ...attacker, fresh: true })).toMatchObject({ role: 'admin' });
+    expect(await auth.authenticate((await generateApiKey()).plaintext, { clientAddress: '203.0.113.11' })).toBeNull();
   });
 
   it('limits failed attempts per existing key from any address, and sign-in counts', async () => {
@@ -104,7 +106,8 @@ describe.each(databaseModes)('authentication (%s)', (mode) => {
       expect(await auth.signIn(wrong, { clientAddress: `198.51.100.${attempt}` })).toBeNull();
     }
     await expect(auth.authenticate(wrong, { clientAddress: '198.51.100.200' })).rejects.toBeInstanceOf(AuthenticationThrottledError);
-    // Another key is not affected by the flood on this one.
+    // The key's owner is not locked out, and other keys are not affected.
+    expect(await auth.authenticate(key, { clientAddress: '198.51.100.200', fresh: true })).toMatchObject({ role: 'viewer' });
     expect(await auth.authenticate(test.adminKey, { clientAddress: '198.51.100.201', fresh: true })).toMatchObject({ role: 'admin' });
   });
 });

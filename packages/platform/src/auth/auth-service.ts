@@ -41,8 +41,8 @@ export interface SignedIn {
 
 /**
  * Turns presented credentials (an API key, a console session token) into a principal. Unknown,
- * malformed, expired and revoked credentials all yield null; too many failures from one address or
- * on one key throw AuthenticationThrottledError (429). Verifications are cached per process and the
+ * malformed, expired and revoked credentials all yield null, until too many failures from one
+ * address or on one key: further failures throw AuthenticationThrottledError (429). Verifications are cached per process and the
  * cache is cleared fleet-wide by a notification sent in the transaction of every revoke, sign-out
  * and tenant erase; state-changing requests pass `fresh` and are re-checked against the database.
  */
@@ -86,13 +86,12 @@ export class AuthService {
       if (cached) return cached;
     }
     const parsed = parseApiKey(plaintext);
-    const clientAddress = context.clientAddress ?? null;
-    await this.limiter.assertAllowed({ clientAddress, keyPrefix: parsed?.prefix });
     const generation = this.cache.currentGeneration();
+    // Verification is one indexed read and a SHA-256, as cheap as any check of a limit before it.
     const verification = parsed ? await verifyApiKey(this.database.prisma, parsed.prefix, parsed.secret) : { principal: null, keyExists: false };
     if (verification.principal === null) {
       // Prefixes that exist only: counting made-up ones would fill the table for nothing.
-      await this.limiter.recordFailure({ clientAddress, keyPrefix: verification.keyExists ? parsed?.prefix : undefined });
+      await this.limiter.recordFailure({ clientAddress: context.clientAddress ?? null, keyPrefix: verification.keyExists ? parsed?.prefix : undefined });
       return null;
     }
     this.cache.set(digest, verification.principal, generation);
@@ -108,12 +107,10 @@ export class AuthService {
       const cached = this.cache.get(digest);
       if (cached) return cached;
     }
-    const clientAddress = context.clientAddress ?? null;
-    await this.limiter.assertAllowed({ clientAddress });
     const generation = this.cache.currentGeneration();
     const principal = await findSessionPrincipal(this.database.prisma, token);
     if (principal === null) {
-      await this.limiter.recordFailure({ clientAddress });
+      await this.limiter.recordFailure({ clientAddress: context.clientAddress ?? null });
       return null;
     }
     this.cache.set(digest, principal, generation);
