@@ -1,32 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import type { NextConfig } from 'next';
+import { contentSecurityPolicy } from './src/server/http/content-security-policy';
 
 // The repository root: Turbopack must see the workspace packages (they export TypeScript source).
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 const development = process.env.NODE_ENV === 'development';
 
-/**
- * Without nonces (which would make every page dynamic) Next's inline bootstrap scripts need
- * 'unsafe-inline'; everything else is 'self' only, so injected markup cannot load or send to
- * another origin, and no site may frame the console (clickjacking). Dev mode adds eval and the
- * HMR socket.
- */
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${development ? " 'unsafe-eval'" : ''}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  `connect-src 'self'${development ? ' ws: wss:' : ''}`,
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+// The policy for everything the proxy does not see (API routes, assets): no script at all may run
+// from an API response. Pages get a per-request policy with a script nonce from `src/proxy.ts`.
+const staticContentSecurityPolicy = contentSecurityPolicy({ nonce: null, development });
 
 const securityHeaders = [
-  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
@@ -59,6 +44,9 @@ const nextConfig: NextConfig = {
   headers() {
     return Promise.resolve([
       { source: '/:path*', headers: securityHeaders },
+      // Pages get their policy (with a nonce) from the proxy; two policies would both apply.
+      { source: '/api/:path*', headers: [{ key: 'Content-Security-Policy', value: staticContentSecurityPolicy }] },
+      { source: '/_next/:path*', headers: [{ key: 'Content-Security-Policy', value: staticContentSecurityPolicy }] },
       // HSTS only over HTTPS (a TLS-terminating proxy says so): over plain HTTP it would be ignored
       // at best, and a local http://127.0.0.1 console must stay reachable.
       {

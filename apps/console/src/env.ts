@@ -17,8 +17,19 @@ const environmentSchema = z.object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(3000)),
   /** Marks the session cookie `Secure`; turn on whenever the console is served over HTTPS. */
   AGENTLOOM_SECURE_COOKIES: z.preprocess(emptyToUndefined, booleanFlag.default(false)),
-  /** When set, /api/metrics requires `Authorization: Bearer <token>`. */
+  /**
+   * /api/metrics requires `Authorization: Bearer <token>` with this token. Unset: the endpoint answers
+   * only process-wide numbers with no tenant or agent labels (see docs/adr on exposure).
+   */
   AGENTLOOM_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  /** Seconds a process may reuse a verified key or session without asking the database (fallback to invalidation notifications). */
+  AGENTLOOM_AUTH_CACHE_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(300).default(5)),
+  /** Failed authentications (API key, session or sign-in) one client address may make per window before 429. */
+  AGENTLOOM_AUTH_FAILURES_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(30)),
+  /** Failed authentications on one existing API key (by prefix, from any address) per window before 429. */
+  AGENTLOOM_AUTH_FAILURES_PER_KEY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(10)),
+  /** Length of the failed-authentication window in seconds. */
+  AGENTLOOM_AUTH_FAILURE_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
   /** OTLP/HTTP endpoint for traces (e.g. http://otel-collector:4318); unset disables export. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
   /** Run queued runs in this process (default). Turn off when dedicated workers do all the work. */
@@ -45,6 +56,7 @@ export interface ConsoleEnvironment {
   telemetryEndpoint: string | undefined;
   metricsToken: string | undefined;
   rateLimit: { perMinute: number; burst: number };
+  auth: { cacheTtlMs: number; failureLimits: { perAddress: number; perKey: number; windowSeconds: number } };
   webhooks: { allowPrivateTargets: string[] };
 }
 
@@ -83,6 +95,14 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: values.AGENTLOOM_METRICS_TOKEN,
     rateLimit: { perMinute: values.AGENTLOOM_RATE_LIMIT_PER_MINUTE, burst: values.AGENTLOOM_RATE_LIMIT_BURST },
+    auth: {
+      cacheTtlMs: values.AGENTLOOM_AUTH_CACHE_TTL_SECONDS * 1_000,
+      failureLimits: {
+        perAddress: values.AGENTLOOM_AUTH_FAILURES_PER_ADDRESS,
+        perKey: values.AGENTLOOM_AUTH_FAILURES_PER_KEY,
+        windowSeconds: values.AGENTLOOM_AUTH_FAILURE_WINDOW_SECONDS,
+      },
+    },
     webhooks: { allowPrivateTargets: splitList(values.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS) },
   };
 }

@@ -7,7 +7,7 @@ import { AgentService } from './agents/agent-service';
 import { ApprovalService } from './approvals/approval-service';
 import { AuditService } from './audit/audit-service';
 import { ApiKeyService } from './auth/api-key-service';
-import { AuthService } from './auth/auth-service';
+import { AuthService, defaultAuthConfig } from './auth/auth-service';
 import { DomainError } from './errors/domain-error';
 import { RunEventHub } from './events/run-event-hub';
 import { EngineRunProcessor } from './execution/engine/engine-run-processor';
@@ -128,7 +128,12 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(database, () => executor.wake());
   const activity = new TenantActivityService(database, logger);
-  const auth = new AuthService(database.prisma);
+  const auth = new AuthService(database, logger, {
+    ...defaultAuthConfig,
+    ...config.auth,
+    failureLimits: { ...defaultAuthConfig.failureLimits, ...config.auth?.failureLimits },
+  });
+  await auth.start();
   return {
     database,
     health: new HealthService(database, platformVersions),
@@ -137,7 +142,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     runEvents: new RunEventService(database, hub),
     runMessages: new RunMessageService(database),
     approvals: new ApprovalService(database, () => executor.wake()),
-    // A revoked key stops working in this process at once; other processes within the auth cache TTL.
+    // The revoke notifies every process in its transaction; this process also forgets at once.
     apiKeys: new ApiKeyService(database, () => auth.forgetVerifiedKeys()),
     agents: new AgentService(database),
     usage: new UsageService(database),
@@ -159,6 +164,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       await executor.stop();
       await maintenance.stop();
       await activity.stop();
+      await auth.stop();
       await hub.stop();
       await database.close();
     },

@@ -1,6 +1,7 @@
 import type { DatabaseConfig } from '@agentloom/db';
 import type { AnyTool, EmbedderConfig } from '@agentloom/runtime';
 
+import type { AuthFailureLimits } from './auth/auth-failure-limiter';
 import type { RunExecutorConfig } from './execution/run-executor';
 import type { Logger } from './logging/logger';
 import type { WebhookConfig } from './webhooks/webhook-config';
@@ -21,4 +22,6 @@ export interface PlatformConfig {
   memory?: { embedder?: EmbedderConfig };
   /** Webhook delivery settings; the SSRF guard refuses private targets unless listed in `allowPrivateTargets`. */
   webhooks?: Partial<WebhookConfig>;
+  /** Authentication: verification cache TTL, failed-attempt limits, session lifetime (defaults in auth-service.ts). */
+  auth?: { cacheTtlMs?: number; sessionLifetimeMs?: number; failureLimits?: Partial<AuthFailureLimits> };
 }

@@ -25,7 +25,9 @@ export function createServerListener(url: string, connectTimeoutMs: number): Not
       next.on('error', () => undefined);
       next.on('end', () => {
         if (client === next) client = undefined;
-        if (!closed) scheduleReconnect();
+        if (closed) return;
+        for (const set of handlers.values()) for (const handler of set) handler.onDisconnected?.();
+        scheduleReconnect();
       });
       await next.connect();
       for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);

@@ -5,7 +5,10 @@ import { recordAudit } from '../audit/record-audit';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { generateApiKey } from './api-key-secret';
+import { assertCredentialCurrent } from './assert-credential-current';
+import { notifyCredentialsChanged } from './credential-invalidation';
 import { roleAtLeast, roles, type Principal, type Role } from './roles';
+import { deleteSessionsOfKey } from './session-store';
 
 export const createApiKeyInputSchema = z.object({
   name: z.string().trim().min(1, 'name must not be empty').max(100),
@@ -43,12 +46,14 @@ const apiKeyViewSelect = {
 /**
  * Creating, listing and revoking a tenant's API keys. Admin only, checked here as well as by every
  * transport, because a key can grant any role. Creation and revocation are audit-logged in the same
- * transaction as the change.
+ * transaction as the change, and both re-check the caller's own key inside it. A revocation ends
+ * the key's sessions and notifies every process in its transaction: when `revoke` returns, no
+ * process honours the key any more.
  */
 export class ApiKeyService {
   constructor(
     private readonly database: Database,
-    /** Called after a revocation, so this process stops honouring cached verifications at once. */
+    /** Called after a revocation, so this process forgets cached verifications without waiting for the notification. */
     private readonly onRevoked: () => void = () => undefined,
   ) {}
 
@@ -57,6 +62,8 @@ export class ApiKeyService {
     const input = parseInput(createApiKeyInputSchema, rawInput);
     const generated = await generateApiKey();
     const row = await this.database.prisma.$transaction(async (transaction) => {
+      // A key can mint a key of any role: whatever a cache said, its own key must still be valid now.
+      await assertCredentialCurrent(transaction, principal);
       const created = await transaction.apiKey.create({
         data: { tenantId: principal.tenantId, name: input.name, role: input.role, prefix: generated.prefix, secretHash: generated.secretHash },
         select: apiKeyViewSelect,
@@ -88,10 +95,14 @@ export class ApiKeyService {
     const { apiKeyId } = parseInput(apiKeyIdInputSchema, rawInput);
     if (apiKeyId === principal.apiKeyId) throw new DomainError('conflict', 'A key cannot revoke itself; use another admin key.', 'apiKeyId');
     const row = await this.database.prisma.$transaction(async (transaction) => {
+      await assertCredentialCurrent(transaction, principal);
       const existing = await transaction.apiKey.findFirst({ where: { id: apiKeyId, tenantId: principal.tenantId }, select: apiKeyViewSelect });
       if (!existing) throw new DomainError('not-found', `API key ${apiKeyId} not found`, 'apiKeyId');
       if (existing.revokedAt) return existing;
       const revoked = await transaction.apiKey.update({ where: { id: apiKeyId }, data: { revokedAt: new Date() }, select: apiKeyViewSelect });
+      // Its console sessions end with it, and every process drops cached verifications when this commits.
+      await deleteSessionsOfKey(transaction, apiKeyId);
+      await notifyCredentialsChanged(transaction, `key:${apiKeyId}`);
       await recordAudit(transaction, principal, {
         action: 'api-key.revoke',
         targetType: 'api_key',

@@ -14,6 +14,8 @@ export interface Principal {
   apiKeyId: string;
   apiKeyName: string;
   role: Role;
+  /** The console session the request came through; absent for a bearer API key. */
+  sessionId?: string;
   /** Where the request came from, for the audit log; set by the app that authenticated it. */
   origin?: RequestOrigin;
 }

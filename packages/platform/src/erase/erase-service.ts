@@ -2,6 +2,8 @@ import type { Database, Prisma } from '@agentloom/db';
 import { z } from 'zod';
 
 import { recordAudit } from '../audit/record-audit';
+import { assertCredentialCurrent } from '../auth/assert-credential-current';
+import { notifyCredentialsChanged } from '../auth/credential-invalidation';
 import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import type { Logger } from '../logging/logger';
@@ -38,6 +40,7 @@ export class EraseService {
   /** Also used by the retention sweeper (a system actor). */
   async eraseRunAs(actor: Actor, runId: string): Promise<EraseReceipt> {
     return this.database.prisma.$transaction(async (transaction) => {
+      if ('apiKeyId' in actor) await assertCredentialCurrent(transaction, actor);
       const run = await transaction.run.findFirst({ where: { id: runId, tenantId: actor.tenantId }, select: { status: true } });
       if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
       if ((activeStatuses as readonly string[]).includes(run.status))
@@ -56,6 +59,7 @@ export class EraseService {
     requireRole(principal, 'operator');
     const { threadId } = parseInput(threadInput, rawInput);
     return this.database.prisma.$transaction(async (transaction) => {
+      await assertCredentialCurrent(transaction, principal);
       const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId: principal.tenantId }, select: { id: true } });
       if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
       const runs = await transaction.run.findMany({ where: { threadId, tenantId: principal.tenantId }, select: { id: true, status: true } });
@@ -81,6 +85,7 @@ export class EraseService {
     if (confirmTenantId !== principal.tenantId) throw new DomainError('validation', 'confirmTenantId must be your own tenant id', 'confirmTenantId');
     const tenantId = principal.tenantId;
     const receipt = await this.database.prisma.$transaction(async (transaction) => {
+      await assertCredentialCurrent(transaction, principal);
       const runs = await transaction.run.findMany({ where: { tenantId }, select: { id: true } });
       const threads = await transaction.thread.findMany({ where: { tenantId }, select: { id: true } });
       const counts = await eraseRows(transaction, {
@@ -99,7 +104,10 @@ export class EraseService {
       counts['memory_items'] = (counts['memory_items'] ?? 0) + (await transaction.memoryItem.deleteMany({ where: { tenantId } })).count;
       counts['agent_versions'] = (await transaction.agentVersion.deleteMany({ where: { tenantId } })).count;
       counts['agents'] = (await transaction.agent.deleteMany({ where: { tenantId } })).count;
+      counts['sessions'] = (await transaction.session.deleteMany({ where: { tenantId } })).count;
       counts['api_keys'] = (await transaction.apiKey.deleteMany({ where: { tenantId } })).count;
+      // Every process forgets the tenant's cached keys and sessions when this commits.
+      await notifyCredentialsChanged(transaction, `tenant:${tenantId}`);
       counts['audit_logs'] = (await transaction.auditLog.deleteMany({ where: { tenantId } })).count;
       counts['tenants'] = (await transaction.tenant.deleteMany({ where: { id: tenantId } })).count;
       return { unit: 'tenant' as const, id: tenantId, tenantId, counts, erasedAt: new Date().toISOString() };

@@ -3,6 +3,7 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 import { collectDatabaseGauges } from './database-gauges';
 import { collectMemoryGauges } from './memory-gauges';
+import { withoutTenantLabels } from './without-tenant-labels';
 
 /**
  * Prometheus metrics of one process. Work done here (steps, tool calls, recoveries) is counted as it
@@ -63,8 +64,13 @@ export class PlatformMetrics {
     for (const outcome of outcomes) this.leaseRecoveries.inc({ outcome });
   }
 
-  render(): Promise<string> {
-    return this.registry.metrics();
+  /**
+   * The exposition text. `tenantLabels: false` sums away labels a tenant chooses (agent slugs, tool
+   * names), for scrapers that did not authenticate.
+   */
+  async render(options: { tenantLabels: boolean } = { tenantLabels: true }): Promise<string> {
+    const exposition = await this.registry.metrics();
+    return options.tenantLabels ? exposition : withoutTenantLabels(exposition);
   }
 
   get contentType(): string {

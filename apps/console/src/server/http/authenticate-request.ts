@@ -1,27 +1,31 @@
 import { DomainError, roleAtLeast, type Platform, type Principal, type Role } from '@agentloom/platform';
+import { clientAddressFor } from '~/server/http/client-address';
 import { isSameOriginRequest } from '~/server/http/same-origin';
-import { readSessionKey } from '~/server/session/session-cookie';
+import { readSessionToken } from '~/server/session/session-cookie';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Who is calling: an API key in `Authorization: Bearer …` (external clients), else the console's
  * session cookie (the browser). A cookie travels with any request the browser makes, so a
- * state-changing request authenticated by it must come from a page of this site.
+ * state-changing request authenticated by it must come from a page of this site. State-changing
+ * requests are checked against the database, never a cached verification, so a key revoked on
+ * another process cannot change anything here; failed attempts count per client address and key.
  */
 export async function authenticateRequest(request: Request, platform: Platform): Promise<Principal> {
+  const context = { clientAddress: clientAddressFor(request.headers), fresh: !safeMethods.has(request.method) };
   const authorization = request.headers.get('authorization');
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match?.[1]) throw new DomainError('unauthenticated', 'Authorization must be "Bearer <API key>".');
-    return principalOrThrow(await platform.auth.authenticate(match[1]));
+    return principalOrThrow(await platform.auth.authenticate(match[1], context));
   }
-  const sessionKey = readSessionKey(request.headers.get('cookie'));
-  if (sessionKey === null) throw new DomainError('unauthenticated', 'Send an API key as "Authorization: Bearer <API key>".');
+  const sessionToken = readSessionToken(request.headers.get('cookie'));
+  if (sessionToken === null) throw new DomainError('unauthenticated', 'Send an API key as "Authorization: Bearer <API key>".');
   if (!safeMethods.has(request.method) && !isSameOriginRequest(request)) {
     throw new DomainError('forbidden', 'Cross-origin requests must authenticate with an API key, not the console session.');
   }
-  return principalOrThrow(await platform.auth.authenticate(sessionKey));
+  return principalOrThrow(await platform.auth.authenticateSession(sessionToken, context));
 }
 
 /** Roles are ordered (viewer < operator < admin); each route names the least it needs. */

@@ -2,17 +2,20 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 import { getEnvironment } from '~/env';
 
+/** What a scrape of `/api/metrics` may read. */
+export type MetricsAccess = 'full' | 'without-tenant-labels' | 'refused';
+
 /**
- * Whether a scrape may read `/api/metrics`. Without `AGENTLOOM_METRICS_TOKEN` the endpoint is open,
- * like `/api/health`, for a Prometheus on a private network; set the variable to require
- * `Authorization: Bearer <token>` wherever the console is reachable from outside.
+ * With `AGENTLOOM_METRICS_TOKEN` set, a scrape must send `Authorization: Bearer <token>` and then
+ * reads everything; without it (401) nothing. Without a configured token the endpoint stays open for
+ * a Prometheus on a private network, but answers only numbers without tenant-identifying labels
+ * (no agent slugs, no tool names): an open endpoint must not list every tenant's agents.
  */
-export function mayReadMetrics(request: Request): boolean {
-  const token = getEnvironment().metricsToken;
-  if (!token) return true;
+export function metricsAccessFor(request: Request, token: string | undefined = getEnvironment().metricsToken): MetricsAccess {
+  if (!token) return 'without-tenant-labels';
   const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   // Hashing first gives equal lengths, so the comparison is constant-time regardless of input.
-  return timingSafeEqual(digest(presented), digest(token));
+  return timingSafeEqual(digest(presented), digest(token)) ? 'full' : 'refused';
 }
 
 function digest(value: string): Buffer {

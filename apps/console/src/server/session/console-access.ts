@@ -1,8 +1,9 @@
 import { isDomainError, type Principal } from '@agentloom/platform';
-import { cookies } from 'next/headers';
+import { headers } from 'next/headers';
 import { cache } from 'react';
 import { getPlatform } from '~/server/container';
-import { sessionCookieName } from '~/server/session/session-cookie';
+import { clientAddressFor } from '~/server/http/client-address';
+import { readSessionToken } from '~/server/session/session-cookie';
 
 export type ConsoleAccess =
   | { kind: 'signed-in'; principal: Principal }
@@ -13,17 +14,20 @@ export type ConsoleAccess =
 /**
  * Who is looking at the console in this request. Cached per request so the layout and the page
  * authenticate the cookie once; an unreachable database is an answer here, not an exception,
- * because the layout explains it instead of rendering a generic error page.
+ * because the layout explains it instead of rendering a generic error page. A client throttled for
+ * failed attempts is shown the sign-in page (which explains the limit when they try).
  */
 export const getConsoleAccess = cache(async (): Promise<ConsoleAccess> => {
-  const sessionKey = (await cookies()).get(sessionCookieName)?.value;
-  if (!sessionKey) return { kind: 'signed-out' };
+  const requestHeaders = await headers();
+  const sessionToken = readSessionToken(requestHeaders.get('cookie'));
+  if (!sessionToken) return { kind: 'signed-out' };
   try {
     const platform = await getPlatform();
-    const principal = await platform.auth.authenticate(sessionKey);
+    const principal = await platform.auth.authenticateSession(sessionToken, { clientAddress: clientAddressFor(requestHeaders) });
     return principal === null ? { kind: 'signed-out' } : { kind: 'signed-in', principal };
   } catch (error) {
     if (isDomainError(error) && error.kind === 'unavailable') return { kind: 'unavailable', message: error.message };
+    if (isDomainError(error) && error.kind === 'rate-limited') return { kind: 'signed-out' };
     throw error;
   }
 });

@@ -1,13 +1,14 @@
 /**
- * The console session is the API key itself, kept in an httpOnly cookie: the browser's scripts
- * never see it, every request re-authenticates it (so revoking a key ends its sessions at once),
- * and there is no signing secret to configure or rotate. SameSite=Lax keeps the cookie off
- * cross-site POSTs, which is what tRPC mutations use.
+ * The console session cookie holds an opaque session token (`als_…`, 256 random bits) and nothing
+ * else: the API key stays in the browser only for the moment of signing in. The database keeps the
+ * token's hash with its key, expiry and last use; signing out deletes it, and revoking the key
+ * deletes all of its sessions. httpOnly keeps it from scripts, SameSite=Lax off cross-site POSTs
+ * (what tRPC mutations use), and Secure whenever the console is reached over HTTPS.
  */
 export const sessionCookieName = 'agentloom_session';
 
 /** A week: long enough for daily use, short enough that a forgotten browser signs out. */
-const sessionMaxAgeSeconds = 7 * 24 * 60 * 60;
+export const sessionMaxAgeSeconds = 7 * 24 * 60 * 60;
 
 export interface SessionCookieOptions {
   httpOnly: true;
@@ -21,15 +22,34 @@ export function sessionCookieOptions(secure: boolean): SessionCookieOptions {
   return { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: sessionMaxAgeSeconds };
 }
 
-/** Reads the session key from a Cookie header (tRPC's fetch adapter hands us raw headers). */
-export function readSessionKey(cookieHeader: string | null): string | null {
+/** Secure when configured, or when this request reached us over HTTPS (directly or via a TLS proxy). */
+export function shouldSecureCookie(request: Request, configured: boolean): boolean {
+  if (configured) return true;
+  if (new URL(request.url).protocol === 'https:') return true;
+  return request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
+/**
+ * Reads the session token from a Cookie header (tRPC's fetch adapter hands us raw headers). A
+ * malformed value (a bad percent-escape, say) is no session, never an exception: the caller is
+ * then simply signed out.
+ */
+export function readSessionToken(cookieHeader: string | null): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;
     if (part.slice(0, separator).trim() !== sessionCookieName) continue;
-    const value = decodeURIComponent(part.slice(separator + 1).trim());
-    return value === '' ? null : value;
+    const value = safeDecode(part.slice(separator + 1).trim());
+    return value === null || value === '' ? null : value;
   }
   return null;
+}
+
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
 }

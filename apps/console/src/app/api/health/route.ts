@@ -1,16 +1,19 @@
 import { getPlatform } from '~/server/container';
 import { domainErrorResponse } from '~/server/http/domain-error-response';
+import { mayReadHealthDetails } from '~/server/http/health-access';
 
 /**
  * The HealthReport as JSON, for load balancers, Docker health checks and people. Unauthenticated
- * on purpose (probes carry no key); the report holds no secrets. 200 while the database answers
- * (status `ok` or `degraded`), 503 when it cannot be reached.
+ * on purpose (probes carry no key), but then only `{ status }`; admins (API key or session) get the
+ * whole report. 200 while the database answers (status `ok` or `degraded`), 503 when it cannot be reached.
  */
-export async function GET(): Promise<Response> {
+export async function GET(request: Request): Promise<Response> {
   try {
     const platform = await getPlatform();
     const report = await platform.health.report();
-    return Response.json(report, { headers: { 'Cache-Control': 'no-store' } });
+    // Details (database host and name, versions) only for admins; probes get the status alone.
+    const body = (await mayReadHealthDetails(request, platform)) ? report : { status: report.status };
+    return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return domainErrorResponse(error, 'GET /api/health');
   }

@@ -1,20 +1,21 @@
 import { DomainError } from '@agentloom/platform';
 import { getPlatform } from '~/server/container';
 import { apiErrorResponse } from '~/server/http/api-error';
-import { mayReadMetrics } from '~/server/http/metrics-access';
+import { metricsAccessFor } from '~/server/http/metrics-access';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
 /**
- * Prometheus text exposition of `platform.metrics`. Unauthenticated unless AGENTLOOM_METRICS_TOKEN
- * is set: the numbers reveal load and agent names, so do not expose it publicly without the token.
+ * Prometheus text exposition of `platform.metrics`. With AGENTLOOM_METRICS_TOKEN set it needs that
+ * bearer token; without one it is open but sums away agent and tool labels (metrics-access.ts).
  */
 export async function GET(request: Request): Promise<Response> {
   try {
-    if (!mayReadMetrics(request)) throw new DomainError('unauthenticated', 'Send the metrics token as "Authorization: Bearer <token>".');
+    const access = metricsAccessFor(request);
+    if (access === 'refused') throw new DomainError('unauthenticated', 'Send the metrics token as "Authorization: Bearer <token>".');
     const platform = await getPlatform();
-    const body = await platform.metrics.render();
+    const body = await platform.metrics.render({ tenantLabels: access === 'full' });
     return new Response(body, { headers: { 'Content-Type': platform.metrics.contentType, 'Cache-Control': 'no-store' } });
   } catch (error) {
     return apiErrorResponse(error, 'GET /api/metrics');

@@ -4,14 +4,17 @@ import { getEnvironment } from '~/env';
 import { signInProblemFor } from '~/features/session/sign-in-problems';
 import { safeRedirectPath, signInFormSchema } from '~/features/session/session.schema';
 import { getPlatform } from '~/server/container';
+import { clientAddressFor } from '~/server/http/client-address';
 import { domainErrorResponse, logRouteError } from '~/server/http/domain-error-response';
+import { retryAfterSecondsOf } from '~/server/http/rate-limit';
 import { isSameOriginRequest } from '~/server/http/same-origin';
-import { sessionCookieName, sessionCookieOptions } from '~/server/session/session-cookie';
+import { readSessionToken, sessionCookieName, sessionCookieOptions, shouldSecureCookie } from '~/server/session/session-cookie';
 
 /**
- * Sign in: checks the API key and stores it in the httpOnly session cookie. The console's form
- * posts JSON and shows errors in place; without JavaScript the browser posts the form itself, and
- * gets redirects instead (so the key never travels in a URL).
+ * Sign in: checks the API key (failed attempts are limited per address and key, 429 with
+ * Retry-After) and opens a session; the httpOnly cookie holds only the opaque session token. The
+ * console's form posts JSON and shows errors in place; without JavaScript the browser posts the
+ * form itself, and gets redirects instead (so the key never travels in a URL).
  */
 export async function POST(request: Request): Promise<Response> {
   const submittedAsForm = isFormSubmission(request);
@@ -26,30 +29,43 @@ export async function POST(request: Request): Promise<Response> {
       throw new DomainError('validation', input.error.issues[0]?.message ?? 'Enter an API key.', 'apiKey');
     }
     const platform = await getPlatform();
-    const principal = await platform.auth.authenticate(input.data.apiKey);
-    if (principal === null) {
+    const signedIn = await platform.auth.signIn(input.data.apiKey, { clientAddress: clientAddressFor(request.headers) });
+    if (signedIn === null) {
       throw new DomainError('unauthenticated', 'That API key is not valid. Check it and try again.', 'apiKey');
     }
+    const { principal } = signedIn;
     const response = submittedAsForm
       ? redirectTo(next)
       : NextResponse.json({ tenantName: principal.tenantName, role: principal.role });
-    response.cookies.set(sessionCookieName, input.data.apiKey, sessionCookieOptions(getEnvironment().secureCookies));
+    response.cookies.set(sessionCookieName, signedIn.token, sessionCookieOptions(shouldSecureCookie(request, getEnvironment().secureCookies)));
     return response;
   } catch (error) {
-    if (!submittedAsForm) return domainErrorResponse(error, 'POST /api/session');
-    logRouteError(error, 'POST /api/session');
-    const problem = signInProblemFor(isDomainError(error) ? error.kind : undefined);
-    return redirectTo(`/sign-in?${new URLSearchParams({ problem, next }).toString()}`);
+    const retryAfterSeconds = retryAfterSecondsOf(error);
+    let response: Response;
+    if (!submittedAsForm) response = domainErrorResponse(error, 'POST /api/session');
+    else {
+      logRouteError(error, 'POST /api/session');
+      const problem = signInProblemFor(isDomainError(error) ? error.kind : undefined);
+      response = redirectTo(`/sign-in?${new URLSearchParams({ problem, next }).toString()}`);
+    }
+    if (retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(retryAfterSeconds));
+    return response;
   }
 }
 
-/** Sign out: forgets the session cookie. */
-export function DELETE(request: Request): Response {
+/** Sign out: ends the session in the database (on every process) and forgets the cookie. */
+export async function DELETE(request: Request): Promise<Response> {
   if (!isSameOriginRequest(request)) {
     return domainErrorResponse(new DomainError('forbidden', 'Sign out from the console itself.'), 'DELETE /api/session');
   }
+  try {
+    const token = readSessionToken(request.headers.get('cookie'));
+    if (token !== null) await (await getPlatform()).auth.signOut(token);
+  } catch (error) {
+    return domainErrorResponse(error, 'DELETE /api/session');
+  }
   const response = new NextResponse(null, { status: 204 });
-  response.cookies.set(sessionCookieName, '', { ...sessionCookieOptions(getEnvironment().secureCookies), maxAge: 0 });
+  response.cookies.set(sessionCookieName, '', { ...sessionCookieOptions(shouldSecureCookie(request, getEnvironment().secureCookies)), maxAge: 0 });
   return response;
 }
 
