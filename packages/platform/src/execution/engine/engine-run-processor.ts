@@ -11,6 +11,7 @@ import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import type { RunProcessingSignals, RunProcessor } from '../run-processor';
 import { buildRunEngine } from './build-run-engine';
+import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { loadRunContext, type RunContext } from './load-run-context';
 import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
@@ -169,6 +170,7 @@ export class EngineRunProcessor implements RunProcessor {
           },
         });
         await appendRunEvents(transaction, run, [
+          ...(await closeLeftoverToolCalls(transaction, run, run.attempt, 'failed')),
           {
             type: 'run-finished',
             payload: { status: 'failed', errorKind, message },

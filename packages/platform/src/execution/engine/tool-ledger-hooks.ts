@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@agentloom/db';
-import { idempotencyKeyFor, type LifecycleHooks, type ToolRegistry, type ToolVeto } from '@agentloom/runtime';
+import type { LifecycleHooks, ToolRegistry, ToolReplay, ToolResult, ToolVeto } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import { fenceRun } from '../fence-run';
@@ -21,7 +21,9 @@ export interface ToolLedgerHooks extends LifecycleHooks {
  * so a crash leaves a truthful record: `running` before the handler starts, `succeeded`/`failed`
  * the moment it returns. On resume after a crash a call found `running` is re-run only when the
  * tool declares `none` or `idempotent` side effects; an `unsafe` one is vetoed as "outcome unknown"
- * and handed to an operator. A call that already succeeded is never run again.
+ * and handed to an operator. A call that already ran to an end (succeeded or failed) is never run
+ * again: its recorded result is replayed. A sub-agent's calls arrive here too (qualified call ids),
+ * and their rows are linked to the delegating call.
  */
 export function createToolLedgerHooks(
   prisma: PrismaClient,
@@ -41,14 +43,15 @@ export function createToolLedgerHooks(
   return {
     outcomeUnknownCallIds,
     failures,
-    toolCallStarting: ({ call }) =>
-      recordingFailure(prisma.$transaction(async (transaction): Promise<ToolVeto | undefined> => {
+    toolCallStarting: ({ call, idempotencyKey, delegation }) =>
+      recordingFailure(prisma.$transaction(async (transaction): Promise<ToolVeto | ToolReplay | undefined> => {
         await fenceRun(transaction, run, owner);
         const sideEffects = registry().resolve(call.name)?.sideEffects ?? 'unsafe';
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { id: true, status: true, result: true, statusHistory: true } });
-        if (existing?.status === 'succeeded') {
-          const content = (existing.result as { content?: string } | null)?.content ?? '';
-          return { veto: true, reason: `Already executed in an earlier attempt (idempotency key ${idempotencyKeyFor(run.id, call.id)}); its result was: ${content}` };
+        // Ran to an end in an earlier attempt whose step was never committed: the ledger's record is
+        // the answer, given to the model as the call's normal result (never run twice, never a veto).
+        if (existing && (existing.status === 'succeeded' || existing.status === 'failed') && existing.result !== null) {
+          return { replay: true, result: recordedResult(existing.result, existing.status) };
         }
         // Already `outcome_unknown`: an earlier attempt vetoed it but died before committing the
         // step that asks the operator. Running it now could repeat it; ask again instead.
@@ -62,6 +65,8 @@ export function createToolLedgerHooks(
         }
         const now = new Date();
         startedAt.set(call.id, performance.now());
+        // A sub-agent's call is linked to the delegating call (written by this hook before the child ran).
+        const parent = delegation ? await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: delegation.parentCallId } }, select: { id: true } }) : null;
         await transaction.toolCall.upsert({
           where: { runId_callId: { runId: run.id, callId: call.id } },
           create: {
@@ -72,10 +77,11 @@ export function createToolLedgerHooks(
             implementationId: registry().resolve(call.name)?.implementationId ?? '',
             sideEffects,
             arguments: call.arguments as Prisma.InputJsonObject,
-            idempotencyKey: idempotencyKeyFor(run.id, call.id),
+            idempotencyKey,
             status: 'running',
             startedAt: now,
             statusHistory: [{ status: 'running', at: now.toISOString(), attempt: run.attempt }],
+            ...(delegation ? { parentToolCallId: parent?.id ?? null, subAgent: delegation.agent, childInstanceId: delegation.instanceId } : {}),
           },
           update: { status: 'running', startedAt: now, statusHistory: appendHistory(existing?.statusHistory ?? [], 'running', run.attempt) },
         });
@@ -105,4 +111,13 @@ export function createToolLedgerHooks(
 function appendHistory(history: Prisma.JsonValue, status: string, attempt: number): Prisma.InputJsonArray {
   const entries = Array.isArray(history) ? history : [];
   return [...entries, { status, at: new Date().toISOString(), attempt }] as Prisma.InputJsonArray;
+}
+
+function recordedResult(stored: Prisma.JsonValue, status: 'succeeded' | 'failed'): ToolResult {
+  const result = (stored ?? {}) as { content?: unknown; isError?: unknown; data?: unknown };
+  return {
+    content: typeof result.content === 'string' ? result.content : '',
+    isError: status === 'failed' || result.isError === true,
+    ...(result.data === undefined || result.data === null ? {} : { data: result.data }),
+  };
 }
