@@ -16,6 +16,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
   let principal: Principal;
   let replayRunId: string;
   let sweepRunId: string;
+  let crashedChildRunId: string;
   let executions = 0;
 
   const chargeCard = defineTool({
@@ -30,7 +31,13 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     },
   });
 
-  const seedRow = (runId: string, callId: string, status: 'succeeded' | 'running' | 'outcome_unknown', result?: { content: string; isError: boolean }) =>
+  const seedRow = (
+    runId: string,
+    callId: string,
+    status: 'succeeded' | 'running' | 'outcome_unknown',
+    result?: { content: string; isError: boolean },
+    extra: { name?: string; implementationId?: string; parentToolCallId?: string; subAgent?: string; childInstanceId?: string } = {},
+  ) =>
     test.platform.database.prisma.toolCall.create({
       data: {
         tenantId: principal.tenantId,
@@ -44,6 +51,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
         status,
         statusHistory: [{ status, at: new Date().toISOString(), attempt: 1 }],
         ...(result ? { result } : {}),
+        ...extra,
       },
     });
 
@@ -76,6 +84,38 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     sweepRunId = (await test.platform.runs.create(principal, { agentId: agent.id, input: 'charge and leave leftovers' })).run.id;
     await seedRow(sweepRunId, 'earlier-running', 'running');
     await seedRow(sweepRunId, 'earlier-unknown', 'outcome_unknown');
+    // An attempt that crashed inside a sub-agent: the delegating call was running, and the child's
+    // ledger row says its unsafe call completed.
+    const delegator = await test.platform.database.prisma.agent.create({
+      data: {
+        tenantId: principal.tenantId,
+        slug: 'delegator',
+        name: 'Delegator',
+        versions: {
+          create: {
+            tenantId: principal.tenantId,
+            version: 1,
+            configHash: 'test',
+            config: {
+              tools: ['charge_card'],
+              subAgents: [{ name: 'charger', instructions: 'You charge cards.' }],
+              completion: { verify: false, requireToolEvidence: false },
+              demoScript: {
+                replies: [
+                  { whenTaskIncludes: 'delegate the charge', text: 'Delegating.', toolCalls: [{ name: 'delegate', arguments: { agent: 'charger', task: 'Charge the card' } }] },
+                  { whenTaskIncludes: 'delegate the charge', text: 'Parent done.', toolCalls: [] },
+                  { whenTaskIncludes: 'charge the card', text: 'Charging.', toolCalls: [{ name: 'charge_card', arguments: {} }] },
+                  { whenTaskIncludes: 'charge the card', text: 'Charged.', toolCalls: [] },
+                ],
+              },
+            },
+          },
+        },
+      },
+    });
+    crashedChildRunId = (await test.platform.runs.create(principal, { agentId: delegator.id, input: 'Please delegate the charge' })).run.id;
+    const delegating = await seedRow(crashedChildRunId, 'demo-0-0', 'running', undefined, { name: 'delegate', implementationId: 'builtin-tools/v1/delegate' });
+    await seedRow(crashedChildRunId, 'demo-0-0/demo-0-0', 'succeeded', { content: 'charged before the crash', isError: false }, { parentToolCallId: delegating.id, subAgent: 'charger', childInstanceId: `${crashedChildRunId}/child-1` });
     await test.platform.executor.start();
   });
   afterAll(() => test?.dispose());
@@ -108,6 +148,15 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
     expect(events.some((event) => event.type === 'tool-call-abandoned' && (event.payload as { callId: string }).callId === 'earlier-running')).toBe(true);
     expect(events.at(-1)).toMatchObject({ type: 'run-finished', payload: { status: 'succeeded' } });
+  });
+
+  it('after a crash inside a sub-agent, recovery does not run the delegation again: an operator is asked, and the ledger shows what the child did', async () => {
+    await expect.poll(() => statusOf(crashedChildRunId), { timeout: 30_000 }).toBe('waiting_human');
+    const { prisma } = test.platform.database;
+    const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: crashedChildRunId, callId: 'demo-0-0' }, include: { approval: true, children: true } });
+    expect(delegating.status).toBe('outcome_unknown');
+    expect(delegating.approval).toMatchObject({ status: 'pending' });
+    expect(delegating.children.map((child) => [child.callId, child.status])).toEqual([['demo-0-0/demo-0-0', 'succeeded']]);
   });
 
   it('ran the unsafe tool only for the run that had no earlier record', () => {
