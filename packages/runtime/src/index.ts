@@ -40,9 +40,10 @@ export { normalizeResponse } from './engine/steps/normalize-response';
 export { maxDelegationsPerRun } from './engine/tool-context/children-access';
 
 // Checkpoints
-export { checkpointFormatVersion, checkpointSchema, type Checkpoint, type PendingCall } from './checkpoint/checkpoint-schema';
+export { checkpointFormatVersion, checkpointSchema, type Checkpoint, type PendingCall, type SuspendedChild } from './checkpoint/checkpoint-schema';
 export { parseCheckpoint, serializeCheckpoint } from './checkpoint/serialize';
 export { verifyBindings } from './checkpoint/verify-bindings';
+export { awaitingApprovalCallIds } from './checkpoint/awaiting-calls';
 
 // Default modules
 export { BudgetCompactionPolicy, type BudgetCompactionOptions } from './context/budget-compaction-policy';

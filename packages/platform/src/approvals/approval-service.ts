@@ -66,12 +66,18 @@ export class ApprovalService {
     );
     const decided = won[0];
     if (!decided) throw await this.explainLostDecision(transaction, principal, input.approvalId);
-    const toolCall = await transaction.toolCall.findUniqueOrThrow({ where: { id: decided.tool_call_id }, select: { status: true } });
+    const toolCall = await transaction.toolCall.findUniqueOrThrow({ where: { id: decided.tool_call_id }, select: { status: true, statusHistory: true } });
     // For a call whose outcome was unknown after a crash, the decision settles what happened.
     const toolCallStatus = toolCall.status === 'outcome_unknown' ? (input.decision === 'reject' ? 'failed' : 'succeeded') : status;
     await transaction.toolCall.update({
       where: { id: decided.tool_call_id },
-      data: { status: toolCallStatus, ...(editedArguments ? { editedArguments } : {}) },
+      data: {
+        status: toolCallStatus,
+        ...(editedArguments ? { editedArguments } : {}),
+        // The ledger history names who decided and, for a rejection, why.
+        statusHistory: appendDecision(toolCall.statusHistory, { status: toolCallStatus, at: new Date().toISOString(), actor: principal.apiKeyName, ...(reason ? { reason } : {}) }),
+        ...(toolCallStatus === 'rejected' ? { errorKind: 'rejected', errorMessage: reason ?? 'rejected', finishedAt: new Date() } : {}),
+      },
     });
     const run = { id: decided.run_id, tenantId: principal.tenantId };
     await appendRunEvents(transaction, run, [
@@ -94,6 +100,10 @@ export class ApprovalService {
     if (existing.status === 'pending') return new DomainError('conflict', `Approval ${approvalId} expired at ${existing.expiresAt?.toISOString()}`, 'approvalId');
     return new DomainError('conflict', `Approval ${approvalId} was already decided (${existing.status}${existing.decidedBy ? ` by ${existing.decidedBy}` : ''})`, 'approvalId');
   }
+}
+
+function appendDecision(history: Prisma.JsonValue, entry: Record<string, string>): Prisma.InputJsonArray {
+  return [...(Array.isArray(history) ? history : []), entry] as Prisma.InputJsonArray;
 }
 
 /** Queues a waiting run again once none of its approvals is pending. */

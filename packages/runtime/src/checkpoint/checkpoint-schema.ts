@@ -18,14 +18,52 @@ const planSchema = z.object({
   items: z.array(z.object({ id: z.string(), title: z.string(), status: z.enum(['pending', 'in-progress', 'done', 'blocked']) })),
 });
 
-/** A tool call the run has proposed but not finished: waiting for a human or approved and not yet run. */
+const approvalRequestSchema = z.object({
+  callId: z.string(),
+  toolName: z.string(),
+  arguments: jsonObjectSchema,
+  implementationId: z.string(),
+  sideEffects: z.enum(['none', 'idempotent', 'unsafe']),
+  requestedBy: z.object({ agent: z.string(), parentCallId: z.string() }).optional(),
+});
+
+const approvalDecisionSchema = z.discriminatedUnion('decision', [
+  z.object({ callId: z.string(), decision: z.literal('approve') }),
+  z.object({ callId: z.string(), decision: z.literal('reject'), reason: z.string() }),
+  z.object({ callId: z.string(), decision: z.literal('edit'), arguments: jsonObjectSchema }),
+]);
+
+/**
+ * A sub-agent paused inside a delegating call because one of its calls needs approval: its own
+ * checkpoint and transcript (a sub-agent's messages have no rows of their own), the requests the
+ * parent surfaced (call ids qualified as `<parentCallId>/<childCallId>`), and — once a human decided —
+ * the decisions (child call ids) it resumes with.
+ */
+const suspendedChildSchema = z.object({
+  agent: z.string(),
+  task: z.string(),
+  ordinal: z.number().int().positive(),
+  instanceId: z.string(),
+  checkpoint: jsonObjectSchema,
+  messages: z.array(jsonObjectSchema),
+  requests: z.array(approvalRequestSchema),
+  decisions: z.array(approvalDecisionSchema).default([]),
+});
+
+/**
+ * A tool call the run has proposed but not finished: waiting for a human, approved and not yet run,
+ * or — in a batch held open by a suspended sub-agent — `completed` with its result kept until the
+ * whole batch can be appended in call order.
+ */
 const pendingCallSchema = z.object({
   id: z.string(),
   name: z.string(),
   arguments: jsonObjectSchema,
-  status: z.enum(['awaiting-approval', 'approved', 'rejected', 'ready']),
+  status: z.enum(['awaiting-approval', 'approved', 'rejected', 'ready', 'completed']),
   rejectionReason: z.string().optional(),
   invocationState: jsonObjectSchema.default({}),
+  result: z.object({ content: z.string(), isError: z.boolean() }).optional(),
+  child: suspendedChildSchema.optional(),
 });
 
 const routingDecisionSchema = z.object({ decision: z.enum(['inject_memory', 'load_skill', 'call_tool', 'noop']), reason: z.string(), payload: jsonObjectSchema });
@@ -61,5 +99,6 @@ export const checkpointSchema = z.object({
 
 export type Checkpoint = z.infer<typeof checkpointSchema>;
 export type PendingCall = z.infer<typeof pendingCallSchema>;
+export type SuspendedChild = z.infer<typeof suspendedChildSchema>;
 export type ModuleBinding = z.infer<typeof moduleBindingSchema>;
 export type RecordedRoutingDecision = z.infer<typeof routingDecisionSchema>;

@@ -13,6 +13,11 @@ export interface ApprovalRequest {
   arguments: Record<string, unknown>;
   implementationId: string;
   sideEffects: 'none' | 'idempotent' | 'unsafe';
+  /**
+   * Set when a sub-agent asked: `callId` is then `<parentCallId>/<childCallId>` and the parent run
+   * waits with the child suspended in its checkpoint.
+   */
+  requestedBy?: { agent: string; parentCallId: string };
 }
 
 /**

@@ -20,7 +20,11 @@ export type RuntimeEventType =
   | 'memory-injected'
   | 'skill-loaded'
   | 'checkpoint-saved'
-  | 'run-finished';
+  | 'run-finished'
+  /** A sub-agent's run started or resumed inside a delegating call (its `run-started`, renamed). */
+  | 'child-run-started'
+  /** A sub-agent's run ended or paused for approval (its `run-finished`, renamed, or its pause). */
+  | 'child-run-finished';
 
 /** One run event. `data` is JSON; tool arguments and results appear only in events that are about them. */
 export interface RuntimeEvent {

@@ -18,6 +18,35 @@ export interface ToolVeto {
 export type ToolCallInterruption = 'cancelled' | 'abandoned';
 
 /**
+ * A hook's answer that the call already ran (e.g. in an earlier attempt, per the host's ledger): it is
+ * not executed again, and the recorded result goes to the model as a normal tool result.
+ */
+export interface ToolReplay {
+  replay: true;
+  result: ToolResult;
+}
+
+/** Identifies a call made by a sub-agent: the parent's delegating call, the sub-agent, the child's run id. */
+export interface DelegationIdentity {
+  parentCallId: string;
+  agent: string;
+  instanceId: string;
+}
+
+/**
+ * What tool-call hooks receive. A sub-agent's calls reach the parent's hooks with `call.id` qualified
+ * as `<parentCallId>/<childCallId>` (unique within the run) and `delegation` set.
+ */
+export interface ToolCallHookInfo {
+  instanceId: string;
+  step: number;
+  call: ToolCallRequest;
+  /** The key the handler sees as `context.idempotencyKey`. */
+  idempotencyKey: string;
+  delegation?: DelegationIdentity;
+}
+
+/**
  * Trusted lifecycle hooks. Each member is optional; they run in registration order and are awaited.
  * A throwing hook fails the step (hooks are trusted code, not observers).
  */
@@ -27,10 +56,13 @@ export interface LifecycleHooks {
   contextPrepared?(info: { instanceId: string; step: number; messages: readonly Message[] }): Promise<void> | void;
   modelCallStarting?(info: { instanceId: string; step: number; purpose: ModelCallPurpose; messageCount: number }): Promise<void> | void;
   modelCallFinished?(info: { instanceId: string; step: number; purpose: ModelCallPurpose; response: ModelResponse }): Promise<void> | void;
-  /** Return a veto to stop this call; the reason is recorded on the tool call and shown to the model. */
-  toolCallStarting?(info: { instanceId: string; step: number; call: ToolCallRequest }): Promise<ToolVeto | void> | ToolVeto | void;
+  /**
+   * Return a veto to stop this call (the reason is recorded on the tool call and shown to the model),
+   * or a replay to answer with a result recorded earlier instead of running it again.
+   */
+  toolCallStarting?(info: ToolCallHookInfo): Promise<ToolVeto | ToolReplay | void> | ToolVeto | ToolReplay | void;
   /** Called once per started call, also when the run was aborted under it (`interruption` says how it ended). */
-  toolCallFinished?(info: { instanceId: string; step: number; call: ToolCallRequest; result: ToolResult; interruption?: ToolCallInterruption }): Promise<void> | void;
+  toolCallFinished?(info: ToolCallHookInfo & { result: ToolResult; interruption?: ToolCallInterruption }): Promise<void> | void;
 }
 
 /** Runs registered lifecycle hooks. */
@@ -42,7 +74,7 @@ export interface HookManager extends RuntimeModule {
   contextPrepared(info: Parameters<NonNullable<LifecycleHooks['contextPrepared']>>[0]): Promise<void>;
   modelCallStarting(info: Parameters<NonNullable<LifecycleHooks['modelCallStarting']>>[0]): Promise<void>;
   modelCallFinished(info: Parameters<NonNullable<LifecycleHooks['modelCallFinished']>>[0]): Promise<void>;
-  /** The first veto wins; later hooks are not asked. */
-  toolCallStarting(info: Parameters<NonNullable<LifecycleHooks['toolCallStarting']>>[0]): Promise<ToolVeto | undefined>;
+  /** The first veto or replay wins; later hooks are not asked. */
+  toolCallStarting(info: Parameters<NonNullable<LifecycleHooks['toolCallStarting']>>[0]): Promise<ToolVeto | ToolReplay | undefined>;
   toolCallFinished(info: Parameters<NonNullable<LifecycleHooks['toolCallFinished']>>[0]): Promise<void>;
 }

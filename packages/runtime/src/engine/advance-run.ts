@@ -20,10 +20,7 @@ import { routeTask } from './steps/route-task';
 export async function advanceRun(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal): Promise<NextStep> {
   const waiting = waitingRequests(services, state);
   if (waiting.length > 0) return { type: 'approval-request', requests: waiting };
-  if (state.pendingCalls.length > 0) {
-    await executeTools(services, state, recorder, signal);
-    return { type: 'run-again' };
-  }
+  if (state.pendingCalls.length > 0) return afterTools(services, state, await executeTools(services, state, recorder, signal));
   if (state.counters.iterations >= services.limits.maxIterations) throw new LimitExceededError('maxIterations', services.limits.maxIterations);
   state.counters.iterations += 1;
   await routeTask(services, state, recorder, signal);
@@ -38,16 +35,20 @@ export async function advanceRun(services: EngineServices, state: RunState, reco
   if (calls.length === 0) return reviewCompletion(services, state, recorder, signal, assistant.content);
   const approvals = authorizeTools(services, state, recorder, calls);
   if (approvals.length > 0) return { type: 'approval-request', requests: approvals };
-  await executeTools(services, state, recorder, signal);
-  return { type: 'run-again' };
+  return afterTools(services, state, await executeTools(services, state, recorder, signal));
 }
 
-/** Approval requests for calls still waiting for a decision. */
+/** A batch held open by a sub-agent waiting for approval pauses the parent with the child's requests. */
+function afterTools(services: EngineServices, state: RunState, batch: 'finished' | 'paused'): NextStep {
+  return batch === 'paused' ? { type: 'approval-request', requests: waitingRequests(services, state) } : { type: 'run-again' };
+}
+
+/** Approval requests for calls still waiting for a decision, a suspended sub-agent's included. */
 function waitingRequests(services: EngineServices, state: RunState): ApprovalRequest[] {
-  return state.pendingCalls
-    .filter((call) => call.status === 'awaiting-approval')
-    .map((call) => {
-      const tool = services.registry.resolve(call.name);
-      return { callId: call.id, toolName: call.name, arguments: call.arguments, implementationId: tool?.implementationId ?? '', sideEffects: tool?.sideEffects ?? 'unsafe' };
-    });
+  return state.pendingCalls.flatMap((call): ApprovalRequest[] => {
+    if (call.child && call.child.decisions.length === 0) return call.child.requests;
+    if (call.status !== 'awaiting-approval') return [];
+    const tool = services.registry.resolve(call.name);
+    return [{ callId: call.id, toolName: call.name, arguments: call.arguments, implementationId: tool?.implementationId ?? '', sideEffects: tool?.sideEffects ?? 'unsafe' }];
+  });
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { agentConfigSchema, type AgentConfig, type AgentSnapshot, type SubAgentConfig } from '../config/agent-config.schema';
 import { defaultExecutionLimits, type ExecutionLimits } from '../contracts/execution-limits';
 import type { EventBus } from '../contracts/event-bus';
+import type { DelegationIdentity, HookManager } from '../contracts/hooks';
 import type { ToolContext } from '../contracts/tool-context';
 import { ValidationError } from '../errors';
 import { InProcessEventBus } from '../events/in-process-event-bus';
@@ -12,6 +13,7 @@ import { assertVersionedModuleIds, resolveModules } from './assembly/default-mod
 import type { CreateEngineOptions } from './assembly/engine-options';
 import { computeBindings } from './assembly/module-bindings';
 import { createChildRunner } from './delegation/child-runner';
+import { delegatedHooks } from './delegation/delegated-hooks';
 import { Engine } from './engine';
 import type { EngineServices } from './engine-services';
 
@@ -38,13 +40,14 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
   const bus: EventBus<ToolContext> = options.bus ?? new InProcessEventBus<ToolContext>();
   const engineId = randomUUID();
   const { topics } = registerToolTopics(registry, bus, engineId);
+  const approvals = { ...config.approvals, ...options.approvals };
   const services: EngineServices = {
     modules,
     registry,
     bus,
     toolTopics: topics,
     limits,
-    approvals: { ...config.approvals, ...options.approvals },
+    approvals,
     config,
     frozenConfig: deepFreeze(jsonClone(config)),
     systemPrompt: [config.instructions, modules.strategy.instructions()].filter(Boolean).join('\n\n'),
@@ -53,7 +56,10 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
     ...(skills ? { skills } : {}),
     ...(options.toolStateStore ? { toolStateStore: options.toolStateStore } : {}),
     workspacePath: options.workspacePath,
-    children: isChild || config.subAgents.length === 0 ? undefined : createChildRunner(config.subAgents, (subAgent) => childEngine(subAgent, options, modules.model)),
+    children:
+      isChild || config.subAgents.length === 0
+        ? undefined
+        : createChildRunner(config.subAgents, (subAgent, delegation) => childEngine(subAgent, options, { model: modules.model, hooks: modules.hooks, approvals }, delegation)),
     toolAbortGraceMs: resolveToolAbortGrace(options.toolAbortGraceMs),
     clock: options.clock ?? (() => new Date()),
     createInstanceId: options.createInstanceId ?? randomUUID,
@@ -61,13 +67,26 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
   return new Engine(services, { ownsBus: options.bus === undefined, borrowed: new Set(isChild ? [modules.model] : []) });
 }
 
-/** A sub-agent runs on the parent's model and stores with default modules; its own config picks the strategy. */
-function childEngine(subAgent: SubAgentConfig, parent: CreateEngineOptions, model: EngineServices['modules']['model']): Engine {
+/** What a sub-agent inherits from its parent engine, beyond the creation options. */
+interface ParentGuards {
+  model: EngineServices['modules']['model'];
+  hooks: HookManager;
+  approvals: EngineServices['approvals'];
+}
+
+/**
+ * A sub-agent runs on the parent's model and stores with default modules; its own config picks the
+ * strategy. Its tool calls go through the parent's guarded path: the parent's approval rules (a child
+ * cannot launder an `always` tool) and the parent's hooks (ledger, vetoes), under its delegation identity.
+ */
+function childEngine(subAgent: SubAgentConfig, parent: CreateEngineOptions, guards: ParentGuards, delegation: DelegationIdentity): Engine {
   const config: AgentConfig['subAgents'][number] = subAgent;
   return assembleEngine(
     { config: { instructions: config.instructions, mode: config.mode } },
     {
-      model,
+      model: guards.model,
+      approvals: { ...guards.approvals },
+      hooks: [delegatedHooks(guards.hooks, delegation)],
       ...(parent.configureTools ? { configureTools: parent.configureTools } : {}),
       ...(parent.memory ? { memory: parent.memory } : {}),
       ...(parent.workspacePath ? { workspacePath: parent.workspacePath } : {}),

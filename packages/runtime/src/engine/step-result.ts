@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from '../contracts/approval';
+import type { DelegationIdentity } from '../contracts/hooks';
 import type { RuntimeEvent } from '../contracts/events';
 import type { Message } from '../contracts/messages';
 import type { ModelUsage } from '../contracts/model-gateway';
@@ -34,6 +35,10 @@ export interface ToolCallRecord {
   idempotencyKey: string;
   status: ToolCallStatus;
   result?: { content: string; isError: boolean; data?: unknown };
+  /** True when the result was not produced now but replayed from the host's ledger (the call ran in an earlier attempt). */
+  replayed?: boolean;
+  /** Set for a sub-agent's call: `callId` is `<parentCallId>/<childCallId>`; the ledger links it to the parent call. */
+  delegation?: DelegationIdentity;
 }
 
 /** A message appended to the transcript in this step, with its absolute index. */

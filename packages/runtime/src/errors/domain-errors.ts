@@ -87,3 +87,14 @@ export class ModelCallFailedError extends RuntimeError {
     super('model-call-failed', message, { cause });
   }
 }
+
+/**
+ * Thrown out of `children.run` when the sub-agent paused for approval. The engine does not treat it
+ * as the tool's failure: the delegating call stays open, the child is suspended in the checkpoint and
+ * the parent run pauses with the child's approval requests.
+ */
+export class ChildAwaitingApprovalError extends RuntimeError {
+  constructor(agent: string, callIds: readonly string[]) {
+    super('child-awaiting-approval', `Sub-agent ${agent} is waiting for approval of ${callIds.join(', ')}`);
+  }
+}

@@ -12,6 +12,7 @@ export type RuntimeErrorKind =
   | 'engine-state'
   | 'invalid-checkpoint'
   | 'model-call-failed'
+  | 'child-awaiting-approval'
   | 'unexpected';
 
 /** Base class of all typed runtime errors. */

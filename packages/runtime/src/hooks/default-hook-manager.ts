@@ -1,5 +1,5 @@
 import type { ReleaseHandle } from '../contracts/event-bus';
-import type { HookManager, LifecycleHooks, ToolVeto } from '../contracts/hooks';
+import type { HookManager, LifecycleHooks, ToolReplay, ToolVeto } from '../contracts/hooks';
 
 type HookInfo<Name extends keyof LifecycleHooks> = Parameters<NonNullable<LifecycleHooks[Name]>>[0];
 
@@ -43,10 +43,10 @@ export class DefaultHookManager implements HookManager {
     return this.each((hooks) => hooks.modelCallFinished?.(info));
   }
 
-  async toolCallStarting(info: HookInfo<'toolCallStarting'>): Promise<ToolVeto | undefined> {
+  async toolCallStarting(info: HookInfo<'toolCallStarting'>): Promise<ToolVeto | ToolReplay | undefined> {
     for (const { hooks } of [...this.registrations]) {
       const outcome = await hooks.toolCallStarting?.(info);
-      if (outcome?.veto) return outcome;
+      if (outcome && (('veto' in outcome && outcome.veto) || ('replay' in outcome && outcome.replay))) return outcome;
     }
     return undefined;
   }

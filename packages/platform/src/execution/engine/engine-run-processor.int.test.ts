@@ -56,7 +56,7 @@ describe.each(databaseModes)('durable runs on the engine (%s)', (mode) => {
     expect(toolMessage.content).toContain('Notification delivered to #on-call');
     const call = await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } });
     expect(call.status).toBe('succeeded');
-    expect((call.statusHistory as { status: string }[]).map((entry) => entry.status)).toEqual(['awaiting_approval', 'running', 'succeeded']);
+    expect((call.statusHistory as { status: string }[]).map((entry) => entry.status)).toEqual(['awaiting_approval', 'approved', 'running', 'succeeded']);
   });
 
   it('returns a rejection reason to the model as the tool result', async () => {

@@ -11,6 +11,7 @@ import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import type { RunProcessingSignals, RunProcessor } from '../run-processor';
 import { buildRunEngine } from './build-run-engine';
+import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { loadRunContext, type RunContext } from './load-run-context';
 import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
@@ -176,7 +177,10 @@ export class EngineRunProcessor implements RunProcessor {
           await transaction.approval.updateMany({ where: { runId: run.id, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
           await transaction.toolCall.updateMany({ where: { runId: run.id, status: 'awaiting_approval' }, data: { status: 'expired' } });
         }
-        await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status, errorKind, message } }]);
+        await appendRunEvents(transaction, run, [
+          ...(await closeLeftoverToolCalls(transaction, run, run.attempt, status)),
+          { type: 'run-finished', payload: { status, errorKind, message } },
+        ]);
       })
       .catch((fenceError: unknown) => {
         if (!(fenceError instanceof LeaseLostError)) throw fenceError;

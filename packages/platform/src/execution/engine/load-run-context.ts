@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@agentloom/db';
-import type { ApprovalDecision, MemoryScope, Message, ToolCallRequest } from '@agentloom/runtime';
+import { awaitingApprovalCallIds, parseCheckpoint, type ApprovalDecision, type MemoryScope, type Message, type ToolCallRequest } from '@agentloom/runtime';
 
 import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
 import { runMemoryScope } from '../../memory/run-memory-scope';
@@ -46,7 +46,8 @@ export async function loadRunContext(prisma: PrismaClient, run: ClaimedRun): Pro
       select: { status: true, decisionReason: true, toolCall: { select: { callId: true, name: true } } },
     }),
   ]);
-  const pendingCallIds = new Set(((checkpoint.state as { pendingCalls?: { id: string; status: string }[] }).pendingCalls ?? []).filter((call) => call.status === 'awaiting-approval').map((call) => call.id));
+  // The run's own waiting calls and those of a sub-agent suspended in the checkpoint (qualified ids).
+  const pendingCallIds = new Set(awaitingApprovalCallIds(parseCheckpoint(checkpoint.state)));
   const decisions = decided.filter((approval) => pendingCallIds.has(approval.toolCall.callId)).map((approval): ApprovalDecision => {
     const callId = approval.toolCall.callId;
     if (approval.status === 'approved') return approval.editedArguments ? { callId, decision: 'edit', arguments: approval.editedArguments as Record<string, unknown> } : { callId, decision: 'approve' };

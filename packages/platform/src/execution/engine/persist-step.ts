@@ -7,6 +7,7 @@ import { recordMemoryUse } from '../../memory/record-memory-use';
 import type { NewRunEvent } from '../../events/run-event';
 import { fenceRun } from '../fence-run';
 import type { ClaimedRun } from '../run-claims';
+import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { toRunEvents } from './engine-events';
 import { saveCheckpoint } from './save-checkpoint';
 import { writeStepRows } from './write-step-rows';
@@ -75,7 +76,7 @@ async function createApprovals(transaction: Prisma.TransactionClient, run: Claim
         tenantId: run.tenantId,
         runId: run.id,
         toolCallId: toolCall.id,
-        requestReason: `${request.toolName} requires approval (${request.sideEffects} side effects)`,
+        requestReason: `${request.toolName} requires approval (${request.sideEffects} side effects)${request.requestedBy ? `, requested by sub-agent ${request.requestedBy.agent} in call ${request.requestedBy.parentCallId}` : ''}`,
         originalArguments: request.arguments as Prisma.InputJsonObject,
         expiresAt: expiryMinutes ? new Date(Date.now() + expiryMinutes * 60_000) : null,
       },
@@ -84,7 +85,15 @@ async function createApprovals(transaction: Prisma.TransactionClient, run: Claim
     });
     events.push({
       type: 'approval-requested',
-      payload: { approvalId: approval.id, callId: request.callId, toolName: request.toolName, arguments: request.arguments as Prisma.InputJsonObject, sideEffects: request.sideEffects, expiresAt: approval.expiresAt?.toISOString() ?? null },
+      payload: {
+        approvalId: approval.id,
+        callId: request.callId,
+        toolName: request.toolName,
+        arguments: request.arguments as Prisma.InputJsonObject,
+        sideEffects: request.sideEffects,
+        expiresAt: approval.expiresAt?.toISOString() ?? null,
+        ...(request.requestedBy ? { requestedBy: request.requestedBy } : {}),
+      },
     });
   }
   return events;
@@ -154,7 +163,7 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
       return [];
     case 'final-output':
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'succeeded', output: { text: next.output }, finishedAt: new Date() } });
-      return [{ type: 'run-finished', payload: { status: 'succeeded', output: next.output } }];
+      return [...(await closeLeftoverToolCalls(transaction, run, run.attempt, 'succeeded')), { type: 'run-finished', payload: { status: 'succeeded', output: next.output } }];
     case 'interrupted': {
       const status = next.reason === 'cancelled' ? 'cancelled' : 'failed';
       const errorKind = next.error?.kind ?? next.reason;
@@ -162,7 +171,7 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
         where: { id: run.id },
         data: { ...usage, ...released, status, errorKind, errorMessage: next.message, finishedAt: new Date() },
       });
-      return [{ type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }];
+      return [...(await closeLeftoverToolCalls(transaction, run, run.attempt, status)), { type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }];
     }
   }
 }

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@agentloom/db';
-import { AbortedError, idempotencyKeyFor, type LifecycleHooks, type ToolRegistry, type ToolVeto } from '@agentloom/runtime';
+import { AbortedError, type LifecycleHooks, type ToolRegistry, type ToolReplay, type ToolResult, type ToolVeto } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import { fenceRun } from '../fence-run';
@@ -21,7 +21,9 @@ export interface ToolLedgerHooks extends LifecycleHooks {
  * so a crash leaves a truthful record: `running` before the handler starts, `succeeded`/`failed`
  * the moment it returns. On resume after a crash a call found `running` is re-run only when the
  * tool declares `none` or `idempotent` side effects; an `unsafe` one is vetoed as "outcome unknown"
- * and handed to an operator. A call that already succeeded is never run again.
+ * and handed to an operator. A call that already ran to an end (succeeded or failed) is never run
+ * again: its recorded result is replayed. A sub-agent's calls arrive here too (qualified call ids),
+ * and their rows are linked to the delegating call.
  */
 export function createToolLedgerHooks(
   prisma: PrismaClient,
@@ -42,21 +44,25 @@ export function createToolLedgerHooks(
   return {
     outcomeUnknownCallIds,
     failures,
-    toolCallStarting: ({ call }) =>
-      recordingFailure(prisma.$transaction(async (transaction): Promise<ToolVeto | undefined> => {
+    toolCallStarting: ({ call, idempotencyKey, delegation }) =>
+      recordingFailure(prisma.$transaction(async (transaction): Promise<ToolVeto | ToolReplay | undefined> => {
         // Cancel wins: checked under the run row lock the cancel also takes, in the transaction that
         // would mark the call running, so no call starts once a cancel has committed.
         if ((await fenceRun(transaction, run, owner)).cancelRequested) throw new AbortedError(cancelCommittedMessage);
         const sideEffects = registry().resolve(call.name)?.sideEffects ?? 'unsafe';
-        const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { id: true, status: true, result: true, statusHistory: true } });
-        if (existing?.status === 'succeeded') {
-          const content = (existing.result as { content?: string } | null)?.content ?? '';
-          return { veto: true, reason: `Already executed in an earlier attempt (idempotency key ${idempotencyKeyFor(run.id, call.id)}); its result was: ${content}` };
+        const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { id: true, status: true, result: true, statusHistory: true, errorKind: true } });
+        // Aborted under an earlier attempt (lost lease, drain): it may have done part or all of its work,
+        // so its recorded "cancelled"/"abandoned" result is not an answer — treat it like a call found running.
+        const interrupted = existing?.errorKind === 'cancelled' || existing?.errorKind === 'abandoned';
+        // Ran to an end in an earlier attempt whose step was never committed: the ledger's record is
+        // the answer, given to the model as the call's normal result (never run twice, never a veto).
+        if (existing && !interrupted && (existing.status === 'succeeded' || existing.status === 'failed') && existing.result !== null) {
+          return { replay: true, result: recordedResult(existing.result, existing.status) };
         }
         // Already `outcome_unknown`: an earlier attempt vetoed it but died before committing the
         // step that asks the operator. Running it now could repeat it; ask again instead.
-        if ((existing?.status === 'running' || existing?.status === 'outcome_unknown') && sideEffects === 'unsafe') {
-          if (existing.status === 'running') {
+        if (existing && (existing.status === 'running' || existing.status === 'outcome_unknown' || interrupted) && sideEffects === 'unsafe') {
+          if (existing.status !== 'outcome_unknown') {
             await transaction.toolCall.update({ where: { id: existing.id }, data: { status: 'outcome_unknown', statusHistory: appendHistory(existing.statusHistory, 'outcome_unknown', run.attempt) } });
             await appendRunEvents(transaction, run, [{ type: 'tool-call-outcome-unknown', payload: { callId: call.id, toolName: call.name, attempt: run.attempt } }]);
           }
@@ -65,6 +71,8 @@ export function createToolLedgerHooks(
         }
         const now = new Date();
         startedAt.set(call.id, performance.now());
+        // A sub-agent's call is linked to the delegating call (written by this hook before the child ran).
+        const parent = delegation ? await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: delegation.parentCallId } }, select: { id: true } }) : null;
         await transaction.toolCall.upsert({
           where: { runId_callId: { runId: run.id, callId: call.id } },
           create: {
@@ -75,12 +83,13 @@ export function createToolLedgerHooks(
             implementationId: registry().resolve(call.name)?.implementationId ?? '',
             sideEffects,
             arguments: call.arguments as Prisma.InputJsonObject,
-            idempotencyKey: idempotencyKeyFor(run.id, call.id),
+            idempotencyKey,
             status: 'running',
             startedAt: now,
             statusHistory: [{ status: 'running', at: now.toISOString(), attempt: run.attempt }],
+            ...(delegation ? { parentToolCallId: parent?.id ?? null, subAgent: delegation.agent, childInstanceId: delegation.instanceId } : {}),
           },
-          update: { status: 'running', startedAt: now, statusHistory: appendHistory(existing?.statusHistory ?? [], 'running', run.attempt) },
+          update: { status: 'running', startedAt: now, errorKind: null, errorMessage: null, statusHistory: appendHistory(existing?.statusHistory ?? [], 'running', run.attempt) },
         });
         return undefined;
       })),
@@ -113,4 +122,13 @@ export const cancelCommittedMessage = 'The run was cancelled before this call st
 function appendHistory(history: Prisma.JsonValue, status: string, attempt: number): Prisma.InputJsonArray {
   const entries = Array.isArray(history) ? history : [];
   return [...entries, { status, at: new Date().toISOString(), attempt }] as Prisma.InputJsonArray;
+}
+
+function recordedResult(stored: Prisma.JsonValue, status: 'succeeded' | 'failed'): ToolResult {
+  const result = (stored ?? {}) as { content?: unknown; isError?: unknown; data?: unknown };
+  return {
+    content: typeof result.content === 'string' ? result.content : '',
+    isError: status === 'failed' || result.isError === true,
+    ...(result.data === undefined || result.data === null ? {} : { data: result.data }),
+  };
 }

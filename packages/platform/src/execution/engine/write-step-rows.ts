@@ -35,7 +35,9 @@ export async function writeStepRows(transaction: Prisma.TransactionClient, run: 
       })),
     });
   }
-  for (const call of result.toolCalls) await upsertToolCall(transaction, run, step.id, call);
+  // Delegating calls before the sub-agents' calls that link to them.
+  const parentsFirst = [...result.toolCalls].sort((left, right) => Number(left.delegation !== undefined) - Number(right.delegation !== undefined));
+  for (const call of parentsFirst) await upsertToolCall(transaction, run, step.id, call);
   return step.id;
 }
 
@@ -45,18 +47,19 @@ async function upsertToolCall(transaction: Prisma.TransactionClient, run: Claime
   const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.callId } }, select: { statusHistory: true, status: true } });
   const previous = (existing?.statusHistory as Prisma.JsonArray | undefined) ?? [];
   // The ledger hooks already recorded running → succeeded/failed as it happened; don't repeat it.
-  const history = existing?.status === status ? previous : [...previous, { status, at: now.toISOString(), attempt: run.attempt }];
+  const reason = status === 'rejected' ? call.result?.content.slice(0, 2_000) : undefined;
+  const history = existing?.status === status ? previous : [...previous, { status, at: now.toISOString(), attempt: run.attempt, ...(reason ? { reason } : {}) }];
   const result = call.result ? ({ content: call.result.content, isError: call.result.isError, data: (call.result.data ?? null) } as Prisma.InputJsonObject) : undefined;
   const finished = status === 'succeeded' || status === 'failed' || status === 'rejected';
-  // The ledger hook vetoed the call because the ledger already knows better: it succeeded in an
-  // earlier attempt, or its outcome is unknown and an operator decides. Overwriting that with
-  // `rejected` would lose the answer and let a later attempt run the call again.
-  const ledgerKnowsBetter = call.status === 'vetoed' && (existing?.status === 'succeeded' || existing?.status === 'outcome_unknown');
+  // The ledger hook vetoed the call because its outcome is unknown and an operator decides.
+  // Overwriting that with `rejected` would lose the question and let a later attempt run the call again.
+  const ledgerKnowsBetter = call.status === 'vetoed' && existing?.status === 'outcome_unknown';
   const fields = ledgerKnowsBetter ? {} : {
     status,
     statusHistory: history as Prisma.InputJsonArray,
     ...(result ? { result } : {}),
     ...(call.status === 'vetoed' ? { errorKind: 'vetoed', errorMessage: call.result?.content ?? 'Vetoed by a hook' } : {}),
+    ...(call.status === 'rejected' ? { errorKind: 'rejected', errorMessage: reason ?? 'Rejected' } : {}),
     ...(status === 'failed' ? { errorKind: 'tool-failed', errorMessage: call.result?.content.slice(0, 2_000) ?? 'Tool failed' } : {}),
     ...(finished ? { finishedAt: now } : {}),
   };
@@ -72,10 +75,18 @@ async function upsertToolCall(transaction: Prisma.TransactionClient, run: Claime
       sideEffects: call.sideEffects ?? 'unsafe',
       arguments: call.arguments as Prisma.InputJsonObject,
       idempotencyKey: call.idempotencyKey,
+      ...(await delegationLink(transaction, run, call)),
       ...fields,
     },
     update: { stepId, ...fields },
   });
+}
+
+/** A sub-agent's call row points at the delegating call's row and names the sub-agent and its run. */
+async function delegationLink(transaction: Prisma.TransactionClient, run: ClaimedRun, call: StepResult['toolCalls'][number]): Promise<{ parentToolCallId?: string | null; subAgent?: string; childInstanceId?: string }> {
+  if (!call.delegation) return {};
+  const parent = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.delegation.parentCallId } }, select: { id: true } });
+  return { parentToolCallId: parent?.id ?? null, subAgent: call.delegation.agent, childInstanceId: call.delegation.instanceId };
 }
 
 function stepKind(result: StepResult): string {

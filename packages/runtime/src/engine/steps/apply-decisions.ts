@@ -8,14 +8,24 @@ import type { StepRecorder } from '../step-recorder';
 /**
  * Applies human decisions to calls awaiting approval. Every waiting call needs exactly one decision;
  * a rejection's reason becomes the result the model reads; edited arguments are validated again.
+ * Decisions for a suspended sub-agent's calls (qualified ids) are kept on its delegating call; the
+ * sub-agent applies them itself when it resumes.
  */
 export function applyDecisions(services: EngineServices, recorder: StepRecorder, pendingCalls: PendingCall[], decisions: readonly ApprovalDecision[]): void {
   const waiting = pendingCalls.filter((call) => call.status === 'awaiting-approval');
+  const childOwners = new Map<string, PendingCall>();
+  for (const call of pendingCalls) {
+    if (call.child && call.child.decisions.length === 0) for (const request of call.child.requests) childOwners.set(request.callId, call);
+  }
   const byId = new Map(decisions.map((decision) => [decision.callId, decision]));
-  const unknown = decisions.filter((decision) => !waiting.some((call) => call.id === decision.callId));
+  const unknown = decisions.filter((decision) => !waiting.some((call) => call.id === decision.callId) && !childOwners.has(decision.callId));
   if (unknown.length > 0) throw new ValidationError(`Decisions for calls that are not awaiting approval: ${unknown.map((decision) => decision.callId).join(', ')}`);
-  const missing = waiting.filter((call) => !byId.has(call.id));
-  if (missing.length > 0) throw new ValidationError(`Missing decisions for calls: ${missing.map((call) => call.id).join(', ')}`);
+  const missing = [...waiting.map((call) => call.id), ...childOwners.keys()].filter((callId) => !byId.has(callId));
+  if (missing.length > 0) throw new ValidationError(`Missing decisions for calls: ${missing.join(', ')}`);
+  for (const [callId, owner] of childOwners) {
+    const decision = byId.get(callId)!;
+    owner.child!.decisions.push({ ...decision, callId: callId.slice(owner.id.length + 1) } as NonNullable<PendingCall['child']>['decisions'][number]);
+  }
   for (const call of waiting) {
     const decision = byId.get(call.id)!;
     if (decision.decision === 'reject') {

@@ -28,7 +28,7 @@ export function createToolContext(services: EngineServices, state: RunState, rec
       });
     },
     plan: createPlanAccess(services, state),
-    children: createChildrenAccess(services, state, signal),
+    children: createChildrenAccess(services, state, recorder, call, signal),
     citations: {
       record(citation) {
         const copy = jsonClone(citation);

@@ -1,0 +1,48 @@
+import type { Prisma } from '@agentloom/db';
+
+import type { NewRunEvent } from '../../events/run-event';
+
+/** `running` calls a finished run closes (the same status the cancel path gives a tool it stops waiting for). */
+export const abandonedToolCallStatus = 'abandoned';
+
+/**
+ * When a run ends — succeeded, failed or cancelled, by any path — nothing of its tool-call ledger may
+ * stay open without someone asked about it: a call still `running` will never be finished by anyone,
+ * so it is closed as `abandoned` (its outcome unknown, said so in the row and the log); a call whose
+ * outcome is `outcome_unknown` and that no operator was asked about gets the operator question (an
+ * approval: approve = it completed, reject = it did not), which records the truth in the ledger even
+ * though the run will not resume. Runs inside the transaction that ends the run.
+ */
+export async function closeLeftoverToolCalls(transaction: Prisma.TransactionClient, run: { id: string; tenantId: string }, attempt: number, runStatus: string): Promise<NewRunEvent[]> {
+  const leftovers = await transaction.toolCall.findMany({
+    where: { runId: run.id, status: { in: ['running', 'outcome_unknown'] } },
+    select: { id: true, callId: true, name: true, status: true, arguments: true, statusHistory: true, approval: { select: { id: true } } },
+    orderBy: { createdAt: 'asc' },
+  });
+  const events: NewRunEvent[] = [];
+  const now = new Date();
+  for (const call of leftovers) {
+    if (call.status === 'running') {
+      const reason = `${call.name} was still running when the run ended (${runStatus}); whether it took effect is unknown`;
+      const history = [...(Array.isArray(call.statusHistory) ? call.statusHistory : []), { status: abandonedToolCallStatus, at: now.toISOString(), attempt, reason }];
+      await transaction.toolCall.update({
+        where: { id: call.id },
+        data: { status: abandonedToolCallStatus, errorKind: 'abandoned', errorMessage: reason, finishedAt: now, statusHistory: history },
+      });
+      events.push({ type: 'tool-call-abandoned', payload: { callId: call.callId, toolName: call.name, reason } });
+    } else if (!call.approval) {
+      const approval = await transaction.approval.create({
+        data: {
+          tenantId: run.tenantId,
+          runId: run.id,
+          toolCallId: call.id,
+          requestReason: `outcome unknown: ${call.name} was running when its executor stopped and the run ended (${runStatus}); approve if it completed, reject if it did not`,
+          originalArguments: call.arguments as Prisma.InputJsonObject,
+        },
+        select: { id: true },
+      });
+      events.push({ type: 'approval-requested', payload: { approvalId: approval.id, callId: call.callId, toolName: call.name, kind: 'outcome-unknown' } });
+    }
+  }
+  return events;
+}

@@ -1,0 +1,165 @@
+import { databaseModes } from '@agentloom/db/testing';
+import { defineTool } from '@agentloom/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import type { Principal } from '../../auth/roles';
+import { createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
+
+/**
+ * The ledger is the truth after a crash: rows an earlier attempt committed (a call that succeeded
+ * before its step was committed; calls left running or of unknown outcome) are seeded before the
+ * executor starts, as a crashed attempt would have left them.
+ */
+describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
+  let test: TestPlatform;
+  let principal: Principal;
+  let replayRunId: string;
+  let sweepRunId: string;
+  let crashedChildRunId: string;
+  let executions = 0;
+
+  const chargeCard = defineTool({
+    name: 'charge_card',
+    description: 'Charges a card (unsafe: must never run twice).',
+    implementationId: 'test-tools/v1/charge_card',
+    inputSchema: z.object({}),
+    sideEffects: 'unsafe',
+    execute: () => {
+      executions += 1;
+      return Promise.resolve({ content: 'charged now' });
+    },
+  });
+
+  const seedRow = (
+    runId: string,
+    callId: string,
+    status: 'succeeded' | 'running' | 'outcome_unknown',
+    result?: { content: string; isError: boolean },
+    extra: { name?: string; implementationId?: string; parentToolCallId?: string; subAgent?: string; childInstanceId?: string } = {},
+  ) =>
+    test.platform.database.prisma.toolCall.create({
+      data: {
+        tenantId: principal.tenantId,
+        runId,
+        callId,
+        name: 'charge_card',
+        implementationId: 'test-tools/v1/charge_card',
+        sideEffects: 'unsafe',
+        arguments: {},
+        idempotencyKey: `${runId}:${callId}`,
+        status,
+        statusHistory: [{ status, at: new Date().toISOString(), attempt: 1 }],
+        ...(result ? { result } : {}),
+        ...extra,
+      },
+    });
+
+  beforeAll(async () => {
+    test = await createTestPlatform(mode, silentLogger, { tools: [chargeCard], executor: { pollMs: 50 } });
+    principal = (await test.platform.auth.authenticate(test.adminKey))!;
+    const agent = await test.platform.database.prisma.agent.create({
+      data: {
+        tenantId: principal.tenantId,
+        slug: 'cashier',
+        name: 'Cashier',
+        versions: {
+          create: {
+            tenantId: principal.tenantId,
+            version: 1,
+            configHash: 'test',
+            config: {
+              builtinTools: [],
+              tools: ['charge_card'],
+              completion: { verify: false, requireToolEvidence: false },
+              demoScript: { replies: [{ text: 'Charging.', toolCalls: [{ name: 'charge_card', arguments: {} }] }, { text: 'All done.', toolCalls: [] }] },
+            },
+          },
+        },
+      },
+    });
+    // The executor is not started yet: the runs stay queued while the earlier attempt's rows are seeded.
+    replayRunId = (await test.platform.runs.create(principal, { agentId: agent.id, input: 'charge once' })).run.id;
+    await seedRow(replayRunId, 'demo-0-0', 'succeeded', { content: 'charged in an earlier attempt', isError: false });
+    sweepRunId = (await test.platform.runs.create(principal, { agentId: agent.id, input: 'charge and leave leftovers' })).run.id;
+    await seedRow(sweepRunId, 'earlier-running', 'running');
+    await seedRow(sweepRunId, 'earlier-unknown', 'outcome_unknown');
+    // An attempt that crashed inside a sub-agent: the delegating call was running, and the child's
+    // ledger row says its unsafe call completed.
+    const delegator = await test.platform.database.prisma.agent.create({
+      data: {
+        tenantId: principal.tenantId,
+        slug: 'delegator',
+        name: 'Delegator',
+        versions: {
+          create: {
+            tenantId: principal.tenantId,
+            version: 1,
+            configHash: 'test',
+            config: {
+              tools: ['charge_card'],
+              subAgents: [{ name: 'charger', instructions: 'You charge cards.' }],
+              completion: { verify: false, requireToolEvidence: false },
+              demoScript: {
+                replies: [
+                  { whenTaskIncludes: 'delegate the charge', text: 'Delegating.', toolCalls: [{ name: 'delegate', arguments: { agent: 'charger', task: 'Charge the card' } }] },
+                  { whenTaskIncludes: 'delegate the charge', text: 'Parent done.', toolCalls: [] },
+                  { whenTaskIncludes: 'charge the card', text: 'Charging.', toolCalls: [{ name: 'charge_card', arguments: {} }] },
+                  { whenTaskIncludes: 'charge the card', text: 'Charged.', toolCalls: [] },
+                ],
+              },
+            },
+          },
+        },
+      },
+    });
+    crashedChildRunId = (await test.platform.runs.create(principal, { agentId: delegator.id, input: 'Please delegate the charge' })).run.id;
+    const delegating = await seedRow(crashedChildRunId, 'demo-0-0', 'running', undefined, { name: 'delegate', implementationId: 'builtin-tools/v1/delegate' });
+    await seedRow(crashedChildRunId, 'demo-0-0/demo-0-0', 'succeeded', { content: 'charged before the crash', isError: false }, { parentToolCallId: delegating.id, subAgent: 'charger', childInstanceId: `${crashedChildRunId}/child-1` });
+    await test.platform.executor.start();
+  });
+  afterAll(() => test?.dispose());
+
+  const statusOf = async (runId: string) => (await test.platform.runs.get(principal, { runId })).status;
+
+  it('a call that succeeded in an earlier attempt answers with its recorded result, as a normal result, without running again', async () => {
+    await expect.poll(() => statusOf(replayRunId), { timeout: 30_000 }).toBe('succeeded');
+    const { prisma } = test.platform.database;
+    const toolMessage = await prisma.message.findFirstOrThrow({ where: { runId: replayRunId, role: 'tool' } });
+    expect(toolMessage).toMatchObject({ toolCallId: 'demo-0-0', content: 'charged in an earlier attempt', isError: false });
+    const events = (await test.platform.runEvents.list(principal, { runId: replayRunId, limit: 1000 })).events;
+    expect(events.find((event) => event.type === 'tool-call-finished')?.payload).toMatchObject({ callId: 'demo-0-0', status: 'succeeded', isError: false, replayed: true });
+    expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: replayRunId, callId: 'demo-0-0' } })).toMatchObject({ status: 'succeeded', errorKind: null });
+  });
+
+  it('when a run ends, no call stays running, and an unknown outcome gets an operator question', async () => {
+    await expect.poll(() => statusOf(sweepRunId), { timeout: 30_000 }).toBe('succeeded');
+    const { prisma } = test.platform.database;
+    const running = await prisma.toolCall.findFirstOrThrow({ where: { runId: sweepRunId, callId: 'earlier-running' } });
+    expect(running).toMatchObject({ status: 'abandoned', errorKind: 'abandoned' });
+    expect(running.errorMessage).toContain('still running when the run ended (succeeded)');
+    expect(running.finishedAt).not.toBeNull();
+    expect(await prisma.toolCall.count({ where: { runId: sweepRunId, status: 'running' } })).toBe(0);
+    const unknown = await prisma.toolCall.findFirstOrThrow({ where: { runId: sweepRunId, callId: 'earlier-unknown' }, include: { approval: true } });
+    expect(unknown.status).toBe('outcome_unknown');
+    expect(unknown.approval).toMatchObject({ status: 'pending' });
+    expect(unknown.approval?.requestReason).toMatch(/^outcome unknown/);
+    const events = (await test.platform.runEvents.list(principal, { runId: sweepRunId, limit: 1000 })).events;
+    expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
+    expect(events.some((event) => event.type === 'tool-call-abandoned' && (event.payload as { callId: string }).callId === 'earlier-running')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ type: 'run-finished', payload: { status: 'succeeded' } });
+  });
+
+  it('after a crash inside a sub-agent, recovery does not run the delegation again: an operator is asked, and the ledger shows what the child did', async () => {
+    await expect.poll(() => statusOf(crashedChildRunId), { timeout: 30_000 }).toBe('waiting_human');
+    const { prisma } = test.platform.database;
+    const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: crashedChildRunId, callId: 'demo-0-0' }, include: { approval: true, children: true } });
+    expect(delegating.status).toBe('outcome_unknown');
+    expect(delegating.approval).toMatchObject({ status: 'pending' });
+    expect(delegating.children.map((child) => [child.callId, child.status])).toEqual([['demo-0-0/demo-0-0', 'succeeded']]);
+  });
+
+  it('ran the unsafe tool only for the run that had no earlier record', () => {
+    expect(executions).toBe(1);
+  });
+});
