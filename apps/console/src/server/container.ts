@@ -61,6 +61,7 @@ async function openPlatform(): Promise<Platform> {
     adminKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'admin-key'),
     executor: { concurrency: environment.executor.concurrency },
     webhooks: { allowPrivateTargets: environment.webhooks.allowPrivateTargets },
+    bounds: environment.bounds,
     logger: consoleLogger,
   });
   // The in-process executor picks up runs left queued (or with expired leases) at boot and every

@@ -18,7 +18,7 @@ export interface TestPlatform {
 export async function createTestPlatform(
   mode: DatabaseMode,
   logger: Logger = silentLogger,
-  extra: Pick<PlatformConfig, 'tools' | 'executor' | 'webhooks'> = {},
+  extra: Pick<PlatformConfig, 'tools' | 'executor' | 'webhooks' | 'bounds'> = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabaseConfig(mode);
   const platform = await createPlatform({ database: database.config, logger, ...extra });

@@ -5,6 +5,7 @@ import type { EventBus } from '../contracts/event-bus';
 import type { ToolContext } from '../contracts/tool-context';
 import { ValidationError } from '../errors';
 import { InProcessEventBus } from '../events/in-process-event-bus';
+import { defaultToolOutputMaxBytes, minimumToolOutputMaxBytes } from '../tools/bound-tool-output';
 import { FolderSkillSource } from '../routing/folder-skill-source';
 import { deepFreeze, jsonClone } from '../util/deep-freeze';
 import { assembleRegistry, registerToolTopics } from './assembly/assemble-tools';
@@ -54,6 +55,7 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
     ...(options.toolStateStore ? { toolStateStore: options.toolStateStore } : {}),
     workspacePath: options.workspacePath,
     children: isChild || config.subAgents.length === 0 ? undefined : createChildRunner(config.subAgents, (subAgent) => childEngine(subAgent, options, modules.model)),
+    toolOutputMaxBytes: resolveToolOutputMaxBytes(options.toolOutputMaxBytes),
     clock: options.clock ?? (() => new Date()),
     createInstanceId: options.createInstanceId ?? randomUUID,
   };
@@ -71,6 +73,7 @@ function childEngine(subAgent: SubAgentConfig, parent: CreateEngineOptions, mode
       ...(parent.memory ? { memory: parent.memory } : {}),
       ...(parent.workspacePath ? { workspacePath: parent.workspacePath } : {}),
       ...(parent.clock ? { clock: parent.clock } : {}),
+      ...(parent.toolOutputMaxBytes ? { toolOutputMaxBytes: parent.toolOutputMaxBytes } : {}),
     },
     true,
   );
@@ -82,6 +85,14 @@ function resolveLimits(config: AgentConfig, options: CreateEngineOptions): Execu
     if (!Number.isInteger(value) || value <= 0) throw new ValidationError(`Execution limit ${name} must be a positive integer; got ${value}`);
   }
   return limits;
+}
+
+function resolveToolOutputMaxBytes(value: number | undefined): number {
+  if (value === undefined) return defaultToolOutputMaxBytes;
+  if (!Number.isInteger(value) || value < minimumToolOutputMaxBytes) {
+    throw new ValidationError(`toolOutputMaxBytes must be an integer of at least ${minimumToolOutputMaxBytes}; got ${value}`);
+  }
+  return value;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

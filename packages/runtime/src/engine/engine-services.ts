@@ -45,6 +45,8 @@ export interface EngineServices {
   toolStateStore?: ToolStateStore;
   workspacePath: string | undefined;
   children: ChildRunner | undefined;
+  /** Bytes of tool output kept per call (see `CreateEngineOptions.toolOutputMaxBytes`). */
+  toolOutputMaxBytes: number;
   clock: () => Date;
   createInstanceId: () => string;
 }

@@ -33,7 +33,8 @@ export interface ToolCallRecord {
   sideEffects: ToolSideEffects | null;
   idempotencyKey: string;
   status: ToolCallStatus;
-  result?: { content: string; isError: boolean; data?: unknown };
+  /** The output as stored (within the engine's cap); `outputBytes` is the tool's full output size. */
+  result?: { content: string; isError: boolean; data?: unknown; outputBytes?: number };
 }
 
 /** A message appended to the transcript in this step, with its absolute index. */

@@ -10,6 +10,7 @@ import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import type { RunProcessingSignals, RunProcessor } from '../run-processor';
+import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import { buildRunEngine } from './build-run-engine';
 import { loadRunContext, type RunContext } from './load-run-context';
 import { inSpan } from '../../telemetry/tracing';
@@ -35,13 +36,15 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly observer?: ProcessingObserver,
     /** Long-term memory; absent disables the memory tools and injection. */
     private readonly memory?: PrismaMemoryPort,
+    /** Tool-output cap and thread-history window. */
+    private readonly bounds: DataBounds = defaultDataBounds,
   ) {}
 
   async process(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
     const { prisma } = this.database;
     let context: RunContext;
     try {
-      context = await loadRunContext(prisma, run);
+      context = await loadRunContext(prisma, run, this.bounds);
     } catch (error) {
       if (this.abandonAttempt(run, error)) return;
       await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
@@ -57,6 +60,7 @@ export class EngineRunProcessor implements RunProcessor {
         config: context.config,
         tools: this.tools,
         hooks: [ledger],
+        toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,
         ...(this.memory
           ? {
               memory: {
@@ -121,6 +125,7 @@ export class EngineRunProcessor implements RunProcessor {
           owner,
           ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
           outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
+          ...(context.historySources ? { historySources: context.historySources } : {}),
         });
         return result;
       });

@@ -95,6 +95,7 @@ export function createToolLedgerHooks(
             status,
             finishedAt: new Date(),
             result: { content: result.content, isError: result.isError ?? false, data: (result.data ?? null) as Prisma.InputJsonValue },
+            ...(result.outputBytes === undefined ? {} : { outputBytes: result.outputBytes }),
             statusHistory: appendHistory(existing.statusHistory, status, run.attempt),
           },
         });

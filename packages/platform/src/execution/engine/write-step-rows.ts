@@ -56,6 +56,7 @@ async function upsertToolCall(transaction: Prisma.TransactionClient, run: Claime
     status,
     statusHistory: history as Prisma.InputJsonArray,
     ...(result ? { result } : {}),
+    ...(call.result?.outputBytes === undefined ? {} : { outputBytes: call.result.outputBytes }),
     ...(call.status === 'vetoed' ? { errorKind: 'vetoed', errorMessage: call.result?.content ?? 'Vetoed by a hook' } : {}),
     ...(status === 'failed' ? { errorKind: 'tool-failed', errorMessage: call.result?.content.slice(0, 2_000) ?? 'Tool failed' } : {}),
     ...(finished ? { finishedAt: now } : {}),

@@ -42,6 +42,11 @@ export interface CreateEngineOptions {
   workspacePath?: string;
   /** A shared bus; the engine then only cancels its own tool topics on close. */
   bus?: EventBus<ToolContext>;
+  /**
+   * Cap on a tool's output (UTF-8 bytes of content plus serialized data) the model sees and the host
+   * stores; longer output is cut with a note giving its full size. Default 256 KiB, at least 1 KiB.
+   */
+  toolOutputMaxBytes?: number;
   clock?: () => Date;
   createInstanceId?: () => string;
 }

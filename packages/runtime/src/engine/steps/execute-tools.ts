@@ -2,6 +2,7 @@ import type { PendingCall } from '../../checkpoint/checkpoint-schema';
 import type { ToolMessage } from '../../contracts/messages';
 import type { ToolResult } from '../../contracts/tool';
 import { AbortedError, ToolStatePersistenceError } from '../../errors';
+import { boundToolOutput } from '../../tools/bound-tool-output';
 import { raceWithAbort } from '../../util/abort';
 import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
@@ -58,6 +59,8 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
     if (error instanceof ToolStatePersistenceError || error instanceof AbortedError || signal.aborted) throw error;
     result = { content: `Tool ${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
   }
+  // Cut before the hooks see it: the ledger, the transcript and the model all get the bounded result.
+  result = boundToolOutput(result, services.toolOutputMaxBytes);
   await services.modules.hooks.toolCallFinished({ instanceId: state.instanceId, step: recorder.step, call: request, result });
   return finish(services, state, recorder, call, result.isError ? 'failed' : 'succeeded', result);
 }
@@ -77,7 +80,12 @@ function finish(services: EngineServices, state: RunState, recorder: StepRecorde
     sideEffects: tool?.sideEffects ?? null,
     idempotencyKey: idempotencyKeyFor(state.instanceId, call.id),
     status,
-    result: { content: result.content, isError, ...(result.data === undefined ? {} : { data: result.data }) },
+    result: {
+      content: result.content,
+      isError,
+      ...(result.data === undefined ? {} : { data: result.data }),
+      ...(result.outputBytes === undefined ? {} : { outputBytes: result.outputBytes }),
+    },
   };
   return { message, record };
 }
