@@ -112,6 +112,13 @@ describe.each(databaseModes)('erase leaves no content behind (%s)', (mode) => {
     const before = await scanForContent(test.platform.database, values(markers), runContentOnly);
     expect(before).toEqual(expect.arrayContaining(['runs.input', 'tool_calls.arguments', 'approvals.edited_arguments', 'approvals.decision_reason', 'memory_items.content', 'audit_logs.after', 'webhook_deliveries.payload']));
     expect(await prisma.message.count({ where: { runId: second.id, kind: 'thread_history', sourceRunIds: { has: first } } })).toBe(2);
+    // A compaction summary of the later run is model-written from a view that held the copied turn:
+    // stand in for a model that quoted it (the demo model does not compact).
+    await prisma.$executeRawUnsafe(
+      `UPDATE checkpoints SET state = jsonb_set(state::jsonb, '{context,summary}', to_jsonb($2::text)) WHERE run_id = $1::uuid`,
+      second.id,
+      `Earlier the user asked about ${markers.input}`,
+    );
     const approvalIds = (await prisma.approval.findMany({ where: { runId: first }, select: { id: true } })).map((approval) => approval.id);
     const toolCallIds = (await prisma.toolCall.findMany({ where: { runId: first }, select: { id: true } })).map((call) => call.id);
 
@@ -123,6 +130,7 @@ describe.each(databaseModes)('erase leaves no content behind (%s)', (mode) => {
     expect(receipt.counts['messages_redacted']).toBeGreaterThanOrEqual(3);
     expect(receipt.counts['audit_logs_redacted']).toBeGreaterThanOrEqual(3);
     expect(receipt.counts['tool_calls_redacted']).toBe(1);
+    expect(receipt.counts['checkpoints_redacted']).toBeGreaterThanOrEqual(1);
     expect(receipt.counts['webhook_deliveries']).toBeGreaterThan(0);
     // The later run is still there, its copied turn replaced.
     expect(await statusOf(second.id)).toBe('succeeded');
