@@ -44,6 +44,12 @@ const environmentSchema = z.object({
    * internal receiver, `10.1.2.0/24`). Unset: loopback, private and metadata targets are refused.
    */
   AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** Bytes of a tool call's output the model sees and the ledger stores (longer output is cut with a note); default 256 KiB. */
+  AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_024).max(64 * 1024 * 1024).optional()),
+  /** Estimated tokens of earlier turns, summary included, a new run on a thread starts with; default 4,000. */
+  AGENTLOOM_THREAD_HISTORY_TOKENS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(1_000_000).optional()),
+  /** Earlier runs of a thread read to build that window (older ones are only counted); default 50. */
+  AGENTLOOM_THREAD_HISTORY_RUNS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
 });
 
 export interface ConsoleEnvironment {
@@ -58,6 +64,8 @@ export interface ConsoleEnvironment {
   rateLimit: { perMinute: number; burst: number };
   auth: { cacheTtlMs: number; failureLimits: { perAddress: number; perKey: number; windowSeconds: number } };
   webhooks: { allowPrivateTargets: string[] };
+  /** Data bounds for runs this console executes; absent fields keep the platform defaults. */
+  bounds: { toolOutputMaxBytes?: number; threadHistoryTokens?: number; threadHistoryRuns?: number };
 }
 
 /** Raised when the process environment is unusable; its message is one line naming the variable. */
@@ -104,6 +112,11 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
       },
     },
     webhooks: { allowPrivateTargets: splitList(values.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS) },
+    bounds: {
+      ...(values.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES ? { toolOutputMaxBytes: values.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES } : {}),
+      ...(values.AGENTLOOM_THREAD_HISTORY_TOKENS ? { threadHistoryTokens: values.AGENTLOOM_THREAD_HISTORY_TOKENS } : {}),
+      ...(values.AGENTLOOM_THREAD_HISTORY_RUNS ? { threadHistoryRuns: values.AGENTLOOM_THREAD_HISTORY_RUNS } : {}),
+    },
   };
 }
 

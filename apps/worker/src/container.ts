@@ -21,6 +21,11 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       recoveryIntervalMs: environment.AGENTLOOM_RECOVERY_INTERVAL_MS,
     },
     webhooks: { allowPrivateTargets: environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS },
+    bounds: {
+      ...(environment.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES ? { toolOutputMaxBytes: environment.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES } : {}),
+      ...(environment.AGENTLOOM_THREAD_HISTORY_TOKENS ? { threadHistoryTokens: environment.AGENTLOOM_THREAD_HISTORY_TOKENS } : {}),
+      ...(environment.AGENTLOOM_THREAD_HISTORY_RUNS ? { threadHistoryRuns: environment.AGENTLOOM_THREAD_HISTORY_RUNS } : {}),
+    },
     logger: consoleLogger,
   });
   if (tools.length > 0) consoleLogger.info('Tool modules loaded', { tools: tools.map((tool) => `${tool.name} (${tool.sideEffects})`) });

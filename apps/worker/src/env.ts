@@ -40,6 +40,12 @@ const environmentSchema = z.object({
    * console (the worker delivers webhooks too). Unset: loopback, private and metadata targets are refused.
    */
   AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: commaSeparatedList,
+  /** Bytes of a tool call's output the model sees and the ledger stores (longer output is cut with a note); default 256 KiB. */
+  AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.coerce.number().int().min(1_024).max(64 * 1024 * 1024).optional(),
+  /** Estimated tokens of earlier turns, summary included, a new run on a thread starts with; default 4,000. */
+  AGENTLOOM_THREAD_HISTORY_TOKENS: z.coerce.number().int().min(100).max(1_000_000).optional(),
+  /** Earlier runs of a thread read to build that window (older ones are only counted); default 50. */
+  AGENTLOOM_THREAD_HISTORY_RUNS: z.coerce.number().int().min(1).max(10_000).optional(),
 });
 
 export type WorkerEnvironment = z.infer<typeof environmentSchema>;

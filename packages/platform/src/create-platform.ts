@@ -10,6 +10,7 @@ import { ApiKeyService } from './auth/api-key-service';
 import { AuthService, defaultAuthConfig } from './auth/auth-service';
 import { DomainError } from './errors/domain-error';
 import { RunEventHub } from './events/run-event-hub';
+import { defaultDataBounds } from './execution/data-bounds';
 import { EngineRunProcessor } from './execution/engine/engine-run-processor';
 import { defaultExecutorConfig, RunExecutor } from './execution/run-executor';
 import { HealthService } from './health/health-service';
@@ -109,6 +110,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     },
     memoryPort,
     { toolAbortGraceMs: config.executor?.toolAbortGraceMs ?? defaultExecutorConfig.toolAbortGraceMs },
+    { ...defaultDataBounds, ...config.bounds },
   );
   const webhookConfig = { ...defaultWebhookConfig, ...config.webhooks };
   const webhookGuard = new WebhookTargetGuard(webhookConfig.allowPrivateTargets);

@@ -1,5 +1,6 @@
 export { createPlatform, type Platform } from './create-platform';
 export type { PlatformConfig } from './platform-config';
+export { defaultDataBounds, type DataBounds } from './execution/data-bounds';
 export { DomainError, isDomainError, type DomainErrorKind } from './errors/domain-error';
 export { roles, roleAtLeast, type Role, type Principal, type RequestOrigin } from './auth/roles';
 export type { HealthReport } from './health/health-report';

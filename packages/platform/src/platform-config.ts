@@ -2,6 +2,7 @@ import type { DatabaseConfig } from '@agentloom/db';
 import type { AnyTool, EmbedderConfig } from '@agentloom/runtime';
 
 import type { AuthFailureLimits } from './auth/auth-failure-limiter';
+import type { DataBounds } from './execution/data-bounds';
 import type { RunExecutorConfig } from './execution/run-executor';
 import type { Logger } from './logging/logger';
 import type { WebhookConfig } from './webhooks/webhook-config';
@@ -20,6 +21,8 @@ export interface PlatformConfig {
   logger: Logger;
   /** Memory embedder; absent uses the offline `hashing-ngram/v1` embedder (lexical, no network). */
   memory?: { embedder?: EmbedderConfig };
+  /** Tool-output cap and thread-history window (defaults: 256 KiB, 4,000 tokens, 50 runs). */
+  bounds?: Partial<DataBounds>;
   /** Webhook delivery settings; the SSRF guard refuses private targets unless listed in `allowPrivateTargets`. */
   webhooks?: Partial<WebhookConfig>;
   /** Authentication: verification cache TTL, failed-attempt limits, session lifetime (defaults in auth-service.ts). */

@@ -61,6 +61,7 @@ export { DemoScriptModel } from './demo/demo-script-model';
 
 // Tools
 export { DefaultToolRegistry } from './tools/tool-registry';
+export { boundToolOutput, defaultToolOutputMaxBytes, minimumToolOutputMaxBytes, prefixWithinBytes, utf8Bytes } from './tools/bound-tool-output';
 export { builtinToolsNamespace, registerBuiltinTools } from './tools/builtin/register-builtin-tools';
 export { planToolNames } from './tools/builtin/plan-tools';
 export { isZodSchema, toJsonSchema } from './tools/argument-schema';

@@ -62,6 +62,7 @@ async function openPlatform(): Promise<Platform> {
     executor: { concurrency: environment.executor.concurrency },
     webhooks: { allowPrivateTargets: environment.webhooks.allowPrivateTargets },
     auth: environment.auth,
+    bounds: environment.bounds,
     logger: consoleLogger,
   });
   // The in-process executor picks up runs left queued (or with expired leases) at boot and every

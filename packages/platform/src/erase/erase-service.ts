@@ -22,8 +22,11 @@ type Actor = Principal | { tenantId: string; system: string };
 
 /**
  * Erasure (right to be forgotten): a run, a thread or a whole tenant, with every row in every store
- * — messages, tool calls, events, checkpoints, approvals, memory items, injections, embeddings — in
- * one transaction per unit, audit-logged, returning a receipt with counts per table.
+ * — messages, tool calls, events, checkpoints, approvals, memory items, episodes, injections,
+ * embeddings, webhook deliveries — and every copy of their content elsewhere (thread history seeded
+ * into later runs, memory carried into other prompts, audit before/after), in one transaction per
+ * unit, audit-logged, returning a receipt with counts per table touched. The retention sweeper
+ * erases through `eraseRunAs`, so it removes exactly what an operator's erase removes.
  */
 export class EraseService {
   constructor(
@@ -93,6 +96,7 @@ export class EraseService {
         runIds: runs.map((run) => run.id),
         threadIds: threads.map((thread) => thread.id),
         vectorAvailable: this.database.vector.available,
+        redactCopies: false,
       });
       // Whatever is left of the tenant: memory of other levels, and the tenant's own configuration.
       counts['memory_embedding'] =
@@ -102,6 +106,8 @@ export class EraseService {
           : 0);
       counts['memory_injections'] = (counts['memory_injections'] ?? 0) + (await transaction.memoryInjection.deleteMany({ where: { tenantId } })).count;
       counts['memory_items'] = (counts['memory_items'] ?? 0) + (await transaction.memoryItem.deleteMany({ where: { tenantId } })).count;
+      counts['webhook_deliveries'] = (counts['webhook_deliveries'] ?? 0) + (await transaction.webhookDelivery.deleteMany({ where: { tenantId } })).count;
+      counts['webhook_endpoints'] = (await transaction.webhookEndpoint.deleteMany({ where: { tenantId } })).count;
       counts['agent_versions'] = (await transaction.agentVersion.deleteMany({ where: { tenantId } })).count;
       counts['agents'] = (await transaction.agent.deleteMany({ where: { tenantId } })).count;
       counts['sessions'] = (await transaction.session.deleteMany({ where: { tenantId } })).count;

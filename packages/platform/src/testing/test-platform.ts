@@ -18,7 +18,7 @@ export interface TestPlatform {
 export async function createTestPlatform(
   mode: DatabaseMode,
   logger: Logger = silentLogger,
-  extra: Pick<PlatformConfig, 'tools' | 'executor' | 'webhooks' | 'auth'> = {},
+  extra: Pick<PlatformConfig, 'tools' | 'executor' | 'webhooks' | 'auth' | 'bounds'> = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabaseConfig(mode);
   const platform = await createPlatform({ database: database.config, logger, ...extra });

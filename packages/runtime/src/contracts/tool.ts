@@ -19,6 +19,11 @@ export interface ToolResult {
   content: string;
   data?: unknown;
   isError?: boolean;
+  /**
+   * Set by the engine, not by handlers: UTF-8 bytes of the handler's full output (content plus
+   * serialized data) before the engine cut it to its `toolOutputMaxBytes` cap.
+   */
+  outputBytes?: number;
 }
 
 /**

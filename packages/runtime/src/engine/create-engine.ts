@@ -6,6 +6,7 @@ import type { DelegationIdentity, HookManager } from '../contracts/hooks';
 import type { ToolContext } from '../contracts/tool-context';
 import { ValidationError } from '../errors';
 import { InProcessEventBus } from '../events/in-process-event-bus';
+import { defaultToolOutputMaxBytes, minimumToolOutputMaxBytes } from '../tools/bound-tool-output';
 import { FolderSkillSource } from '../routing/folder-skill-source';
 import { deepFreeze, jsonClone } from '../util/deep-freeze';
 import { assembleRegistry, registerToolTopics } from './assembly/assemble-tools';
@@ -61,6 +62,7 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
         ? undefined
         : createChildRunner(config.subAgents, (subAgent, delegation) => childEngine(subAgent, options, { model: modules.model, hooks: modules.hooks, approvals }, delegation)),
     toolAbortGraceMs: resolveToolAbortGrace(options.toolAbortGraceMs),
+    toolOutputMaxBytes: resolveToolOutputMaxBytes(options.toolOutputMaxBytes),
     clock: options.clock ?? (() => new Date()),
     createInstanceId: options.createInstanceId ?? randomUUID,
   };
@@ -92,6 +94,7 @@ function childEngine(subAgent: SubAgentConfig, parent: CreateEngineOptions, guar
       ...(parent.workspacePath ? { workspacePath: parent.workspacePath } : {}),
       ...(parent.clock ? { clock: parent.clock } : {}),
       ...(parent.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: parent.toolAbortGraceMs } : {}),
+      ...(parent.toolOutputMaxBytes ? { toolOutputMaxBytes: parent.toolOutputMaxBytes } : {}),
     },
     true,
   );
@@ -112,6 +115,14 @@ function resolveLimits(config: AgentConfig, options: CreateEngineOptions): Execu
     if (!Number.isInteger(value) || value <= 0) throw new ValidationError(`Execution limit ${name} must be a positive integer; got ${value}`);
   }
   return limits;
+}
+
+function resolveToolOutputMaxBytes(value: number | undefined): number {
+  if (value === undefined) return defaultToolOutputMaxBytes;
+  if (!Number.isInteger(value) || value < minimumToolOutputMaxBytes) {
+    throw new ValidationError(`toolOutputMaxBytes must be an integer of at least ${minimumToolOutputMaxBytes}; got ${value}`);
+  }
+  return value;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -47,6 +47,8 @@ export interface EngineServices {
   children: ChildRunner | undefined;
   /** How long an aborted tool call may take to stop before it is abandoned. */
   toolAbortGraceMs: number;
+  /** Bytes of tool output kept per call (see `CreateEngineOptions.toolOutputMaxBytes`). */
+  toolOutputMaxBytes: number;
   clock: () => Date;
   createInstanceId: () => string;
 }

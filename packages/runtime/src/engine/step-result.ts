@@ -34,7 +34,8 @@ export interface ToolCallRecord {
   sideEffects: ToolSideEffects | null;
   idempotencyKey: string;
   status: ToolCallStatus;
-  result?: { content: string; isError: boolean; data?: unknown };
+  /** The output as stored (within the engine's cap); `outputBytes` is the tool's full output size. */
+  result?: { content: string; isError: boolean; data?: unknown; outputBytes?: number };
   /** True when the result was not produced now but replayed from the host's ledger (the call ran in an earlier attempt). */
   replayed?: boolean;
   /** Set for a sub-agent's call: `callId` is `<parentCallId>/<childCallId>`; the ledger links it to the parent call. */

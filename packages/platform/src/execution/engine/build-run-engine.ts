@@ -10,6 +10,8 @@ export interface BuildRunEngineOptions {
   config: AgentVersionConfig;
   tools: ToolCatalog;
   hooks: LifecycleHooks[];
+  /** Cap on each tool call's output (bytes); the runtime's default when absent. */
+  toolOutputMaxBytes?: number;
   /** Long-term memory for the memory tools and automatic injection, scoped to the run. */
   memory?: { port: MemoryPort; scope: MemoryScope };
   /** How long an aborted tool call may take to stop before it is abandoned. */
@@ -33,6 +35,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       ...(model ? { model } : {}),
       hooks: options.hooks,
       ...(options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: options.toolAbortGraceMs } : {}),
+      ...(options.toolOutputMaxBytes ? { toolOutputMaxBytes: options.toolOutputMaxBytes } : {}),
       ...(options.memory ? { memory: options.memory } : {}),
       configureTools: (registry) => {
         for (const tool of options.tools.select(config.tools)) registry.register(tool);

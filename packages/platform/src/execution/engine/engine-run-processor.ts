@@ -10,6 +10,7 @@ import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import type { RunProcessingSignals, RunProcessor } from '../run-processor';
+import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import { buildRunEngine } from './build-run-engine';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { loadRunContext, type RunContext } from './load-run-context';
@@ -38,13 +39,15 @@ export class EngineRunProcessor implements RunProcessor {
     /** Long-term memory; absent disables the memory tools and injection. */
     private readonly memory?: PrismaMemoryPort,
     private readonly options: { toolAbortGraceMs?: number } = {},
+    /** Tool-output cap and thread-history window. */
+    private readonly bounds: DataBounds = defaultDataBounds,
   ) {}
 
   async process(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
     const { prisma } = this.database;
     let context: RunContext;
     try {
-      context = await loadRunContext(prisma, run);
+      context = await loadRunContext(prisma, run, this.bounds);
     } catch (error) {
       if (this.abandonAttempt(run, error)) return;
       await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
@@ -62,6 +65,7 @@ export class EngineRunProcessor implements RunProcessor {
         tools: this.tools,
         hooks: [cancelFence, ledger],
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
+        toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,
         ...(this.memory
           ? {
               memory: {
@@ -128,6 +132,7 @@ export class EngineRunProcessor implements RunProcessor {
           owner,
           ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
           outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
+          ...(context.historySources ? { historySources: context.historySources } : {}),
         });
         return result;
       });

@@ -4,6 +4,7 @@ import { awaitingApprovalCallIds, parseCheckpoint, type ApprovalDecision, type M
 import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
 import { runMemoryScope } from '../../memory/run-memory-scope';
 import { loadThreadHistory } from '../../threads/thread-history';
+import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import type { ClaimedRun } from '../run-claims';
 
 export interface RunContext {
@@ -15,6 +16,8 @@ export interface RunContext {
   memoryScope: MemoryScope;
   /** A fresh run on a thread: the thread's earlier turns, budgeted (absent on resume — they are in the transcript). */
   history?: Message[];
+  /** Per history message, the earlier runs whose content it copies (recorded on the message rows). */
+  historySources?: string[][];
   /** Present when the run has progressed before (resume); absent for a fresh start. */
   resume?: { checkpoint: unknown; messages: Message[]; decisions: ApprovalDecision[]; input?: string };
 }
@@ -24,7 +27,11 @@ export interface RunContext {
  * agent version, the task, and — when resuming — the latest checkpoint, the transcript rebuilt from
  * the message table (never from a copy in a job payload) and the humans' decisions.
  */
-export async function loadRunContext(prisma: PrismaClient, run: ClaimedRun): Promise<RunContext> {
+export async function loadRunContext(
+  prisma: PrismaClient,
+  run: ClaimedRun,
+  bounds: Pick<DataBounds, 'threadHistoryTokens' | 'threadHistoryRuns'> = defaultDataBounds,
+): Promise<RunContext> {
   const row = await prisma.run.findUniqueOrThrow({
     where: { id: run.id },
     select: { agentId: true, input: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
@@ -35,8 +42,13 @@ export async function loadRunContext(prisma: PrismaClient, run: ClaimedRun): Pro
   const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true } });
   if (!checkpoint) {
     if (!row.thread) return base;
-    const history = await loadThreadHistory(prisma, { threadId: row.thread.id, runId: run.id });
-    return history.length > 0 ? { ...base, history } : base;
+    const history = await loadThreadHistory(prisma, {
+      threadId: row.thread.id,
+      runId: run.id,
+      tokenBudget: bounds.threadHistoryTokens,
+      maxRuns: bounds.threadHistoryRuns,
+    });
+    return history.messages.length > 0 ? { ...base, history: history.messages, historySources: history.sources } : base;
   }
   const [messageRows, decided, settledUnknowns] = await Promise.all([
     prisma.message.findMany({ where: { runId: run.id }, orderBy: { index: 'asc' } }),

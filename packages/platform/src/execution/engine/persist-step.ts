@@ -4,6 +4,7 @@ import { idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
 import { appendRunEvents } from '../../events/append-run-events';
 import { markEpisodePending } from '../../memory/episodes/mark-episode-pending';
 import { recordMemoryUse } from '../../memory/record-memory-use';
+import { recordHistorySources } from '../../threads/record-history-sources';
 import type { NewRunEvent } from '../../events/run-event';
 import { fenceRun } from '../fence-run';
 import type { ClaimedRun } from '../run-claims';
@@ -18,6 +19,8 @@ export interface PersistStepOptions {
   approvalExpiryMinutes?: number;
   /** Set when the run must wait for an operator (a call's outcome is unknown after a crash). */
   outcomeUnknownCallIds?: readonly string[];
+  /** A fresh run on a thread: per seeded history message, the earlier runs it copies. */
+  historySources?: readonly (readonly string[])[];
 }
 
 /**
@@ -32,6 +35,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     const stepId = await writeStepRows(transaction, run, result);
     const checkpointBytes = await saveCheckpoint(transaction, run, result);
     const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
+    if (options.historySources) await recordHistorySources(transaction, run.id, result, options.historySources);
     const approvalEvents = cancelRequested ? [] : await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
     const outcomeUnknown = !cancelRequested && result.next.type === 'run-again' ? (options.outcomeUnknownCallIds ?? []) : [];
     approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));

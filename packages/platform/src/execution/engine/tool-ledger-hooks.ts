@@ -109,6 +109,7 @@ export function createToolLedgerHooks(
             ...(interruption ? { errorKind: interruption, errorMessage: result.content } : {}),
             finishedAt: new Date(),
             result: { content: result.content, isError: result.isError ?? false, data: (result.data ?? null) as Prisma.InputJsonValue },
+            ...(result.outputBytes === undefined ? {} : { outputBytes: result.outputBytes }),
             statusHistory: appendHistory(existing.statusHistory, status, run.attempt),
           },
         });

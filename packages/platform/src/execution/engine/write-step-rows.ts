@@ -58,6 +58,7 @@ async function upsertToolCall(transaction: Prisma.TransactionClient, run: Claime
     status,
     statusHistory: history as Prisma.InputJsonArray,
     ...(result ? { result } : {}),
+    ...(call.result?.outputBytes === undefined ? {} : { outputBytes: call.result.outputBytes }),
     ...(call.status === 'vetoed' ? { errorKind: 'vetoed', errorMessage: call.result?.content ?? 'Vetoed by a hook' } : {}),
     ...(call.status === 'rejected' ? { errorKind: 'rejected', errorMessage: reason ?? 'Rejected' } : {}),
     ...(status === 'failed' ? { errorKind: 'tool-failed', errorMessage: call.result?.content.slice(0, 2_000) ?? 'Tool failed' } : {}),

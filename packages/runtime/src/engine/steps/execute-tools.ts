@@ -3,6 +3,7 @@ import type { ToolMessage } from '../../contracts/messages';
 import type { ToolResult } from '../../contracts/tool';
 import type { ToolCallHookInfo, ToolCallInterruption } from '../../contracts/hooks';
 import { AbortedError, ToolStatePersistenceError } from '../../errors';
+import { boundToolOutput } from '../../tools/bound-tool-output';
 import { abortMessage, raceWithAbort, settlesWithin } from '../../util/abort';
 import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
@@ -106,6 +107,8 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
   // A sub-agent asked for approval during this call (whatever the handler did with that news).
   if (call.child !== undefined && call.child !== suspendedBefore) return { kind: 'paused', record: { ...ledgerFields(services, state, call), status: 'awaiting-approval' } };
   delete call.child;
+  // Cut before the hooks see it: the ledger, the transcript and the model all get the bounded result.
+  result = boundToolOutput(result, services.toolOutputMaxBytes);
   await services.modules.hooks.toolCallFinished({ ...hookInfo, result });
   return finish(services, state, recorder, call, result.isError ? 'failed' : 'succeeded', result);
 }
@@ -132,7 +135,12 @@ function finish(services: EngineServices, state: RunState, recorder: StepRecorde
   const record: ToolCallRecord = {
     ...ledgerFields(services, state, call),
     status,
-    result: { content: result.content, isError, ...(result.data === undefined ? {} : { data: result.data }) },
+    result: {
+      content: result.content,
+      isError,
+      ...(result.data === undefined ? {} : { data: result.data }),
+      ...(result.outputBytes === undefined ? {} : { outputBytes: result.outputBytes }),
+    },
     ...(replayed ? { replayed } : {}),
   };
   return { kind: 'finished', message, record };
