@@ -86,7 +86,12 @@ describe('one fleet, one catalog: a console without the module never takes the r
     await expect.poll(async () => (await prisma.run.findUniqueOrThrow({ where: { id: later.id } })).status, { timeout: 60_000 }).toBe('succeeded');
     expect(await prisma.run.findUniqueOrThrow({ where: { id: greeting.id } })).toMatchObject({ status: 'queued', attempt: 0 });
 
-    workerPlatform = await createPlatform({ database: database.config, logger: silentLogger, tools: [greetTool], executor: { owner: 'tool-worker', pollMs: 50 } });
+    workerPlatform = await createPlatform({
+      database: database.config,
+      logger: silentLogger,
+      tools: [greetTool],
+      executor: { owner: 'tool-worker', pollMs: 50 },
+    });
     await workerPlatform.executor.start();
     await expect.poll(async () => (await prisma.run.findUniqueOrThrow({ where: { id: greeting.id } })).status, { timeout: 60_000 }).toBe('succeeded');
     const started = await prisma.runEvent.findMany({ where: { runId: greeting.id, type: 'run-started' } });

@@ -42,7 +42,9 @@ describe.each(databaseModes)('the end of a run event stream (%s)', (mode) => {
     // Not started yet: a live stream, not an ended one.
     expect(await test.platform.runEvents.streamEnded(principal, { runId: run.id, afterSeq: 1 })).toBe(false);
     await test.platform.executor.start();
-    const all = (await firstItems(await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: 0 }, signal, 100), 1_000)).filter((item) => item.kind === 'event');
+    const all = (await firstItems(await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: 0 }, signal, 100), 1_000)).filter(
+      (item) => item.kind === 'event',
+    );
     const finished = all.at(-1)!;
     expect(finished.kind === 'event' && finished.event.type).toBe('run-finished');
     const finishedSeq = finished.kind === 'event' ? finished.event.seq : 0;
@@ -55,6 +57,8 @@ describe.each(databaseModes)('the end of a run event stream (%s)', (mode) => {
     expect(await test.platform.runEvents.streamEnded(principal, { runId: run.id, afterSeq: finishedSeq - 1 })).toBe(false);
     const last = await firstItems(await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: finishedSeq - 1 }, signal, 100), 5);
     expect(last.map((item) => (item.kind === 'event' ? item.event.type : item.kind))).toEqual(['run-finished']);
-    await expect(test.platform.runEvents.streamEnded({ ...principal, tenantId: '0190a1b2-0000-7000-8000-000000000009' }, { runId: run.id })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(
+      test.platform.runEvents.streamEnded({ ...principal, tenantId: '0190a1b2-0000-7000-8000-000000000009' }, { runId: run.id }),
+    ).rejects.toMatchObject({ kind: 'not-found' });
   });
 });

@@ -10,7 +10,8 @@ import { domainErrorResponse } from './domain-error-response';
 const transactionStartTimeout = () =>
   Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { name: 'PrismaClientKnownRequestError', code: 'P2028' });
 /** What node-postgres throws while the database refuses connections. */
-const notAcceptingConnections = () => Object.assign(new Error('database "agentloom" is not currently accepting connections'), { code: '55000', severity: 'FATAL' });
+const notAcceptingConnections = () =>
+  Object.assign(new Error('database "agentloom" is not currently accepting connections'), { code: '55000', severity: 'FATAL' });
 const terminated = () => new Error('Connection terminated unexpectedly');
 
 describe('infrastructure trouble is 503 unavailable with Retry-After, never 500', () => {
@@ -18,7 +19,11 @@ describe('infrastructure trouble is 503 unavailable with Retry-After, never 500'
     ['a transaction that could not start in time', transactionStartTimeout, 'no connection free to start a transaction in time'],
     ['a database closed to connections', notAcceptingConnections, 'database not accepting connections'],
     ['a terminated connection', terminated, 'database connection terminated'],
-    ['a database that cannot be reached', () => new DatabaseError('unreachable', 'Cannot connect to the Postgres server at db:5432/agentloom'), 'database not reachable'],
+    [
+      'a database that cannot be reached',
+      () => new DatabaseError('unreachable', 'Cannot connect to the Postgres server at db:5432/agentloom'),
+      'database not reachable',
+    ],
   ])('REST: %s', async (_name, failure, reason) => {
     const response = apiErrorResponse(failure(), 'test');
     expect(response.status).toBe(503);
