@@ -1,4 +1,4 @@
-import { isDomainError, type Principal } from '@agentloom/platform';
+import { domainErrorOf, type Principal } from '@agentloom/platform';
 import { cookies } from 'next/headers';
 import { cache } from 'react';
 import { getPlatform } from '~/server/container';
@@ -23,7 +23,9 @@ export const getConsoleAccess = cache(async (): Promise<ConsoleAccess> => {
     const principal = await platform.auth.authenticate(sessionKey);
     return principal === null ? { kind: 'signed-out' } : { kind: 'signed-in', principal };
   } catch (error) {
-    if (isDomainError(error) && error.kind === 'unavailable') return { kind: 'unavailable', message: error.message };
+    // A database that went away after start (restart, outage) explains itself like one that never opened.
+    const domainError = domainErrorOf(error);
+    if (domainError?.kind === 'unavailable') return { kind: 'unavailable', message: domainError.message };
     throw error;
   }
 });
