@@ -51,6 +51,24 @@ for (const [name, service] of Object.entries(services)) {
   if (url && !/^postgres(ql)?:\/\//.test(url)) problems.push(`${name}: DATABASE_URL must be a postgresql:// URL`);
 }
 
+// The console and the workers are executors of one fleet: one tool catalog (ADR XXXX-one-tool-catalog) and one set
+// of lease settings, so each shared executor variable is set in both with the same value.
+const sharedExecutorVariables = [
+  'AGENTLOOM_TOOL_MODULES',
+  'AGENTLOOM_LEASE_MS',
+  'AGENTLOOM_HEARTBEAT_MS',
+  'AGENTLOOM_POLL_MS',
+  'AGENTLOOM_RECOVERY_INTERVAL_MS',
+];
+if (services.console && services.worker) {
+  for (const variable of sharedExecutorVariables) {
+    const consoleValue = services.console.environment?.[variable];
+    const workerValue = services.worker.environment?.[variable];
+    if (consoleValue === undefined || workerValue === undefined) problems.push(`console and worker must both set ${variable}`);
+    else if (String(consoleValue) !== String(workerValue)) problems.push(`${variable} differs between console (${consoleValue}) and worker (${workerValue})`);
+  }
+}
+
 // Every metric a Grafana panel queries must be one the platform exports.
 const metricsSource = readdirSync(resolve('packages/platform/src/metrics'))
   .map((file) => readFileSync(resolve('packages/platform/src/metrics', file), 'utf8'))

@@ -30,6 +30,8 @@ const nextConfig: NextConfig = {
     '@prisma/client',
     '@prisma/adapter-pg',
     'pg',
+    // Loads TypeScript tool modules (AGENTLOOM_TOOL_MODULES) at run time through Node's module hooks.
+    'tsx',
   ],
   // Internal packages publish TypeScript source, so Next compiles them with the app.
   transpilePackages: ['@agentloom/platform', '@agentloom/db', '@agentloom/runtime'],

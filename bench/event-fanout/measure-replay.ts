@@ -20,7 +20,7 @@ export async function measureReplay(baseUrl: string, adminKey: string, runId: st
     let count = 0;
     for await (const frame of connection.frames) {
       count += 1;
-      if (frame.event === 'run-finished') break;
+      if ((JSON.parse(frame.data) as { type?: string }).type === 'run-finished') break;
     }
     durationsMs.push(performance.now() - started);
     connection.close();

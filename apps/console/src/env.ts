@@ -35,6 +35,16 @@ const environmentSchema = z.object({
   /** Run queued runs in this process (default). Turn off when dedicated workers do all the work. */
   AGENTLOOM_EXECUTOR: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
   AGENTLOOM_EXECUTOR_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).default(4)),
+  /** The executor settings the worker reads too (same names, same defaults), so one file configures the fleet. */
+  AGENTLOOM_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).default(30_000)),
+  AGENTLOOM_HEARTBEAT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
+  AGENTLOOM_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).default(1_000)),
+  AGENTLOOM_RECOVERY_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
+  /**
+   * Comma-separated paths of modules exporting `tools: AnyTool[]`, loaded by the console and every
+   * worker alike (relative paths against the repository root): one tool catalog for the fleet.
+   */
+  AGENTLOOM_TOOL_MODULES: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Requests per minute each API key (or console session) may make, refilled continuously. */
   AGENTLOOM_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
   /** Requests a key may make at once before the per-minute rate applies. */
@@ -58,7 +68,9 @@ export interface ConsoleEnvironment {
   migrationsDirectory: string;
   port: number;
   secureCookies: boolean;
-  executor: { enabled: boolean; concurrency: number };
+  executor: { enabled: boolean; concurrency: number; leaseMs: number; heartbeatMs: number; pollMs: number; recoveryIntervalMs: number };
+  /** Absolute paths of the tool modules to load (AGENTLOOM_TOOL_MODULES). */
+  toolModules: string[];
   telemetryEndpoint: string | undefined;
   metricsToken: string | undefined;
   rateLimit: { perMinute: number; burst: number };
@@ -99,7 +111,15 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     migrationsDirectory: path.resolve(/*turbopackIgnore: true*/ repositoryRoot, values.AGENTLOOM_MIGRATIONS_DIR ?? 'prisma/migrations'),
     port: values.PORT,
     secureCookies: values.AGENTLOOM_SECURE_COOKIES,
-    executor: { enabled: values.AGENTLOOM_EXECUTOR, concurrency: values.AGENTLOOM_EXECUTOR_CONCURRENCY },
+    executor: {
+      enabled: values.AGENTLOOM_EXECUTOR,
+      concurrency: values.AGENTLOOM_EXECUTOR_CONCURRENCY,
+      leaseMs: values.AGENTLOOM_LEASE_MS,
+      heartbeatMs: values.AGENTLOOM_HEARTBEAT_MS,
+      pollMs: values.AGENTLOOM_POLL_MS,
+      recoveryIntervalMs: values.AGENTLOOM_RECOVERY_INTERVAL_MS,
+    },
+    toolModules: splitList(values.AGENTLOOM_TOOL_MODULES).map((modulePath) => path.resolve(/*turbopackIgnore: true*/ repositoryRoot, modulePath)),
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: values.AGENTLOOM_METRICS_TOKEN,
     rateLimit: { perMinute: values.AGENTLOOM_RATE_LIMIT_PER_MINUTE, burst: values.AGENTLOOM_RATE_LIMIT_BURST },

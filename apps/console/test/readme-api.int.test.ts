@@ -64,7 +64,7 @@ describe('README "API" section', () => {
     const written = examples.map((block) => block.code.match(/(^|[\s($])curl /gm)?.length ?? 0).reduce((sum, count) => sum + count, 0);
     expect(statuses.length).toBeGreaterThanOrEqual(written);
     expect(statuses.filter((entry) => entry.status < 200 || entry.status >= 300)).toEqual([]);
-    expect(result.stdout).toContain('event: run-finished');
+    expect(result.stdout).toContain('"type":"run-finished"');
     expect(result.stdout).toContain('"counts"');
   });
 

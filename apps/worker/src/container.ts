@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 
-import { consoleLogger, createPlatform, type Platform } from '@agentloom/platform';
+import { consoleLogger, createPlatform, loadToolModules, type Platform } from '@agentloom/platform';
 
 import type { WorkerEnvironment } from './env';
-import { loadToolModules } from './load-tool-modules';
 
 /** The worker's one composition root: builds the platform from the validated environment. */
 export async function createWorkerContainer(environment: WorkerEnvironment): Promise<{ platform: Platform }> {
@@ -18,6 +17,7 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       ...(environment.AGENTLOOM_WORKER_ID ? { owner: environment.AGENTLOOM_WORKER_ID } : {}),
       leaseMs: environment.AGENTLOOM_LEASE_MS,
       heartbeatMs: environment.AGENTLOOM_HEARTBEAT_MS,
+      pollMs: environment.AGENTLOOM_POLL_MS,
       recoveryIntervalMs: environment.AGENTLOOM_RECOVERY_INTERVAL_MS,
     },
     webhooks: { allowPrivateTargets: environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS },

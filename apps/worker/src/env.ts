@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { z } from 'zod';
@@ -28,13 +29,18 @@ const environmentSchema = z.object({
   /** How long a claimed run stays ours without a heartbeat; a crashed worker's runs are recovered after it. */
   AGENTLOOM_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
   AGENTLOOM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** Fallback polling for queued runs when no notification arrives. */
+  AGENTLOOM_POLL_MS: z.coerce.number().int().min(50).default(1_000),
   /** How often to look for runs whose executor died (expired leases); bounds the recovery delay. */
   AGENTLOOM_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
   /** OTLP/HTTP endpoint for traces (e.g. http://otel-collector:4318); unset disables export. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),
-  /** Comma-separated paths of modules exporting `tools: AnyTool[]`; relative paths resolve against the working directory. */
-  AGENTLOOM_TOOL_MODULES: commaSeparatedList,
+  /**
+   * Comma-separated paths of modules exporting `tools: AnyTool[]`; relative paths resolve against
+   * the repository root, as in the console, which loads the same list (one catalog for the fleet).
+   */
+  AGENTLOOM_TOOL_MODULES: commaSeparatedList.transform((paths) => paths.map((modulePath) => resolve(repositoryRoot, modulePath))),
   /**
    * Comma-separated hosts, addresses or CIDRs webhooks may target although private, as for the
    * console (the worker delivers webhooks too). Unset: loopback, private and metadata targets are refused.

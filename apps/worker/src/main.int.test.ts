@@ -30,6 +30,9 @@ function runWorker(environment: NodeJS.ProcessEnv, whenOutput?: (output: string,
   });
 }
 
+/** The shared tool-module fixtures, relative to the repository root as a user would write them. */
+const toolFixtures = 'packages/platform/test/fixtures/tool-modules';
+
 describe('worker process', () => {
   let database: Awaited<ReturnType<typeof createTestDatabaseConfig>>;
   beforeAll(async () => {
@@ -50,15 +53,15 @@ describe('worker process', () => {
   });
 
   it('names a tool module that fails to load, before touching the database', async () => {
-    const outcome = await runWorker({ DATABASE_URL: database.config.url, AGENTLOOM_TOOL_MODULES: 'test/fixtures/greeting-tools.ts, test/fixtures/no-tools.ts' });
+    const outcome = await runWorker({ DATABASE_URL: database.config.url, AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts, ${toolFixtures}/no-tools.ts` });
     expect(outcome.exitCode).toBe(1);
-    expect(outcome.output).toMatch(/worker failed to start: Tool module test\/fixtures\/no-tools\.ts .* exports no `tools` array/);
+    expect(outcome.output).toMatch(/worker failed to start: Tool module \/.*\/packages\/platform\/test\/fixtures\/tool-modules\/no-tools\.ts .* exports no `tools` array/);
     expect(outcome.output).not.toMatch(/Database ready/);
   });
 
   it('migrates, loads tool modules, reports ready and stops cleanly on SIGTERM', async () => {
     let signalled = false;
-    const environment = { DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')), AGENTLOOM_TOOL_MODULES: 'test/fixtures/greeting-tools.ts' };
+    const environment = { DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')), AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts` };
     const outcome = await runWorker(environment, (output, stop) => {
       if (!signalled && output.includes('Worker ready')) {
         signalled = true;

@@ -1,9 +1,8 @@
-import { consoleLogger, isDomainError, keepServingOnUnhandledRejection } from '@agentloom/platform';
+import { consoleLogger, isDomainError, keepServingOnUnhandledRejection, ToolModuleError } from '@agentloom/platform';
 
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
 import { startTelemetry } from './telemetry';
-import { ToolModuleError } from './load-tool-modules';
 
 /**
  * Headless worker process: connects to the shared Postgres server, applies pending migrations,

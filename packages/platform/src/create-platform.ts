@@ -120,7 +120,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     database,
     processor,
     logger,
-    { ...config.executor, owner: executorOwner },
+    // The executor advertises its catalog in every claim: it never takes a run that needs a tool it lacks.
+    { ...config.executor, owner: executorOwner, toolNames: tools.names() },
     {
       runsRecovered: (runs) => metrics.observeRecoveries(runs.map((run) => run.outcome)),
       sweep: () => maintenance.sweep(),
@@ -146,7 +147,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     approvals: new ApprovalService(database, () => executor.wake()),
     // The revoke notifies every process in its transaction; this process also forgets at once.
     apiKeys: new ApiKeyService(database, () => auth.forgetVerifiedKeys()),
-    agents: new AgentService(database),
+    agents: new AgentService(database, tools),
     usage: new UsageService(database),
     audit: new AuditService(database),
     runSteps: new RunStepService(database),

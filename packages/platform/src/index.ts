@@ -2,6 +2,7 @@ export { createPlatform, type Platform } from './create-platform';
 export type { PlatformConfig } from './platform-config';
 export { defaultDataBounds, type DataBounds } from './execution/data-bounds';
 export { DomainError, isDomainError, type DomainErrorKind } from './errors/domain-error';
+export { DatabaseUnavailableError, domainErrorOf, unavailableRetryAfterSeconds } from './errors/domain-error-of';
 export { roles, roleAtLeast, type Role, type Principal, type RequestOrigin } from './auth/roles';
 export type { HealthReport } from './health/health-report';
 export { consoleLogger, type Logger } from './logging/logger';
@@ -35,6 +36,7 @@ export {
 export type { AgentDetailView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agents/agent-views';
 export { redactedSecret } from './agents/agent-config-secrets';
 export { builtinToolOptions } from './agents/builtin-tool-options';
+export { loadToolModules, ToolModuleError } from './tools/load-tool-modules';
 export { UsageService } from './usage/usage-service';
 export { usageSummaryInputSchema, maximumUsageDays, type UsageSummaryInput } from './usage/usage.schema';
 export type { AgentUsageView, DailyUsageView, UsageSummaryView } from './usage/usage-view';

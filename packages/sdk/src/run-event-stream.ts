@@ -34,6 +34,8 @@ export async function* streamRunEvents(transport: Transport, runId: string, opti
         headers: { Accept: 'text/event-stream', 'Last-Event-ID': String(lastSeq) },
         ...(options.signal ? { signal: options.signal } : {}),
       });
+      // 204: the run has finished and `lastSeq` is at or past its `run-finished`; nothing will come.
+      if (response.status === 204) return;
       for await (const message of eventMessages(response)) {
         const event = JSON.parse(message.data) as RunEvent;
         if (event.seq <= lastSeq) continue;

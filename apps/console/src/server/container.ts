@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { consoleLogger, createPlatform, type Platform } from '@agentloom/platform';
+import { consoleLogger, createPlatform, loadToolModules, type Platform } from '@agentloom/platform';
 import { getEnvironment } from '~/env';
 
 /**
@@ -51,6 +51,9 @@ export async function closePlatform(): Promise<void> {
 
 async function openPlatform(): Promise<Platform> {
   const environment = getEnvironment();
+  // The same modules every worker loads (AGENTLOOM_TOOL_MODULES), before the database opens, so a
+  // bad path stops the console at start and this executor never claims a run it cannot execute.
+  const tools = await loadToolModules(environment.toolModules);
   const platform = await createPlatform({
     database: {
       url: environment.databaseUrl,
@@ -59,7 +62,14 @@ async function openPlatform(): Promise<Platform> {
     },
     // Next to the data so that `npm start` users (and the e2e suite) find the first admin key.
     adminKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'admin-key'),
-    executor: { concurrency: environment.executor.concurrency },
+    tools,
+    executor: {
+      concurrency: environment.executor.concurrency,
+      leaseMs: environment.executor.leaseMs,
+      heartbeatMs: environment.executor.heartbeatMs,
+      pollMs: environment.executor.pollMs,
+      recoveryIntervalMs: environment.executor.recoveryIntervalMs,
+    },
     webhooks: { allowPrivateTargets: environment.webhooks.allowPrivateTargets },
     auth: environment.auth,
     bounds: environment.bounds,
@@ -67,6 +77,7 @@ async function openPlatform(): Promise<Platform> {
   });
   // The in-process executor picks up runs left queued (or with expired leases) at boot and every
   // run created through this console; dedicated workers can share the load on a Postgres server.
+  if (tools.length > 0) consoleLogger.info('Tool modules loaded', { tools: tools.map((tool) => `${tool.name} (${tool.sideEffects})`) });
   if (environment.executor.enabled) await platform.executor.start();
   return platform;
 }

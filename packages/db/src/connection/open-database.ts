@@ -82,7 +82,11 @@ async function finishOpening(connection: OpenedConnection): Promise<Database> {
       applyMigrations(driver, connection.migrationsDirectory),
     );
     const vector = await connection.withDriver(ensureVectorSupport);
-    const prisma = new PrismaClient({ adapter: connection.adapter });
+    // Prisma waits 2 s by default for a connection to start an interactive transaction; under a
+    // burst (fifty decisions on one approval) requests queue for the pool longer than that and failed
+    // as P2028 although each transaction is short. Waiting longer turns contention into a queue;
+    // a database that is really down still fails fast (connect timeout) and maps to 503.
+    const prisma = new PrismaClient({ adapter: connection.adapter, transactionOptions: { maxWait: 10_000 } });
     const notifications = connection.createListener();
     return {
       mode: connection.mode,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isTransientDatabaseError } from './transient-database-error';
+import { isTransientDatabaseError, transientDatabaseErrorReason } from './transient-database-error';
 
 /** The shape Prisma 7 throws for a failed raw query through @prisma/adapter-pg (seen on PG 15). */
 function rawQueryFailure(cause: Record<string, unknown>) {
@@ -32,5 +32,26 @@ describe('isTransientDatabaseError', () => {
     expect(isTransientDatabaseError(new Error('Run 1 does not exist'))).toBe(false);
     expect(isTransientDatabaseError('40P01')).toBe(false);
     expect(isTransientDatabaseError(undefined)).toBe(false);
+  });
+});
+
+describe('transientDatabaseErrorReason', () => {
+  it('names what went wrong in a fixed phrase, never the driver message', () => {
+    const poolBusy = Object.assign(new Error('Transaction API error: Unable to start a transaction in the given time.'), { code: 'P2028' });
+    expect(transientDatabaseErrorReason(poolBusy)).toBe('no connection free to start a transaction in time');
+    // Prisma 7 has thrown the same failure without a code, as a plain message.
+    expect(transientDatabaseErrorReason(new Error('Unable to start a transaction in the given time.'))).toBe('no connection free to start a transaction in time');
+    expect(transientDatabaseErrorReason(new Error('timeout exceeded when trying to connect'))).toBe('connection pool exhausted');
+    const closed = Object.assign(new Error('database "agentloom_secret_host" is not currently accepting connections'), { code: '55000' });
+    expect(transientDatabaseErrorReason(closed)).toBe('database not accepting connections');
+    expect(transientDatabaseErrorReason(rawQueryFailure({ originalCode: '57P01', kind: 'postgres' }))).toBe('database server shutting down or restarting');
+    expect(transientDatabaseErrorReason(Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' }))).toBe('database connection refused');
+    expect(transientDatabaseErrorReason(rawQueryFailure({ kind: 'TooManyConnections' }))).toBe('database server out of resources (too many connections)');
+  });
+
+  it('is undefined for errors that are not transient', () => {
+    expect(transientDatabaseErrorReason(Object.assign(new Error('x'), { code: '55000' }))).toBeUndefined();
+    expect(transientDatabaseErrorReason(rawQueryFailure({ originalCode: '23505', kind: 'UniqueConstraintViolation' }))).toBeUndefined();
+    expect(transientDatabaseErrorReason(new Error('Cannot read properties of undefined'))).toBeUndefined();
   });
 });

@@ -134,6 +134,35 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
     expect(await agents().list(stranger)).toEqual([]);
   });
 
+  it('refuses a tool no executor has, naming the tool and the field, at create and at save (ADR XXXX-one-tool-catalog)', async () => {
+    await expect(agents().create(admin, { slug: 'ghost-tools', name: 'Ghost', config: { tools: ['send_notification', 'create_ticket'] } })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'config.tools.1',
+      message: expect.stringContaining('unknown tool "create_ticket"') as unknown,
+    });
+    expect((await agents().list(admin)).filter((agent) => agent.slug === 'ghost-tools')).toEqual([]);
+    const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
+    const latest = (await agents().get(admin, { agentId: agent.id })).latest!;
+    await expect(agents().saveVersion(admin, { agentId: agent.id, config: { ...latest.config, tools: ['crm_lookup'] } })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'config.tools.0',
+      message: expect.stringContaining('"crm_lookup"') as unknown,
+    });
+    await expect(agents().saveVersion(admin, { agentId: agent.id, config: { ...latest.config, builtinTools: ['record_citation', 'teleport'] } })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'config.builtinTools.1',
+      message: expect.stringContaining('"teleport"') as unknown,
+    });
+    // A built-in named as a platform tool is refused with a pointer to the right field.
+    await expect(agents().saveVersion(admin, { agentId: agent.id, config: { ...latest.config, tools: ['plan_read'] } })).rejects.toMatchObject({
+      field: 'config.tools.0',
+      message: expect.stringContaining('list it in config.builtinTools') as unknown,
+    });
+    expect((await agents().get(admin, { agentId: agent.id })).latest!.version).toBe(latest.version);
+    const saved = await agents().saveVersion(admin, { agentId: agent.id, config: { ...latest.config, builtinTools: ['record_citation', 'plan_read'] } });
+    expect(saved.created).toBe(true);
+  });
+
   it('reports a missing version as not found on the version field', async () => {
     const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
     await expect(agents().version(admin, { agentId: agent.id, version: 99 })).rejects.toMatchObject({ kind: 'not-found', field: 'version' });

@@ -22,6 +22,8 @@ import { restoreConfigSecrets } from './agent-config-secrets';
 import { agentSummarySelect, parseConfig, toAgentSummaryView, toVersionSummaryView, toVersionView, versionSelect, versionSummarySelect } from './agent-rows';
 import type { AgentDetailView, AgentSummaryView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agent-views';
 import { saveAgentVersion } from './save-agent-version';
+import { assertKnownTools } from './assert-known-tools';
+import type { ToolCatalog } from '../tools/tool-catalog';
 
 export { listAgentsInputSchema, type ListAgentsInput } from './agent.schema';
 export type { AgentSummaryView } from './agent-views';
@@ -31,7 +33,11 @@ export type { AgentSummaryView } from './agent-views';
  * archiving need the admin role and are audit-logged in the same transaction as the change.
  */
 export class AgentService {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    /** The fleet's tool catalog: a config naming a tool outside it is refused at save. */
+    private readonly tools: ToolCatalog,
+  ) {}
 
   /** The caller's agents, by name; a tenant has tens of agents, so one page holds them all. */
   async list(principal: Principal, rawInput?: ListAgentsInput): Promise<AgentSummaryView[]> {
@@ -81,6 +87,7 @@ export class AgentService {
     assertRole(principal, 'admin', 'Creating agents');
     const input = parseInput(createAgentInputSchema, rawInput);
     const config = restoreConfigSecrets(parseConfig(input.config), undefined);
+    assertKnownTools(config, this.tools);
     const configHash = hashAgentConfig(config);
     const slugTaken = () => new DomainError('conflict', `An agent with slug "${input.slug}" already exists`, 'slug');
     if (await this.database.prisma.agent.findFirst({ where: { tenantId: principal.tenantId, slug: input.slug }, select: { id: true } })) throw slugTaken();
@@ -123,6 +130,7 @@ export class AgentService {
     assertRole(principal, 'admin', 'Saving agent versions');
     const input = parseInput(saveAgentVersionInputSchema, rawInput);
     const config = parseConfig(input.config);
+    assertKnownTools(config, this.tools);
     const { created } = await saveAgentVersion(this.database, principal, { ...input, config });
     const agent = await this.get(principal, { agentId: input.agentId });
     if (!agent.latest) throw new Error(`Agent ${input.agentId} lost its versions while saving`);

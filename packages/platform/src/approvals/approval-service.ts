@@ -43,6 +43,13 @@ export class ApprovalService {
    */
   async decide(principal: Principal, rawInput: unknown): Promise<ApprovalView> {
     const input = parseInput(decideApprovalInputSchema, rawInput);
+    // Under a storm of decisions most losers arrive after the winner committed: one read answers
+    // them with a conflict, instead of each holding a pooled connection in a transaction that can
+    // only fail (and, queued behind the others, timing out as a 503 instead of a 409).
+    const current = await this.database.prisma.approval.findFirst({ where: { id: input.approvalId, tenantId: principal.tenantId }, select: { status: true, expiresAt: true } });
+    if (!current || current.status !== 'pending' || (current.expiresAt !== null && current.expiresAt <= new Date())) {
+      throw await this.explainLostDecision(this.database.prisma, principal, input.approvalId);
+    }
     const approvalId = await this.database.prisma.$transaction((transaction) => this.decideIn(transaction, principal, input));
     this.onDecided();
     const row = await this.database.prisma.approval.findUniqueOrThrow({ where: { id: approvalId }, select: approvalViewSelect });
@@ -94,8 +101,8 @@ export class ApprovalService {
     return input.approvalId;
   }
 
-  private async explainLostDecision(transaction: Prisma.TransactionClient, principal: Principal, approvalId: string): Promise<DomainError> {
-    const existing = await transaction.approval.findFirst({ where: { id: approvalId, tenantId: principal.tenantId }, select: { status: true, decidedBy: true, expiresAt: true } });
+  private async explainLostDecision(client: Pick<Prisma.TransactionClient, 'approval'>, principal: Principal, approvalId: string): Promise<DomainError> {
+    const existing = await client.approval.findFirst({ where: { id: approvalId, tenantId: principal.tenantId }, select: { status: true, decidedBy: true, expiresAt: true } });
     if (!existing) return new DomainError('not-found', `Approval ${approvalId} not found`, 'approvalId');
     if (existing.status === 'pending') return new DomainError('conflict', `Approval ${approvalId} expired at ${existing.expiresAt?.toISOString()}`, 'approvalId');
     return new DomainError('conflict', `Approval ${approvalId} was already decided (${existing.status}${existing.decidedBy ? ` by ${existing.decidedBy}` : ''})`, 'approvalId');

@@ -20,11 +20,19 @@ export interface ClaimedRun {
  * (bench/dispatch measured 50–110 ms → 2–10 ms for eight). The event's sequence number comes from
  * the claiming UPDATE, which already holds the row lock `appendRunEvents` would take. A queued run
  * whose cancel has committed is never started: recovery ends it `cancelled`.
+ *
+ * `toolNames` is the executor's tool catalog: only runs whose agent version enables no other
+ * platform tool are claimed (`config.tools <@ catalog`), so an executor never takes a run it would
+ * fail with "Unknown tool" while another executor of the fleet could run it (ADR XXXX-one-tool-catalog). Undefined
+ * claims every run (processors that resolve no tools, such as test processors).
  */
-export async function claimRuns(prisma: PrismaClient, owner: string, limit: number, leaseMs: number): Promise<ClaimedRun[]> {
+export async function claimRuns(prisma: PrismaClient, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
   const claimed = await prisma.$queryRawUnsafe<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number }[]>(
     `WITH next AS (
-       SELECT id FROM runs WHERE status = 'queued' AND cancel_requested_at IS NULL ORDER BY queued_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+       SELECT run.id FROM runs AS run JOIN agent_versions AS version ON version.id = run.agent_version_id
+        WHERE run.status = 'queued' AND run.cancel_requested_at IS NULL
+          AND ($4::jsonb IS NULL OR COALESCE(version.config -> 'tools', '[]'::jsonb) <@ $4::jsonb)
+        ORDER BY run.queued_at, run.id LIMIT $2 FOR UPDATE OF run SKIP LOCKED
      ), claimed AS (
        UPDATE runs AS run
           SET status = 'running', lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
@@ -42,6 +50,7 @@ export async function claimRuns(prisma: PrismaClient, owner: string, limit: numb
     owner,
     limit,
     leaseMs,
+    toolNames === undefined ? null : JSON.stringify(toolNames),
   );
   return claimed.map((run) => ({
     id: run.id,

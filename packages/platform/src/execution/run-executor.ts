@@ -26,6 +26,8 @@ export interface RunExecutorConfig {
    * is abandoned and its ledger row closed `failed` / `abandoned`. Read by the run processor.
    */
   toolAbortGraceMs: number;
+  /** The platform tools this executor's processor can resolve; it claims only runs needing no other. Undefined: any run. */
+  toolNames?: readonly string[];
 }
 
 export const defaultExecutorConfig: RunExecutorConfig = {
@@ -159,7 +161,7 @@ export class RunExecutor {
         if (free > 0) {
           this.waiter.claiming();
           try {
-            claimed = await claimRuns(this.database.prisma, this.owner, free, this.config.leaseMs);
+            claimed = await claimRuns(this.database.prisma, this.owner, free, this.config.leaseMs, this.config.toolNames);
           } catch (error) {
             this.logger.warn('Claiming runs failed; retrying', { error: describe(error) });
           }

@@ -39,7 +39,26 @@ export class RunEventService {
   async stream(principal: Principal, rawInput: { runId: unknown; afterSeq?: unknown }, signal: AbortSignal, heartbeatMs?: number): Promise<AsyncGenerator<RunEventStreamItem>> {
     const input = parseInput(eventsInputSchema, rawInput);
     await this.assertRunVisible(principal, input.runId);
-    return streamRunEvents({ reader: this.sharedReader, hub: this.hub }, { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}) });
+    const dependencies = { reader: this.sharedReader, hub: this.hub, finishedSeq: (runId: string) => this.finishedSeq(runId) };
+    return streamRunEvents(dependencies, { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}) });
+  }
+
+  /**
+   * True when a stream resuming after `afterSeq` has nothing left to send, ever: the run has
+   * finished and the client already has `run-finished`. SSE answers that with 204 before the first
+   * byte, the one status on which a stock EventSource stops reconnecting.
+   */
+  async streamEnded(principal: Principal, rawInput: { runId: unknown; afterSeq?: unknown }): Promise<boolean> {
+    const input = parseInput(eventsInputSchema, rawInput);
+    await this.assertRunVisible(principal, input.runId);
+    const finishedSeq = await this.finishedSeq(input.runId);
+    return finishedSeq !== null && input.afterSeq >= finishedSeq;
+  }
+
+  /** The seq of the run's `run-finished` event, or null while it runs. */
+  private async finishedSeq(runId: string): Promise<number | null> {
+    const finished = await this.database.prisma.runEvent.findFirst({ where: { runId, type: 'run-finished' }, select: { seq: true } });
+    return finished?.seq ?? null;
   }
 
   private async assertRunVisible(principal: Principal, runId: string): Promise<void> {

@@ -1,5 +1,5 @@
 // Relative imports: unit tests import this module, and vitest does not know the app's `~` alias.
-import { consoleLogger } from '@agentloom/platform';
+import { consoleLogger, unavailableRetryAfterSeconds } from '@agentloom/platform';
 import { errorDetails } from '../error-details';
 import { asDomainError, statusByKind } from './domain-error-status';
 
@@ -41,6 +41,8 @@ export function apiErrorResponse(error: unknown, route: string): Response {
   const response = errorJson(statusByKind[kind], { kind, message, ...(field ? { field } : {}) });
   // RFC 9110: a 401 names the scheme the client should use.
   if (kind === 'unauthenticated') response.headers.set('WWW-Authenticate', 'Bearer');
+  // Infrastructure trouble passes: say when to try again.
+  if (kind === 'unavailable') response.headers.set('Retry-After', String(unavailableRetryAfterSeconds));
   return response;
 }
 

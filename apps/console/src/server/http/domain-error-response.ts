@@ -1,4 +1,4 @@
-import { consoleLogger } from '@agentloom/platform';
+import { consoleLogger, unavailableRetryAfterSeconds } from '@agentloom/platform';
 import { errorDetails } from '../error-details';
 import { asDomainError, statusByKind } from './domain-error-status';
 
@@ -17,7 +17,8 @@ export function domainErrorResponse(error: unknown, route: string): Response {
   logRouteError(error, route);
   const domainError = asDomainError(error);
   if (domainError !== undefined) {
-    return Response.json({ error: domainError.message, field: domainError.field ?? null }, { status: statusByKind[domainError.kind] });
+    const headers: Record<string, string> = domainError.kind === 'unavailable' ? { 'Retry-After': String(unavailableRetryAfterSeconds) } : {};
+    return Response.json({ error: domainError.message, field: domainError.field ?? null }, { status: statusByKind[domainError.kind], headers });
   }
   return Response.json({ error: 'Internal error' }, { status: 500 });
 }

@@ -1,4 +1,4 @@
-import { isDomainError, type DomainError, type DomainErrorKind } from '@agentloom/platform';
+import { domainErrorOf, type DomainError, type DomainErrorKind } from '@agentloom/platform';
 
 /** The one table from domain error kinds to HTTP statuses for plain route handlers. */
 export const statusByKind: Record<DomainErrorKind, number> = {
@@ -11,7 +11,11 @@ export const statusByKind: Record<DomainErrorKind, number> = {
   unavailable: 503,
 };
 
-/** The platform's brand check works across the several copies of the platform Next bundles. */
+/**
+ * The domain error behind a failure, with transient database trouble (pool or transaction-start
+ * timeouts, a database down) as `unavailable`; the platform's brand check works across the several
+ * copies of the platform Next bundles.
+ */
 export function asDomainError(error: unknown): DomainError | undefined {
-  return isDomainError(error) ? error : undefined;
+  return domainErrorOf(error);
 }

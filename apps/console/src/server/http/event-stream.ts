@@ -3,17 +3,34 @@ import { errorDetails } from '~/server/error-details';
 
 const encoder = new TextEncoder();
 
-/** One run event as an SSE frame; `id` is the seq, which is what a reconnect sends as Last-Event-ID. */
+/** How long a stock EventSource waits before reconnecting after a dropped connection (`retry:`). */
+export const reconnectDelayMs = 3_000;
+
+/**
+ * One run event as an SSE frame. `id` is the seq, which is what a reconnect sends as Last-Event-ID.
+ * Every frame is a default `message` (no `event:` field) carrying the type in its JSON, so a stock
+ * `EventSource.onmessage` receives every event; named `event:` types would reach only listeners
+ * registered for each type by name, and silently drop types added later. `retry:` rides along so
+ * any frame tells a reconnecting client how long to wait.
+ */
 export function formatEventFrame(event: StoredRunEvent): string {
   const data = JSON.stringify({ seq: event.seq, type: event.type, payload: event.payload, createdAt: event.createdAt.toISOString() });
-  return `id: ${event.seq}\nevent: ${event.type}\ndata: ${data}\n\n`;
+  return `retry: ${reconnectDelayMs}\nid: ${event.seq}\ndata: ${data}\n\n`;
 }
 
 /** A comment line: ignored by EventSource, but keeps proxies and idle-timeouts from closing the stream. */
 const heartbeatFrame = ': heartbeat\n\n';
 
 /**
- * Streams platform stream items as `text/event-stream`. Pull-based, so a slow client holds back
+ * The answer to a stream with nothing left to send (the run finished and the client has
+ * `run-finished`): 204, on which a stock EventSource closes for good instead of reconnecting.
+ */
+export function endedEventStreamResponse(): Response {
+  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/**
+ * Streams platform stream items as `text/event-stream`; the stream closes after `run-finished`. Pull-based, so a slow client holds back
  * the database reads instead of growing a buffer. When the client goes away, `abort` stops the
  * platform stream (its subscription and pending wait), whichever of the request signal or the
  * stream's cancel notices first.
@@ -22,7 +39,7 @@ export function eventStreamResponse(items: AsyncGenerator<RunEventStreamItem>, a
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       // Sent at once so a client knows the stream is open (and passed access checks) before any event.
-      controller.enqueue(encoder.encode(': connected\n\n'));
+      controller.enqueue(encoder.encode(`retry: ${reconnectDelayMs}\n: connected\n\n`));
     },
     async pull(controller) {
       try {
@@ -42,6 +59,7 @@ export function eventStreamResponse(items: AsyncGenerator<RunEventStreamItem>, a
     },
   });
   return new Response(stream, {
+    status: 200,
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-cache, no-transform',

@@ -1,4 +1,4 @@
-import { isDomainError, type Principal } from '@agentloom/platform';
+import { domainErrorOf, type Principal } from '@agentloom/platform';
 import { headers } from 'next/headers';
 import { cache } from 'react';
 import { getPlatform } from '~/server/container';
@@ -26,8 +26,10 @@ export const getConsoleAccess = cache(async (): Promise<ConsoleAccess> => {
     const principal = await platform.auth.authenticateSession(sessionToken, { clientAddress: clientAddressFor(requestHeaders) });
     return principal === null ? { kind: 'signed-out' } : { kind: 'signed-in', principal };
   } catch (error) {
-    if (isDomainError(error) && error.kind === 'unavailable') return { kind: 'unavailable', message: error.message };
-    if (isDomainError(error) && error.kind === 'rate-limited') return { kind: 'signed-out' };
+    // A database that went away after start (restart, outage) explains itself like one that never opened.
+    const domainError = domainErrorOf(error);
+    if (domainError?.kind === 'unavailable') return { kind: 'unavailable', message: domainError.message };
+    if (domainError?.kind === 'rate-limited') return { kind: 'signed-out' };
     throw error;
   }
 });

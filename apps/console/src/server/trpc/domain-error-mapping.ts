@@ -1,4 +1,4 @@
-import { isDomainError, type DomainErrorKind } from '@agentloom/platform';
+import { domainErrorOf, isDomainError, type DomainErrorKind } from '@agentloom/platform';
 import { TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server';
 
 /** The one table from domain error kinds to tRPC codes (and so to HTTP statuses). */
@@ -23,10 +23,12 @@ export type MappedError = { severity: 'expected' | 'warning'; error: TRPCError }
  */
 export function mapProcedureError(error: TRPCError): MappedError {
   const cause = error.cause;
-  if (isDomainError(cause)) {
-    const code = codeByKind[cause.kind];
-    const severity = cause.kind === 'unavailable' ? 'warning' : 'expected';
-    return { severity, error: new TRPCError({ code, message: cause.message, cause }) };
+  // Transient database trouble (pool or transaction-start timeouts, a database down) counts as `unavailable`.
+  const domainError = domainErrorOf(cause);
+  if (domainError !== undefined) {
+    const code = codeByKind[domainError.kind];
+    const severity = domainError.kind === 'unavailable' ? 'warning' : 'expected';
+    return { severity, error: new TRPCError({ code, message: domainError.message, cause: domainError }) };
   }
   const issue = firstSchemaIssue(cause);
   if (issue !== undefined) {

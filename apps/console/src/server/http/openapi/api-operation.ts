@@ -26,6 +26,8 @@ export interface ApiOperation {
   body?: z.ZodType;
   /** The success status and what its body is. */
   success: { status: number; description: string; contentType?: 'application/json' | 'text/event-stream' };
+  /** Other non-error answers without a body (the event stream's 204 "nothing left to send"). */
+  emptyAnswers?: { status: number; description: string }[];
   /** Error statuses worth naming beyond 400/401/403 (all answer the one error shape). */
   errors?: number[];
 }

@@ -83,6 +83,7 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
       : {}),
     responses: {
       [String(operation.success.status)]: { description: operation.success.description, content: { [contentType]: { schema: {} } } },
+      ...Object.fromEntries((operation.emptyAnswers ?? []).map((answer) => [String(answer.status), { description: answer.description }])),
       ...Object.fromEntries(
         errorStatuses.map((status) => [
           String(status),

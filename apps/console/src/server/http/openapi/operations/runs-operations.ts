@@ -59,8 +59,14 @@ export const runsOperations: ApiOperation[] = [
     operationId: 'streamRunEvents',
     tag: 'Runs',
     summary: 'Stream run events (SSE)',
-    description:
-      'Server-Sent Events: replays after `Last-Event-ID` (or `?lastEventId=` / `?afterSeq=`), then tails live and ends after `run-finished`. Each frame has `id: <seq>`, `event: <type>` and JSON `data: { seq, type, payload, createdAt }`. With `?format=json` it pages the log as `{ events, nextAfterSeq }` instead.',
+    description: [
+      'Server-Sent Events: replays after `Last-Event-ID` (or `?lastEventId=` / `?afterSeq=`), then tails live and closes after `run-finished`.',
+      'Every frame is a default `message` event (no `event:` field, so `EventSource.onmessage` receives all of them) with `retry: 3000`, `id: <seq>` and JSON `data: { seq, type, payload, createdAt }`; dispatch on `data.type`.',
+      'Types — lifecycle: `run-created`, `run-queued`, `run-started`, `run-recovered`, `run-cancel-requested`, `run-finished` (always last; payload `status`);',
+      'per step: `execution-started`, `step-started`, `model-call-started`, `model-call-finished`, `model-fallback`, `text-delta`, `tool-call-proposed`, `approval-requested`, `approval-decided`, `tool-call-started`, `tool-call-finished`, `tool-call-outcome-unknown`, `tool-observation-emitted`, `citation-recorded`, `compaction-applied`, `completion-reviewed`, `routing-decided`, `memory-injected`, `skill-loaded`, `checkpoint-saved`, `step-committed`. Ignore types you do not know: new ones may be added.',
+      'Quiet streams carry `: heartbeat` comments. A resume at or past the end of a finished run (`Last-Event-ID` ≥ the `run-finished` seq) answers 204 with no body, on which a stock EventSource stops reconnecting.',
+      'With `?format=json` it pages the log as `{ events, nextAfterSeq }` instead.',
+    ].join(' '),
     role: 'viewer',
     pathParameters: runId,
     headers: { 'Last-Event-ID': 'The last sequence number received; the stream resumes after it.' },
@@ -70,6 +76,7 @@ export const runsOperations: ApiOperation[] = [
       heartbeatMs: z.number().int().min(100).max(60_000).optional().describe('Interval of `: heartbeat` comments while the run is quiet (default 15000).'),
     }),
     success: { status: 200, description: 'A `text/event-stream` of run events.', contentType: 'text/event-stream' },
+    emptyAnswers: [{ status: 204, description: 'The run has finished and `Last-Event-ID` is at or past its `run-finished` event: nothing left to send.' }],
     errors: [404],
   },
   {

@@ -1,4 +1,4 @@
-import { eventStreamResponse } from '~/server/http/event-stream';
+import { endedEventStreamResponse, eventStreamResponse } from '~/server/http/event-stream';
 import { heartbeatMs, resumeAfterSeq } from '~/server/http/event-stream-parameters';
 import { queryParameters } from '~/server/http/query-parameters';
 import { jsonResponse, route } from '~/server/http/route';
@@ -8,8 +8,9 @@ export const runtime = 'nodejs';
 
 /**
  * The run's events as Server-Sent Events: replays after `Last-Event-ID` (or `?lastEventId=`), then
- * tails live and ends after `run-finished`. Access is checked before the first byte (404 for
- * unknown and foreign runs). `?format=json&afterSeq&limit` pages the log as JSON instead.
+ * tails live and closes after `run-finished`. A resume at or past the end of a finished run is a
+ * 204, so a stock EventSource stops instead of reconnecting forever. Access is checked before the
+ * first byte (404 for unknown and foreign runs). `?format=json&afterSeq&limit` pages the log as JSON.
  */
 export const GET = route<{ id: string }>(
   async ({ request, principal, platform, parameters }) => {
@@ -18,6 +19,7 @@ export const GET = route<{ id: string }>(
       const { limit } = queryParameters(request, ['limit']);
       return jsonResponse(await platform.runEvents.list(principal, { runId: parameters.id, afterSeq, ...(limit === undefined ? {} : { limit }) }));
     }
+    if (await platform.runEvents.streamEnded(principal, { runId: parameters.id, afterSeq })) return endedEventStreamResponse();
     const abort = new AbortController();
     request.signal.addEventListener('abort', () => abort.abort(), { once: true });
     const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request));

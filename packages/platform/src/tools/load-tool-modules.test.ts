@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { loadToolModules, ToolModuleError } from './load-tool-modules';
 
-const fixtures = fileURLToPath(new URL('../test/fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../test/fixtures/tool-modules/', import.meta.url));
 
 describe('loadToolModules', () => {
   it('loads the tools of every module, relative paths against the working directory', async () => {

@@ -1,7 +1,8 @@
-import { resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 import type { AnyTool } from '@agentloom/runtime';
+import { tsImport } from 'tsx/esm/api';
 
 /** A tool module named in AGENTLOOM_TOOL_MODULES could not be used; the message names the module. */
 export class ToolModuleError extends Error {
@@ -9,10 +10,11 @@ export class ToolModuleError extends Error {
 }
 
 /**
- * Imports every tool module (ESM, or TypeScript since the worker runs under tsx) and collects
- * their `tools` exports in order. Relative paths resolve against `workingDirectory`. Fails on the
- * first module that cannot be imported or does not export an array of tools, so a typo stops the
- * worker at start instead of failing runs later with "unknown tool".
+ * Imports every tool module (ESM JavaScript or TypeScript) and collects their `tools` exports in
+ * order. Relative paths resolve against `workingDirectory`. Fails on the first module that cannot
+ * be imported or does not export an array of tools, so a typo stops the process at start instead of
+ * failing runs later with "unknown tool". The console and the worker both call this with the same
+ * `AGENTLOOM_TOOL_MODULES`, so every executor of the fleet has one catalog (ADR XXXX-one-tool-catalog).
  */
 export async function loadToolModules(paths: readonly string[], workingDirectory: string = process.cwd()): Promise<AnyTool[]> {
   const tools: AnyTool[] = [];
@@ -24,7 +26,7 @@ async function loadToolModule(path: string, workingDirectory: string): Promise<A
   const absolutePath = resolve(workingDirectory, path);
   let exports: { tools?: unknown };
   try {
-    exports = (await import(pathToFileURL(absolutePath).href)) as { tools?: unknown };
+    exports = (await importModule(absolutePath)) as { tools?: unknown };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ToolModuleError(`Tool module ${path} (${absolutePath}) failed to load: ${reason}`, { cause: error });
@@ -38,6 +40,19 @@ async function loadToolModule(path: string, workingDirectory: string): Promise<A
     throw new ToolModuleError(`Tool module ${path} (${absolutePath}): tools[${invalidIndex}] is not a tool (define it with defineTool from @agentloom/runtime)`);
   }
   return tools as AnyTool[];
+}
+
+const typeScriptExtensions = new Set(['.ts', '.mts', '.cts']);
+
+/**
+ * TypeScript modules go through tsx's scoped loader: the console runs under plain `next start`
+ * (no tsx), and a module's own imports (`@agentloom/runtime` exports TypeScript source) need it
+ * too. The JavaScript import is hidden from bundlers: the path is only known at run time.
+ */
+async function importModule(absolutePath: string): Promise<unknown> {
+  const url = pathToFileURL(absolutePath).href;
+  if (typeScriptExtensions.has(extname(absolutePath))) return tsImport(url, import.meta.url);
+  return import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url);
 }
 
 const sideEffectLevels: readonly unknown[] = ['none', 'idempotent', 'unsafe'];

@@ -1,0 +1,34 @@
+import { DatabaseError, transientDatabaseErrorReason } from '@agentloom/db';
+
+import { DomainError, isDomainError } from './domain-error';
+
+/** Seconds a client is asked to wait (`Retry-After`) before retrying after database trouble. */
+export const unavailableRetryAfterSeconds = 2;
+
+/**
+ * Infrastructure trouble, not the caller's mistake: the database is down, restarting, closed to
+ * connections, or every pooled connection stayed busy too long. Transports answer 503 with
+ * `Retry-After` (the property is what the console's header logic looks for).
+ */
+export class DatabaseUnavailableError extends DomainError {
+  readonly retryAfterSeconds = unavailableRetryAfterSeconds;
+
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super('unavailable', `The database is unavailable (${reason}); retry shortly.`);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
+ * The domain error a thrown value stands for: itself when it is one, `unavailable` for transient
+ * database failures (pool or transaction-start timeouts, refused or terminated connections, a
+ * server restarting) and for a database that cannot be opened; undefined for anything else, which
+ * is a bug and stays a 500. Every transport maps errors through this one function.
+ */
+export function domainErrorOf(error: unknown): DomainError | undefined {
+  if (isDomainError(error)) return error;
+  const reason = transientDatabaseErrorReason(error);
+  if (reason !== undefined) return new DatabaseUnavailableError(reason, { cause: error });
+  if (error instanceof DatabaseError && error.kind === 'unreachable') return new DatabaseUnavailableError('database not reachable', { cause: error });
+  return undefined;
+}
