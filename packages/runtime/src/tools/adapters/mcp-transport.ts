@@ -2,6 +2,9 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
+import { createGuardedFetch } from '../../outbound/guarded-fetch';
+import type { OutboundPolicy } from '../../outbound/outbound-policy';
+
 /** A server started as a child process, speaking MCP over stdin/stdout. */
 export interface McpStdioTransportConfig {
   type: 'stdio';
@@ -36,10 +39,15 @@ function stdioEnvironment(config: McpStdioTransportConfig): Record<string, strin
   return { ...environment, ...config.env };
 }
 
-/** Creates the SDK transport for a configuration; nothing is started until the client connects. */
-export function createMcpTransport(config: McpTransportConfig): Transport {
+/**
+ * Creates the SDK transport for a configuration; nothing is started until the client connects.
+ * An HTTP server is reached only through the outbound policy's guarded `fetch` (checked URL,
+ * checked address at every connect, redirects refused).
+ */
+export function createMcpTransport(config: McpTransportConfig, policy: OutboundPolicy): Transport {
   if (config.type === 'http') {
-    return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+    const url = policy.checkUrl(config.url);
+    return new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers }, fetch: createGuardedFetch(policy) });
   }
   return new StdioClientTransport({
     command: config.command,
