@@ -4,6 +4,7 @@ import type { AgentRun, Engine } from '@agentloom/runtime';
 import { appendRunEvents } from '../../events/append-run-events';
 import type { Logger } from '../../logging/logger';
 import type { PrismaMemoryPort } from '../../memory/prisma-memory-port';
+import type { ModelConnector } from '../../outbound/model-connector';
 import { RunMemoryPort } from '../../memory/run-memory-port';
 import type { ToolCatalog } from '../../tools/tool-catalog';
 import { fenceRun } from '../fence-run';
@@ -32,6 +33,8 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly database: Database,
     private readonly tools: ToolCatalog,
     private readonly logger: Logger,
+    /** Model gateways for runs: sealed keys opened, requests through the outbound policy. */
+    private readonly models: ModelConnector,
     private readonly observer?: ProcessingObserver,
     /** Long-term memory; absent disables the memory tools and injection. */
     private readonly memory?: PrismaMemoryPort,
@@ -56,6 +59,7 @@ export class EngineRunProcessor implements RunProcessor {
         versionId: context.versionId,
         config: context.config,
         tools: this.tools,
+        models: this.models,
         hooks: [ledger],
         ...(this.memory
           ? {
