@@ -9,6 +9,13 @@ const postgresUrl = z
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+/** 32 random bytes in base64 (`openssl rand -base64 32`). */
+const secretKey = z
+  .string()
+  .trim()
+  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+  .transform((value) => Buffer.from(value, 'base64'));
+
 const environmentSchema = z.object({
   /** Postgres server to use; unset means the embedded database in AGENTLOOM_DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
@@ -29,10 +36,21 @@ const environmentSchema = z.object({
   /** Requests a key may make at once before the per-minute rate applies. */
   AGENTLOOM_RATE_LIMIT_BURST: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(120)),
   /**
-   * Comma-separated hosts, addresses or CIDRs webhooks may target although private (e.g. an
-   * internal receiver, `10.1.2.0/24`). Unset: loopback, private and metadata targets are refused.
+   * Comma-separated hosts, addresses or CIDRs that outbound requests may reach although private:
+   * model and embedder base URLs, webhooks (e.g. a local Ollama `127.0.0.1`, `10.1.2.0/24`). Unset:
+   * loopback, private, link-local and metadata targets are refused, in every spelling.
    */
+  AGENTLOOM_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** The older, webhook-only name of AGENTLOOM_ALLOW_PRIVATE_TARGETS; still read, and merged into it. */
   AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * Base64 of 32 random bytes sealing stored secrets (model API keys, webhook signing secrets).
+   * Unset: the embedded database uses `<data dir>/secret-key`, generated on first start; a Postgres
+   * server (DATABASE_URL) refuses to start, since every process must share the key.
+   */
+  AGENTLOOM_SECRET_KEY: z.preprocess(emptyToUndefined, secretKey.optional()),
+  /** Comma-separated older keys still accepted for reading while secrets are rotated. */
+  AGENTLOOM_SECRET_KEY_PREVIOUS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export interface ConsoleEnvironment {
@@ -45,7 +63,10 @@ export interface ConsoleEnvironment {
   telemetryEndpoint: string | undefined;
   metricsToken: string | undefined;
   rateLimit: { perMinute: number; burst: number };
-  webhooks: { allowPrivateTargets: string[] };
+  /** Private targets the one outbound policy allows (both variable names merged). */
+  outbound: { allowPrivateTargets: string[] };
+  /** Undefined: the platform uses the embedded data directory's key file (server mode refuses). */
+  secrets: { key: Buffer; previousKeys: Buffer[] } | undefined;
 }
 
 /** Raised when the process environment is unusable; its message is one line naming the variable. */
@@ -83,8 +104,17 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: values.AGENTLOOM_METRICS_TOKEN,
     rateLimit: { perMinute: values.AGENTLOOM_RATE_LIMIT_PER_MINUTE, burst: values.AGENTLOOM_RATE_LIMIT_BURST },
-    webhooks: { allowPrivateTargets: splitList(values.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS) },
+    outbound: { allowPrivateTargets: [...splitList(values.AGENTLOOM_ALLOW_PRIVATE_TARGETS), ...splitList(values.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS)] },
+    secrets: values.AGENTLOOM_SECRET_KEY ? { key: values.AGENTLOOM_SECRET_KEY, previousKeys: previousSecretKeys(values.AGENTLOOM_SECRET_KEY_PREVIOUS) } : undefined,
   };
+}
+
+function previousSecretKeys(value: string | undefined): Buffer[] {
+  return splitList(value).map((entry, index) => {
+    const parsed = secretKey.safeParse(entry);
+    if (!parsed.success) throw new InvalidEnvironmentError(`Invalid AGENTLOOM_SECRET_KEY_PREVIOUS: entry ${index + 1} must be 32 random bytes in base64.`);
+    return parsed.data;
+  });
 }
 
 function splitList(value: string | undefined): string[] {

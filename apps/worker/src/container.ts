@@ -20,7 +20,8 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       heartbeatMs: environment.AGENTLOOM_HEARTBEAT_MS,
       recoveryIntervalMs: environment.AGENTLOOM_RECOVERY_INTERVAL_MS,
     },
-    webhooks: { allowPrivateTargets: environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS },
+    outbound: { allowPrivateTargets: [...environment.AGENTLOOM_ALLOW_PRIVATE_TARGETS, ...environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS] },
+    ...(environment.AGENTLOOM_SECRET_KEY ? { secrets: { key: environment.AGENTLOOM_SECRET_KEY, previousKeys: environment.AGENTLOOM_SECRET_KEY_PREVIOUS } } : {}),
     logger: consoleLogger,
   });
   if (tools.length > 0) consoleLogger.info('Tool modules loaded', { tools: tools.map((tool) => `${tool.name} (${tool.sideEffects})`) });

@@ -60,7 +60,8 @@ async function openPlatform(): Promise<Platform> {
     // Next to the data so that `npm start` users (and the e2e suite) find the first admin key.
     adminKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'admin-key'),
     executor: { concurrency: environment.executor.concurrency },
-    webhooks: { allowPrivateTargets: environment.webhooks.allowPrivateTargets },
+    outbound: { allowPrivateTargets: environment.outbound.allowPrivateTargets },
+    ...(environment.secrets ? { secrets: environment.secrets } : {}),
     logger: consoleLogger,
   });
   // The in-process executor picks up runs left queued (or with expired leases) at boot and every
