@@ -35,6 +35,7 @@ export function createAgentLoomSystem(name: string, Executor: ExecutorConstructo
     async prepare(url) {
       const platform = await createPlatform({
         database: { url, migrationsDirectory: repositoryMigrationsDirectory },
+        secrets: { key: Buffer.alloc(32, 7) },
         logger: silentLogger,
       });
       const principal: Principal | null = platform.seed.adminKey ? await platform.auth.authenticate(platform.seed.adminKey) : null;
@@ -53,6 +54,7 @@ export function createAgentLoomSystem(name: string, Executor: ExecutorConstructo
     async createConsumer(url, concurrency, onJobStarted) {
       const platform = await createPlatform({
         database: { url, migrationsDirectory: repositoryMigrationsDirectory },
+        secrets: { key: Buffer.alloc(32, 7) },
         logger: silentLogger,
         seedDemoTenant: false,
       });

@@ -2,7 +2,7 @@ import type { Engine } from '@agentloom/runtime';
 import { createPlatform, type Platform } from '@agentloom/platform';
 import type { DatabaseConfig } from '@agentloom/db';
 
-import { agentVersionConfigSchema, buildRunEngine, claimRuns, createToolLedgerHooks, persistStep, ToolCatalog } from './agentloom-internals';
+import { agentVersionConfigSchema, buildRunEngine, claimRuns, createToolLedgerHooks, ModelConnector, persistStep, SecretBox, ToolCatalog } from './agentloom-internals';
 
 export interface StepSample {
   step: number;
@@ -15,7 +15,8 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 /** Runs one agent for `toolTurns` tool turns and times each step's commit separately from its work. */
 export async function measureRun(database: DatabaseConfig, toolTurns: number): Promise<{ samples: StepSample[]; floorMs: number }> {
-  const platform = await createPlatform({ database, logger: silent });
+  // Benches seal nothing secret, but a Postgres-backed platform needs a secret key (AGENTLOOM_SECRET_KEY).
+  const platform = await createPlatform({ database, logger: silent, secrets: { key: Buffer.alloc(32, 7) } });
   try {
     const agentId = await createLongAgent(platform, toolTurns);
     const principal = (await platform.auth.authenticate(platform.seed.adminKey!))!;
@@ -25,7 +26,7 @@ export async function measureRun(database: DatabaseConfig, toolTurns: number): P
     const version = await platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
     const holder: { engine?: Engine } = {};
     const ledger = createToolLedgerHooks(platform.database.prisma, claimed, 'bench', () => holder.engine!.services.registry);
-    const engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks: [ledger] });
+    const engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks: [ledger], models: new ModelConnector(fetch, new SecretBox(Buffer.alloc(32, 7))) });
     holder.engine = engine;
     const run = engine.start({ task: 'Cite many sources.', instanceId: claimed.id });
     const samples: StepSample[] = [];

@@ -26,6 +26,8 @@ export async function prepareDatabase(database: { url?: string; dataDirectory?: 
   const platform = await createPlatform({
     database: { ...database, migrationsDirectory: path.join(repositoryRoot, 'prisma/migrations') },
     ...(database.dataDirectory ? { adminKeyPath: path.join(database.dataDirectory, 'admin-key') } : {}),
+    // Benches seal nothing secret, but a Postgres-backed platform needs a secret key (AGENTLOOM_SECRET_KEY).
+    ...(database.url ? { secrets: { key: Buffer.alloc(32, 7) } } : {}),
     logger: silentLogger,
   });
   try {

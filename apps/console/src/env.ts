@@ -9,6 +9,13 @@ const postgresUrl = z
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
+/** 32 random bytes in base64 (`openssl rand -base64 32`). */
+const secretKey = z
+  .string()
+  .trim()
+  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+  .transform((value) => Buffer.from(value, 'base64'));
+
 const environmentSchema = z.object({
   /** Postgres server to use; unset means the embedded database in AGENTLOOM_DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
@@ -50,9 +57,12 @@ const environmentSchema = z.object({
   /** Requests a key may make at once before the per-minute rate applies. */
   AGENTLOOM_RATE_LIMIT_BURST: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(120)),
   /**
-   * Comma-separated hosts, addresses or CIDRs webhooks may target although private (e.g. an
-   * internal receiver, `10.1.2.0/24`). Unset: loopback, private and metadata targets are refused.
+   * Comma-separated hosts, addresses or CIDRs that outbound requests may reach although private:
+   * model and embedder base URLs, webhooks (e.g. a local Ollama `127.0.0.1`, `10.1.2.0/24`). Unset:
+   * loopback, private, link-local and metadata targets are refused, in every spelling.
    */
+  AGENTLOOM_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyToUndefined, z.string().optional()),
+  /** The older, webhook-only name of AGENTLOOM_ALLOW_PRIVATE_TARGETS; still read, and merged into it. */
   AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Bytes of a tool call's output the model sees and the ledger stores (longer output is cut with a note); default 256 KiB. */
   AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_024).max(64 * 1024 * 1024).optional()),
@@ -60,6 +70,14 @@ const environmentSchema = z.object({
   AGENTLOOM_THREAD_HISTORY_TOKENS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(1_000_000).optional()),
   /** Earlier runs of a thread read to build that window (older ones are only counted); default 50. */
   AGENTLOOM_THREAD_HISTORY_RUNS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).optional()),
+  /**
+   * Base64 of 32 random bytes sealing stored secrets (model API keys, webhook signing secrets).
+   * Unset: the embedded database uses `<data dir>/secret-key`, generated on first start; a Postgres
+   * server (DATABASE_URL) refuses to start, since every process must share the key.
+   */
+  AGENTLOOM_SECRET_KEY: z.preprocess(emptyToUndefined, secretKey.optional()),
+  /** Comma-separated older keys still accepted for reading while secrets are rotated. */
+  AGENTLOOM_SECRET_KEY_PREVIOUS: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export interface ConsoleEnvironment {
@@ -75,7 +93,10 @@ export interface ConsoleEnvironment {
   metricsToken: string | undefined;
   rateLimit: { perMinute: number; burst: number };
   auth: { cacheTtlMs: number; failureLimits: { perAddress: number; perKey: number; windowSeconds: number } };
-  webhooks: { allowPrivateTargets: string[] };
+  /** Private targets the one outbound policy allows (both variable names merged). */
+  outbound: { allowPrivateTargets: string[] };
+  /** Undefined: the platform uses the embedded data directory's key file (server mode refuses). */
+  secrets: { key: Buffer; previousKeys: Buffer[] } | undefined;
   /** Data bounds for runs this console executes; absent fields keep the platform defaults. */
   bounds: { toolOutputMaxBytes?: number; threadHistoryTokens?: number; threadHistoryRuns?: number };
 }
@@ -131,13 +152,22 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
         windowSeconds: values.AGENTLOOM_AUTH_FAILURE_WINDOW_SECONDS,
       },
     },
-    webhooks: { allowPrivateTargets: splitList(values.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS) },
+    outbound: { allowPrivateTargets: [...splitList(values.AGENTLOOM_ALLOW_PRIVATE_TARGETS), ...splitList(values.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS)] },
+    secrets: values.AGENTLOOM_SECRET_KEY ? { key: values.AGENTLOOM_SECRET_KEY, previousKeys: previousSecretKeys(values.AGENTLOOM_SECRET_KEY_PREVIOUS) } : undefined,
     bounds: {
       ...(values.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES ? { toolOutputMaxBytes: values.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES } : {}),
       ...(values.AGENTLOOM_THREAD_HISTORY_TOKENS ? { threadHistoryTokens: values.AGENTLOOM_THREAD_HISTORY_TOKENS } : {}),
       ...(values.AGENTLOOM_THREAD_HISTORY_RUNS ? { threadHistoryRuns: values.AGENTLOOM_THREAD_HISTORY_RUNS } : {}),
     },
   };
+}
+
+function previousSecretKeys(value: string | undefined): Buffer[] {
+  return splitList(value).map((entry, index) => {
+    const parsed = secretKey.safeParse(entry);
+    if (!parsed.success) throw new InvalidEnvironmentError(`Invalid AGENTLOOM_SECRET_KEY_PREVIOUS: entry ${index + 1} must be 32 random bytes in base64.`);
+    return parsed.data;
+  });
 }
 
 function splitList(value: string | undefined): string[] {

@@ -19,6 +19,13 @@ const commaSeparatedList = z
       .filter((entry) => entry.length > 0),
   );
 
+/** 32 random bytes in base64 (`openssl rand -base64 32`). */
+const secretKey = z
+  .string()
+  .trim()
+  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+  .transform((value) => Buffer.from(value, 'base64'));
+
 const environmentSchema = z.object({
   DATABASE_URL: z
     .string({ error: 'DATABASE_URL is required: workers share a Postgres server with the console (postgresql://…)' })
@@ -42,9 +49,12 @@ const environmentSchema = z.object({
    */
   AGENTLOOM_TOOL_MODULES: commaSeparatedList.transform((paths) => paths.map((modulePath) => resolve(repositoryRoot, modulePath))),
   /**
-   * Comma-separated hosts, addresses or CIDRs webhooks may target although private, as for the
-   * console (the worker delivers webhooks too). Unset: loopback, private and metadata targets are refused.
+   * Comma-separated hosts, addresses or CIDRs that outbound requests (model and embedder base URLs,
+   * webhooks) may reach although private, as for the console. Unset: loopback, private, link-local
+   * and metadata targets are refused.
    */
+  AGENTLOOM_ALLOW_PRIVATE_TARGETS: commaSeparatedList,
+  /** The older, webhook-only name of AGENTLOOM_ALLOW_PRIVATE_TARGETS; still read, and merged into it. */
   AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: commaSeparatedList,
   /** Bytes of a tool call's output the model sees and the ledger stores (longer output is cut with a note); default 256 KiB. */
   AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.coerce.number().int().min(1_024).max(64 * 1024 * 1024).optional(),
@@ -52,6 +62,14 @@ const environmentSchema = z.object({
   AGENTLOOM_THREAD_HISTORY_TOKENS: z.coerce.number().int().min(100).max(1_000_000).optional(),
   /** Earlier runs of a thread read to build that window (older ones are only counted); default 50. */
   AGENTLOOM_THREAD_HISTORY_RUNS: z.coerce.number().int().min(1).max(10_000).optional(),
+  /**
+   * The key sealing stored secrets, shared with every console and worker on the database. Checked
+   * here for shape; when absent the platform refuses to start with one line (a worker is always on
+   * a Postgres server).
+   */
+  AGENTLOOM_SECRET_KEY: z.preprocess((value) => (value === '' ? undefined : value), secretKey.optional()),
+  /** Comma-separated older keys still accepted for reading while secrets are rotated. */
+  AGENTLOOM_SECRET_KEY_PREVIOUS: commaSeparatedList.pipe(z.array(secretKey)),
 });
 
 export type WorkerEnvironment = z.infer<typeof environmentSchema>;

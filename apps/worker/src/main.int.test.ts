@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const workerDirectory = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+const testSecretKey = Buffer.from('agentloom-test-secret-key-32-b!!', 'utf8').toString('base64');
 
 interface Outcome {
   exitCode: number | null;
@@ -18,7 +19,8 @@ interface Outcome {
 /** Starts the worker as a real process; `whenOutput` lets the test act (e.g. send SIGTERM) on a line. */
 function runWorker(environment: NodeJS.ProcessEnv, whenOutput?: (output: string, stop: () => void) => void): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsx, 'src/main.ts'], { cwd: workerDirectory, env: { ...process.env, ...environment } });
+    // Workers share the console's secret key (AGENTLOOM_SECRET_KEY); tests give every worker the same one.
+    const child = spawn(process.execPath, [tsx, 'src/main.ts'], { cwd: workerDirectory, env: { ...process.env, AGENTLOOM_SECRET_KEY: testSecretKey, ...environment } });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -44,6 +46,13 @@ describe('worker process', () => {
     const outcome = await runWorker({ DATABASE_URL: '' });
     expect(outcome.exitCode).toBe(2);
     expect(outcome.output).toMatch(/DATABASE_URL/);
+  });
+
+  it('refuses to start without the shared secret key, with one line naming the variable', async () => {
+    const outcome = await runWorker({ DATABASE_URL: database.config.url, AGENTLOOM_SECRET_KEY: '' });
+    expect(outcome.exitCode).toBe(1);
+    expect(outcome.output).toMatch(/worker failed to start: AGENTLOOM_SECRET_KEY is not set/);
+    expect(outcome.output).not.toMatch(/Database ready/);
   });
 
   it('fails fast with one clear line on an unreachable server', async () => {

@@ -27,7 +27,7 @@ import { seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
 import { demoTools } from './tools/demo-tools';
 import { ToolCatalog } from './tools/tool-catalog';
 import { platformVersions } from './versions';
-import { createEmbedder } from '@agentloom/runtime';
+import { createEmbedder, createGuardedFetch, OutboundPolicy, OutboundRefusedError } from '@agentloom/runtime';
 import { EraseService } from './erase/erase-service';
 import { MemoryMaintenance } from './memory/memory-maintenance';
 import { MemoryService } from './memory/memory-service';
@@ -38,6 +38,9 @@ import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { WebhookService } from './webhooks/webhook-service';
 import { WebhookTargetGuard } from './webhooks/webhook-target-guard';
 import { UsageService } from './usage/usage-service';
+import { ModelConnector } from './outbound/model-connector';
+import { resealStoredSecrets } from './secrets/reseal-stored-secrets';
+import { resolveSecretBox } from './secrets/resolve-secret-box';
 
 /** The services apps call. Built once per process by the app's composition root. */
 export interface Platform {
@@ -77,6 +80,8 @@ export interface Platform {
   memoryPort: PrismaMemoryPort;
   /** Webhook endpoints and their delivery log (admin); deliveries are sent by the executor's process. */
   webhooks: WebhookService;
+  /** The deployment's one outbound policy (hand it to HTTP tools and MCP servers you build). */
+  outbound: OutboundPolicy;
   close(): Promise<void>;
 }
 
@@ -86,9 +91,23 @@ export interface Platform {
  */
 export async function createPlatform(config: PlatformConfig): Promise<Platform> {
   const { logger } = config;
+  // Before the database: a server deployment without its secret key fails here, with one line.
+  const secrets = await resolveSecretBox(config.secrets, config.database);
+  const outbound = new OutboundPolicy({
+    ...config.outbound,
+    allowPrivateTargets: [...(config.outbound?.allowPrivateTargets ?? []), ...(config.webhooks?.allowPrivateTargets ?? [])],
+  });
+  const embedderConfig = config.memory?.embedder;
+  if (embedderConfig?.baseURL !== undefined) checkEmbedderUrl(outbound, embedderConfig.baseURL);
+  const providerFetch = createGuardedFetch(outbound);
+  const models = new ModelConnector(providerFetch, secrets);
   const database = await openDatabaseOrExplain(config);
   logger.info(`Database ready (${database.mode}: ${database.location})`, { newlyAppliedMigrations: database.newlyAppliedMigrations });
   if (!database.vector.available && database.vector.fix) logger.warn(database.vector.fix);
+  // Secrets written before encryption at rest (or under a previous key) are sealed with the current key.
+  const resealed = await resealStoredSecrets(database, secrets, { strict: false });
+  if (resealed.agentVersions + resealed.webhookEndpoints > 0) logger.info('Sealed stored secrets with the current secret key', { ...resealed });
+  if (resealed.unreadable > 0) logger.warn(`${resealed.unreadable} stored secret(s) were sealed with a key this process was not given (AGENTLOOM_SECRET_KEY / AGENTLOOM_SECRET_KEY_PREVIOUS)`);
   const seed = config.seedDemoTenant === false ? { seeded: false } : await seedDemoTenant(database, config.adminKeyPath, logger);
   if (!seed.seeded && config.adminKeyPath) logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
 
@@ -97,13 +116,14 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
   let executorState = () => ({ active: 0, concurrency: 0 });
   const metrics = new PlatformMetrics(database, () => executorState());
-  const memoryPort = new PrismaMemoryPort(database, { embedder: createEmbedder(config.memory?.embedder) });
+  const memoryPort = new PrismaMemoryPort(database, { embedder: createEmbedder(embedderConfig, providerFetch) });
   const erase = new EraseService(database, logger);
-  const maintenance = new MemoryMaintenance(database, memoryPort, erase, logger);
+  const maintenance = new MemoryMaintenance(database, memoryPort, erase, logger, models);
   const processor = new EngineRunProcessor(
     database,
     tools,
     logger,
+    models,
     {
       stepCommitted: (outcome, seconds) => metrics.observeStep(outcome, seconds),
       toolCallFinished: (tool, status, seconds) => metrics.observeToolCall(tool, status, seconds),
@@ -113,9 +133,9 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     { ...defaultDataBounds, ...config.bounds },
   );
   const webhookConfig = { ...defaultWebhookConfig, ...config.webhooks };
-  const webhookGuard = new WebhookTargetGuard(webhookConfig.allowPrivateTargets);
+  const webhookGuard = new WebhookTargetGuard(outbound);
   const executorOwner = config.executor?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const webhookDispatcher = new WebhookDispatcher(database, webhookGuard, webhookConfig, executorOwner, logger);
+  const webhookDispatcher = new WebhookDispatcher(database, webhookGuard, webhookConfig, executorOwner, logger, secrets);
   const executor = new RunExecutor(
     database,
     processor,
@@ -147,7 +167,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     approvals: new ApprovalService(database, () => executor.wake()),
     // The revoke notifies every process in its transaction; this process also forgets at once.
     apiKeys: new ApiKeyService(database, () => auth.forgetVerifiedKeys()),
-    agents: new AgentService(database, tools),
+    agents: new AgentService(database, tools, { policy: outbound, secrets }),
     usage: new UsageService(database),
     audit: new AuditService(database),
     runSteps: new RunStepService(database),
@@ -162,7 +182,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     memory: new MemoryService(database, memoryPort),
     erase,
     memoryPort,
-    webhooks: new WebhookService(database, webhookGuard),
+    webhooks: new WebhookService(database, webhookGuard, secrets),
+    outbound,
     close: async () => {
       await executor.stop();
       await maintenance.stop();
@@ -172,6 +193,16 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       await database.close();
     },
   };
+}
+
+/** The embedder is configured by the operator at start: its URL must pass the policy's checks that need no DNS. */
+function checkEmbedderUrl(outbound: OutboundPolicy, baseURL: string): void {
+  try {
+    outbound.checkUrl(baseURL);
+  } catch (error) {
+    if (error instanceof OutboundRefusedError) throw new DomainError('validation', `memory.embedder.baseURL: ${error.message}`, 'memory.embedder.baseURL');
+    throw error;
+  }
 }
 
 async function openDatabaseOrExplain(config: PlatformConfig): Promise<Database> {

@@ -70,3 +70,5 @@ export { webhookEventTypes, type WebhookEventType } from './webhooks/webhook-eve
 export { defaultWebhookConfig, type WebhookConfig } from './webhooks/webhook-config';
 export { createWebhookInputSchema, listWebhookDeliveriesInputSchema, webhookDeliveryIdInputSchema, webhookIdInputSchema } from './webhooks/webhook.schema';
 export type { WebhookView, CreatedWebhook, WebhookDeliveryView } from './webhooks/webhook-view';
+export { parseSecretKey } from './secrets/secret-key';
+export type { SecretKeys } from './secrets/resolve-secret-box';

@@ -1,10 +1,11 @@
 import type { DatabaseConfig } from '@agentloom/db';
-import type { AnyTool, EmbedderConfig } from '@agentloom/runtime';
+import type { AnyTool, EmbedderConfig, OutboundPolicyOptions } from '@agentloom/runtime';
 
 import type { AuthFailureLimits } from './auth/auth-failure-limiter';
 import type { DataBounds } from './execution/data-bounds';
 import type { RunExecutorConfig } from './execution/run-executor';
 import type { Logger } from './logging/logger';
+import type { SecretKeys } from './secrets/resolve-secret-box';
 import type { WebhookConfig } from './webhooks/webhook-config';
 
 /** Everything the platform needs, handed in by an app's composition root. */
@@ -23,8 +24,22 @@ export interface PlatformConfig {
   memory?: { embedder?: EmbedderConfig };
   /** Tool-output cap and thread-history window (defaults: 256 KiB, 4,000 tokens, 50 runs). */
   bounds?: Partial<DataBounds>;
-  /** Webhook delivery settings; the SSRF guard refuses private targets unless listed in `allowPrivateTargets`. */
-  webhooks?: Partial<WebhookConfig>;
   /** Authentication: verification cache TTL, failed-attempt limits, session lifetime (defaults in auth-service.ts). */
   auth?: { cacheTtlMs?: number; sessionLifetimeMs?: number; failureLimits?: Partial<AuthFailureLimits> };
+  /**
+   * Webhook delivery settings. `allowPrivateTargets` is the old, webhook-only spelling of
+   * `outbound.allowPrivateTargets`; both lists are merged into the one outbound policy.
+   */
+  webhooks?: Partial<WebhookConfig>;
+  /**
+   * The one outbound policy for every URL a tenant or operator can set (model and embedder base
+   * URLs, webhooks, and the policy tool modules get from `platform.outbound`): private targets the
+   * operator allows (`AGENTLOOM_ALLOW_PRIVATE_TARGETS`), and a DNS override for tests.
+   */
+  outbound?: OutboundPolicyOptions;
+  /**
+   * The key sealing stored secrets (model API keys, webhook signing secrets). Absent: embedded mode
+   * uses `<dataDirectory>/secret-key` (generated on first start); server mode refuses to start.
+   */
+  secrets?: SecretKeys;
 }

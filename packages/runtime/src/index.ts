@@ -76,6 +76,8 @@ export { InMemoryToolStateStore } from './stores/in-memory-tool-state-store';
 // Model gateways (AI SDK providers) and tool adapters (local function, subprocess, MCP, HTTP)
 export * from './models';
 export * from './tools/adapters';
+// The one outbound policy for every URL a tenant or operator can set
+export * from './outbound';
 export { idempotencyKeyFor } from './engine/tool-context/create-tool-context';
 
 // Embedders for memory search (offline hashing default, AI SDK model embedders)

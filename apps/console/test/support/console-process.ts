@@ -32,6 +32,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The secret key of consoles started on a Postgres server (base64 of 32 bytes). */
+export const testConsoleSecretKey = Buffer.from('agentloom-test-secret-key-32-b!!', 'utf8').toString('base64');
+
 /**
  * Starts the production console (`next start` through the workspace script, as users run it) and
  * resolves once `/api/health` answers 200, i.e. the database is open, migrated and seeded.
@@ -48,6 +51,9 @@ export async function startConsole(options: ConsoleProcessOptions): Promise<Cons
       PORT: String(port),
       AGENTLOOM_DATA_DIR: options.dataDirectory,
       DATABASE_URL: options.databaseUrl ?? '',
+      // A Postgres-backed console refuses to start without the shared secret key; every console a
+      // test starts on one database gets the same one (embedded consoles use their data dir's key file).
+      ...(options.databaseUrl ? { AGENTLOOM_SECRET_KEY: testConsoleSecretKey } : {}),
       NEXT_TELEMETRY_DISABLED: '1',
       ...options.environment,
     },

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { createTestDatabaseConfig, type TestDatabaseConfig } from '@agentloom/db/testing';
 import { createPlatform, type Platform, type Principal } from '@agentloom/platform';
-import { silentLogger } from '@agentloom/platform/testing';
+import { silentLogger, testSecretKey } from '@agentloom/platform/testing';
 
 import { createSoakTables } from './soak-schema';
 
@@ -41,7 +41,7 @@ export async function createSoakFixture(): Promise<SoakFixture> {
   const database: TestDatabaseConfig = await createTestDatabaseConfig('server');
   let platform: Platform | undefined;
   try {
-    platform = await createPlatform({ database: database.config, logger: silentLogger });
+    platform = await createPlatform({ database: database.config, logger: silentLogger, secrets: { key: testSecretKey } });
     const adminKey = platform.seed.adminKey;
     const principal = adminKey ? await platform.auth.authenticate(adminKey) : null;
     if (!principal) throw new Error('The soak database was not seeded with an admin key');

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { testSecretKey } from '@agentloom/platform/testing';
+
 const workerDirectory = fileURLToPath(new URL('../..', import.meta.url));
 const ledgerToolsModule = fileURLToPath(new URL('./ledger-tools.ts', import.meta.url));
 
@@ -37,7 +39,8 @@ export class WorkerFleet {
     const log = createWriteStream(join(this.logDirectory, `${owner}.log`));
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: workerDirectory,
-      env: { ...process.env, AGENTLOOM_TOOL_MODULES: ledgerToolsModule, ...this.environment, AGENTLOOM_WORKER_ID: owner },
+      // The same secret key as the fixture's platform (testSecretKey), as production shares AGENTLOOM_SECRET_KEY.
+      env: { ...process.env, AGENTLOOM_TOOL_MODULES: ledgerToolsModule, AGENTLOOM_SECRET_KEY: testSecretKey.toString('base64'), ...this.environment, AGENTLOOM_WORKER_ID: owner },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,3 +1,4 @@
+import { DomainError } from '../errors/domain-error';
 import type { AgentVersionConfig } from './agent-version-config';
 
 /** Shown instead of a model's API key; sending it back keeps the stored key. */
@@ -11,21 +12,51 @@ export function redactConfigSecrets(config: AgentVersionConfig): AgentVersionCon
   return { ...config, ...(config.model ? { model: redact(config.model) } : {}), fallbackModels: config.fallbackModels.map(redact) };
 }
 
+/** A base URL as the destination it names: parsed, lower-cased host, default port dropped, no trailing slash. */
+export function normalizeBaseUrl(baseURL: string | undefined): string {
+  if (baseURL === undefined) return '';
+  try {
+    return new URL(baseURL).href.replace(/\/+$/, '');
+  } catch {
+    return baseURL;
+  }
+}
+
+/** Where a key is sent: the provider, its endpoint and the model. A stored key is bound to exactly this. */
+function destinationOf(model: ModelEntry): string {
+  return JSON.stringify([model.provider, normalizeBaseUrl(model.baseURL), model.model]);
+}
+
 /**
- * Puts back the stored key wherever a save sent the marker: the primary model's from the previous
- * primary, a fallback's from the previous fallback with the same provider and model.
+ * Puts back the stored key wherever a save sent the marker — but only for the exact destination
+ * the key was saved for (provider, normalized base URL and model): the primary model's from the
+ * previous primary, a fallback's from the previous fallback with the same destination. A marker
+ * whose destination changed (say, the base URL now points elsewhere) would send the stored key to
+ * a place its owner never chose, so it is refused and the key must be entered again.
+ * @throws DomainError `validation` naming the `config.…apiKey` field to re-enter.
  */
 export function restoreConfigSecrets(config: AgentVersionConfig, previous: AgentVersionConfig | undefined): AgentVersionConfig {
-  const restore = (model: ModelEntry, stored: ModelEntry | undefined): ModelEntry => {
+  const restore = (model: ModelEntry, stored: ModelEntry | undefined, field: string): ModelEntry => {
     if (model.apiKey !== redactedSecret) return model;
-    const { apiKey: _marker, ...withoutKey } = model;
-    return stored?.apiKey ? { ...withoutKey, apiKey: stored.apiKey } : withoutKey;
+    if (stored?.apiKey === undefined || destinationOf(stored) !== destinationOf(model)) {
+      throw new DomainError(
+        'validation',
+        `${field} is ${redactedSecret}, but the stored key was saved for another provider, base URL or model (or there is none); enter the API key again for this destination`,
+        field,
+      );
+    }
+    return { ...model, apiKey: stored.apiKey };
   };
-  const previousFallback = (model: ModelEntry) =>
-    previous?.fallbackModels.find((candidate) => candidate.provider === model.provider && candidate.model === model.model);
+  const previousFallback = (model: ModelEntry) => previous?.fallbackModels.find((candidate) => destinationOf(candidate) === destinationOf(model));
   return {
     ...config,
-    ...(config.model ? { model: restore(config.model, previous?.model) } : {}),
-    fallbackModels: config.fallbackModels.map((model) => restore(model, previousFallback(model))),
+    ...(config.model ? { model: restore(config.model, previous?.model, 'config.model.apiKey') } : {}),
+    fallbackModels: config.fallbackModels.map((model, index) => restore(model, previousFallback(model), `config.fallbackModels.${index}.apiKey`)),
   };
+}
+
+/** The config with every model API key passed through `transform` (seal before storing, open after reading). */
+export function mapModelKeys(config: AgentVersionConfig, transform: (key: string) => string): AgentVersionConfig {
+  const map = (model: ModelEntry): ModelEntry => (model.apiKey === undefined ? model : { ...model, apiKey: transform(model.apiKey) });
+  return { ...config, ...(config.model ? { model: map(config.model) } : {}), fallbackModels: config.fallbackModels.map(map) };
 }

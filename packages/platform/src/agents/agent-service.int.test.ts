@@ -91,7 +91,9 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
     const saved = await agents().saveVersion(admin, { agentId: agent.id, config: { ...agent.latest!.config, instructions: 'Changed.' } });
     expect(saved.version.config.model).toMatchObject({ apiKey: redactedSecret });
     const stored = await test.platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId: agent.id, version: 2 } });
-    expect(stored.config).toMatchObject({ model: { apiKey: 'sk-secret-value' } });
+    // Stored sealed (AES-256-GCM envelope), never as the plaintext.
+    expect(stored.config).toMatchObject({ model: { apiKey: expect.stringMatching(/^enc:v1:/) as string } });
+    expect(JSON.stringify(stored.config)).not.toContain('sk-secret-value');
     expect(JSON.stringify((await test.platform.audit.list(admin, { targetId: agent.id })).entries)).not.toContain('sk-secret-value');
   });
 

@@ -1,4 +1,5 @@
 import { Prisma, type Database } from '@agentloom/db';
+import type { OutboundPolicy } from '@agentloom/runtime';
 
 import { recordAudit } from '../audit/record-audit';
 import { assertRole } from '../auth/assert-role';
@@ -18,7 +19,9 @@ import {
   type SaveAgentVersionInput,
 } from './agent.schema';
 import { hashAgentConfig } from './agent-config-hash';
-import { restoreConfigSecrets } from './agent-config-secrets';
+import type { SecretBox } from '../secrets/secret-box';
+import { mapModelKeys, restoreConfigSecrets } from './agent-config-secrets';
+import { assertModelDestinations } from './agent-model-destinations';
 import { agentSummarySelect, parseConfig, toAgentSummaryView, toVersionSummaryView, toVersionView, versionSelect, versionSummarySelect } from './agent-rows';
 import type { AgentDetailView, AgentSummaryView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agent-views';
 import { saveAgentVersion } from './save-agent-version';
@@ -37,6 +40,8 @@ export class AgentService {
     private readonly database: Database,
     /** The fleet's tool catalog: a config naming a tool outside it is refused at save. */
     private readonly tools: ToolCatalog,
+    /** Model base URLs are checked against the outbound policy at save; API keys are stored sealed. */
+    private readonly outbound: { policy: OutboundPolicy; secrets: SecretBox },
   ) {}
 
   /** The caller's agents, by name; a tenant has tens of agents, so one page holds them all. */
@@ -88,7 +93,9 @@ export class AgentService {
     const input = parseInput(createAgentInputSchema, rawInput);
     const config = restoreConfigSecrets(parseConfig(input.config), undefined);
     assertKnownTools(config, this.tools);
+    await assertModelDestinations(config, this.outbound.policy);
     const configHash = hashAgentConfig(config);
+    const stored = mapModelKeys(config, (key) => this.outbound.secrets.seal(key));
     const slugTaken = () => new DomainError('conflict', `An agent with slug "${input.slug}" already exists`, 'slug');
     if (await this.database.prisma.agent.findFirst({ where: { tenantId: principal.tenantId, slug: input.slug }, select: { id: true } })) throw slugTaken();
     try {
@@ -100,7 +107,7 @@ export class AgentService {
             name: input.name,
             description: input.description,
             versions: {
-              create: { tenantId: principal.tenantId, version: 1, config: config as Prisma.InputJsonObject, configHash, createdBy: principal.apiKeyName },
+              create: { tenantId: principal.tenantId, version: 1, config: stored as Prisma.InputJsonObject, configHash, createdBy: principal.apiKeyName },
             },
           },
           select: { id: true },
@@ -131,7 +138,8 @@ export class AgentService {
     const input = parseInput(saveAgentVersionInputSchema, rawInput);
     const config = parseConfig(input.config);
     assertKnownTools(config, this.tools);
-    const { created } = await saveAgentVersion(this.database, principal, { ...input, config });
+    await assertModelDestinations(config, this.outbound.policy);
+    const { created } = await saveAgentVersion(this.database, principal, { ...input, config }, this.outbound.secrets);
     const agent = await this.get(principal, { agentId: input.agentId });
     if (!agent.latest) throw new Error(`Agent ${input.agentId} lost its versions while saving`);
     return { agent, version: agent.latest, created };

@@ -4,7 +4,8 @@ import { recordAudit } from '../audit/record-audit';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { hashAgentConfig } from './agent-config-hash';
-import { restoreConfigSecrets } from './agent-config-secrets';
+import type { SecretBox } from '../secrets/secret-box';
+import { mapModelKeys, restoreConfigSecrets } from './agent-config-secrets';
 import { changedConfigFields, effectiveConfig } from './agent-rows';
 import type { AgentVersionConfig } from './agent-version-config';
 
@@ -20,7 +21,7 @@ interface SaveRequest {
  * with the latest version, insert version n+1 when the config changed, update name/description when
  * they changed, and audit each change. Versions are never updated.
  */
-export async function saveAgentVersion(database: Database, principal: Principal, request: SaveRequest): Promise<{ created: boolean }> {
+export async function saveAgentVersion(database: Database, principal: Principal, request: SaveRequest, secrets: SecretBox): Promise<{ created: boolean }> {
   return database.prisma.$transaction(async (transaction) => {
     const locked = await transaction.$queryRawUnsafe<{ name: string; description: string; archived: boolean }[]>(
       'SELECT name, description, archived_at IS NOT NULL AS archived FROM agents WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE',
@@ -37,7 +38,8 @@ export async function saveAgentVersion(database: Database, principal: Principal,
       orderBy: { version: 'desc' },
       select: { version: true, config: true, configHash: true },
     });
-    const previous = latest ? effectiveConfig(latest.config) : undefined;
+    // Keys are stored sealed: compare and restore on the plaintext, seal again on the way in.
+    const previous = latest ? mapModelKeys(effectiveConfig(latest.config), (key) => secrets.open(key)) : undefined;
     const config = restoreConfigSecrets(request.config, previous);
     const configHash = hashAgentConfig(config);
     // Compare with the recomputed hash: seeded versions stored a hash of their raw config.
@@ -49,7 +51,7 @@ export async function saveAgentVersion(database: Database, principal: Principal,
         tenantId: principal.tenantId,
         agentId: request.agentId,
         version,
-        config: config as Prisma.InputJsonObject,
+        config: mapModelKeys(config, (key) => secrets.seal(key)) as Prisma.InputJsonObject,
         configHash,
         createdBy: principal.apiKeyName,
       },

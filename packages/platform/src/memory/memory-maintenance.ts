@@ -2,6 +2,7 @@ import type { Database } from '@agentloom/db';
 
 import type { EraseService } from '../erase/erase-service';
 import type { Logger } from '../logging/logger';
+import type { ModelConnector } from '../outbound/model-connector';
 import { sweepRetention } from '../retention/retention-sweeper';
 import { writePendingEpisodes } from './episodes/write-pending-episodes';
 import type { PrismaMemoryPort } from './prisma-memory-port';
@@ -20,6 +21,8 @@ export class MemoryMaintenance {
     private readonly port: PrismaMemoryPort,
     private readonly erase: EraseService,
     private readonly logger: Logger,
+    /** Episode summaries call the agent's model through it (sealed keys, outbound policy). */
+    private readonly models: ModelConnector,
   ) {}
 
   /** Starts a sweep unless one is running; never throws (failures are logged and retried next sweep). */
@@ -38,7 +41,7 @@ export class MemoryMaintenance {
 
   private async sweepOnce(): Promise<void> {
     try {
-      await writePendingEpisodes(this.database, this.port, this.logger, { limit: 10, signal: this.abort.signal });
+      await writePendingEpisodes(this.database, this.port, this.logger, { limit: 10, signal: this.abort.signal, models: this.models });
       await sweepRetention(this.database, this.erase, this.logger, { limit: 50 });
     } catch (error) {
       this.logger.warn('Memory maintenance sweep failed; will retry', { error: error instanceof Error ? error.message : String(error) });

@@ -1,3 +1,3 @@
-export { createTestPlatform, silentLogger, type TestPlatform } from './test-platform';
+export { createTestPlatform, silentLogger, testSecretKey, type TestPlatform } from './test-platform';
 export { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhook-receiver';
 export { seedLongRun, type SeedLongRunOptions, type SeededLongRun } from './seed-long-run';

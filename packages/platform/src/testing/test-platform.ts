@@ -7,6 +7,9 @@ import type { Logger } from '../logging/logger';
 
 export const silentLogger: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** The secret key every test platform seals its stored secrets with (tests may build their own SecretBox from it). */
+export const testSecretKey: Buffer = Buffer.from('agentloom-test-secret-key-32-b!!', 'utf8');
+
 export interface TestPlatform {
   platform: Platform;
   /** The seeded admin key's plaintext. */
@@ -18,10 +21,10 @@ export interface TestPlatform {
 export async function createTestPlatform(
   mode: DatabaseMode,
   logger: Logger = silentLogger,
-  extra: Pick<PlatformConfig, 'tools' | 'executor' | 'webhooks' | 'auth' | 'bounds'> = {},
+  extra: Pick<PlatformConfig, 'tools' | 'executor' | 'webhooks' | 'auth' | 'bounds' | 'outbound' | 'memory' | 'secrets'> = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabaseConfig(mode);
-  const platform = await createPlatform({ database: database.config, logger, ...extra });
+  const platform = await createPlatform({ database: database.config, logger, secrets: { key: testSecretKey }, ...extra });
   const adminKey = platform.seed.adminKey;
   if (!adminKey) throw new Error('The test platform was not seeded');
   return {

@@ -2,6 +2,7 @@ import type { Database } from '@agentloom/db';
 
 import { PollWaiter } from '../execution/poll-waiter';
 import type { Logger } from '../logging/logger';
+import type { SecretBox } from '../secrets/secret-box';
 import { webhookDeliveriesChannel } from './enqueue-webhook-deliveries';
 import { sendWebhook } from './send-webhook';
 import { retryDelayMs, type WebhookConfig } from './webhook-config';
@@ -27,6 +28,8 @@ export class WebhookDispatcher {
     private readonly config: WebhookConfig,
     private readonly owner: string,
     private readonly logger: Logger,
+    /** Opens the stored signing secrets (sealed at rest). */
+    private readonly secrets: SecretBox,
   ) {
     this.waiter = new PollWaiter(config.pollMs);
   }
@@ -73,7 +76,8 @@ export class WebhookDispatcher {
   }
 
   private deliver(delivery: ClaimedDelivery): void {
-    const done = sendWebhook(delivery, this.guard, this.config.requestTimeoutMs)
+    const done = Promise.resolve()
+      .then(() => sendWebhook({ ...delivery, secret: this.secrets.open(delivery.secret) }, this.guard, this.config.requestTimeoutMs))
       .then((outcome) =>
         recordDeliveryOutcome(this.database.prisma, this.owner, delivery, outcome, {
           maxAttempts: this.config.maxAttempts,

@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { recordAudit } from '../audit/record-audit';
 import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
+import type { SecretBox } from '../secrets/secret-box';
 import { parseInput } from '../validation/parse-input';
 import { webhookDeliveriesChannel } from './enqueue-webhook-deliveries';
 import { generateWebhookSecret } from './webhook-signature';
@@ -28,6 +29,8 @@ export class WebhookService {
   constructor(
     private readonly database: Database,
     private readonly guard: WebhookTargetGuard,
+    /** Signing secrets are stored sealed (AES-256-GCM); the creator sees the plaintext once. */
+    private readonly secrets: SecretBox,
   ) {}
 
   /** The URL must pass the SSRF guard now (and will again at every delivery); the secret is returned this once. */
@@ -39,7 +42,7 @@ export class WebhookService {
     const eventTypes = [...new Set(input.eventTypes)];
     const row = await this.database.prisma.$transaction(async (transaction) => {
       const created = await transaction.webhookEndpoint.create({
-        data: { tenantId: principal.tenantId, url: url.href, description: input.description, eventTypes, secret },
+        data: { tenantId: principal.tenantId, url: url.href, description: input.description, eventTypes, secret: this.secrets.seal(secret) },
         select: webhookViewSelect,
       });
       await recordAudit(transaction, principal, {

@@ -1,9 +1,11 @@
 import { databaseModes } from '@agentloom/db/testing';
+import { OutboundPolicy } from '@agentloom/runtime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
 import { appendRunEvents } from '../events/append-run-events';
-import { createTestPlatform, silentLogger, startWebhookReceiver, type TestPlatform, type WebhookReceiver } from '../testing';
+import { SecretBox } from '../secrets/secret-box';
+import { createTestPlatform, silentLogger, startWebhookReceiver, testSecretKey, type TestPlatform, type WebhookReceiver } from '../testing';
 import { defaultWebhookConfig, type WebhookConfig } from './webhook-config';
 import { claimDeliveries } from './webhook-delivery-claims';
 import { WebhookDispatcher } from './webhook-dispatcher';
@@ -48,7 +50,14 @@ describe.each(databaseModes)('webhooks (%s)', (mode) => {
 
   function dispatcher(overrides: Partial<WebhookConfig> = {}, owner = 'test-dispatcher'): WebhookDispatcher {
     const config = { ...defaultWebhookConfig, ...fastRetries, ...overrides };
-    const created = new WebhookDispatcher(test.platform.database, new WebhookTargetGuard(config.allowPrivateTargets), config, owner, silentLogger);
+    const created = new WebhookDispatcher(
+      test.platform.database,
+      new WebhookTargetGuard(new OutboundPolicy({ allowPrivateTargets: config.allowPrivateTargets })),
+      config,
+      owner,
+      silentLogger,
+      new SecretBox(testSecretKey),
+    );
     dispatchers.push(created);
     return created;
   }
@@ -147,7 +156,7 @@ describe.each(databaseModes)('webhooks (%s)', (mode) => {
   });
 
   it('refuses loopback, private, link-local, metadata and non-http targets when an endpoint is created', async () => {
-    const strict = new WebhookService(test.platform.database, new WebhookTargetGuard([]));
+    const strict = new WebhookService(test.platform.database, new WebhookTargetGuard(new OutboundPolicy()), new SecretBox(testSecretKey));
     const refused = [
       'http://127.0.0.1/hook',
       'http://169.254.169.254/latest/meta-data',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Embedder } from '../contracts/embedder';
 import { ValidationError } from '../errors';
 import type { FetchFunction } from '../models/create-language-model';
+import { defaultGuardedFetch } from '../outbound/default-guarded-fetch';
 import { normalizeInPlace } from './feature-hash';
 
 /** An embedding endpoint: OpenAI, or any OpenAI-compatible server (Ollama, vLLM, LM Studio, TEI). */
@@ -30,7 +31,9 @@ export class AiSdkEmbedder implements Embedder {
   readonly dimension: number;
   private readonly model: EmbeddingModel;
 
-  constructor(config: EmbedderConfig, fetch?: FetchFunction) {
+  /** `fetch` comes from the host's outbound policy; without one the strict policy applies. */
+  constructor(config: EmbedderConfig, guardedFetch?: FetchFunction) {
+    const fetch = guardedFetch ?? defaultGuardedFetch();
     this.id = `${config.provider}:${config.model}`;
     this.dimension = config.dimension;
     this.model =

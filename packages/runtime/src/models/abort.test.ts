@@ -14,7 +14,7 @@ describe('AI SDK gateway abort handling', () => {
   });
 
   const gatewayFor = (wire: WireServer, retry = { maxAttempts: 3, initialDelayMs: 1, maxDelayMs: 5 }) =>
-    createModelGateway({ provider: 'openai', model: 'gpt-test', baseURL: wire.baseURL, apiKey: 'test-key' }, { retry });
+    createModelGateway({ provider: 'openai', model: 'gpt-test', baseURL: wire.baseURL, apiKey: 'test-key' }, { retry, fetch: wire.fetch });
 
   it('rejects promptly with an AbortError when aborted mid-stream, and does not retry', async () => {
     server.reply(openAiStream({ textDeltas: ['partial'], hangAfterEvents: true }));
@@ -51,6 +51,7 @@ describe('AI SDK gateway abort handling', () => {
     const gateway = createModelGateway(
       { provider: 'openai', model: 'gpt-test', baseURL: server.baseURL, apiKey: 'test-key' },
       {
+        fetch: server.fetch,
         retry: { maxAttempts: 5, initialDelayMs: 60_000, maxDelayMs: 60_000 },
         random: () => 1,
         onRetry: () => controller.abort(),

@@ -14,13 +14,16 @@ describe('AI SDK gateway against an Anthropic Messages server', () => {
   });
 
   const gatewayFor = (wire: WireServer) =>
-    createModelGateway({
-      provider: 'anthropic',
-      model: 'claude-test',
-      baseURL: wire.baseURL,
-      apiKey: 'test-key',
-      pricing: { inputPerMillion: 3, outputPerMillion: 15 },
-    });
+    createModelGateway(
+      {
+        provider: 'anthropic',
+        model: 'claude-test',
+        baseURL: wire.baseURL,
+        apiKey: 'test-key',
+        pricing: { inputPerMillion: 3, outputPerMillion: 15 },
+      },
+      { fetch: wire.fetch },
+    );
 
   it('streams text deltas and reports usage and cost', async () => {
     server.reply(anthropicStream({ textDeltas: ['Bon', 'jour'], usage: { input: 2000, output: 100 } }));
@@ -47,9 +50,7 @@ describe('AI SDK gateway against an Anthropic Messages server', () => {
     const response = await gatewayFor(server).invoke(modelRequest());
     expect(response.text).toBe('Checking.');
     expect(response.finishReason).toBe('tool-calls');
-    expect(response.toolCalls).toEqual([
-      { id: 'toolu_1', name: 'weather.lookup', argumentsJson: '{"city": "Bergen"}' },
-    ]);
+    expect(response.toolCalls).toEqual([{ id: 'toolu_1', name: 'weather.lookup', argumentsJson: '{"city": "Bergen"}' }]);
   });
 
   it('sends the translated conversation and tool definitions on the wire', async () => {

@@ -1,4 +1,6 @@
 import { APICallError } from 'ai';
+
+import { findOutboundRefusal } from '../outbound/outbound-refused-error';
 import { ModelGatewayError, isAbortError } from './model-gateway-error';
 
 /** Parses `retry-after-ms` (OpenAI) or `retry-after` (seconds or an HTTP date) into milliseconds. */
@@ -23,19 +25,43 @@ function isNetworkError(error: unknown): boolean {
   return typeof code === 'string' && /^(ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|UND_ERR_)/.test(code);
 }
 
+/** What an HTTP status means, said without the provider's words. */
+function describeStatus(statusCode: number | undefined): string {
+  if (statusCode === undefined) return 'the provider refused the call';
+  if (statusCode === 401) return 'unauthorized (check the API key)';
+  if (statusCode === 403) return 'forbidden';
+  if (statusCode === 404) return 'not found (check the base URL and the model name)';
+  if (statusCode === 408) return 'request timeout';
+  if (statusCode === 413) return 'request too large';
+  if (statusCode === 429) return 'rate limited';
+  if (statusCode >= 500) return 'provider error';
+  return 'request rejected';
+}
+
 /**
  * Maps whatever a provider call threw onto a typed gateway error and decides whether it is
  * worth retrying: 429, 408, 409, 5xx and broken connections are; other 4xx are not.
  * Call it only when the caller's signal is not aborted: caller aborts never reach here.
+ *
+ * The message never carries text from the provider (response bodies, parsed error messages,
+ * unparseable payloads): run errors are visible to every viewer of the tenant, and a base URL
+ * pointing somewhere internal would otherwise read that place back to them. It says the model,
+ * the HTTP status and what the status means; the original error stays available as `cause` for
+ * the host's own logs.
  */
 export function classifyError(error: unknown, model: string): ModelGatewayError {
   if (error instanceof ModelGatewayError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const refusal = findOutboundRefusal(error);
+  if (refusal !== undefined) {
+    // The outbound policy's own words (the URL the tenant configured and why it is refused).
+    return new ModelGatewayError('model-configuration', `${model}: ${refusal.message}`, { model, cause: error });
+  }
   if (APICallError.isInstance(error)) {
     const statusCode = error.statusCode;
     const retryAfterMs = parseRetryAfter(error.responseHeaders);
+    const status = statusCode === undefined ? '' : ` with HTTP ${statusCode}`;
     if (statusCode === 429) {
-      return new ModelGatewayError('model-rate-limited', `${model} rate limited the call: ${message}`, {
+      return new ModelGatewayError('model-rate-limited', `${model} rate limited the call (HTTP 429)`, {
         model,
         statusCode,
         retryable: true,
@@ -44,20 +70,17 @@ export function classifyError(error: unknown, model: string): ModelGatewayError 
       });
     }
     const kind = error.isRetryable ? 'model-unavailable' : 'model-provider';
-    return new ModelGatewayError(
-      kind,
-      `${model} failed${statusCode === undefined ? '' : ` with HTTP ${statusCode}`}: ${message}`,
-      {
-        model,
-        statusCode,
-        retryable: error.isRetryable,
-        retryAfterMs,
-        cause: error,
-      },
-    );
+    const what = statusCode === undefined && error.isRetryable ? 'the provider could not be reached' : describeStatus(statusCode);
+    return new ModelGatewayError(kind, `${model} failed${status}: ${what}`, {
+      model,
+      statusCode,
+      retryable: error.isRetryable,
+      retryAfterMs,
+      cause: error,
+    });
   }
   if (isNetworkError(error) || (error instanceof Error && isNetworkError(error.cause))) {
-    return new ModelGatewayError('model-unavailable', `${model} could not be reached: ${message}`, {
+    return new ModelGatewayError('model-unavailable', `${model} could not be reached (${networkCode(error)})`, {
       model,
       retryable: true,
       cause: error,
@@ -66,11 +89,22 @@ export function classifyError(error: unknown, model: string): ModelGatewayError 
   // The caller's signal was not aborted (the gateway checks that first), so an abort here is a
   // transport timeout: transient like any other dropped connection.
   if (isAbortError(error)) {
-    return new ModelGatewayError('model-unavailable', `${model} timed out: ${message}`, {
+    return new ModelGatewayError('model-unavailable', `${model} timed out`, {
       model,
       retryable: true,
       cause: error,
     });
   }
-  return new ModelGatewayError('model-provider', `${model} failed: ${message}`, { model, cause: error });
+  // Parse and validation errors quote the payload they could not read: name the error, not the payload.
+  const name = error instanceof Error ? error.name : typeof error;
+  return new ModelGatewayError('model-provider', `${model} failed: unexpected reply (${name})`, { model, cause: error });
+}
+
+/** A connection error's code (`ECONNREFUSED`, `UND_ERR_SOCKET`), never its message. */
+function networkCode(error: unknown): string {
+  for (let current: unknown = error, depth = 0; depth < 4 && current instanceof Error; depth += 1, current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return 'connection failed';
 }

@@ -2,9 +2,14 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+
+import { defaultGuardedFetch } from '../outbound/default-guarded-fetch';
 import type { ModelConfig } from './model-config.schema';
 
-/** The `fetch` the providers use; injectable so hosts can add proxies or tracing. */
+/**
+ * The `fetch` the providers use. Hosts pass one built from their outbound policy
+ * (`createGuardedFetch`); without one, the strict policy applies (public addresses only).
+ */
 export type FetchFunction = typeof globalThis.fetch;
 
 /**
@@ -12,7 +17,8 @@ export type FetchFunction = typeof globalThis.fetch;
  * API on purpose (`.chat`), not the SDK's default Responses API: it is the protocol every
  * OpenAI-compatible server speaks too, so one code path and one test fixture cover all three.
  */
-export function createLanguageModel(config: ModelConfig, fetch?: FetchFunction): LanguageModel {
+export function createLanguageModel(config: ModelConfig, guardedFetch?: FetchFunction): LanguageModel {
+  const fetch = guardedFetch ?? defaultGuardedFetch();
   switch (config.provider) {
     case 'openai':
       return createOpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, fetch }).chat(config.model);

@@ -21,7 +21,7 @@ describe('AI SDK gateway against an OpenAI-compatible server (Ollama, vLLM, LM S
         usage: { prompt: 40, completion: 12 },
       }),
     );
-    const gateway = createModelGateway({ provider: 'openai-compatible', model: 'llama3.2', baseURL: server.baseURL });
+    const gateway = createModelGateway({ provider: 'openai-compatible', model: 'llama3.2', baseURL: server.baseURL }, { fetch: server.fetch });
     const deltas: string[] = [];
     const response = await gateway.invoke(modelRequest({ onTextDelta: (delta) => deltas.push(delta) }));
     expect(deltas).toEqual(['Let me check.']);
@@ -42,8 +42,6 @@ describe('AI SDK gateway against an OpenAI-compatible server (Ollama, vLLM, LM S
   });
 
   it('refuses a configuration without a baseURL', () => {
-    expect(() => createModelGateway({ provider: 'openai-compatible', model: 'llama3.2' })).toThrow(
-      expect.objectContaining({ kind: 'model-configuration' }),
-    );
+    expect(() => createModelGateway({ provider: 'openai-compatible', model: 'llama3.2' })).toThrow(expect.objectContaining({ kind: 'model-configuration' }));
   });
 });

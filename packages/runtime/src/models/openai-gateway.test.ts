@@ -15,13 +15,16 @@ describe('AI SDK gateway against an OpenAI Chat Completions server', () => {
 
   it('streams text deltas and reports usage and cost', async () => {
     server.reply(openAiStream({ textDeltas: ['Hel', 'lo'], usage: { prompt: 1000, completion: 500 } }));
-    const gateway = createModelGateway({
-      provider: 'openai',
-      model: 'gpt-test',
-      baseURL: server.baseURL,
-      apiKey: 'test-key',
-      pricing: { inputPerMillion: 2, outputPerMillion: 8 },
-    });
+    const gateway = createModelGateway(
+      {
+        provider: 'openai',
+        model: 'gpt-test',
+        baseURL: server.baseURL,
+        apiKey: 'test-key',
+        pricing: { inputPerMillion: 2, outputPerMillion: 8 },
+      },
+      { fetch: server.fetch },
+    );
     const deltas: string[] = [];
     const response = await gateway.invoke(modelRequest({ onTextDelta: (delta) => deltas.push(delta) }));
     expect(deltas).toEqual(['Hel', 'lo']);
@@ -40,12 +43,15 @@ describe('AI SDK gateway against an OpenAI Chat Completions server', () => {
         ],
       }),
     );
-    const gateway = createModelGateway({
-      provider: 'openai',
-      model: 'gpt-test',
-      baseURL: server.baseURL,
-      apiKey: 'test-key',
-    });
+    const gateway = createModelGateway(
+      {
+        provider: 'openai',
+        model: 'gpt-test',
+        baseURL: server.baseURL,
+        apiKey: 'test-key',
+      },
+      { fetch: server.fetch },
+    );
     const response = await gateway.invoke(modelRequest());
     expect(response.finishReason).toBe('tool-calls');
     expect(response.toolCalls).toEqual([
@@ -57,12 +63,15 @@ describe('AI SDK gateway against an OpenAI Chat Completions server', () => {
 
   it('sends the translated conversation and tool definitions on the wire', async () => {
     server.reply(openAiStream({ textDeltas: ['ok'] }));
-    const gateway = createModelGateway({
-      provider: 'openai',
-      model: 'gpt-test',
-      baseURL: server.baseURL,
-      apiKey: 'test-key',
-    });
+    const gateway = createModelGateway(
+      {
+        provider: 'openai',
+        model: 'gpt-test',
+        baseURL: server.baseURL,
+        apiKey: 'test-key',
+      },
+      { fetch: server.fetch },
+    );
     await gateway.invoke(modelRequest({ options: { temperature: 0.2, maxOutputTokens: 64 } }));
     const received = server.requests[0];
     expect(received?.path).toBe('/v1/chat/completions');

@@ -24,7 +24,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     const retries: ModelRetryEvent[] = [];
     const gateway = createModelGateway(
       { provider: 'openai', model: 'gpt-test', baseURL: primary.baseURL, apiKey: 'test-key' },
-      { retry: fastRetry, onRetry: (event) => retries.push(event) },
+      { retry: fastRetry, onRetry: (event) => retries.push(event), fetch: primary.fetch },
     );
     const response = await gateway.invoke(modelRequest());
     expect(response.text).toBe('done');
@@ -43,7 +43,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     primary.reply(openAiError(400));
     const gateway = createModelGateway(
       { provider: 'openai', model: 'gpt-test', baseURL: primary.baseURL, apiKey: 'test-key' },
-      { retry: fastRetry },
+      { retry: fastRetry, fetch: primary.fetch },
     );
     await expect(gateway.invoke(modelRequest())).rejects.toMatchObject({ kind: 'model-provider', statusCode: 400 });
     expect(primary.requests).toHaveLength(1);
@@ -53,7 +53,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     primary.reply(openAiError(429, { 'retry-after': '3600' }));
     const patient = createModelGateway(
       { provider: 'openai', model: 'gpt-test', baseURL: primary.baseURL, apiKey: 'test-key' },
-      { retry: { ...fastRetry, maxRetryAfterMs: 1000 } },
+      { retry: { ...fastRetry, maxRetryAfterMs: 1000 }, fetch: primary.fetch },
     );
     await expect(patient.invoke(modelRequest())).rejects.toMatchObject({ kind: 'model-rate-limited' });
     expect(primary.requests).toHaveLength(1);
@@ -66,6 +66,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     const gateway = createModelGateway(
       { provider: 'openai', model: 'gpt-primary', baseURL: primary.baseURL, apiKey: 'test-key' },
       {
+        fetch: primary.fetch,
         retry: fastRetry,
         fallbacks: [
           {
@@ -98,6 +99,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     const gateway = createModelGateway(
       { provider: 'openai', model: 'gpt-primary', baseURL: primary.baseURL, apiKey: 'test-key' },
       {
+        fetch: primary.fetch,
         retry: fastRetry,
         fallbacks: [{ provider: 'openai', model: 'gone', baseURL: fallback.baseURL, apiKey: 'test-key' }],
         onRetry: (event) => retries.push(event),
@@ -106,12 +108,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     const failure = await gateway.invoke(modelRequest()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ModelGatewayError);
     expect(failure).toMatchObject({ kind: 'model-unavailable', model: 'openai:gone' });
-    expect(retries.map((event) => event.model)).toEqual([
-      'openai:gpt-primary',
-      'openai:gpt-primary',
-      'openai:gone',
-      'openai:gone',
-    ]);
+    expect(retries.map((event) => event.model)).toEqual(['openai:gpt-primary', 'openai:gpt-primary', 'openai:gone', 'openai:gone']);
     // A fresh server so afterEach can close it again.
     fallback = await startWireServer();
   });

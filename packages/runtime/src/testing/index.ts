@@ -10,3 +10,5 @@ export { describeCheckpointStoreContract } from './conformance/checkpoint-store-
 export { describeEventSinkContract } from './conformance/event-sink-contract';
 export { describeMemoryPortContract } from './conformance/memory-port-contract';
 export { sampleCheckpoint } from './conformance/sample-checkpoint';
+export { allowedAddressForms, createTestResolver, refusedAddressForms, testDnsAnswers, urlFor, type AddressForm } from './outbound-address-forms';
+export { startConnectionRecorder, type ConnectionRecorder } from './connection-recorder';

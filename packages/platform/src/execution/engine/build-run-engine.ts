@@ -1,6 +1,7 @@
-import { createEngine, createModelGateway, type Engine, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway } from '@agentloom/runtime';
+import { createEngine, type Engine, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway } from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
+import type { ModelConnector } from '../../outbound/model-connector';
 import type { ToolCatalog } from '../../tools/tool-catalog';
 
 export interface BuildRunEngineOptions {
@@ -16,6 +17,8 @@ export interface BuildRunEngineOptions {
   memory?: { port: MemoryPort; scope: MemoryScope };
   /** How long an aborted tool call may take to stop before it is abandoned. */
   toolAbortGraceMs?: number;
+  /** Builds the model gateway: opens the sealed API keys, sends every request through the outbound policy. */
+  models: ModelConnector;
   /** Records model fallbacks on the run's log. */
   onModelFallback?: (from: string, to: string, reason: string) => void;
 }
@@ -47,7 +50,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
 
 function gatewayFor(options: BuildRunEngineOptions): ModelGateway {
   const { config } = options;
-  return createModelGateway(config.model!, {
+  return options.models.gateway(config.model!, {
     fallbacks: config.fallbackModels,
     onFallback: (event) => options.onModelFallback?.(event.from, event.to, event.error.message),
   });

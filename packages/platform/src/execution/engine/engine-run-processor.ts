@@ -4,6 +4,7 @@ import type { AgentRun, Engine } from '@agentloom/runtime';
 import { appendRunEvents } from '../../events/append-run-events';
 import type { Logger } from '../../logging/logger';
 import type { PrismaMemoryPort } from '../../memory/prisma-memory-port';
+import type { ModelConnector } from '../../outbound/model-connector';
 import { RunMemoryPort } from '../../memory/run-memory-port';
 import type { ToolCatalog } from '../../tools/tool-catalog';
 import { fenceRun } from '../fence-run';
@@ -35,6 +36,8 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly database: Database,
     private readonly tools: ToolCatalog,
     private readonly logger: Logger,
+    /** Model gateways for runs: sealed keys opened, requests through the outbound policy. */
+    private readonly models: ModelConnector,
     private readonly observer?: ProcessingObserver,
     /** Long-term memory; absent disables the memory tools and injection. */
     private readonly memory?: PrismaMemoryPort,
@@ -63,6 +66,7 @@ export class EngineRunProcessor implements RunProcessor {
         versionId: context.versionId,
         config: context.config,
         tools: this.tools,
+        models: this.models,
         hooks: [cancelFence, ledger],
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
         toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,

@@ -1,9 +1,11 @@
-import { createEmbedder, embedderConfigSchema, HashingEmbedder, type Embedder } from '@agentloom/runtime';
+import { createEmbedder, createGuardedFetch, embedderConfigSchema, HashingEmbedder, OutboundPolicy, type Embedder } from '@agentloom/runtime';
 
 /**
  * `--embedder hashing-ngram/v1` (offline default), or `--embedder openai:<model>` /
  * `--embedder openai-compatible:<model>` with `--dimension N` (and `--base-url URL` for
- * openai-compatible); the API key comes from AGENTLOOM_EMBEDDER_API_KEY or OPENAI_API_KEY.
+ * openai-compatible); the API key comes from AGENTLOOM_EMBEDDER_API_KEY or OPENAI_API_KEY. Requests go
+ * through the outbound policy, with the private targets the deployment allows
+ * (AGENTLOOM_ALLOW_PRIVATE_TARGETS, e.g. a local Ollama).
  */
 export function embedderFromArguments(values: { embedder?: string; dimension?: string; 'base-url'?: string }, environment: NodeJS.ProcessEnv): Embedder {
   const id = values.embedder ?? new HashingEmbedder().id;
@@ -16,5 +18,6 @@ export function embedderFromArguments(values: { embedder?: string; dimension?: s
     baseURL: values['base-url'],
     apiKey: environment['AGENTLOOM_EMBEDDER_API_KEY'] ?? environment['OPENAI_API_KEY'],
   });
-  return createEmbedder(config);
+  const allowPrivateTargets = (environment['AGENTLOOM_ALLOW_PRIVATE_TARGETS'] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  return createEmbedder(config, createGuardedFetch(new OutboundPolicy({ allowPrivateTargets })));
 }

@@ -1,5 +1,4 @@
-import { createModelGateway } from '@agentloom/runtime';
-
+import type { ModelConnector } from '../../outbound/model-connector';
 import type { EpisodeSource } from './episode-source';
 
 export interface EpisodeSummary {
@@ -28,12 +27,13 @@ export function extractiveSummary(source: EpisodeSource): EpisodeSummary {
 }
 
 /** The agent's model with the `summary` purpose (no tools), falling back to the extractive summary. */
-export async function summarizeEpisode(source: EpisodeSource, signal: AbortSignal): Promise<EpisodeSummary> {
+export async function summarizeEpisode(source: EpisodeSource, signal: AbortSignal, models: ModelConnector): Promise<EpisodeSummary> {
   const extractive = extractiveSummary(source);
   const model = source.config?.model;
   if (!model) return extractive;
-  const gateway = createModelGateway(model);
   try {
+    // Inside the try: a key that cannot be opened falls back to the extractive summary too.
+    const gateway = models.gateway(model);
     const response = await gateway.invoke({
       messages: [
         {

@@ -1,6 +1,7 @@
 import type { Database } from '@agentloom/db';
 
 import type { Logger } from '../../logging/logger';
+import type { ModelConnector } from '../../outbound/model-connector';
 import type { PrismaMemoryPort } from '../prisma-memory-port';
 import { loadEpisodeSource } from './episode-source';
 import { summarizeEpisode } from './summarize-episode';
@@ -14,7 +15,7 @@ export async function writePendingEpisodes(
   database: Database,
   port: PrismaMemoryPort,
   logger: Logger,
-  options: { limit: number; signal: AbortSignal },
+  options: { limit: number; signal: AbortSignal; models: ModelConnector },
 ): Promise<number> {
   const pending = await database.prisma.run.findMany({
     where: { episodePending: true },
@@ -27,7 +28,7 @@ export async function writePendingEpisodes(
     if (options.signal.aborted) break;
     const source = await loadEpisodeSource(database.prisma, id);
     if (source) {
-      const summary = await summarizeEpisode(source, options.signal);
+      const summary = await summarizeEpisode(source, options.signal, options.models);
       await port.storeItem({
         scope: { tenantId: source.tenantId, agentId: source.agentId, ...(source.threadId ? { threadId: source.threadId } : {}) },
         kind: 'episode',

@@ -1,6 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { createGuardedFetch, type GuardedFetch } from '../../outbound/guarded-fetch';
+import { OutboundPolicy } from '../../outbound/outbound-policy';
+
 /** A request as the fake provider received it. */
 export interface ReceivedRequest {
   method: string;
@@ -20,6 +23,8 @@ export type ScriptedReply =
  */
 export interface WireServer {
   baseURL: string;
+  /** The outbound policy's guarded fetch with this loopback server allowed, as a host would configure it. */
+  fetch: GuardedFetch;
   requests: ReceivedRequest[];
   /** Queues replies; the last one is repeated once the queue runs dry. */
   reply(...replies: ScriptedReply[]): void;
@@ -75,6 +80,7 @@ export async function startWireServer(pathPrefix = '/v1'): Promise<WireServer> {
   const { port } = server.address() as AddressInfo;
   return {
     baseURL: `http://127.0.0.1:${port}${pathPrefix}`,
+    fetch: createGuardedFetch(new OutboundPolicy({ allowPrivateTargets: ['127.0.0.1'] })),
     requests,
     reply: (...replies) => queue.push(...replies),
     close: () =>

@@ -1,7 +1,7 @@
-import type { LookupFunction } from 'node:net';
+import type { OutboundPolicy } from '../../outbound/outbound-policy';
 import { ToolAdapterError } from './adapter-error';
 import { sendHttpRequest, type HttpReply } from './send-http-request';
-import { assertPublicUrl, type PublicUrlOptions } from './ssrf-guard';
+import { assertAllowedByPolicy } from './ssrf-guard';
 
 /** A request the tool was asked to make, before any redirect. */
 export interface GuardedRequest {
@@ -13,8 +13,8 @@ export interface GuardedRequest {
 
 /** The fences around a guarded request: address policy, redirect and size caps, cancellation. */
 export interface GuardedRequestLimits {
-  guard: PublicUrlOptions;
-  lookup: LookupFunction;
+  /** Checks every hop before connecting; its `lookup` checks again at connect time. */
+  policy: OutboundPolicy;
   maxRedirects: number;
   maxResponseBytes: number;
   signal: AbortSignal;
@@ -56,13 +56,13 @@ export async function sendGuardedRequest(initial: GuardedRequest, limits: Guarde
   const urls: string[] = [];
   let current = initial;
   for (let hop = 0; ; hop += 1) {
-    const { url } = await assertPublicUrl(current.url, limits.guard);
+    const { url } = await assertAllowedByPolicy(limits.policy, current.url);
     urls.push(url.href);
     const reply = await sendHttpRequest({
       ...current,
       url,
       maxResponseBytes: limits.maxResponseBytes,
-      lookup: limits.lookup,
+      lookup: limits.policy.lookup,
       signal: limits.signal,
     });
     const location = reply.headers.location;

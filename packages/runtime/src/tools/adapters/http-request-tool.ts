@@ -1,7 +1,8 @@
 import type { BasicToolContext, Tool, ToolResult, ToolSideEffects } from '../../contracts/tool';
 import { ToolAdapterError, toolAbortedError } from './adapter-error';
 import { sendGuardedRequest, type GuardedReply } from './follow-redirects';
-import { createGuardedLookup, type ResolveAll } from './ssrf-guard';
+import type { OutboundPolicy } from '../../outbound/outbound-policy';
+import { policyFor, type ResolveAll } from './ssrf-guard';
 
 /** An HTTP client tool for the model, fenced by the SSRF guard. */
 export interface HttpRequestToolConfig {
@@ -10,7 +11,9 @@ export interface HttpRequestToolConfig {
   description?: string;
   /** Default `http-request/v1`. */
   implementationId?: string;
-  /** Hostnames, addresses or CIDRs exempt from the private-network block. */
+  /** The deployment's outbound policy; when absent, one is built from `allow` and `resolve`. */
+  policy?: OutboundPolicy;
+  /** Hostnames, addresses or CIDRs exempt from the private-network block (ignored with `policy`). */
   allow?: readonly string[];
   /** Methods the model may use; default GET, HEAD, POST, PUT, PATCH, DELETE. */
   methods?: readonly string[];
@@ -88,8 +91,7 @@ export function defineHttpRequestTool(config: HttpRequestToolConfig = {}): Tool<
   const methods = (config.methods ?? ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']).map((method) =>
     method.toUpperCase(),
   );
-  const guard = { allow: config.allow, resolve: config.resolve };
-  const lookup = createGuardedLookup(guard);
+  const policy = config.policy ?? policyFor({ allow: config.allow, resolve: config.resolve });
   return {
     name: config.name ?? 'http.request',
     description: config.description ?? 'Sends an HTTP request to a public URL and returns status, headers and body.',
@@ -110,8 +112,7 @@ export function defineHttpRequestTool(config: HttpRequestToolConfig = {}): Tool<
             body: args.body,
           },
           {
-            guard,
-            lookup,
+            policy,
             maxRedirects: config.maxRedirects ?? 5,
             maxResponseBytes: config.maxResponseBytes ?? 256 * 1024,
             signal,

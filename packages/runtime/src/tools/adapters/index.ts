@@ -1,5 +1,4 @@
 export { ToolAdapterError, toolAbortedError, type ToolAdapterErrorKind } from './adapter-error';
-export { AddressPolicy, normalizeHostname } from './address-policy';
 export { fillArgvTemplate, templatePlaceholders } from './argv-template';
 export { defineTool, type LocalToolDefinition } from './define-tool';
 export { defineHttpRequestTool, type HttpRequestToolConfig } from './http-request-tool';
@@ -11,5 +10,5 @@ export {
 } from './mcp-client-adapter';
 export type { McpHttpTransportConfig, McpStdioTransportConfig, McpTransportConfig } from './mcp-transport';
 export { runSubprocess, type SubprocessOutcome, type SubprocessSpec } from './run-subprocess';
-export { assertPublicUrl, createGuardedLookup, type PublicUrlOptions, type ResolveAll } from './ssrf-guard';
+export { assertAllowedByPolicy, assertPublicUrl, createGuardedLookup, type PublicUrlOptions, type ResolveAll } from './ssrf-guard';
 export { defineSubprocessTool, type SubprocessToolConfig } from './subprocess-tool';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboundPolicy } from '../../outbound/outbound-policy';
 import { connectMcpServer, type McpServerConnection } from './mcp-client-adapter';
 import { basicContext } from './test-support/basic-context';
 import { createTestMcpServer } from './test-fixtures/mcp-test-server';
@@ -84,7 +85,9 @@ describeAdapterContract('Streamable HTTP', async () => {
   httpServer = createServer((request, response) => void transport.handleRequest(request, response));
   await new Promise<void>((resolve) => httpServer?.listen(0, '127.0.0.1', resolve));
   const { port } = httpServer.address() as AddressInfo;
-  return connectMcpServer({ name: 'fixture', transport: { type: 'http', url: `http://127.0.0.1:${port}/mcp` } });
+  // The fixture listens on loopback, which the outbound policy refuses unless the operator allows it.
+  const outbound = new OutboundPolicy({ allowPrivateTargets: ['127.0.0.1'] });
+  return connectMcpServer({ name: 'fixture', transport: { type: 'http', url: `http://127.0.0.1:${port}/mcp` }, outbound });
 });
 
 afterAll(async () => {
@@ -100,7 +103,7 @@ describe('MCP client adapter configuration', () => {
       kind: 'mcp-connection',
     });
     await expect(
-      connectMcpServer({ name: 'down', transport: { type: 'http', url: 'http://127.0.0.1:1/mcp' } }),
+      connectMcpServer({ name: 'down', transport: { type: 'http', url: 'http://127.0.0.1:1/mcp' }, outbound: new OutboundPolicy({ allowPrivateTargets: ['127.0.0.1'] }) }),
     ).rejects.toMatchObject({
       kind: 'mcp-connection',
     });

@@ -3,6 +3,7 @@ import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { BasicToolContext, Tool, ToolResult, ToolSideEffects } from '../../contracts/tool';
 import { ToolAdapterError, toolAbortedError } from './adapter-error';
 import { toToolResult, type McpCallResult } from './mcp-result';
+import { OutboundPolicy } from '../../outbound/outbound-policy';
 import { createMcpTransport, type McpTransportConfig } from './mcp-transport';
 
 /** The `_meta` key carrying the call's idempotency key to the MCP server. */
@@ -19,6 +20,11 @@ export interface McpServerConfig {
   defaultSideEffects?: ToolSideEffects;
   /** Per-call timeout in milliseconds (the SDK default is 60 s). */
   callTimeoutMs?: number;
+  /**
+   * The deployment's outbound policy for an HTTP server's URL (checked before connecting, and at
+   * every connection); default: public addresses only.
+   */
+  outbound?: OutboundPolicy;
 }
 
 /** A live connection: the server's tools as runtime tools, and a way to hang up. */
@@ -90,8 +96,11 @@ export async function connectMcpServer(config: McpServerConfig): Promise<McpServ
   // Loaded on first use, so processes without MCP servers start without the SDK.
   const { Client: McpClient } = await import('@modelcontextprotocol/sdk/client/index.js');
   const client = new McpClient({ name: 'agentloom', version: '0.1.0' });
+  const policy = config.outbound ?? new OutboundPolicy();
   try {
-    await client.connect(await createMcpTransport(config.transport));
+    // The save-time check for an HTTP server: its name must resolve to allowed addresses now.
+    if (config.transport.type === 'http') await policy.assertAllowed(config.transport.url);
+    await client.connect(await createMcpTransport(config.transport, policy));
     const serverVersion = client.getServerVersion()?.version;
     const tools = (await listAllTools(client)).map((tool) => adaptTool(client, config, serverVersion, tool));
     return { serverName: config.name, serverVersion, tools, close: () => client.close() };

@@ -1,5 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
+import { createGuardedFetch } from '../../outbound/guarded-fetch';
+import type { OutboundPolicy } from '../../outbound/outbound-policy';
+
 /** A server started as a child process, speaking MCP over stdin/stdout. */
 export interface McpStdioTransportConfig {
   type: 'stdio';
@@ -37,11 +40,14 @@ function stdioEnvironment(config: McpStdioTransportConfig, defaults: Record<stri
 /**
  * Creates the SDK transport for a configuration; nothing is started until the client connects. The
  * SDK is loaded on first use: processes that never connect to an MCP server do not pay for it at start.
+ * An HTTP server is reached only through the outbound policy's guarded `fetch` (checked URL,
+ * checked address at every connect, redirects refused).
  */
-export async function createMcpTransport(config: McpTransportConfig): Promise<Transport> {
+export async function createMcpTransport(config: McpTransportConfig, policy: OutboundPolicy): Promise<Transport> {
   if (config.type === 'http') {
+    const url = policy.checkUrl(config.url);
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    return new StreamableHTTPClientTransport(new URL(config.url), { requestInit: { headers: config.headers } });
+    return new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers }, fetch: createGuardedFetch(policy) });
   }
   const { getDefaultEnvironment, StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   return new StdioClientTransport({

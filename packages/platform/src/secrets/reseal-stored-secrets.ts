@@ -1,0 +1,73 @@
+import type { Database } from '@agentloom/db';
+
+import { SecretKeyError, type SecretBox } from './secret-box';
+import { lockAgentVersionsWithKeys, lockWebhookSecrets, updateAgentVersionConfig, updateWebhookSecret } from './stored-secrets-sql';
+
+/** What a reseal pass rewrote, and what it could not open (sealed with a key it was not given). */
+export interface ResealReport {
+  agentVersions: number;
+  webhookEndpoints: number;
+  unreadable: number;
+}
+
+type Reseal = (stored: string) => string | undefined;
+
+/** Rewrites `model.apiKey` and each `fallbackModels[].apiKey` of a stored (raw) config; undefined when nothing changed. */
+function resealConfig(config: unknown, reseal: Reseal): unknown {
+  if (typeof config !== 'object' || config === null) return undefined;
+  let changed = false;
+  const resealEntry = (entry: unknown): unknown => {
+    if (typeof entry !== 'object' || entry === null || typeof (entry as { apiKey?: unknown }).apiKey !== 'string') return entry;
+    const next = reseal((entry as { apiKey: string }).apiKey);
+    if (next === undefined) return entry;
+    changed = true;
+    return { ...entry, apiKey: next };
+  };
+  const raw = config as { model?: unknown; fallbackModels?: unknown };
+  const updated = {
+    ...raw,
+    ...(raw.model === undefined ? {} : { model: resealEntry(raw.model) }),
+    ...(Array.isArray(raw.fallbackModels) ? { fallbackModels: raw.fallbackModels.map(resealEntry) } : {}),
+  };
+  return changed ? updated : undefined;
+}
+
+/**
+ * Seals every stored secret with the box's current key, in one transaction: legacy plaintext
+ * values (written before encryption at rest) and values sealed with an older key (rotation).
+ * Values already sealed with the current key are left alone, so running it again is a no-op.
+ * With `strict`, a value no configured key can open aborts the whole pass (the rotation command);
+ * without, it is counted in `unreadable` and skipped (start-up, where one process may not have
+ * the newest key yet).
+ */
+export async function resealStoredSecrets(database: Database, box: SecretBox, options: { strict: boolean }): Promise<ResealReport> {
+  const report: ResealReport = { agentVersions: 0, webhookEndpoints: 0, unreadable: 0 };
+  const reseal: Reseal = (stored) => {
+    if (!box.needsResealing(stored)) return undefined;
+    try {
+      return box.seal(box.open(stored));
+    } catch (error) {
+      if (options.strict || !(error instanceof SecretKeyError)) throw error;
+      report.unreadable += 1;
+      return undefined;
+    }
+  };
+  await database.prisma.$transaction(
+    async (transaction) => {
+      for (const row of await lockAgentVersionsWithKeys(transaction)) {
+        const updated = resealConfig(row.config, reseal);
+        if (updated === undefined) continue;
+        await updateAgentVersionConfig(transaction, row.id, updated);
+        report.agentVersions += 1;
+      }
+      for (const row of await lockWebhookSecrets(transaction)) {
+        const updated = reseal(row.secret);
+        if (updated === undefined) continue;
+        await updateWebhookSecret(transaction, row.id, updated);
+        report.webhookEndpoints += 1;
+      }
+    },
+    { timeout: 120_000 },
+  );
+  return report;
+}

@@ -1,0 +1,76 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** Stored secrets start with this; anything else is a legacy plaintext value (read as is until resealed). */
+const envelopePrefix = 'enc:v1:';
+const keyBytes = 32;
+const ivBytes = 12;
+
+/** A secret that cannot be opened: wrong or missing key, or a tampered envelope. */
+export class SecretKeyError extends Error {
+  override readonly name = 'SecretKeyError';
+}
+
+/**
+ * Encrypts stored secrets (model API keys, webhook signing secrets) with AES-256-GCM under the
+ * deployment's secret key. Envelope: `enc:v1:<keyId>:<iv>:<tag>:<ciphertext>` (base64url parts),
+ * where `keyId` is a fingerprint of the key, so during a rotation the old key can still open what
+ * it sealed while everything new is sealed with the current one.
+ */
+export class SecretBox {
+  /** Fingerprint of the key new secrets are sealed with. */
+  readonly currentKeyId: string;
+  private readonly keys = new Map<string, Buffer>();
+
+  /** `previous` keys only open secrets (rotation); `current` opens and seals. */
+  constructor(current: Buffer, previous: readonly Buffer[] = []) {
+    for (const key of [current, ...previous]) {
+      if (key.length !== keyBytes) throw new SecretKeyError(`A secret key must be ${keyBytes} bytes; got ${key.length}`);
+      this.keys.set(secretKeyId(key), key);
+    }
+    this.currentKeyId = secretKeyId(current);
+  }
+
+  /** Seals a secret with the current key (a fresh random IV each time). */
+  seal(plaintext: string): string {
+    const key = this.keys.get(this.currentKeyId)!;
+    const iv = randomBytes(ivBytes);
+    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return `${envelopePrefix}${this.currentKeyId}:${iv.toString('base64url')}:${cipher.getAuthTag().toString('base64url')}:${ciphertext.toString('base64url')}`;
+  }
+
+  /**
+   * The plaintext of a stored value: an envelope is decrypted (with whichever configured key sealed
+   * it); a legacy plaintext value is returned unchanged.
+   * @throws SecretKeyError when the key that sealed it is not configured or the envelope was altered.
+   */
+  open(stored: string): string {
+    if (!isSealed(stored)) return stored;
+    const [keyId, iv, tag, ciphertext] = stored.slice(envelopePrefix.length).split(':');
+    const key = this.keys.get(keyId ?? '');
+    if (key === undefined || iv === undefined || tag === undefined || ciphertext === undefined)
+      throw new SecretKeyError(`A stored secret was sealed with key ${keyId ?? '?'}, which is not configured (AGENTLOOM_SECRET_KEY, or --from-key while rotating)`);
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
+    } catch {
+      throw new SecretKeyError(`A stored secret sealed with key ${keyId} failed authentication (altered, or a different key with the same fingerprint)`);
+    }
+  }
+
+  /** True when the value is plaintext or sealed with an older key: the reseal pass rewrites it. */
+  needsResealing(stored: string): boolean {
+    return !isSealed(stored) || !stored.startsWith(`${envelopePrefix}${this.currentKeyId}:`);
+  }
+}
+
+/** True for an `enc:v1:` envelope. */
+export function isSealed(value: string): boolean {
+  return value.startsWith(envelopePrefix);
+}
+
+/** A short, non-secret fingerprint of a key (first 8 bytes of a domain-separated SHA-256, hex). */
+export function secretKeyId(key: Buffer): string {
+  return createHash('sha256').update('agentloom-secret-key/v1\0').update(key).digest('hex').slice(0, 16);
+}
