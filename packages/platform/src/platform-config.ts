@@ -22,6 +22,6 @@ export interface PlatformConfig {
   memory?: { embedder?: EmbedderConfig };
   /** Webhook delivery settings; the SSRF guard refuses private targets unless listed in `allowPrivateTargets`. */
   webhooks?: Partial<WebhookConfig>;
-  /** Authentication: verification cache TTL, failed-attempt limits, session lifetime (defaults in auth-service.ts). */
-  auth?: { cacheTtlMs?: number; sessionLifetimeMs?: number; failureLimits?: Partial<AuthFailureLimits> };
+  /** Authentication: failed-attempt limits and session lifetime (defaults in auth-service.ts). */
+  auth?: { sessionLifetimeMs?: number; failureLimits?: Partial<AuthFailureLimits> };
 }
