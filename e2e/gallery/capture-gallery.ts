@@ -52,9 +52,13 @@ const outputDirectory = path.join(repositoryRoot, 'docs/screenshots');
 
 async function capture(browser: Browser, baseUrl: string, adminKey: string, data: GalleryData): Promise<void> {
   mkdirSync(outputDirectory, { recursive: true });
+  // The session cookie holds an opaque token that only signing in creates.
+  const signIn = await fetch(`${baseUrl}/api/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ apiKey: adminKey }) });
+  const sessionToken = /^agentloom_session=([^;]+)/.exec(signIn.headers.getSetCookie()[0] ?? '')?.[1];
+  if (signIn.status !== 200 || sessionToken === undefined) throw new Error(`Sign-in for the gallery failed with ${signIn.status}`);
   for (const shot of shots) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: shot.dark ? 'dark' : 'light' });
-    await context.addCookies([{ name: 'agentloom_session', value: adminKey, url: baseUrl }]);
+    await context.addCookies([{ name: 'agentloom_session', value: sessionToken, url: baseUrl }]);
     const page = await context.newPage();
     await page.goto(`${baseUrl}${shot.path(data)}`);
     await page.waitForSelector(shot.ready, { timeout: 30_000 });

@@ -29,8 +29,6 @@ const environmentSchema = z.object({
    * only process-wide numbers with no tenant or agent labels (see docs/adr on exposure).
    */
   AGENTLOOM_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
-  /** Seconds a process may reuse a verified key or session without asking the database (fallback to invalidation notifications). */
-  AGENTLOOM_AUTH_CACHE_TTL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(300).default(5)),
   /** Failed authentications (API key, session or sign-in) one client address may make per window before 429. */
   AGENTLOOM_AUTH_FAILURES_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(30)),
   /** Failed authentications on one existing API key (by prefix, from any address) per window before 429. */
@@ -92,7 +90,7 @@ export interface ConsoleEnvironment {
   telemetryEndpoint: string | undefined;
   metricsToken: string | undefined;
   rateLimit: { perMinute: number; burst: number };
-  auth: { cacheTtlMs: number; failureLimits: { perAddress: number; perKey: number; windowSeconds: number } };
+  auth: { failureLimits: { perAddress: number; perKey: number; windowSeconds: number } };
   /** Private targets the one outbound policy allows (both variable names merged). */
   outbound: { allowPrivateTargets: string[] };
   /** Undefined: the platform uses the embedded data directory's key file (server mode refuses). */
@@ -145,7 +143,6 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     metricsToken: values.AGENTLOOM_METRICS_TOKEN,
     rateLimit: { perMinute: values.AGENTLOOM_RATE_LIMIT_PER_MINUTE, burst: values.AGENTLOOM_RATE_LIMIT_BURST },
     auth: {
-      cacheTtlMs: values.AGENTLOOM_AUTH_CACHE_TTL_SECONDS * 1_000,
       failureLimits: {
         perAddress: values.AGENTLOOM_AUTH_FAILURES_PER_ADDRESS,
         perKey: values.AGENTLOOM_AUTH_FAILURES_PER_KEY,

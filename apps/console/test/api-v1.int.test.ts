@@ -238,7 +238,14 @@ describe('approvals and roles', () => {
   });
 
   it('accepts the console session cookie for reads and refuses it on cross-origin writes', async () => {
-    const cookie = `agentloom_session=${encodeURIComponent(seeded.adminKey)}`;
+    const signIn = await fetch(`${server.baseUrl}/api/session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ apiKey: seeded.adminKey }),
+    });
+    const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    // The cookie holds an opaque session token, never the key.
+    expect(cookie).toMatch(/^agentloom_session=als_/);
     const read = await fetch(`${server.baseUrl}/api/v1/runs?limit=1`, { headers: { Cookie: cookie } });
     expect(read.status).toBe(200);
     const crossOrigin = await fetch(`${server.baseUrl}/api/v1/runs`, {

@@ -165,8 +165,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     runEvents: new RunEventService(database, hub),
     runMessages: new RunMessageService(database),
     approvals: new ApprovalService(database, () => executor.wake()),
-    // The revoke notifies every process in its transaction; this process also forgets at once.
-    apiKeys: new ApiKeyService(database, () => auth.forgetVerifiedKeys()),
+    apiKeys: new ApiKeyService(database),
     agents: new AgentService(database, tools, { policy: outbound, secrets }),
     usage: new UsageService(database),
     audit: new AuditService(database),

@@ -24,8 +24,8 @@ export interface PlatformConfig {
   memory?: { embedder?: EmbedderConfig };
   /** Tool-output cap and thread-history window (defaults: 256 KiB, 4,000 tokens, 50 runs). */
   bounds?: Partial<DataBounds>;
-  /** Authentication: verification cache TTL, failed-attempt limits, session lifetime (defaults in auth-service.ts). */
-  auth?: { cacheTtlMs?: number; sessionLifetimeMs?: number; failureLimits?: Partial<AuthFailureLimits> };
+  /** Authentication: failed-attempt limits and session lifetime (defaults in auth-service.ts). */
+  auth?: { sessionLifetimeMs?: number; failureLimits?: Partial<AuthFailureLimits> };
   /**
    * Webhook delivery settings. `allowPrivateTargets` is the old, webhook-only spelling of
    * `outbound.allowPrivateTargets`; both lists are merged into the one outbound policy.

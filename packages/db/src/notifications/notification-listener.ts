@@ -12,11 +12,6 @@ export interface NotificationHandler {
   onNotification(payload: string): void;
   /** Called after the listening connection was re-established; notifications may have been missed. */
   onReconnected?(): void;
-  /**
-   * Called as soon as the listening connection is known to be lost: until `onReconnected`,
-   * notifications are not arriving, so anything that relies on them (a cache) must stop trusting it.
-   */
-  onDisconnected?(): void;
 }
 
 /** Channel names are identifiers; we only use our own constants, but refuse anything else loudly. */

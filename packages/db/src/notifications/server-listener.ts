@@ -25,9 +25,7 @@ export function createServerListener(url: string, connectTimeoutMs: number): Not
       next.on('error', () => undefined);
       next.on('end', () => {
         if (client === next) client = undefined;
-        if (closed) return;
-        for (const set of handlers.values()) for (const handler of set) handler.onDisconnected?.();
-        scheduleReconnect();
+        if (!closed) scheduleReconnect();
       });
       await next.connect();
       for (const channel of handlers.keys()) await next.query(`LISTEN ${channel}`);

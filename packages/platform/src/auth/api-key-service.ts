@@ -51,11 +51,7 @@ const apiKeyViewSelect = {
  * process honours the key any more.
  */
 export class ApiKeyService {
-  constructor(
-    private readonly database: Database,
-    /** Called after a revocation, so this process forgets cached verifications without waiting for the notification. */
-    private readonly onRevoked: () => void = () => undefined,
-  ) {}
+  constructor(private readonly database: Database) {}
 
   async create(principal: Principal, rawInput: unknown): Promise<CreatedApiKey> {
     assertAdmin(principal);
@@ -111,7 +107,6 @@ export class ApiKeyService {
       });
       return revoked;
     });
-    this.onRevoked();
     return toApiKeyView(row);
   }
 }

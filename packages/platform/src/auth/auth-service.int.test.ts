@@ -31,12 +31,12 @@ describe.each(databaseModes)('authentication (%s)', (mode) => {
     await prisma.apiKey.create({
       data: { tenantId: tenant.id, name: 'from 0.1', prefix: generated.prefix, secretHash: await hashSecretWithScrypt(secret), role: 'viewer' },
     });
-    expect(await test.platform.auth.authenticate(generated.plaintext, { fresh: true })).toMatchObject({ role: 'viewer' });
+    expect(await test.platform.auth.authenticate(generated.plaintext, {})).toMatchObject({ role: 'viewer' });
     const stored = await prisma.apiKey.findUniqueOrThrow({ where: { prefix: generated.prefix } });
     expect(stored.secretHash).toMatch(/^sha256\$/);
     expect(stored.secretHash).not.toContain(secret);
-    expect(await test.platform.auth.authenticate(generated.plaintext, { fresh: true })).toMatchObject({ role: 'viewer' });
-    expect(await test.platform.auth.authenticate(`al_${generated.prefix}_${'x'.repeat(43)}`, { fresh: true })).toBeNull();
+    expect(await test.platform.auth.authenticate(generated.plaintext, {})).toMatchObject({ role: 'viewer' });
+    expect(await test.platform.auth.authenticate(`al_${generated.prefix}_${'x'.repeat(43)}`, {})).toBeNull();
   });
 
   it('refuses minting, revoking and erasing to a principal whose key was revoked after it authenticated', async () => {
@@ -77,7 +77,7 @@ describe.each(databaseModes)('authentication (%s)', (mode) => {
     const { key, id } = await keyWithRole('viewer');
     const signedIn = (await test.platform.auth.signIn(key))!;
     await prisma.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
-    expect(await test.platform.auth.authenticateSession(signedIn.token, { fresh: true })).toBeNull();
+    expect(await test.platform.auth.authenticateSession(signedIn.token, {})).toBeNull();
   });
 
   it('limits failed attempts per client address with a Retry-After; correct credentials still pass', async () => {
@@ -93,7 +93,7 @@ describe.each(databaseModes)('authentication (%s)', (mode) => {
     await expect(auth.signIn(`al_${'0'.repeat(12)}_${'x'.repeat(43)}`, attacker)).rejects.toBeInstanceOf(AuthenticationThrottledError);
     await expect(auth.authenticateSession(`als_${'a'.repeat(43)}`, attacker)).rejects.toBeInstanceOf(AuthenticationThrottledError);
     // Nobody can lock a user out by failing from the user's address: a correct key is honoured.
-    expect(await auth.authenticate(test.adminKey, { ...attacker, fresh: true })).toMatchObject({ role: 'admin' });
+    expect(await auth.authenticate(test.adminKey, { ...attacker })).toMatchObject({ role: 'admin' });
     expect(await auth.authenticate((await generateApiKey()).plaintext, { clientAddress: '203.0.113.11' })).toBeNull();
   });
 
@@ -107,7 +107,7 @@ describe.each(databaseModes)('authentication (%s)', (mode) => {
     }
     await expect(auth.authenticate(wrong, { clientAddress: '198.51.100.200' })).rejects.toBeInstanceOf(AuthenticationThrottledError);
     // The key's owner is not locked out, and other keys are not affected.
-    expect(await auth.authenticate(key, { clientAddress: '198.51.100.200', fresh: true })).toMatchObject({ role: 'viewer' });
-    expect(await auth.authenticate(test.adminKey, { clientAddress: '198.51.100.201', fresh: true })).toMatchObject({ role: 'admin' });
+    expect(await auth.authenticate(key, { clientAddress: '198.51.100.200' })).toMatchObject({ role: 'viewer' });
+    expect(await auth.authenticate(test.adminKey, { clientAddress: '198.51.100.201' })).toMatchObject({ role: 'admin' });
   });
 });

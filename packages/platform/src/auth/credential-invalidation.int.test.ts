@@ -5,19 +5,21 @@ import { createPlatform, type Platform } from '../create-platform';
 import { silentLogger } from '../testing';
 import type { Principal } from './roles';
 
-// Far longer than any test step: whatever ends a cached verification here is the notification.
-const auth = { cacheTtlMs: 300_000 };
-
 /** Waits for a state, not a duration; the deadline only turns a hang into a failure. */
-async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+async function until(condition: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 60_000;
-  while (!(await condition())) {
+  while (!condition()) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
-describe('credential invalidation across processes (server)', () => {
+/**
+ * Two platforms (two processes' worth of services) on one Postgres server database. Requests are
+ * checked against the database, so a revoke is refused everywhere at once; what needs the
+ * notification are event streams authenticated before the revoke.
+ */
+describe('credential changes across processes (server)', () => {
   let database: TestDatabaseConfig;
   let first: Platform;
   let second: Platform;
@@ -25,8 +27,8 @@ describe('credential invalidation across processes (server)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabaseConfig('server');
-    first = await createPlatform({ database: database.config, logger: silentLogger, auth });
-    second = await createPlatform({ database: database.config, logger: silentLogger, auth });
+    first = await createPlatform({ database: database.config, logger: silentLogger });
+    second = await createPlatform({ database: database.config, logger: silentLogger });
     admin = (await first.auth.authenticate(first.seed.adminKey!))!;
   });
   afterAll(async () => {
@@ -35,31 +37,49 @@ describe('credential invalidation across processes (server)', () => {
     await database?.dispose();
   });
 
-  it('a revoke on one platform ends the cached verification on the other', async () => {
-    const created = await first.apiKeys.create(admin, { name: 'cached elsewhere', role: 'viewer' });
-    expect(await second.auth.authenticate(created.key)).not.toBeNull();
-    // Revoked behind the platform's back: no notification, so the other process keeps its cache.
-    await first.database.prisma.apiKey.update({ where: { id: created.id }, data: { revokedAt: new Date() } });
-    expect(await second.auth.authenticate(created.key)).not.toBeNull();
+  async function watchedOnSecond(name: string): Promise<{ id: string; key: string; stream: AbortController }> {
+    const created = await first.apiKeys.create(admin, { name, role: 'viewer' });
+    const principal = (await second.auth.authenticate(created.key))!;
+    const stream = new AbortController();
+    second.auth.endWhenRevoked(principal, stream);
+    return { id: created.id, key: created.key, stream };
+  }
 
-    const other = await first.apiKeys.create(admin, { name: 'revoked properly', role: 'viewer' });
-    expect(await second.auth.authenticate(other.key)).not.toBeNull();
-    await first.apiKeys.revoke(admin, { apiKeyId: other.id });
-    await until(async () => (await second.auth.authenticate(other.key)) === null, 'the other platform refuses the revoked key');
-    // The notification cleared everything cached, the key revoked without one included.
+  it('refuses a key revoked on the other platform at the next authentication', async () => {
+    const created = await first.apiKeys.create(admin, { name: 'revoked elsewhere', role: 'viewer' });
+    expect(await second.auth.authenticate(created.key)).not.toBeNull();
+    await first.apiKeys.revoke(admin, { apiKeyId: created.id });
     expect(await second.auth.authenticate(created.key)).toBeNull();
   });
 
-  it('forgets everything after its listener reconnects, since notifications may have been missed', async () => {
-    const created = await first.apiKeys.create(admin, { name: 'missed notification', role: 'viewer' });
-    expect(await second.auth.authenticate(created.key)).not.toBeNull();
-    await first.database.prisma.apiKey.update({ where: { id: created.id }, data: { revokedAt: new Date() } });
-    // Every LISTENing connection of this database (both platforms'): each reconnects on its own.
+  it('ends the other platform’s streams of a revoked key, and only those', async () => {
+    const revoked = await watchedOnSecond('stream revoked');
+    const kept = await watchedOnSecond('stream kept');
+    await first.apiKeys.revoke(admin, { apiKeyId: revoked.id });
+    await until(() => revoked.stream.signal.aborted, 'the revoked key’s stream ends on the other platform');
+    expect(kept.stream.signal.aborted).toBe(false);
+    kept.stream.abort();
+  });
+
+  it('ends the streams of a signed-out session on the other platform', async () => {
+    const created = await first.apiKeys.create(admin, { name: 'session stream', role: 'viewer' });
+    const signedIn = (await first.auth.signIn(created.key))!;
+    const principal = (await second.auth.authenticateSession(signedIn.token))!;
+    const stream = new AbortController();
+    second.auth.endWhenRevoked(principal, stream);
+    await first.auth.signOut(signedIn.token);
+    await until(() => stream.signal.aborted, 'the signed-out session’s stream ends on the other platform');
+  });
+
+  it('re-checks its streams after its listener reconnects, since notifications may have been missed', async () => {
+    const watched = await watchedOnSecond('missed notification');
+    // Revoked without a notification: only the re-check after reconnecting can notice.
+    await first.database.prisma.apiKey.update({ where: { id: watched.id }, data: { revokedAt: new Date() } });
     const terminated = await first.database.prisma.$queryRawUnsafe<{ terminated: boolean }[]>(
       `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid() AND query ILIKE 'LISTEN%'`,
     );
     expect(terminated.length).toBeGreaterThan(0);
-    await until(async () => (await second.auth.authenticate(created.key)) === null, 'the reconnected platform refuses the key');
+    await until(() => watched.stream.signal.aborted, 'the reconnected platform ends the stream');
   });
 });

@@ -8,12 +8,12 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Who is calling: an API key in `Authorization: Bearer …` (external clients), else the console's
  * session cookie (the browser). A cookie travels with any request the browser makes, so a
- * state-changing request authenticated by it must come from a page of this site. State-changing
- * requests are checked against the database, never a cached verification, so a key revoked on
- * another process cannot change anything here; failed attempts count per client address and key.
+ * state-changing request authenticated by it must come from a page of this site. Every request is
+ * checked against the database, so a key revoked on another process is refused here at once;
+ * failed attempts count per client address and key.
  */
 export async function authenticateRequest(request: Request, platform: Platform): Promise<Principal> {
-  const context = { clientAddress: clientAddressFor(request.headers), fresh: !safeMethods.has(request.method) };
+  const context = { clientAddress: clientAddressFor(request.headers) };
   const authorization = request.headers.get('authorization');
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);

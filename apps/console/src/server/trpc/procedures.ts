@@ -12,11 +12,7 @@ import { baseProcedure } from '~/server/trpc/init';
 export const publicProcedure = baseProcedure.use(errorMiddleware).use(async ({ ctx, next, type }) => {
   if (type === 'mutation' && !ctx.sameOrigin) throw new DomainError('forbidden', 'Cross-origin requests cannot change anything in the console.');
   const platform = await getPlatform();
-  // Mutations re-check the session against the database: a cached verification may only serve reads.
-  const authenticated =
-    ctx.sessionToken === null
-      ? null
-      : await platform.auth.authenticateSession(ctx.sessionToken, { clientAddress: ctx.clientAddress, fresh: type === 'mutation' });
+  const authenticated = ctx.sessionToken === null ? null : await platform.auth.authenticateSession(ctx.sessionToken, { clientAddress: ctx.clientAddress });
   const principal = authenticated === null ? null : { ...authenticated, origin: ctx.origin };
   return next({ ctx: { platform, principal } });
 });

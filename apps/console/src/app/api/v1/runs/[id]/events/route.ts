@@ -22,6 +22,8 @@ export const GET = route<{ id: string }>(
     if (await platform.runEvents.streamEnded(principal, { runId: parameters.id, afterSeq })) return endedEventStreamResponse();
     const abort = new AbortController();
     request.signal.addEventListener('abort', () => abort.abort(), { once: true });
+    // A stream outlives its request's authentication: it ends when the key is revoked anywhere.
+    platform.auth.endWhenRevoked(principal, abort);
     const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request));
     return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`);
   },
