@@ -1,6 +1,7 @@
 export { createPlatform, type Platform } from './create-platform';
 export type { PlatformConfig } from './platform-config';
 export { DomainError, isDomainError, type DomainErrorKind } from './errors/domain-error';
+export { assertStorableText, findUnstorableText, unstorableTextProblem, type UnstorableText } from './validation/unstorable-text';
 export { roles, roleAtLeast, type Role, type Principal, type RequestOrigin } from './auth/roles';
 export type { HealthReport } from './health/health-report';
 export { consoleLogger, type Logger } from './logging/logger';

@@ -11,6 +11,10 @@ describe('readSessionKey', () => {
     expect(readSessionKey('theme=dark')).toBeNull();
     expect(readSessionKey('agentloom_session=')).toBeNull();
   });
+
+  it('reads a malformed percent-escape as no session instead of throwing', () => {
+    for (const value of ['%', '%FF', '%E0%A4%A']) expect(readSessionKey(`agentloom_session=${value}`)).toBeNull();
+  });
 });
 
 describe('sessionCookieOptions', () => {

@@ -28,7 +28,13 @@ export function readSessionKey(cookieHeader: string | null): string | null {
     const separator = part.indexOf('=');
     if (separator === -1) continue;
     if (part.slice(0, separator).trim() !== sessionCookieName) continue;
-    const value = decodeURIComponent(part.slice(separator + 1).trim());
+    // A malformed escape (`agentloom_session=%`) is no session at all, never an exception.
+    let value: string;
+    try {
+      value = decodeURIComponent(part.slice(separator + 1).trim());
+    } catch {
+      return null;
+    }
     return value === '' ? null : value;
   }
   return null;
