@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, newNonce } from '~/server/http/content-security-policy';
+import { refuseMalformedRequest } from '~/server/edge/malformed-request';
 import { sessionCookieName } from '~/server/session/session-cookie';
 
 const development = process.env.NODE_ENV === 'development';
@@ -8,14 +9,19 @@ const development = process.env.NODE_ENV === 'development';
 const publicPages = /^\/sign-in(\/|$)/;
 
 /**
- * Runs before every page. It gives the page a fresh CSP nonce (in the request's `x-nonce` and CSP
- * headers, where Next finds it for its scripts, and in the response's CSP header), and sends
- * visitors without a session cookie to /sign-in. It only checks that the cookie exists: the console
- * layout authenticates it against the database (a revoked key also ends at /sign-in), and every
- * tRPC procedure checks it again.
+ * First refuses requests Next itself would answer badly (malformed escapes, wrong methods, unknown
+ * API paths, over-long URLs) in the JSON error shape. API routes and static files go on from there
+ * (API routes answer 401 themselves and carry the static policy from next.config). A page gets a
+ * fresh CSP nonce (in the request's `x-nonce` and CSP headers, where Next finds it for its scripts,
+ * and in the response's CSP header); visitors without a session cookie are sent to /sign-in. It
+ * only checks that the cookie exists: the console layout authenticates it against the database (a
+ * revoked key also ends at /sign-in), and every tRPC procedure checks it again.
  */
-export function proxy(request: NextRequest): NextResponse {
+export function proxy(request: NextRequest): Response {
+  const refusal = refuseMalformedRequest(request);
+  if (refusal !== undefined) return refusal;
   const pathname = request.nextUrl.pathname;
+  if (!isPage(pathname)) return NextResponse.next();
   if (!publicPages.test(pathname) && !request.cookies.get(sessionCookieName)?.value) {
     const signIn = new URL('/sign-in', request.url);
     const destination = pathname + request.nextUrl.search;
@@ -32,8 +38,12 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
+/** API routes and static files: no nonce, no session redirect (assets must load on the sign-in page). */
+function isPage(pathname: string): boolean {
+  return !/^\/(api\/|favicon\.ico|icon\.svg|robots\.txt)/.test(pathname);
+}
+
 export const config = {
-  // Pages only: API routes answer 401 themselves and carry the static policy from next.config;
-  // static assets need no nonce.
-  matcher: ['/((?!api/|_next/static|_next/image|favicon\\.ico|icon\\.svg|robots\\.txt).*)'],
+  // Everything but Next's own assets: API routes too, for the malformed-request checks.
+  matcher: ['/((?!_next/).*)'],
 };

@@ -19,4 +19,10 @@ describe('parseInput', () => {
     );
     expect(() => parseInput(z.string(), '\u0000')).toThrow(expect.objectContaining({ kind: 'validation', field: undefined }));
   });
+
+  it('refuses lone UTF-16 surrogates the same way (Postgres jsonb refuses them with 22P02)', () => {
+    expect(() => parseInput(schema, { name: '\ud800' })).toThrow(expect.objectContaining({ kind: 'validation', field: 'name' }));
+    expect(() => parseInput(schema, { name: 'ok', metadata: { note: 'x\udc00' } })).toThrow(expect.objectContaining({ field: 'metadata.note' }));
+    expect(parseInput(schema, { name: '💥' }).name).toBe('💥');
+  });
 });

@@ -1,4 +1,4 @@
-import { DomainError } from '@agentloom/platform';
+import { assertStorableText, DomainError } from '@agentloom/platform';
 import { HttpError } from '~/server/http/api-error';
 
 /** Run inputs are capped at 100k characters by the platform; 1 MiB leaves room for JSON escaping. */
@@ -8,17 +8,23 @@ export const maximumBodyBytes = 1024 * 1024;
  * Reads a JSON request body, refusing more than `maximumBodyBytes` without buffering it all
  * (`Content-Length` can be absent or lie, so the stream is counted too). An empty body reads as
  * `{}` so that bodiless POSTs (cancel) and omitted bodies get the service's field-level errors.
+ * Text Postgres cannot store (NUL, lone surrogates) is a `validation` error naming its field.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const declaredLength = Number(request.headers.get('content-length') ?? '0');
   if (declaredLength > maximumBodyBytes) throw tooLarge();
   const text = await readLimitedText(request);
   if (text.trim() === '') return {};
+  let body: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new DomainError('validation', 'The request body is not valid JSON.', 'body');
   }
+  // The REST edge check for text Postgres cannot store (`"\ud800"` parses fine as JSON, then
+  // fails a jsonb write): every JSON body passes here, whatever schema its route uses.
+  assertStorableText(body, [], 'body');
+  return body;
 }
 
 async function readLimitedText(request: Request): Promise<string> {

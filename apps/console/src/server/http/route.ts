@@ -1,4 +1,4 @@
-import type { Platform, Principal, Role } from '@agentloom/platform';
+import { assertStorableText, type Platform, type Principal, type Role } from '@agentloom/platform';
 import { getPlatform } from '~/server/container';
 import { apiErrorResponse } from '~/server/http/api-error';
 import { authenticateRequest, requireRole } from '~/server/http/authenticate-request';
@@ -40,7 +40,10 @@ export function route<Parameters = Record<string, never>>(
       const principal = { ...(await authenticateRequest(request, platform)), origin: requestOriginFor(request.headers, requestId) };
       enforceRateLimit(principal.apiKeyId);
       requireRole(principal, options.role);
-      response = await handler({ request, principal, platform, parameters: await segment.params, requestId });
+      const parameters = await segment.params;
+      // A path id decoded from `%00` holds a NUL: refused here like body and query text.
+      assertStorableText(parameters);
+      response = await handler({ request, principal, platform, parameters, requestId });
     } catch (error) {
       response = apiErrorResponse(error, `${request.method} ${new URL(request.url).pathname} [${requestId}]`);
       const retryAfterSeconds = retryAfterSecondsOf(error);

@@ -3,13 +3,15 @@ import { getPlatform } from '~/server/container';
 import { enforceRateLimit } from '~/server/http/rate-limit';
 import { errorMiddleware } from '~/server/trpc/error-middleware';
 import { baseProcedure } from '~/server/trpc/init';
+import { storableInputMiddleware } from '~/server/trpc/storable-input-middleware';
 
 /**
- * Every procedure: errors mapped once, the platform at hand, the caller's principal (or null).
+ * Every procedure: errors mapped once, input text Postgres cannot store refused, the platform at
+ * hand, the caller's principal (or null).
  * Mutations must come from a page of this site: the session cookie rides along on cross-site
  * requests (CSRF), and tRPC is only ever called by the console itself.
  */
-export const publicProcedure = baseProcedure.use(errorMiddleware).use(async ({ ctx, next, type }) => {
+export const publicProcedure = baseProcedure.use(errorMiddleware).use(storableInputMiddleware).use(async ({ ctx, next, type }) => {
   if (type === 'mutation' && !ctx.sameOrigin) throw new DomainError('forbidden', 'Cross-origin requests cannot change anything in the console.');
   const platform = await getPlatform();
   const authenticated = ctx.sessionToken === null ? null : await platform.auth.authenticateSession(ctx.sessionToken, { clientAddress: ctx.clientAddress });
