@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
 import { runQueuedChannel } from '../events/run-event';
+import { closeLeftoverToolCalls } from './engine/close-leftover-tool-calls';
 
 export interface RecoveredRun {
   runId: string;
@@ -24,8 +25,9 @@ const cancelledMessage = 'The run was cancelled; its executor stopped before it 
  * keeps its original queue time, so it is claimed before runs that were queued after it.
  *
  * Cancel wins: a run whose cancel has committed is never re-queued. It ends `cancelled` here (also a
- * queued one, which claims skip), and the tool calls its dead executor left `running` are closed
- * `failed` with error kind `abandoned` — their outcome is unknown, and nothing will run them again.
+ * queued one, which claims skip). Whenever a run ends here (cancelled or out of attempts), the tool
+ * calls its dead executor left `running` are closed `abandoned` — their outcome is unknown, and
+ * nothing will run them again — and unknown outcomes get an operator question.
  */
 export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): Promise<RecoveredRun[]> {
   return prisma.$transaction(async (transaction) => {
@@ -53,16 +55,6 @@ export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): P
       limit,
       cancelledMessage,
     );
-    const cancelledIds = rows.filter((row) => row.status === 'cancelled').map((row) => row.id);
-    if (cancelledIds.length > 0) {
-      await transaction.$executeRawUnsafe(
-        `UPDATE tool_calls SET status = 'failed', error_kind = 'abandoned', error_message = $2, finished_at = now(),
-                status_history = status_history || jsonb_build_array(jsonb_build_object('status', 'failed', 'at', now(), 'reason', 'abandoned'))
-          WHERE run_id = ANY($1::uuid[]) AND status = 'running'`,
-        cancelledIds,
-        'Its executor stopped while it ran and the run was cancelled; its outcome is unknown',
-      );
-    }
     for (const row of rows) {
       const run = { id: row.id, tenantId: row.tenant_id };
       const recovered = { type: 'run-recovered', payload: { previousExecutor: row.previous_owner, attempt: row.attempt, outcome: row.status } };
@@ -72,7 +64,10 @@ export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): P
           : row.status === 'failed'
             ? [recovered, { type: 'run-finished', payload: { status: 'failed', reason: 'attempts exhausted' } }]
             : [recovered, { type: 'run-queued', payload: { reason: 'lease expired' } }];
-      await appendRunEvents(transaction, run, events);
+      // A run that ends here leaves no call open: its dead executor's `running` calls are closed
+      // (outcome unknown), unknown outcomes get an operator question.
+      const closing = row.status === 'queued' ? [] : await closeLeftoverToolCalls(transaction, run, row.attempt, row.status);
+      await appendRunEvents(transaction, run, [...events.slice(0, 1), ...closing, ...events.slice(1)]);
       if (row.status === 'queued') await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, row.id);
     }
     return rows.map((row) => ({ runId: row.id, outcome: row.status, attempt: row.attempt, expiredForMs: row.expired_for_ms }));

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@agentloom/db';
 
+import { closeLeftoverToolCalls } from './engine/close-leftover-tool-calls';
 import { appendRunEvents } from '../events/append-run-events';
 import { runEventsChannel } from '../events/run-event';
 
@@ -102,14 +103,14 @@ export async function renewLeases(prisma: PrismaClient, owner: string, runIds: r
  */
 export async function releaseRun(prisma: PrismaClient, owner: string, runId: string): Promise<void> {
   await prisma.$transaction(async (transaction) => {
-    const released = await transaction.$queryRawUnsafe<{ tenant_id: string; cancelled: boolean }[]>(
+    const released = await transaction.$queryRawUnsafe<{ tenant_id: string; attempt: number; cancelled: boolean }[]>(
       `UPDATE runs SET status = (CASE WHEN cancel_requested_at IS NULL THEN 'queued' ELSE 'cancelled' END)::"RunStatus",
               queued_at = CASE WHEN cancel_requested_at IS NULL THEN now() ELSE queued_at END,
               finished_at = CASE WHEN cancel_requested_at IS NULL THEN NULL ELSE now() END,
               error_kind = CASE WHEN cancel_requested_at IS NULL THEN error_kind ELSE 'aborted' END,
               lease_owner = NULL, lease_expires_at = NULL
         WHERE id = $1::uuid AND lease_owner = $2 AND status = 'running'
-    RETURNING tenant_id, cancel_requested_at IS NOT NULL AS cancelled`,
+    RETURNING tenant_id, attempt, cancel_requested_at IS NOT NULL AS cancelled`,
       runId,
       owner,
     );
@@ -117,8 +118,7 @@ export async function releaseRun(prisma: PrismaClient, owner: string, runId: str
     if (!row) return;
     const run = { id: runId, tenantId: row.tenant_id };
     if (row.cancelled) {
-      await transaction.toolCall.updateMany({ where: { runId, status: 'running' }, data: { status: 'failed', errorKind: 'abandoned', finishedAt: new Date() } });
-      await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: 'The run was cancelled while its executor shut down' } }]);
+      await appendRunEvents(transaction, run, [...(await closeLeftoverToolCalls(transaction, run, row.attempt, 'cancelled')), { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: 'The run was cancelled while its executor shut down' } }]);
       return;
     }
     await appendRunEvents(transaction, run, [{ type: 'run-queued', payload: { reason: 'executor shutting down' } }]);

@@ -151,7 +151,7 @@ async function endCancelled(transaction: Prisma.TransactionClient, run: ClaimedR
   });
   await transaction.approval.updateMany({ where: { runId: run.id, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
   await transaction.toolCall.updateMany({ where: { runId: run.id, status: 'awaiting_approval' }, data: { status: 'expired' } });
-  return [{ type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message } }];
+  return [...(await closeLeftoverToolCalls(transaction, run, run.attempt, 'cancelled')), { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message } }];
 }
 
 async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, waitForOperator: boolean): Promise<NewRunEvent[]> {
