@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 import { databaseModes } from '@agentloom/db/testing';
 import { AbortedError, DefaultToolRegistry, defineTool } from '@agentloom/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,6 +7,8 @@ import { z } from 'zod';
 
 import type { Principal } from '../auth/roles';
 import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { ModelConnector } from '../outbound/model-connector';
+import { SecretBox } from '../secrets/secret-box';
 import { ToolCatalog } from '../tools/tool-catalog';
 import { createCancelFenceHooks } from './engine/cancel-fence-hooks';
 import { EngineRunProcessor } from './engine/engine-run-processor';
@@ -127,7 +131,7 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
     registry.register(gatedTool);
     const ledger = createToolLedgerHooks(prisma, claimed!, 'fenced-executor', () => registry);
     const call = { id: 'call-after-cancel', name: 'gated_step', arguments: {} };
-    await expect(Promise.resolve(ledger.toolCallStarting!({ instanceId: run.id, step: 1, call }))).rejects.toBeInstanceOf(AbortedError);
+    await expect(Promise.resolve(ledger.toolCallStarting!({ instanceId: run.id, step: 1, call, idempotencyKey: `${run.id}:${call.id}` }))).rejects.toBeInstanceOf(AbortedError);
     expect(await prisma.toolCall.count({ where: { runId: run.id } })).toBe(0);
     expect(ledger.failures).toEqual([]);
     const fence = createCancelFenceHooks(prisma, claimed!, 'fenced-executor');
@@ -141,7 +145,7 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
     const { run } = await test.platform.runs.create(principal, { agentId: agents['broken']!, input: 'x' });
     const [claimed] = await claimRuns(prisma, 'processor-owner', 1, 60_000);
     await setCancelRequested(run.id);
-    const processor = new EngineRunProcessor(test.platform.database, new ToolCatalog([]), silentLogger);
+    const processor = new EngineRunProcessor(test.platform.database, new ToolCatalog([]), silentLogger, new ModelConnector(fetch, new SecretBox(randomBytes(32))));
     await processor.process(claimed!, 'processor-owner', { abort: new AbortController().signal, drain: new AbortController().signal });
     expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'cancelled', errorKind: 'invalid-agent-config' });
   });

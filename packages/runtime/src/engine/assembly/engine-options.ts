@@ -47,6 +47,7 @@ export interface CreateEngineOptions {
    * signal longer is abandoned: the step ends without it and the hooks hear `interruption: 'abandoned'`.
    */
   toolAbortGraceMs?: number;
+  /**
    * Cap on a tool's output (UTF-8 bytes of content plus serialized data) the model sees and the host
    * stores; longer output is cut with a note giving its full size. Default 256 KiB, at least 1 KiB.
    */
