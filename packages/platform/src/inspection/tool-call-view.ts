@@ -22,7 +22,10 @@ export interface ToolCallView {
   statusHistory: ToolCallStatusChange[];
   arguments: Prisma.JsonValue;
   editedArguments: Prisma.JsonValue;
+  /** As stored: cut to the tool-output cap, with a note, when the tool returned more. */
   result: Prisma.JsonValue;
+  /** UTF-8 bytes of the tool's full output before the cap; null until it finished. */
+  outputBytes: number | null;
   error: { kind: string; message: string } | null;
   idempotencyKey: string;
   createdAt: string;
@@ -53,6 +56,7 @@ export const toolCallViewSelect = {
   arguments: true,
   editedArguments: true,
   result: true,
+  outputBytes: true,
   errorKind: true,
   errorMessage: true,
   idempotencyKey: true,
@@ -80,6 +84,7 @@ export function toToolCallView(row: ToolCallRow): ToolCallView {
     arguments: row.arguments,
     editedArguments: row.editedArguments,
     result: row.result,
+    outputBytes: row.outputBytes,
     error: row.errorKind ? { kind: row.errorKind, message: row.errorMessage ?? '' } : null,
     idempotencyKey: row.idempotencyKey,
     createdAt: row.createdAt.toISOString(),

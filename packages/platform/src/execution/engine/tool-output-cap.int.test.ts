@@ -54,6 +54,9 @@ describe.each(databaseModes)('tool output cap (%s)', (mode) => {
     // What the model read (the transcript is the model's input): the cut content and the note.
     expect(toolMessage.content).toMatch(/\n\[truncated: 10,485,\d{3} bytes, showing first 26\d,\d{3}\]$/);
 
+    const [view] = (await test.platform.toolCalls.list(principal, { runId: run.id })).toolCalls;
+    expect(view?.outputBytes).toBe(Number(ledger!.output_bytes));
+
     const page = await test.platform.runMessages.list(principal, { runId: run.id, limit: 5 });
     expect(utf8Bytes(JSON.stringify(page))).toBeLessThan(cap + 10_000);
   });

@@ -30,6 +30,7 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
           <code className="font-mono text-xs break-all">{call.callId}</code>
         </Fact>
         <Fact label="Duration">{formatDuration(call.durationMs)}</Fact>
+        {call.outputBytes !== null ? <Fact label="Output size">{call.outputBytes.toLocaleString('en-US')} bytes</Fact> : null}
       </dl>
       {call.error ? <ErrorNotice title={`Error: ${call.error.kind}`} message={call.error.message} /> : null}
       {call.approval ? (
