@@ -107,7 +107,7 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
     const recovered = await recoverExpiredLeases(prisma);
     expect(recovered).toEqual([expect.objectContaining({ runId: run.id, outcome: 'cancelled' })]);
     expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'cancelled', attempt: 1, leaseOwner: null });
-    expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: 'failed', errorKind: 'abandoned' });
+    expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: 'abandoned', errorKind: 'abandoned' });
     expect(await eventTypes(run.id)).toEqual({ types: ['run-created', 'run-started', 'run-recovered', 'run-finished'], gapFree: true });
   });
 
@@ -170,13 +170,13 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
       expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: 'succeeded' });
     });
 
-    it('a tool that ignores its abort is abandoned after the grace period: run `cancelled`, ledger row `failed` / `abandoned`', async () => {
+    it('a tool that ignores its abort is abandoned after the grace period: run `cancelled`, ledger row `abandoned`', async () => {
       const { prisma } = test.platform.database;
       const { run } = await test.platform.runs.create(principal, { agentId: agents['stubborn']!, input: 'x' });
       await expect.poll(() => prisma.toolCall.count({ where: { runId: run.id, status: 'running' } }), { timeout: 30_000 }).toBe(1);
       await test.platform.runs.cancel(principal, { runId: run.id });
       await expect.poll(async () => (await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).status, { timeout: 30_000 }).toBe('cancelled');
-      expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: 'failed', errorKind: 'abandoned' });
+      expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: 'abandoned', errorKind: 'abandoned' });
       const { types, gapFree } = await eventTypes(run.id);
       expect(gapFree).toBe(true);
       expect(types.filter((type) => type === 'model-call-started')).toHaveLength(1);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import type { Principal } from '../auth/roles';
 import { createPlatform, type Platform } from '../create-platform';
-import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createTestPlatform, silentLogger, testSecretKey, type TestPlatform } from '../testing';
 import { claimRuns } from './run-claims';
 
 /** A tool only some executors load, as a worker with a custom tool module has it. */
@@ -63,7 +63,7 @@ describe('one fleet, one catalog: a console without the module never takes the r
 
   beforeAll(async () => {
     database = await createTestDatabaseConfig('server');
-    consolePlatform = await createPlatform({ database: database.config, logger: silentLogger, tools: [greetTool], executor: { owner: 'setup', pollMs: 50 } });
+    consolePlatform = await createPlatform({ database: database.config, logger: silentLogger, secrets: { key: testSecretKey }, tools: [greetTool], executor: { owner: 'setup', pollMs: 50 } });
     principal = (await consolePlatform.auth.authenticate(consolePlatform.seed.adminKey!))!;
   });
   afterAll(async () => {
@@ -77,7 +77,7 @@ describe('one fleet, one catalog: a console without the module never takes the r
     const plain = await createAgent(consolePlatform, principal, 'fleet-plain', []);
     // The agent was saved where the module is loaded; now only an executor without it is running.
     await consolePlatform.close();
-    consolePlatform = await createPlatform({ database: database.config, logger: silentLogger, executor: { owner: 'console-executor', pollMs: 50 } });
+    consolePlatform = await createPlatform({ database: database.config, logger: silentLogger, secrets: { key: testSecretKey }, executor: { owner: 'console-executor', pollMs: 50 } });
     const { run: greeting } = await consolePlatform.runs.create(principal, { agentId: greeter, input: 'greet Ada' });
     const { run: later } = await consolePlatform.runs.create(principal, { agentId: plain, input: 'queued after the greeting' });
     await consolePlatform.executor.start();
@@ -89,6 +89,7 @@ describe('one fleet, one catalog: a console without the module never takes the r
     workerPlatform = await createPlatform({
       database: database.config,
       logger: silentLogger,
+      secrets: { key: testSecretKey },
       tools: [greetTool],
       executor: { owner: 'tool-worker', pollMs: 50 },
     });

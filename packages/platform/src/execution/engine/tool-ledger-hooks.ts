@@ -3,6 +3,7 @@ import { AbortedError, type LifecycleHooks, type ToolRegistry, type ToolReplay, 
 
 import { appendRunEvents } from '../../events/append-run-events';
 import { fenceRun } from '../fence-run';
+import { abandonedToolCallStatus } from './close-leftover-tool-calls';
 import type { ClaimedRun } from '../run-claims';
 
 export interface ToolLedgerHooks extends LifecycleHooks {
@@ -98,7 +99,8 @@ export function createToolLedgerHooks(
         await fenceRun(transaction, run, owner);
         const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.id } }, select: { statusHistory: true } });
         if (!existing) return;
-        const status = result.isError ? 'failed' : 'succeeded';
+        // A handler that ignored its abort past the grace period: outcome unknown, closed like any call a run leaves running.
+        const status = interruption === 'abandoned' ? abandonedToolCallStatus : result.isError ? 'failed' : 'succeeded';
         const began = startedAt.get(call.id);
         if (began !== undefined) observer?.toolCallFinished(call.name, status, (performance.now() - began) / 1000);
         await transaction.toolCall.update({
