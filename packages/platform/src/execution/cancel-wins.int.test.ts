@@ -108,7 +108,7 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
     expect(recovered).toEqual([expect.objectContaining({ runId: run.id, outcome: 'cancelled' })]);
     expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'cancelled', attempt: 1, leaseOwner: null });
     expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: 'abandoned', errorKind: 'abandoned' });
-    expect(await eventTypes(run.id)).toEqual({ types: ['run-created', 'run-started', 'run-recovered', 'run-finished'], gapFree: true });
+    expect(await eventTypes(run.id)).toEqual({ types: ['run-created', 'run-started', 'run-recovered', 'tool-call-abandoned', 'run-finished'], gapFree: true });
   });
 
   it('a claim never starts a queued run whose cancel has committed; recovery ends it `cancelled`', async () => {
