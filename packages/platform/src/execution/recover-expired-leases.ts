@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
 import { runQueuedChannel } from '../events/run-event';
+import { closeLeftoverToolCalls } from './engine/close-leftover-tool-calls';
 
 export interface RecoveredRun {
   runId: string;
@@ -46,7 +47,7 @@ export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): P
       const recovered = { type: 'run-recovered', payload: { previousExecutor: row.previous_owner, attempt: row.attempt, outcome: row.status } };
       const events =
         row.status === 'failed'
-          ? [recovered, { type: 'run-finished', payload: { status: 'failed', reason: 'attempts exhausted' } }]
+          ? [recovered, ...(await closeLeftoverToolCalls(transaction, run, row.attempt, 'failed')), { type: 'run-finished', payload: { status: 'failed', reason: 'attempts exhausted' } }]
           : [recovered, { type: 'run-queued', payload: { reason: 'lease expired' } }];
       await appendRunEvents(transaction, run, events);
       if (row.status === 'queued') await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, row.id);

@@ -13,7 +13,13 @@ export const abandonedToolCallStatus = 'abandoned';
  * approval: approve = it completed, reject = it did not), which records the truth in the ledger even
  * though the run will not resume. Runs inside the transaction that ends the run.
  */
-export async function closeLeftoverToolCalls(transaction: Prisma.TransactionClient, run: { id: string; tenantId: string }, attempt: number, runStatus: string): Promise<NewRunEvent[]> {
+export async function closeLeftoverToolCalls(
+  transaction: Prisma.TransactionClient,
+  run: { id: string; tenantId: string },
+  /** The attempt that ends the run; null when no executor is involved (a waiting run cancelled by a user). */
+  attempt: number | null,
+  runStatus: string,
+): Promise<NewRunEvent[]> {
   const leftovers = await transaction.toolCall.findMany({
     where: { runId: run.id, status: { in: ['running', 'outcome_unknown'] } },
     select: { id: true, callId: true, name: true, status: true, arguments: true, statusHistory: true, approval: { select: { id: true } } },
@@ -24,7 +30,7 @@ export async function closeLeftoverToolCalls(transaction: Prisma.TransactionClie
   for (const call of leftovers) {
     if (call.status === 'running') {
       const reason = `${call.name} was still running when the run ended (${runStatus}); whether it took effect is unknown`;
-      const history = [...(Array.isArray(call.statusHistory) ? call.statusHistory : []), { status: abandonedToolCallStatus, at: now.toISOString(), attempt, reason }];
+      const history = [...(Array.isArray(call.statusHistory) ? call.statusHistory : []), { status: abandonedToolCallStatus, at: now.toISOString(), ...(attempt === null ? {} : { attempt }), reason }];
       await transaction.toolCall.update({
         where: { id: call.id },
         data: { status: abandonedToolCallStatus, errorKind: 'abandoned', errorMessage: reason, finishedAt: now, statusHistory: history },

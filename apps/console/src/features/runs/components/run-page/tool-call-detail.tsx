@@ -30,6 +30,13 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
           <code className="font-mono text-xs break-all">{call.callId}</code>
         </Fact>
         <Fact label="Duration">{formatDuration(call.durationMs)}</Fact>
+        {call.delegation ? (
+          <Fact label="Sub-agent">
+            <span className="font-mono text-xs break-all">
+              {call.delegation.subAgent} ({call.delegation.childInstanceId ?? 'unknown run'})
+            </span>
+          </Fact>
+        ) : null}
       </dl>
       {call.error ? <ErrorNotice title={`Error: ${call.error.kind}`} message={call.error.message} /> : null}
       {call.approval ? (
@@ -65,6 +72,7 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
               </time>
               {change.attempt !== undefined ? <span className="text-xs text-zinc-400">attempt {change.attempt}</span> : null}
               {change.actor ? <span className="text-xs text-zinc-400">by {change.actor}</span> : null}
+              {change.reason ? <span className="text-xs text-zinc-500">— {change.reason}</span> : null}
             </li>
           ))}
         </ol>
