@@ -31,7 +31,9 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     const checkpointBytes = await saveCheckpoint(transaction, run, result);
     const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
     const approvalEvents = await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
-    const outcomeUnknown = result.next.type === 'run-again' ? (options.outcomeUnknownCallIds ?? []) : [];
+    // Every call the ledger found of unknown outcome gets its operator question, whatever the step's
+    // outcome: the model was told "an operator was asked", and a finished run must not hide it.
+    const outcomeUnknown = options.outcomeUnknownCallIds ?? [];
     approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));
     const finishEvents = await updateRun(transaction, run, result, outcomeUnknown.length > 0);
     await markEpisodePending(transaction, run.id, result);
