@@ -167,6 +167,18 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     expect(delegating.children.map((child) => [child.callId, child.status])).toEqual([['demo-0-0/demo-0-0', 'succeeded']]);
   });
 
+  it('cancelling a run that waits on an unknown outcome withdraws the question and closes the call as abandoned', async () => {
+    await expect.poll(() => statusOf(crashedChildRunId), { timeout: 30_000 }).toBe('waiting_human');
+    await test.platform.runs.cancel(principal, { runId: crashedChildRunId });
+    expect(await statusOf(crashedChildRunId)).toBe('cancelled');
+    const { prisma } = test.platform.database;
+    const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: crashedChildRunId, callId: 'demo-0-0' }, include: { approval: true, children: true } });
+    expect(delegating).toMatchObject({ status: 'abandoned', errorKind: 'abandoned', approval: { status: 'expired' } });
+    expect(delegating.errorMessage).toContain('before an operator decided');
+    expect(delegating.children.map((child) => child.status)).toEqual(['succeeded']);
+    expect(await prisma.toolCall.count({ where: { runId: crashedChildRunId, status: { in: ['running', 'outcome_unknown'] } } })).toBe(0);
+  });
+
   it('a run failed by lease recovery (attempts exhausted) leaves no call running', async () => {
     await expect.poll(() => statusOf(exhaustedRunId), { timeout: 30_000 }).toBe('failed');
     const call = await test.platform.database.prisma.toolCall.findFirstOrThrow({ where: { runId: exhaustedRunId, callId: 'demo-0-0' } });
