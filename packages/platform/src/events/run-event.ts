@@ -15,6 +15,11 @@ export type RunEventType =
   | 'tool-call-started'
   | 'tool-call-finished'
   | 'tool-call-outcome-unknown'
+  /** A call closed when its run ended while it was still running (outcome unknown). */
+  | 'tool-call-abandoned'
+  /** A sub-agent's run started/resumed or ended/paused inside a delegating call. */
+  | 'child-run-started'
+  | 'child-run-finished'
   | 'approval-requested'
   | 'approval-decided'
   | 'checkpoint-saved'

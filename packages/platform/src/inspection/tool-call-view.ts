@@ -6,6 +6,8 @@ export interface ToolCallStatusChange {
   at: string;
   attempt?: number;
   actor?: string;
+  /** Why, for a rejection (the reviewer's reason) or an abandoned call. */
+  reason?: string;
 }
 
 /** A tool call with everything the inspector shows: ledger, arguments, result, approval. */
@@ -33,6 +35,8 @@ export interface ToolCallView {
   finishedAt: string | null;
   /** finishedAt − startedAt, when both are known. */
   durationMs: number | null;
+  /** Set for a sub-agent's call: the delegating call's ledger row, the sub-agent's name and its run id. */
+  delegation: { parentToolCallId: string | null; subAgent: string; childInstanceId: string | null } | null;
   approval: {
     id: string;
     status: string;
@@ -63,6 +67,9 @@ export const toolCallViewSelect = {
   createdAt: true,
   startedAt: true,
   finishedAt: true,
+  parentToolCallId: true,
+  subAgent: true,
+  childInstanceId: true,
   step: { select: { index: true } },
   approval: { select: { id: true, status: true, requestReason: true, decidedBy: true, decidedAt: true, decisionReason: true, expiresAt: true } },
 } as const satisfies Prisma.ToolCallSelect;
@@ -91,6 +98,7 @@ export function toToolCallView(row: ToolCallRow): ToolCallView {
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     durationMs: row.startedAt && row.finishedAt ? row.finishedAt.getTime() - row.startedAt.getTime() : null,
+    delegation: row.subAgent ? { parentToolCallId: row.parentToolCallId, subAgent: row.subAgent, childInstanceId: row.childInstanceId } : null,
     approval: approval
       ? {
           id: approval.id,
@@ -110,8 +118,8 @@ function toStatusHistory(value: Prisma.JsonValue): ToolCallStatusChange[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry) => {
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return [];
-    const { status, at, attempt, actor } = entry;
+    const { status, at, attempt, actor, reason } = entry;
     if (typeof status !== 'string' || typeof at !== 'string') return [];
-    return [{ status, at, ...(typeof attempt === 'number' ? { attempt } : {}), ...(typeof actor === 'string' ? { actor } : {}) }];
+    return [{ status, at, ...(typeof attempt === 'number' ? { attempt } : {}), ...(typeof actor === 'string' ? { actor } : {}), ...(typeof reason === 'string' ? { reason } : {}) }];
   });
 }

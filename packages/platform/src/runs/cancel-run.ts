@@ -5,6 +5,7 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { appendRunEvents } from '../events/append-run-events';
 import { runCancelChannel } from '../events/run-event';
+import { closeLeftoverToolCalls } from '../execution/engine/close-leftover-tool-calls';
 import { terminalRunStatuses, type RunStatus } from './run.schema';
 
 /**
@@ -36,6 +37,7 @@ export async function cancelRun(database: Database, principal: Principal, runId:
       await transaction.toolCall.updateMany({ where: { runId, status: 'awaiting_approval' }, data: { status: 'expired' } });
       await appendRunEvents(transaction, run, [
         { type: 'run-cancel-requested', payload: { by: principal.apiKeyName } },
+        ...(await closeLeftoverToolCalls(transaction, run, null, 'cancelled')),
         { type: 'run-finished', payload: { status: 'cancelled', reason: 'Cancelled before it ran again' } },
       ]);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { awaitingApprovalCallIds } from '../checkpoint/awaiting-calls';
 import { serializeCheckpoint } from '../checkpoint/serialize';
 import type { LifecycleHooks, ToolCallHookInfo } from '../contracts/hooks';
 import type { Message } from '../contracts/messages';
@@ -108,6 +109,21 @@ describe('sub-agents inside the guarded path', () => {
     expect(executed).toHaveLength(1);
     expect(final.transcript.at(-2)).toMatchObject({ role: 'tool', toolCallId: 'd1', content: 'child saw: sent 500' });
     expect(final.checkpoint.counters.delegations).toBe(1);
+  });
+
+  it('names every call a host must decide, and refuses decisions that do not match the suspended child', async () => {
+    const executed: string[] = [];
+    const options: CreateEngineOptions = { model: model(), approvals: { transfer: 'always' }, configureTools: (registry) => registry.register(transferTool(executed)) };
+    const { outcome, stored, transcript } = await pauseOnChildApproval(options);
+    expect(awaitingApprovalCallIds(outcome.checkpoint)).toEqual(['d1/c1']);
+    const engine = createEngine(withResearcher, options);
+    expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'c1', decision: 'approve' }] })).toThrow(/not awaiting approval: c1/);
+    expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'd1', decision: 'approve' }] })).toThrow(/not awaiting approval: d1/);
+    // Resumed without a decision (e.g. after a crash while waiting), the run asks again and runs nothing.
+    const again = await engine.resume({ checkpoint: stored, messages: transcript }).runUntilPause();
+    expect(again.next).toMatchObject({ type: 'approval-request', requests: [{ callId: 'd1/c1' }] });
+    expect(executed).toEqual([]);
+    await engine.close();
   });
 
   it("a rejected child call never runs and the child reads the reviewer's reason", async () => {

@@ -11,26 +11,26 @@ export const abandonedToolCallStatus = 'abandoned';
  * so it is closed as `abandoned` (its outcome unknown, said so in the row and the log); a call whose
  * outcome is `outcome_unknown` and that no operator was asked about gets the operator question (an
  * approval: approve = it completed, reject = it did not), which records the truth in the ledger even
- * though the run will not resume. Runs inside the transaction that ends the run.
+ * though the run will not resume; one whose question was withdrawn (expired by a cancel) is closed as
+ * `abandoned` too. Runs inside the transaction that ends the run.
  */
-export async function closeLeftoverToolCalls(transaction: Prisma.TransactionClient, run: { id: string; tenantId: string }, attempt: number, runStatus: string): Promise<NewRunEvent[]> {
+export async function closeLeftoverToolCalls(
+  transaction: Prisma.TransactionClient,
+  run: { id: string; tenantId: string },
+  /** The attempt that ends the run; null when no executor is involved (a waiting run cancelled by a user). */
+  attempt: number | null,
+  runStatus: string,
+): Promise<NewRunEvent[]> {
   const leftovers = await transaction.toolCall.findMany({
     where: { runId: run.id, status: { in: ['running', 'outcome_unknown'] } },
-    select: { id: true, callId: true, name: true, status: true, arguments: true, statusHistory: true, approval: { select: { id: true } } },
+    select: { id: true, callId: true, name: true, status: true, arguments: true, statusHistory: true, approval: { select: { status: true } } },
     orderBy: { createdAt: 'asc' },
   });
   const events: NewRunEvent[] = [];
   const now = new Date();
   for (const call of leftovers) {
-    if (call.status === 'running') {
-      const reason = `${call.name} was still running when the run ended (${runStatus}); whether it took effect is unknown`;
-      const history = [...(Array.isArray(call.statusHistory) ? call.statusHistory : []), { status: abandonedToolCallStatus, at: now.toISOString(), attempt, reason }];
-      await transaction.toolCall.update({
-        where: { id: call.id },
-        data: { status: abandonedToolCallStatus, errorKind: 'abandoned', errorMessage: reason, finishedAt: now, statusHistory: history },
-      });
-      events.push({ type: 'tool-call-abandoned', payload: { callId: call.callId, toolName: call.name, reason } });
-    } else if (!call.approval) {
+    if (call.status === 'outcome_unknown' && call.approval?.status === 'pending') continue;
+    if (call.status === 'outcome_unknown' && !call.approval) {
       const approval = await transaction.approval.create({
         data: {
           tenantId: run.tenantId,
@@ -42,7 +42,19 @@ export async function closeLeftoverToolCalls(transaction: Prisma.TransactionClie
         select: { id: true },
       });
       events.push({ type: 'approval-requested', payload: { approvalId: approval.id, callId: call.callId, toolName: call.name, kind: 'outcome-unknown' } });
+      continue;
     }
+    // Still running, or of unknown outcome with its operator question withdrawn (expired by a cancel).
+    const reason =
+      call.status === 'running'
+        ? `${call.name} was still running when the run ended (${runStatus}); whether it took effect is unknown`
+        : `${call.name}'s outcome is unknown and the run ended (${runStatus}) before an operator decided`;
+    const history = [...(Array.isArray(call.statusHistory) ? call.statusHistory : []), { status: abandonedToolCallStatus, at: now.toISOString(), ...(attempt === null ? {} : { attempt }), reason }];
+    await transaction.toolCall.update({
+      where: { id: call.id },
+      data: { status: abandonedToolCallStatus, errorKind: 'abandoned', errorMessage: reason, finishedAt: now, statusHistory: history },
+    });
+    events.push({ type: 'tool-call-abandoned', payload: { callId: call.callId, toolName: call.name, reason } });
   }
   return events;
 }

@@ -68,6 +68,12 @@ describe.each(databaseModes)('durable runs on the engine (%s)', (mode) => {
     const toolMessage = await test.platform.database.prisma.message.findFirstOrThrow({ where: { runId: run.id, role: 'tool' } });
     expect(toolMessage.content).toContain('Not during the freeze');
     expect(toolMessage.isError).toBe(true);
+    // The ledger keeps the rejection: status, who, and why.
+    const call = await test.platform.database.prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } });
+    expect(call).toMatchObject({ status: 'rejected', errorKind: 'rejected' });
+    const history = call.statusHistory as { status: string; actor?: string; reason?: string }[];
+    expect(history.map((entry) => entry.status)).toEqual(['awaiting_approval', 'rejected']);
+    expect(history[1]).toMatchObject({ reason: 'Not during the freeze', actor: principal.apiKeyName });
   });
 
   it('executes the edited arguments after edit-and-approve', async () => {

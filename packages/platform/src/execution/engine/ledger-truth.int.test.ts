@@ -17,6 +17,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
   let replayRunId: string;
   let sweepRunId: string;
   let crashedChildRunId: string;
+  let exhaustedRunId: string;
   let executions = 0;
 
   const chargeCard = defineTool({
@@ -56,7 +57,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     });
 
   beforeAll(async () => {
-    test = await createTestPlatform(mode, silentLogger, { tools: [chargeCard], executor: { pollMs: 50 } });
+    test = await createTestPlatform(mode, silentLogger, { tools: [chargeCard], executor: { pollMs: 50, recoveryIntervalMs: 200 } });
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
     const agent = await test.platform.database.prisma.agent.create({
       data: {
@@ -116,6 +117,13 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     crashedChildRunId = (await test.platform.runs.create(principal, { agentId: delegator.id, input: 'Please delegate the charge' })).run.id;
     const delegating = await seedRow(crashedChildRunId, 'demo-0-0', 'running', undefined, { name: 'delegate', implementationId: 'builtin-tools/v1/delegate' });
     await seedRow(crashedChildRunId, 'demo-0-0/demo-0-0', 'succeeded', { content: 'charged before the crash', isError: false }, { parentToolCallId: delegating.id, subAgent: 'charger', childInstanceId: `${crashedChildRunId}/child-1` });
+    // A run whose last allowed attempt died with a call running: lease recovery ends it failed.
+    exhaustedRunId = (await test.platform.runs.create(principal, { agentId: agent.id, input: 'die with a call running' })).run.id;
+    await test.platform.database.prisma.run.update({
+      where: { id: exhaustedRunId },
+      data: { status: 'running', attempt: 1, maxAttempts: 1, leaseOwner: 'dead-executor', leaseExpiresAt: new Date(Date.now() - 60_000) },
+    });
+    await seedRow(exhaustedRunId, 'demo-0-0', 'running');
     await test.platform.executor.start();
   });
   afterAll(() => test?.dispose());
@@ -157,6 +165,25 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     expect(delegating.status).toBe('outcome_unknown');
     expect(delegating.approval).toMatchObject({ status: 'pending' });
     expect(delegating.children.map((child) => [child.callId, child.status])).toEqual([['demo-0-0/demo-0-0', 'succeeded']]);
+  });
+
+  it('cancelling a run that waits on an unknown outcome withdraws the question and closes the call as abandoned', async () => {
+    await expect.poll(() => statusOf(crashedChildRunId), { timeout: 30_000 }).toBe('waiting_human');
+    await test.platform.runs.cancel(principal, { runId: crashedChildRunId });
+    expect(await statusOf(crashedChildRunId)).toBe('cancelled');
+    const { prisma } = test.platform.database;
+    const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: crashedChildRunId, callId: 'demo-0-0' }, include: { approval: true, children: true } });
+    expect(delegating).toMatchObject({ status: 'abandoned', errorKind: 'abandoned', approval: { status: 'expired' } });
+    expect(delegating.errorMessage).toContain('before an operator decided');
+    expect(delegating.children.map((child) => child.status)).toEqual(['succeeded']);
+    expect(await prisma.toolCall.count({ where: { runId: crashedChildRunId, status: { in: ['running', 'outcome_unknown'] } } })).toBe(0);
+  });
+
+  it('a run failed by lease recovery (attempts exhausted) leaves no call running', async () => {
+    await expect.poll(() => statusOf(exhaustedRunId), { timeout: 30_000 }).toBe('failed');
+    const call = await test.platform.database.prisma.toolCall.findFirstOrThrow({ where: { runId: exhaustedRunId, callId: 'demo-0-0' } });
+    expect(call).toMatchObject({ status: 'abandoned', errorKind: 'abandoned' });
+    expect(call.errorMessage).toContain('still running when the run ended (failed)');
   });
 
   it('ran the unsafe tool only for the run that had no earlier record', () => {

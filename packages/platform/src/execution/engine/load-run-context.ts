@@ -59,7 +59,7 @@ export async function loadRunContext(
     }),
   ]);
   // The run's own waiting calls and those of a sub-agent suspended in the checkpoint (qualified ids).
-  const pendingCallIds = new Set(awaitingApprovalCallIds(parseCheckpoint(checkpoint.state)));
+  const pendingCallIds = new Set(awaitingCallIds(checkpoint.state));
   const decisions = decided.filter((approval) => pendingCallIds.has(approval.toolCall.callId)).map((approval): ApprovalDecision => {
     const callId = approval.toolCall.callId;
     if (approval.status === 'approved') return approval.editedArguments ? { callId, decision: 'edit', arguments: approval.editedArguments as Record<string, unknown> } : { callId, decision: 'approve' };
@@ -80,6 +80,15 @@ export async function loadRunContext(
       ...(operatorNotes.length > 0 ? { input: operatorNotes.join('\n') } : {}),
     },
   };
+}
+
+/** An invalid checkpoint waits for nothing here; `engine.resume` reports exactly what is wrong with it. */
+function awaitingCallIds(state: unknown): string[] {
+  try {
+    return awaitingApprovalCallIds(parseCheckpoint(state));
+  } catch {
+    return [];
+  }
 }
 
 function toMessage(row: { role: string; content: string; toolCalls: unknown; toolCallId: string | null; toolName: string | null; isError: boolean }): Message {

@@ -37,7 +37,10 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
     if (options.historySources) await recordHistorySources(transaction, run.id, result, options.historySources);
     const approvalEvents = cancelRequested ? [] : await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
-    const outcomeUnknown = !cancelRequested && result.next.type === 'run-again' ? (options.outcomeUnknownCallIds ?? []) : [];
+    // Every call the ledger found of unknown outcome gets its operator question, whatever the step's
+    // outcome: the model was told "an operator was asked", and a finished run must not hide it. (A
+    // cancelled run's unknown outcomes are asked about by the at-finish sweep in endCancelled.)
+    const outcomeUnknown = cancelRequested ? [] : (options.outcomeUnknownCallIds ?? []);
     approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));
     const finishEvents = cancelRequested ? await endCancelled(transaction, run, result) : await updateRun(transaction, run, result, outcomeUnknown.length > 0);
     await markEpisodePending(transaction, run.id, result);

@@ -15,7 +15,22 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
   let test: TestPlatform;
   let principal: Principal;
   let agentId: string;
+  let holderId: string;
   const wired: string[] = [];
+  let holds = 0;
+
+  /** An unsafe call that runs until its attempt is aborted: the moment an executor dies inside a child. */
+  const holdPayment = defineTool({
+    name: 'hold_payment',
+    description: 'Starts a payment that takes a long time.',
+    implementationId: 'test-tools/v1/hold_payment',
+    inputSchema: z.object({}),
+    sideEffects: 'unsafe',
+    execute: (_args, context) => {
+      holds += 1;
+      return new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+    },
+  });
 
   const wireMoney = defineTool({
     name: 'wire_money',
@@ -30,7 +45,7 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
   });
 
   beforeAll(async () => {
-    test = await createTestPlatform(mode, silentLogger, { tools: [wireMoney], executor: { pollMs: 50 } });
+    test = await createTestPlatform(mode, silentLogger, { tools: [wireMoney, holdPayment], executor: { pollMs: 50, heartbeatMs: 100, recoveryIntervalMs: 200 } });
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
     const agent = await test.platform.database.prisma.agent.create({
       data: {
@@ -62,6 +77,34 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
       },
     });
     agentId = agent.id;
+    const holder = await test.platform.database.prisma.agent.create({
+      data: {
+        tenantId: principal.tenantId,
+        slug: 'holder',
+        name: 'Holder',
+        versions: {
+          create: {
+            tenantId: principal.tenantId,
+            version: 1,
+            configHash: 'test',
+            config: {
+              tools: ['hold_payment'],
+              subAgents: [{ name: 'payer', instructions: 'You pay invoices.' }],
+              completion: { verify: false, requireToolEvidence: false },
+              demoScript: {
+                replies: [
+                  { whenTaskIncludes: 'start the long payment', text: 'Delegating.', toolCalls: [{ name: 'delegate', arguments: { agent: 'payer', task: 'Hold payment 7' } }] },
+                  { whenTaskIncludes: 'start the long payment', text: 'Parent done.', toolCalls: [] },
+                  { whenTaskIncludes: 'hold payment 7', text: 'Holding.', toolCalls: [{ name: 'hold_payment', arguments: {} }] },
+                  { whenTaskIncludes: 'hold payment 7', text: 'Held.', toolCalls: [] },
+                ],
+              },
+            },
+          },
+        },
+      },
+    });
+    holderId = holder.id;
     await test.platform.executor.start();
   });
   afterAll(() => test?.dispose());
@@ -137,5 +180,28 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
     const history = child.statusHistory as { status: string; reason?: string }[];
     expect(history.map((entry) => entry.status)).toEqual(['awaiting_approval', 'rejected']);
     expect(history[1]?.reason).toBe('Invoice 42 is disputed');
+  });
+
+  it("a crash inside a child leaves the child's ledger row; the next attempt asks an operator instead of repeating the delegation", async () => {
+    const { prisma } = test.platform.database;
+    const { run } = await test.platform.runs.create(principal, { agentId: holderId, input: 'Please start the long payment' });
+    // The child's unsafe call is running: its row was written before the handler started.
+    await expect.poll(() => prisma.toolCall.findFirst({ where: { runId: run.id, name: 'hold_payment', status: 'running' } }), { timeout: 30_000 }).not.toBeNull();
+    expect(holds).toBe(1);
+    // The executor dies inside the child: its lease is gone and expired, as after kill -9.
+    await prisma.run.update({ where: { id: run.id }, data: { leaseOwner: 'dead-executor', leaseExpiresAt: new Date(Date.now() - 1_000) } });
+    await expect.poll(() => statusOf(run.id), { timeout: 30_000 }).toBe('waiting_human');
+    const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id, callId: 'demo-0-0' }, include: { approval: true, children: true } });
+    expect(delegating).toMatchObject({ name: 'delegate', status: 'outcome_unknown', approval: { status: 'pending' } });
+    expect(delegating.children.map((child) => [child.callId, child.name, child.status, child.subAgent])).toEqual([['demo-0-0/demo-0-0', 'hold_payment', 'running', 'payer']]);
+    expect(holds).toBe(1);
+
+    // The operator says the delegation completed; the run finishes without running the child again,
+    // and the child's call, still without an outcome, is closed as abandoned.
+    await test.platform.approvals.decide(principal, { approvalId: delegating.approval!.id, decision: 'approve' });
+    await expect.poll(() => statusOf(run.id), { timeout: 30_000 }).toBe('succeeded');
+    expect(holds).toBe(1);
+    const child = await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id, callId: 'demo-0-0/demo-0-0' } });
+    expect(child).toMatchObject({ status: 'abandoned', errorKind: 'abandoned' });
   });
 });

@@ -31,6 +31,13 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
         </Fact>
         <Fact label="Duration">{formatDuration(call.durationMs)}</Fact>
         {call.outputBytes !== null ? <Fact label="Output size">{call.outputBytes.toLocaleString('en-US')} bytes</Fact> : null}
+        {call.delegation ? (
+          <Fact label="Sub-agent">
+            <span className="font-mono text-xs break-all">
+              {call.delegation.subAgent} ({call.delegation.childInstanceId ?? 'unknown run'})
+            </span>
+          </Fact>
+        ) : null}
       </dl>
       {call.error ? <ErrorNotice title={`Error: ${call.error.kind}`} message={call.error.message} /> : null}
       {call.approval ? (
@@ -66,6 +73,7 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
               </time>
               {change.attempt !== undefined ? <span className="text-xs text-zinc-400">attempt {change.attempt}</span> : null}
               {change.actor ? <span className="text-xs text-zinc-400">by {change.actor}</span> : null}
+              {change.reason ? <span className="text-xs text-zinc-500">— {change.reason}</span> : null}
             </li>
           ))}
         </ol>

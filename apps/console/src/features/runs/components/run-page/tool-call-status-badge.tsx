@@ -5,6 +5,7 @@ const tone: Record<string, string> = {
   rejected: 'bg-red-50 text-red-700 dark:bg-red-500/10 dark:text-red-400',
   expired: 'bg-red-50 text-red-700 dark:bg-red-500/10 dark:text-red-400',
   outcome_unknown: 'bg-red-50 text-red-700 dark:bg-red-500/10 dark:text-red-400',
+  abandoned: 'bg-red-50 text-red-700 dark:bg-red-500/10 dark:text-red-400',
   awaiting_approval: 'bg-amber-50 text-amber-800 dark:bg-amber-500/10 dark:text-amber-300',
   pending: 'bg-amber-50 text-amber-800 dark:bg-amber-500/10 dark:text-amber-300',
   running: 'bg-sky-50 text-sky-700 dark:bg-sky-500/10 dark:text-sky-300',
