@@ -24,6 +24,8 @@ const environmentSchema = z.object({
   /** Run queued runs in this process (default). Turn off when dedicated workers do all the work. */
   AGENTLOOM_EXECUTOR: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
   AGENTLOOM_EXECUTOR_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).default(4)),
+  /** How long a cancelled (or otherwise aborted) tool call may take to stop before it is abandoned. */
+  AGENTLOOM_TOOL_ABORT_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
   /** Requests per minute each API key (or console session) may make, refilled continuously. */
   AGENTLOOM_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
   /** Requests a key may make at once before the per-minute rate applies. */
@@ -41,7 +43,7 @@ export interface ConsoleEnvironment {
   migrationsDirectory: string;
   port: number;
   secureCookies: boolean;
-  executor: { enabled: boolean; concurrency: number };
+  executor: { enabled: boolean; concurrency: number; toolAbortGraceMs: number };
   telemetryEndpoint: string | undefined;
   metricsToken: string | undefined;
   rateLimit: { perMinute: number; burst: number };
@@ -79,7 +81,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     migrationsDirectory: path.resolve(/*turbopackIgnore: true*/ repositoryRoot, values.AGENTLOOM_MIGRATIONS_DIR ?? 'prisma/migrations'),
     port: values.PORT,
     secureCookies: values.AGENTLOOM_SECURE_COOKIES,
-    executor: { enabled: values.AGENTLOOM_EXECUTOR, concurrency: values.AGENTLOOM_EXECUTOR_CONCURRENCY },
+    executor: { enabled: values.AGENTLOOM_EXECUTOR, concurrency: values.AGENTLOOM_EXECUTOR_CONCURRENCY, toolAbortGraceMs: values.AGENTLOOM_TOOL_ABORT_GRACE_MS },
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: values.AGENTLOOM_METRICS_TOKEN,
     rateLimit: { perMinute: values.AGENTLOOM_RATE_LIMIT_PER_MINUTE, burst: values.AGENTLOOM_RATE_LIMIT_BURST },

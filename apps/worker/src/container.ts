@@ -19,6 +19,7 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       leaseMs: environment.AGENTLOOM_LEASE_MS,
       heartbeatMs: environment.AGENTLOOM_HEARTBEAT_MS,
       recoveryIntervalMs: environment.AGENTLOOM_RECOVERY_INTERVAL_MS,
+      toolAbortGraceMs: environment.AGENTLOOM_TOOL_ABORT_GRACE_MS,
     },
     webhooks: { allowPrivateTargets: environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS },
     logger: consoleLogger,

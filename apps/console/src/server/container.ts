@@ -59,7 +59,7 @@ async function openPlatform(): Promise<Platform> {
     },
     // Next to the data so that `npm start` users (and the e2e suite) find the first admin key.
     adminKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'admin-key'),
-    executor: { concurrency: environment.executor.concurrency },
+    executor: { concurrency: environment.executor.concurrency, toolAbortGraceMs: environment.executor.toolAbortGraceMs },
     webhooks: { allowPrivateTargets: environment.webhooks.allowPrivateTargets },
     logger: consoleLogger,
   });
