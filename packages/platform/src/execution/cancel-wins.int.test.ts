@@ -10,7 +10,7 @@ import { createCancelFenceHooks } from './engine/cancel-fence-hooks';
 import { EngineRunProcessor } from './engine/engine-run-processor';
 import { createToolLedgerHooks } from './engine/tool-ledger-hooks';
 import { recoverExpiredLeases } from './recover-expired-leases';
-import { claimRuns } from './run-claims';
+import { claimRuns, releaseRun } from './run-claims';
 
 function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;
@@ -115,6 +115,16 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
     expect((await recoverExpiredLeases(prisma)).map((entry) => [entry.runId, entry.outcome])).toEqual([[run.id, 'cancelled']]);
     expect((await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe('cancelled');
     expect((await eventTypes(run.id)).gapFree).toBe(true);
+  });
+
+  it('a draining executor ends a cancel-requested run `cancelled` instead of giving it back to the queue', async () => {
+    const { prisma } = test.platform.database;
+    const { run } = await test.platform.runs.create(principal, { agentId: agents['gated']!, input: 'x' });
+    expect((await claimRuns(prisma, 'draining-executor', 1, 60_000)).map((claimed) => claimed.id)).toEqual([run.id]);
+    await setCancelRequested(run.id);
+    await releaseRun(prisma, 'draining-executor', run.id);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'cancelled', leaseOwner: null });
+    expect(await eventTypes(run.id)).toEqual({ types: ['run-created', 'run-started', 'run-finished'], gapFree: true });
   });
 
   it('no tool call is marked running, and no model call starts, once the cancel has committed (fenced checks)', async () => {
