@@ -99,11 +99,18 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
     await prisma.toolCall.create({
       data: { tenantId: principal.tenantId, runId: run.id, callId: 'call-1', name: 'stubborn_step', implementationId: 'test-tools/v1/stubborn_step', sideEffects: 'unsafe', arguments: {}, idempotencyKey: `${run.id}:call-1`, status: 'running', startedAt: new Date() },
     });
+    await prisma.toolCall.create({
+      data: { tenantId: principal.tenantId, runId: run.id, callId: 'call-0', name: 'stubborn_step', implementationId: 'test-tools/v1/stubborn_step', sideEffects: 'unsafe', arguments: {}, idempotencyKey: `${run.id}:call-0`, status: 'outcome_unknown', startedAt: new Date() },
+    });
     await setCancelRequested(run.id);
     const recovered = await recoverExpiredLeases(prisma);
     expect(recovered).toEqual([expect.objectContaining({ runId: run.id, outcome: 'cancelled' })]);
     expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'cancelled', attempt: 1, leaseOwner: null });
-    expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: 'failed', errorKind: 'abandoned' });
+    const calls = await prisma.toolCall.findMany({ where: { runId: run.id }, orderBy: { callId: 'asc' }, select: { callId: true, status: true, errorKind: true } });
+    expect(calls).toEqual([
+      { callId: 'call-0', status: 'failed', errorKind: 'abandoned' },
+      { callId: 'call-1', status: 'failed', errorKind: 'abandoned' },
+    ]);
     expect(await eventTypes(run.id)).toEqual({ types: ['run-created', 'run-started', 'run-recovered', 'run-finished'], gapFree: true });
   });
 

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
 import { runQueuedChannel } from '../events/run-event';
+import { closeCancelledRunCalls } from './close-cancelled-run-calls';
 
 export interface RecoveredRun {
   runId: string;
@@ -24,8 +25,8 @@ const cancelledMessage = 'The run was cancelled; its executor stopped before it 
  * keeps its original queue time, so it is claimed before runs that were queued after it.
  *
  * Cancel wins: a run whose cancel has committed is never re-queued. It ends `cancelled` here (also a
- * queued one, which claims skip), and the tool calls its dead executor left `running` are closed
- * `failed` with error kind `abandoned` — their outcome is unknown, and nothing will run them again.
+ * queued one, which claims skip), and the calls its dead executor left open are closed `failed` with
+ * error kind `abandoned` — their outcome is unknown, and nothing will run them again.
  */
 export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): Promise<RecoveredRun[]> {
   return prisma.$transaction(async (transaction) => {
@@ -54,15 +55,7 @@ export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): P
       cancelledMessage,
     );
     const cancelledIds = rows.filter((row) => row.status === 'cancelled').map((row) => row.id);
-    if (cancelledIds.length > 0) {
-      await transaction.$executeRawUnsafe(
-        `UPDATE tool_calls SET status = 'failed', error_kind = 'abandoned', error_message = $2, finished_at = now(),
-                status_history = status_history || jsonb_build_array(jsonb_build_object('status', 'failed', 'at', now(), 'reason', 'abandoned'))
-          WHERE run_id = ANY($1::uuid[]) AND status = 'running'`,
-        cancelledIds,
-        'Its executor stopped while it ran and the run was cancelled; its outcome is unknown',
-      );
-    }
+    await closeCancelledRunCalls(transaction, cancelledIds);
     for (const row of rows) {
       const run = { id: row.id, tenantId: row.tenant_id };
       const recovered = { type: 'run-recovered', payload: { previousExecutor: row.previous_owner, attempt: row.attempt, outcome: row.status } };

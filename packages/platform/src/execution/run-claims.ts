@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
 import { runEventsChannel } from '../events/run-event';
+import { closeCancelledRunCalls } from './close-cancelled-run-calls';
 
 /** A run this executor now holds a lease on. */
 export interface ClaimedRun {
@@ -108,7 +109,7 @@ export async function releaseRun(prisma: PrismaClient, owner: string, runId: str
     if (!row) return;
     const run = { id: runId, tenantId: row.tenant_id };
     if (row.cancelled) {
-      await transaction.toolCall.updateMany({ where: { runId, status: 'running' }, data: { status: 'failed', errorKind: 'abandoned', finishedAt: new Date() } });
+      await closeCancelledRunCalls(transaction, [runId]);
       await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: 'The run was cancelled while its executor shut down' } }]);
       return;
     }

@@ -6,6 +6,7 @@ import type { Logger } from '../../logging/logger';
 import type { PrismaMemoryPort } from '../../memory/prisma-memory-port';
 import { RunMemoryPort } from '../../memory/run-memory-port';
 import type { ToolCatalog } from '../../tools/tool-catalog';
+import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
@@ -172,10 +173,7 @@ export class EngineRunProcessor implements RunProcessor {
           where: { id: run.id },
           data: { status, errorKind, errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
         });
-        if (cancelRequested) {
-          await transaction.approval.updateMany({ where: { runId: run.id, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
-          await transaction.toolCall.updateMany({ where: { runId: run.id, status: 'awaiting_approval' }, data: { status: 'expired' } });
-        }
+        if (cancelRequested) await closeCancelledRunCalls(transaction, [run.id]);
         await appendRunEvents(transaction, run, [{ type: 'run-finished', payload: { status, errorKind, message } }]);
       })
       .catch((fenceError: unknown) => {

@@ -5,6 +5,7 @@ import { appendRunEvents } from '../../events/append-run-events';
 import { markEpisodePending } from '../../memory/episodes/mark-episode-pending';
 import { recordMemoryUse } from '../../memory/record-memory-use';
 import type { NewRunEvent } from '../../events/run-event';
+import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import type { ClaimedRun } from '../run-claims';
 import { toRunEvents } from './engine-events';
@@ -136,8 +137,7 @@ async function endCancelled(transaction: Prisma.TransactionClient, run: ClaimedR
     where: { id: run.id },
     data: { ...usageOf(result), status: 'cancelled', errorKind: 'aborted', errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
   });
-  await transaction.approval.updateMany({ where: { runId: run.id, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
-  await transaction.toolCall.updateMany({ where: { runId: run.id, status: 'awaiting_approval' }, data: { status: 'expired' } });
+  await closeCancelledRunCalls(transaction, [run.id]);
   return [{ type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message } }];
 }
 
@@ -162,6 +162,7 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
         where: { id: run.id },
         data: { ...usage, ...released, status, errorKind, errorMessage: next.message, finishedAt: new Date() },
       });
+      if (status === 'cancelled') await closeCancelledRunCalls(transaction, [run.id]);
       return [{ type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }];
     }
   }
