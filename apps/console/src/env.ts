@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   AGENTLOOM_HEARTBEAT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
   AGENTLOOM_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).default(1_000)),
   AGENTLOOM_RECOVERY_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
+  /** How long a cancelled (or otherwise aborted) tool call may take to stop before it is abandoned. */
+  AGENTLOOM_TOOL_ABORT_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
   /**
    * Comma-separated paths of modules exporting `tools: AnyTool[]`, loaded by the console and every
    * worker alike (relative paths against the repository root): one tool catalog for the fleet.
@@ -84,7 +86,7 @@ export interface ConsoleEnvironment {
   migrationsDirectory: string;
   port: number;
   secureCookies: boolean;
-  executor: { enabled: boolean; concurrency: number; leaseMs: number; heartbeatMs: number; pollMs: number; recoveryIntervalMs: number };
+  executor: { enabled: boolean; concurrency: number; leaseMs: number; heartbeatMs: number; pollMs: number; recoveryIntervalMs: number; toolAbortGraceMs: number };
   /** Absolute paths of the tool modules to load (AGENTLOOM_TOOL_MODULES). */
   toolModules: string[];
   telemetryEndpoint: string | undefined;
@@ -137,6 +139,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
       heartbeatMs: values.AGENTLOOM_HEARTBEAT_MS,
       pollMs: values.AGENTLOOM_POLL_MS,
       recoveryIntervalMs: values.AGENTLOOM_RECOVERY_INTERVAL_MS,
+      toolAbortGraceMs: values.AGENTLOOM_TOOL_ABORT_GRACE_MS,
     },
     toolModules: splitList(values.AGENTLOOM_TOOL_MODULES).map((modulePath) => path.resolve(/*turbopackIgnore: true*/ repositoryRoot, modulePath)),
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,

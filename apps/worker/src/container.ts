@@ -19,6 +19,7 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       heartbeatMs: environment.AGENTLOOM_HEARTBEAT_MS,
       pollMs: environment.AGENTLOOM_POLL_MS,
       recoveryIntervalMs: environment.AGENTLOOM_RECOVERY_INTERVAL_MS,
+      toolAbortGraceMs: environment.AGENTLOOM_TOOL_ABORT_GRACE_MS,
     },
     outbound: { allowPrivateTargets: [...environment.AGENTLOOM_ALLOW_PRIVATE_TARGETS, ...environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS] },
     ...(environment.AGENTLOOM_SECRET_KEY ? { secrets: { key: environment.AGENTLOOM_SECRET_KEY, previousKeys: environment.AGENTLOOM_SECRET_KEY_PREVIOUS } } : {}),

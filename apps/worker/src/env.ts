@@ -40,6 +40,11 @@ const environmentSchema = z.object({
   AGENTLOOM_POLL_MS: z.coerce.number().int().min(50).default(1_000),
   /** How often to look for runs whose executor died (expired leases); bounds the recovery delay. */
   AGENTLOOM_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  /**
+   * How long a tool call aborted by a cancel (or a lost lease, or a drain) may take to stop; one that
+   * ignores its abort signal longer is abandoned and its ledger row closed `failed` / `abandoned`.
+   */
+  AGENTLOOM_TOOL_ABORT_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** OTLP/HTTP endpoint for traces (e.g. http://otel-collector:4318); unset disables export. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),

@@ -1,6 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import type { PrismaClient } from '@agentloom/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startOperator } from './soak/operator';
@@ -8,6 +7,7 @@ import { formatRecoveryTable, measureRecoveries, recordKill, type KillRecord } f
 import { describeUnsuccessfulRuns, duplicatedUnsafeExecutions, idempotentExecutions, ledgerDisagreements, runStatusCounts, runsWithEventGaps } from './soak/soak-checks';
 import { createSoakFixture, type SoakFixture } from './soak/soak-fixture';
 import { WorkerFleet } from './soak/worker-fleet';
+import { workersHoldingRuns } from './soak/workers-holding-runs';
 
 // CI size by default; `npm run soak` runs the same test with SOAK_RUNS=1000 SOAK_KILLS=100.
 const runCount = Number(process.env.SOAK_RUNS ?? 200);
@@ -18,18 +18,6 @@ const testTimeoutMs = 120_000 + runCount * 300 + killCount * 6_000;
 
 function randomBetween(low: number, high: number): number {
   return low + Math.floor(Math.random() * (high - low));
-}
-
-/** Ready workers that hold at least one run lease, polled for up to five seconds. */
-async function workersHoldingRuns(workers: WorkerFleet, prisma: PrismaClient): Promise<string[]> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const ready = workers.readyNames();
-    const owners = await prisma.run.findMany({ where: { status: 'running', leaseOwner: { in: ready.map((name) => workers.get(name).owner) } }, select: { leaseOwner: true }, distinct: ['leaseOwner'] });
-    const holding = ready.filter((name) => owners.some((run) => run.leaseOwner === workers.get(name).owner));
-    if (holding.length > 0 || Date.now() > deadline) return holding;
-    await sleep(50);
-  }
 }
 
 describe('crash soak: kill -9 workers under load (server mode)', () => {

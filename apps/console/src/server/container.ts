@@ -69,6 +69,7 @@ async function openPlatform(): Promise<Platform> {
       heartbeatMs: environment.executor.heartbeatMs,
       pollMs: environment.executor.pollMs,
       recoveryIntervalMs: environment.executor.recoveryIntervalMs,
+      toolAbortGraceMs: environment.executor.toolAbortGraceMs,
     },
     outbound: { allowPrivateTargets: environment.outbound.allowPrivateTargets },
     ...(environment.secrets ? { secrets: environment.secrets } : {}),

@@ -28,7 +28,10 @@ interface WorkerSlot {
  */
 export class WorkerFleet {
   readonly logDirectory = mkdtempSync(join(tmpdir(), 'agentloom-soak-'));
+  /** Incarnations that exited although the test did not kill them (a crash), with their exit code or signal. */
+  readonly unexpectedExits: { owner: string; code: number | null; signal: NodeJS.Signals | null }[] = [];
   private readonly slots = new Map<string, WorkerSlot>();
+  private readonly killedByTest = new Set<string>();
 
   constructor(private readonly environment: NodeJS.ProcessEnv) {}
 
@@ -43,7 +46,12 @@ export class WorkerFleet {
       env: { ...process.env, AGENTLOOM_TOOL_MODULES: ledgerToolsModule, AGENTLOOM_SECRET_KEY: testSecretKey.toString('base64'), ...this.environment, AGENTLOOM_WORKER_ID: owner },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code, signal) => {
+        if (!this.killedByTest.has(owner)) this.unexpectedExits.push({ owner, code, signal });
+        resolve(code);
+      }),
+    );
     const slot: WorkerSlot = { name, incarnation, owner, child, ready: Promise.resolve(), isReady: false, exited, log };
     slot.ready = new Promise<void>((resolve, reject) => {
       let output = '';
@@ -99,9 +107,15 @@ export class WorkerFleet {
   /** `kill -9`: no drain, no lease released, connections cut mid-statement. */
   async kill(name: string): Promise<void> {
     const slot = this.get(name);
+    this.killedByTest.add(slot.owner);
     slot.child.kill('SIGKILL');
     await slot.exited;
     slot.log.end();
+  }
+
+  /** Paths of every incarnation's log file. */
+  logFiles(): string[] {
+    return [...this.slots.values()].flatMap((slot) => Array.from({ length: slot.incarnation }, (_, index) => join(this.logDirectory, `soak-${slot.name}-${index + 1}.log`)));
   }
 
   /** Kills every live worker (after a test, even a failed one) and waits for them to exit. */

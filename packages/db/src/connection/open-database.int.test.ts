@@ -62,6 +62,20 @@ describe.each(databaseModes)('openDatabase (%s)', (mode) => {
     await release();
   });
 
+  it('a handler that throws neither escapes the connection nor starves the handlers after it', async () => {
+    const received: string[] = [];
+    const releaseThrowing = await database.notifications.listen('agentloom_test_throwing', {
+      onNotification: () => {
+        throw new Error('a buggy handler');
+      },
+    });
+    const release = await database.notifications.listen('agentloom_test_throwing', { onNotification: (payload) => received.push(payload) });
+    await database.prisma.$executeRawUnsafe("SELECT pg_notify('agentloom_test_throwing', 'still delivered')");
+    await expect.poll(() => received, { timeout: 5_000 }).toEqual(['still delivered']);
+    await release();
+    await releaseThrowing();
+  });
+
   it('opens an already migrated database without applying anything again', async () => {
     if (mode === 'embedded') return; // in-memory databases do not outlive their instance
     const again = await openDatabase(testDatabase.config);

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 
-import { assertChannelName, type NotificationHandler, type NotificationListener } from './notification-listener';
+import { assertChannelName, deliverTo, type NotificationHandler, type NotificationListener } from './notification-listener';
 
 /** PGlite delivers notifications of its single in-process session to listeners directly. */
 export function createEmbeddedListener(pglite: PGlite): NotificationListener {
@@ -8,7 +8,7 @@ export function createEmbeddedListener(pglite: PGlite): NotificationListener {
   return {
     listen: async (channel: string, handler: NotificationHandler) => {
       assertChannelName(channel);
-      const unlisten = await pglite.listen(channel, (payload) => handler.onNotification(payload));
+      const unlisten = await pglite.listen(channel, (payload) => deliverTo(handler, (target) => target.onNotification(payload)));
       const release = async () => {
         if (!releases.delete(release)) return;
         if (!pglite.closed) await unlisten();

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-import { assertChannelName, type NotificationHandler, type NotificationListener } from './notification-listener';
+import { assertChannelName, deliverTo, type NotificationHandler, type NotificationListener } from './notification-listener';
 
 const maximumReconnectDelayMs = 5_000;
 
@@ -20,7 +20,7 @@ export function createServerListener(url: string, connectTimeoutMs: number): Not
     connecting ??= (async () => {
       const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
       next.on('notification', (message) => {
-        for (const handler of handlers.get(message.channel) ?? []) handler.onNotification(message.payload ?? '');
+        for (const handler of handlers.get(message.channel) ?? []) deliverTo(handler, (target) => target.onNotification(message.payload ?? ''));
       });
       next.on('error', () => undefined);
       next.on('end', () => {
@@ -43,7 +43,7 @@ export function createServerListener(url: string, connectTimeoutMs: number): Not
       if (closed) return;
       connect().then(
         () => {
-          for (const set of handlers.values()) for (const handler of set) handler.onReconnected?.();
+          for (const set of handlers.values()) for (const handler of set) deliverTo(handler, (target) => target.onReconnected?.());
         },
         () => {
           reconnectDelayMs = Math.min(reconnectDelayMs * 2, maximumReconnectDelayMs);

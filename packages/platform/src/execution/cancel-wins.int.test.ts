@@ -14,7 +14,7 @@ import { createCancelFenceHooks } from './engine/cancel-fence-hooks';
 import { EngineRunProcessor } from './engine/engine-run-processor';
 import { createToolLedgerHooks } from './engine/tool-ledger-hooks';
 import { recoverExpiredLeases } from './recover-expired-leases';
-import { claimRuns } from './run-claims';
+import { claimRuns, releaseRun } from './run-claims';
 
 function gate(): { opened: Promise<void>; open: () => void } {
   let open!: () => void;
@@ -103,12 +103,21 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
     await prisma.toolCall.create({
       data: { tenantId: principal.tenantId, runId: run.id, callId: 'call-1', name: 'stubborn_step', implementationId: 'test-tools/v1/stubborn_step', sideEffects: 'unsafe', arguments: {}, idempotencyKey: `${run.id}:call-1`, status: 'running', startedAt: new Date() },
     });
+    await prisma.toolCall.create({
+      data: { tenantId: principal.tenantId, runId: run.id, callId: 'call-0', name: 'stubborn_step', implementationId: 'test-tools/v1/stubborn_step', sideEffects: 'unsafe', arguments: {}, idempotencyKey: `${run.id}:call-0`, status: 'outcome_unknown', startedAt: new Date() },
+    });
     await setCancelRequested(run.id);
     const recovered = await recoverExpiredLeases(prisma);
     expect(recovered).toEqual([expect.objectContaining({ runId: run.id, outcome: 'cancelled' })]);
     expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'cancelled', attempt: 1, leaseOwner: null });
-    expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id } })).toMatchObject({ status: 'abandoned', errorKind: 'abandoned' });
-    expect(await eventTypes(run.id)).toEqual({ types: ['run-created', 'run-started', 'run-recovered', 'tool-call-abandoned', 'run-finished'], gapFree: true });
+    const calls = await prisma.toolCall.findMany({ where: { runId: run.id }, orderBy: { callId: 'asc' }, select: { callId: true, status: true, errorKind: true, approval: { select: { status: true } } } });
+    // The running call is closed (outcome unknown, nothing will finish it); the unknown outcome nobody
+    // was asked about gets its operator question, which records the truth though the run is over.
+    expect(calls).toEqual([
+      { callId: 'call-0', status: 'outcome_unknown', errorKind: null, approval: { status: 'pending' } },
+      { callId: 'call-1', status: 'abandoned', errorKind: 'abandoned', approval: null },
+    ]);
+    expect(await eventTypes(run.id)).toEqual({ types: ['run-created', 'run-started', 'run-recovered', 'tool-call-abandoned', 'approval-requested', 'run-finished'], gapFree: true });
   });
 
   it('a claim never starts a queued run whose cancel has committed; recovery ends it `cancelled`', async () => {
@@ -119,6 +128,16 @@ describe.each(databaseModes)('cancel wins (%s)', (mode) => {
     expect((await recoverExpiredLeases(prisma)).map((entry) => [entry.runId, entry.outcome])).toEqual([[run.id, 'cancelled']]);
     expect((await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe('cancelled');
     expect((await eventTypes(run.id)).gapFree).toBe(true);
+  });
+
+  it('a draining executor ends a cancel-requested run `cancelled` instead of giving it back to the queue', async () => {
+    const { prisma } = test.platform.database;
+    const { run } = await test.platform.runs.create(principal, { agentId: agents['gated']!, input: 'x' });
+    expect((await claimRuns(prisma, 'draining-executor', 1, 60_000)).map((claimed) => claimed.id)).toEqual([run.id]);
+    await setCancelRequested(run.id);
+    await releaseRun(prisma, 'draining-executor', run.id);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'cancelled', leaseOwner: null });
+    expect(await eventTypes(run.id)).toEqual({ types: ['run-created', 'run-started', 'run-finished'], gapFree: true });
   });
 
   it('no tool call is marked running, and no model call starts, once the cancel has committed (fenced checks)', async () => {

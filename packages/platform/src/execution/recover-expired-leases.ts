@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
 import { runQueuedChannel } from '../events/run-event';
+import { closeCancelledRunCalls } from './close-cancelled-run-calls';
 import { closeLeftoverToolCalls } from './engine/close-leftover-tool-calls';
 
 export interface RecoveredRun {
@@ -27,7 +28,8 @@ const cancelledMessage = 'The run was cancelled; its executor stopped before it 
  * Cancel wins: a run whose cancel has committed is never re-queued. It ends `cancelled` here (also a
  * queued one, which claims skip). Whenever a run ends here (cancelled or out of attempts), the tool
  * calls its dead executor left `running` are closed `abandoned` — their outcome is unknown, and
- * nothing will run them again — and unknown outcomes get an operator question.
+ * nothing will run them again — and unknown outcomes get an operator question (a cancelled run's
+ * pending questions are withdrawn instead).
  */
 export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): Promise<RecoveredRun[]> {
   return prisma.$transaction(async (transaction) => {
@@ -66,7 +68,8 @@ export async function recoverExpiredLeases(prisma: PrismaClient, limit = 100): P
             : [recovered, { type: 'run-queued', payload: { reason: 'lease expired' } }];
       // A run that ends here leaves no call open: its dead executor's `running` calls are closed
       // (outcome unknown), unknown outcomes get an operator question.
-      const closing = row.status === 'queued' ? [] : await closeLeftoverToolCalls(transaction, run, row.attempt, row.status);
+      const closing =
+        row.status === 'queued' ? [] : row.status === 'cancelled' ? await closeCancelledRunCalls(transaction, run, row.attempt) : await closeLeftoverToolCalls(transaction, run, row.attempt, row.status);
       await appendRunEvents(transaction, run, [...events.slice(0, 1), ...closing, ...events.slice(1)]);
       if (row.status === 'queued') await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, row.id);
     }

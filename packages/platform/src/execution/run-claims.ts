@@ -1,8 +1,8 @@
 import type { PrismaClient } from '@agentloom/db';
 
-import { closeLeftoverToolCalls } from './engine/close-leftover-tool-calls';
 import { appendRunEvents } from '../events/append-run-events';
 import { runEventsChannel } from '../events/run-event';
+import { closeCancelledRunCalls } from './close-cancelled-run-calls';
 
 /** A run this executor now holds a lease on. */
 export interface ClaimedRun {
@@ -118,7 +118,7 @@ export async function releaseRun(prisma: PrismaClient, owner: string, runId: str
     if (!row) return;
     const run = { id: runId, tenantId: row.tenant_id };
     if (row.cancelled) {
-      await appendRunEvents(transaction, run, [...(await closeLeftoverToolCalls(transaction, run, row.attempt, 'cancelled')), { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: 'The run was cancelled while its executor shut down' } }]);
+      await appendRunEvents(transaction, run, [...(await closeCancelledRunCalls(transaction, run, row.attempt)), { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: 'The run was cancelled while its executor shut down' } }]);
       return;
     }
     await appendRunEvents(transaction, run, [{ type: 'run-queued', payload: { reason: 'executor shutting down' } }]);

@@ -5,7 +5,7 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { appendRunEvents } from '../events/append-run-events';
 import { runCancelChannel } from '../events/run-event';
-import { closeLeftoverToolCalls } from '../execution/engine/close-leftover-tool-calls';
+import { closeCancelledRunCalls } from '../execution/close-cancelled-run-calls';
 import { terminalRunStatuses, type RunStatus } from './run.schema';
 
 /**
@@ -33,11 +33,9 @@ export async function cancelRun(database: Database, principal: Principal, runId:
         where: { id: runId },
         data: { status: 'cancelled', cancelRequestedAt: now, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
       });
-      await transaction.approval.updateMany({ where: { runId, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
-      await transaction.toolCall.updateMany({ where: { runId, status: 'awaiting_approval' }, data: { status: 'expired' } });
       await appendRunEvents(transaction, run, [
         { type: 'run-cancel-requested', payload: { by: principal.apiKeyName } },
-        ...(await closeLeftoverToolCalls(transaction, run, null, 'cancelled')),
+        ...(await closeCancelledRunCalls(transaction, run, null)),
         { type: 'run-finished', payload: { status: 'cancelled', reason: 'Cancelled before it ran again' } },
       ]);
     }

@@ -7,6 +7,7 @@ import type { PrismaMemoryPort } from '../../memory/prisma-memory-port';
 import type { ModelConnector } from '../../outbound/model-connector';
 import { RunMemoryPort } from '../../memory/run-memory-port';
 import type { ToolCatalog } from '../../tools/tool-catalog';
+import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
@@ -182,14 +183,8 @@ export class EngineRunProcessor implements RunProcessor {
           where: { id: run.id },
           data: { status, errorKind, errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
         });
-        if (cancelRequested) {
-          await transaction.approval.updateMany({ where: { runId: run.id, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
-          await transaction.toolCall.updateMany({ where: { runId: run.id, status: 'awaiting_approval' }, data: { status: 'expired' } });
-        }
-        await appendRunEvents(transaction, run, [
-          ...(await closeLeftoverToolCalls(transaction, run, run.attempt, status)),
-          { type: 'run-finished', payload: { status, errorKind, message } },
-        ]);
+        const closing = cancelRequested ? await closeCancelledRunCalls(transaction, run, run.attempt) : await closeLeftoverToolCalls(transaction, run, run.attempt, status);
+        await appendRunEvents(transaction, run, [...closing, { type: 'run-finished', payload: { status, errorKind, message } }]);
       })
       .catch((fenceError: unknown) => {
         if (!(fenceError instanceof LeaseLostError)) throw fenceError;

@@ -6,6 +6,7 @@ import { markEpisodePending } from '../../memory/episodes/mark-episode-pending';
 import { recordMemoryUse } from '../../memory/record-memory-use';
 import { recordHistorySources } from '../../threads/record-history-sources';
 import type { NewRunEvent } from '../../events/run-event';
+import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import type { ClaimedRun } from '../run-claims';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
@@ -152,9 +153,7 @@ async function endCancelled(transaction: Prisma.TransactionClient, run: ClaimedR
     where: { id: run.id },
     data: { ...usageOf(result), status: 'cancelled', errorKind: 'aborted', errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
   });
-  await transaction.approval.updateMany({ where: { runId: run.id, status: 'pending' }, data: { status: 'expired', decisionReason: 'run cancelled', decidedAt: now } });
-  await transaction.toolCall.updateMany({ where: { runId: run.id, status: 'awaiting_approval' }, data: { status: 'expired' } });
-  return [...(await closeLeftoverToolCalls(transaction, run, run.attempt, 'cancelled')), { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message } }];
+  return [...(await closeCancelledRunCalls(transaction, run, run.attempt)), { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message } }];
 }
 
 async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, waitForOperator: boolean): Promise<NewRunEvent[]> {
@@ -178,7 +177,8 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
         where: { id: run.id },
         data: { ...usage, ...released, status, errorKind, errorMessage: next.message, finishedAt: new Date() },
       });
-      return [...(await closeLeftoverToolCalls(transaction, run, run.attempt, status)), { type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }];
+      const closing = status === 'cancelled' ? await closeCancelledRunCalls(transaction, run, run.attempt) : await closeLeftoverToolCalls(transaction, run, run.attempt, status);
+      return [...closing, { type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }];
     }
   }
 }
