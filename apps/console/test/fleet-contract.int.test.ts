@@ -38,6 +38,8 @@ let server: ConsoleProcess;
 let admin: ApiClient;
 let adminKey: string;
 let operatorAgentId: string;
+/** A tool-less agent that finishes in one model call, for the tests that need any quick run. */
+let quickAgentId: string;
 
 beforeAll(async () => {
   ensureConsoleBuild();
@@ -48,6 +50,8 @@ beforeAll(async () => {
   const seeding = await createPlatform({ database: database.config, adminKeyPath: path.join(dataDirectory, 'admin-key'), logger: silentLogger });
   adminKey = seeding.seed.adminKey!;
   operatorAgentId = (await seeding.database.prisma.agent.findFirstOrThrow({ where: { slug: 'demo-operator' } })).id;
+  const seedingPrincipal = (await seeding.auth.authenticate(adminKey))!;
+  quickAgentId = (await seeding.agents.create(seedingPrincipal, { slug: 'quick', name: 'Quick', config: { ...quickFinish, demoScript: { replies: [{ text: 'Done.' }] } } })).id;
   await seeding.close();
   server = await startConsole({
     dataDirectory,
@@ -125,7 +129,7 @@ describe('one tool catalog for the fleet', () => {
 
 describe('the SSE contract', () => {
   it('a stock EventSource gets every event through onmessage and stops after run-finished (204 on its reconnect)', async () => {
-    const created = await admin<RunBody>('POST', '/api/v1/runs', { body: { agentId: greeterAgentId, input: 'Stream me' } });
+    const created = await admin<RunBody>('POST', '/api/v1/runs', { body: { agentId: quickAgentId, input: 'Stream me' } });
     const statuses: number[] = [];
     const received: { seq: number; type: string }[] = [];
     const source = new EventSource(`${server.baseUrl}/api/v1/runs/${created.body.id}/events`, {
@@ -143,13 +147,13 @@ describe('the SSE contract', () => {
     }
     expect(received.map((event) => event.seq)).toEqual(received.map((_, index) => index + 1));
     expect(received.at(-1)?.type).toBe('run-finished');
-    expect(received.map((event) => event.type)).toEqual(expect.arrayContaining(['run-created', 'run-started', 'tool-call-started', 'tool-call-finished']));
+    expect(received.map((event) => event.type)).toEqual(expect.arrayContaining(['run-created', 'run-started', 'step-committed']));
     // One stream, closed after run-finished; the reconnect with Last-Event-ID = its seq got 204; no loop.
     expect(statuses).toEqual([200, 204]);
   });
 
   it('frames are default messages with retry:, and a resume at or past the end of a finished run is 204', async () => {
-    const created = await admin<RunBody>('POST', '/api/v1/runs', { body: { agentId: greeterAgentId, input: 'Finish first' } });
+    const created = await admin<RunBody>('POST', '/api/v1/runs', { body: { agentId: quickAgentId, input: 'Finish first' } });
     await runReaches(created.body.id, 'succeeded');
     const eventsUrl = `${server.baseUrl}/api/v1/runs/${created.body.id}/events`;
     const headers = (lastEventId: number) => ({ Authorization: `Bearer ${adminKey}`, Accept: 'text/event-stream', 'Last-Event-ID': String(lastEventId) });
@@ -200,7 +204,7 @@ describe('concurrency never becomes a 500', () => {
 
     const creates = await Promise.all(
       Array.from({ length: 40 }, () =>
-        admin<RunBody>('POST', '/api/v1/runs', { body: { agentId: greeterAgentId, input: 'once' }, headers: { 'Idempotency-Key': 'fleet-contract-once' } }),
+        admin<RunBody>('POST', '/api/v1/runs', { body: { agentId: quickAgentId, input: 'once' }, headers: { 'Idempotency-Key': 'fleet-contract-once' } }),
       ),
     );
     expect(creates.filter((create) => ![200, 201].includes(create.status)).map((create) => [create.status, create.body])).toEqual([]);
@@ -220,14 +224,14 @@ describe('concurrency never becomes a 500', () => {
     expect(health.headers.get('Retry-After')).toBe('2');
     expect(((await health.json()) as { error: string }).error).toMatch(/^The database is unavailable \(.+\); retry shortly\.$/);
 
-    const create = await admin<ErrorBody>('POST', '/api/v1/runs', { body: { agentId: greeterAgentId, input: 'during the outage' } });
+    const create = await admin<ErrorBody>('POST', '/api/v1/runs', { body: { agentId: quickAgentId, input: 'during the outage' } });
     expect(create.status).toBe(503);
     expect(create.headers.get('Retry-After')).toBe('2');
     expect(create.body.error.kind).toBe('unavailable');
 
     await administer(`ALTER DATABASE ${databaseName} ALLOW_CONNECTIONS true`);
     await eventually(async () => ((await fetch(`${server.baseUrl}/api/health`)).status === 200 ? true : undefined));
-    const after = await admin<RunBody>('POST', '/api/v1/runs', { body: { agentId: greeterAgentId, input: 'after the outage' } });
+    const after = await admin<RunBody>('POST', '/api/v1/runs', { body: { agentId: quickAgentId, input: 'after the outage' } });
     expect(after.status).toBe(201);
     await runReaches(after.body.id, 'succeeded');
   });

@@ -56,6 +56,11 @@ describe('runs', () => {
     const tail: RunEvent[] = [];
     for await (const event of client.runs.stream(run.id, { lastEventId: 3 })) tail.push(event);
     expect(tail.map((event) => event.seq)).toEqual(all.slice(3).map((event) => event.seq));
+    // At the end of a finished run the server answers 204: the iterator ends, empty, with no reconnect.
+    const reconnects: number[] = [];
+    const past: RunEvent[] = [];
+    for await (const event of client.runs.stream(run.id, { lastEventId: all.at(-1)!.seq, onReconnect: ({ attempt }) => reconnects.push(attempt) })) past.push(event);
+    expect([past, reconnects]).toEqual([[], []]);
 
     const page = await client.runs.messages(run.id, { limit: 2 });
     expect(page.messages.map((message) => message.index)).toEqual([0, 1]);
