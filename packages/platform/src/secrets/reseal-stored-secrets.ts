@@ -1,7 +1,7 @@
 import type { Database } from '@agentloom/db';
 
 import { SecretKeyError, type SecretBox } from './secret-box';
-import { lockAgentVersionsWithKeys, lockWebhookSecrets, updateAgentVersionConfig, updateWebhookSecret } from './stored-secrets-sql';
+import { lockAgentVersionsToReseal, lockWebhookSecretsToReseal, updateAgentVersionConfig, updateWebhookSecret } from './stored-secrets-sql';
 
 /** What a reseal pass rewrote, and what it could not open (sealed with a key it was not given). */
 export interface ResealReport {
@@ -54,13 +54,13 @@ export async function resealStoredSecrets(database: Database, box: SecretBox, op
   };
   await database.prisma.$transaction(
     async (transaction) => {
-      for (const row of await lockAgentVersionsWithKeys(transaction)) {
+      for (const row of await lockAgentVersionsToReseal(transaction, box.currentKeyId)) {
         const updated = resealConfig(row.config, reseal);
         if (updated === undefined) continue;
         await updateAgentVersionConfig(transaction, row.id, updated);
         report.agentVersions += 1;
       }
-      for (const row of await lockWebhookSecrets(transaction)) {
+      for (const row of await lockWebhookSecretsToReseal(transaction, box.currentKeyId)) {
         const updated = reseal(row.secret);
         if (updated === undefined) continue;
         await updateWebhookSecret(transaction, row.id, updated);

@@ -45,7 +45,8 @@ describe('AI SDK gateway retries and fallbacks', () => {
       { provider: 'openai', model: 'gpt-test', baseURL: primary.baseURL, apiKey: 'test-key' },
       { retry: fastRetry, fetch: primary.fetch },
     );
-    await expect(gateway.invoke(modelRequest())).rejects.toMatchObject({ kind: 'model-provider', statusCode: 400 });
+    // The provider's words (`scripted 400`, a response body) never reach the message: status and meaning only.
+    await expect(gateway.invoke(modelRequest())).rejects.toMatchObject({ kind: 'model-provider', statusCode: 400, message: 'openai:gpt-test failed with HTTP 400: request rejected' });
     expect(primary.requests).toHaveLength(1);
 
     await primary.close();

@@ -40,6 +40,9 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
       await response.body?.cancel().catch(() => undefined);
       throw new OutboundRefusedError(`Refused to follow a redirect from ${url} (HTTP ${response.status}): outbound calls do not follow redirects`);
     }
-    return response;
+    // undici's Response is what the global one is built on, but the DOM lib's type (seen by apps that
+    // load it) differs in iterator details; the runtime's own lib sees them as one type.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+    return response as unknown as Response;
   };
 }
