@@ -2,6 +2,7 @@ import { eventStreamResponse } from '~/server/http/event-stream';
 import { heartbeatMs, resumeAfterSeq } from '~/server/http/event-stream-parameters';
 import { queryParameters } from '~/server/http/query-parameters';
 import { jsonResponse, route } from '~/server/http/route';
+import { streamSignal } from '~/server/http/stream-signal';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -18,10 +19,8 @@ export const GET = route<{ id: string }>(
       const { limit } = queryParameters(request, ['limit']);
       return jsonResponse(await platform.runEvents.list(principal, { runId: parameters.id, afterSeq, ...(limit === undefined ? {} : { limit }) }));
     }
-    const abort = new AbortController();
-    request.signal.addEventListener('abort', () => abort.abort(), { once: true });
-    // A stream outlives its request's authentication: it ends when the key is revoked anywhere.
-    platform.auth.endWhenRevoked(principal, abort);
+    // Ends when the client goes away or the key is revoked on any console.
+    const abort = streamSignal(platform, principal, request.signal);
     const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request));
     return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`);
   },
