@@ -149,6 +149,22 @@ describe('revocation is immediate on every process', () => {
     expect(reconnect.status).toBe(401);
   });
 
+  it('ends a tRPC subscription of the key’s console session on the other console when the key is revoked', async () => {
+    const { key, id } = await mintKey('viewer', address);
+    const session = await signIn(second, key, address);
+    const subscription = await fetch(`${second.baseUrl}/api/trpc/activity.live?input=${encodeURIComponent(JSON.stringify({ json: null }))}`, {
+      headers: { Cookie: session.cookie, 'X-Forwarded-For': address, Accept: 'text/event-stream' },
+    });
+    expect(subscription.status).toBe(200);
+    const reader = subscription.body!.getReader();
+    await reader.read();
+    expect((await call(first, 'DELETE', `/api/v1/api-keys/${id}`, { key: adminKey, address })).status).toBe(200);
+    // The server ends the subscription by itself: read until it closes the response.
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      // Pings and the subscription's end frames.
+    }
+  });
+
   it('refuses the keys of an erased tenant on the other console', async () => {
     const tenantKey = await generateApiKey();
     const seeding = await createPlatform({ database: database.config, logger: silentLogger, seedDemoTenant: false });

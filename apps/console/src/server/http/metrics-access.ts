@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-import { getEnvironment } from '~/env';
-
 /** What a scrape of `/api/metrics` may read. */
 export type MetricsAccess = 'full' | 'without-tenant-labels' | 'refused';
 
@@ -11,7 +9,7 @@ export type MetricsAccess = 'full' | 'without-tenant-labels' | 'refused';
  * a Prometheus on a private network, but answers only numbers without tenant-identifying labels
  * (no agent slugs, no tool names): an open endpoint must not list every tenant's agents.
  */
-export function metricsAccessFor(request: Request, token: string | undefined = getEnvironment().metricsToken): MetricsAccess {
+export function metricsAccessFor(request: Request, token: string | undefined): MetricsAccess {
   if (!token) return 'without-tenant-labels';
   const presented = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   // Hashing first gives equal lengths, so the comparison is constant-time regardless of input.

@@ -1,4 +1,5 @@
 import { DomainError } from '@agentloom/platform';
+import { getEnvironment } from '~/env';
 import { getPlatform } from '~/server/container';
 import { apiErrorResponse } from '~/server/http/api-error';
 import { metricsAccessFor } from '~/server/http/metrics-access';
@@ -12,7 +13,7 @@ export const runtime = 'nodejs';
  */
 export async function GET(request: Request): Promise<Response> {
   try {
-    const access = metricsAccessFor(request);
+    const access = metricsAccessFor(request, getEnvironment().metricsToken);
     if (access === 'refused') throw new DomainError('unauthenticated', 'Send the metrics token as "Authorization: Bearer <token>".');
     const platform = await getPlatform();
     const body = await platform.metrics.render({ tenantLabels: access === 'full' });

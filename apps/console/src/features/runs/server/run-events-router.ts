@@ -1,6 +1,7 @@
 import type { StoredRunEvent } from '@agentloom/platform';
 import { tracked, type TRPCRouterRecord } from '@trpc/server';
 import { listRunEventsInputSchema, liveRunEventsInputSchema } from '~/features/runs/runs.schema';
+import { streamSignal } from '~/server/http/stream-signal';
 import { viewerProcedure } from '~/server/trpc/procedures';
 
 export const runEventsRouter = {
@@ -15,7 +16,8 @@ export const runEventsRouter = {
    */
   live: viewerProcedure.input(liveRunEventsInputSchema).subscription(async ({ ctx, input, signal }) => {
     const afterSeq = input.lastEventId ? Number(input.lastEventId) : 0;
-    const stream = await ctx.platform.runEvents.stream(ctx.principal, { runId: input.runId, afterSeq }, signal ?? new AbortController().signal);
+    const { signal: untilClosedOrRevoked } = streamSignal(ctx.platform, ctx.principal, signal);
+    const stream = await ctx.platform.runEvents.stream(ctx.principal, { runId: input.runId, afterSeq }, untilClosedOrRevoked);
     return trackedEvents(stream);
   }),
 } satisfies TRPCRouterRecord;

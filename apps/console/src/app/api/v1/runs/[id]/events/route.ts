@@ -2,6 +2,7 @@ import { endedEventStreamResponse, eventStreamResponse } from '~/server/http/eve
 import { heartbeatMs, resumeAfterSeq } from '~/server/http/event-stream-parameters';
 import { queryParameters } from '~/server/http/query-parameters';
 import { jsonResponse, route } from '~/server/http/route';
+import { streamSignal } from '~/server/http/stream-signal';
 
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
@@ -20,10 +21,8 @@ export const GET = route<{ id: string }>(
       return jsonResponse(await platform.runEvents.list(principal, { runId: parameters.id, afterSeq, ...(limit === undefined ? {} : { limit }) }));
     }
     if (await platform.runEvents.streamEnded(principal, { runId: parameters.id, afterSeq })) return endedEventStreamResponse();
-    const abort = new AbortController();
-    request.signal.addEventListener('abort', () => abort.abort(), { once: true });
-    // A stream outlives its request's authentication: it ends when the key is revoked anywhere.
-    platform.auth.endWhenRevoked(principal, abort);
+    // Ends when the client goes away or the key is revoked on any console.
+    const abort = streamSignal(platform, principal, request.signal);
     const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request));
     return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`);
   },
