@@ -43,6 +43,13 @@ const nextConfig: NextConfig = {
   // `next dev` serves its scripts only to allowed origins; the e2e suite and docs use 127.0.0.1.
   allowedDevOrigins: ['127.0.0.1'],
   turbopack: { root: repositoryRoot },
+  experimental: {
+    // The proxy (src/proxy.ts) also runs on API routes, so Next tees each request body through it
+    // and keeps up to this much in memory. Routes refuse bodies over 1 MiB (`maximumBodyBytes`);
+    // twice that still hands them more than 1 MiB after Next drops the chunk crossing the limit,
+    // so an oversized body reads as too large (413), never as truncated JSON (400).
+    proxyClientMaxBodySize: 2 * 1024 * 1024,
+  },
   headers() {
     return Promise.resolve([
       { source: '/:path*', headers: securityHeaders },

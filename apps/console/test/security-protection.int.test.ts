@@ -13,8 +13,9 @@ import { seedDataDirectory, type SeededDataDirectory } from './support/seed-data
 
 /**
  * Protection of the production console over real HTTP: CSRF for cookie sessions (REST and tRPC),
- * per-key rate limits, body size limits and secure headers; and the webhook REST API end to end,
- * delivering to a receiver on 127.0.0.1 (allowed for this console only).
+ * body size limits and secure headers; and the webhook REST API end to end, delivering to a
+ * receiver on 127.0.0.1 (allowed for this console only). Rate limits have a console of their own
+ * (`security-rate-limit.int.test.ts`).
  */
 interface ErrorBody {
   error: { kind: string; message: string };
@@ -23,8 +24,6 @@ interface TrpcErrorBody {
   error: { json: { message: string; data: { code: string; kind: string; httpStatus: number } } };
 }
 
-// 10 requests/s sustained is above what the tests' polling needs (the rate-limit test has its own console).
-const burst = 25;
 let dataDirectory: string;
 let seeded: SeededDataDirectory;
 let server: ConsoleProcess;
@@ -37,7 +36,7 @@ beforeAll(async () => {
   seeded = await seedDataDirectory(dataDirectory);
   server = await startConsole({
     dataDirectory,
-    environment: { AGENTLOOM_RATE_LIMIT_PER_MINUTE: '600', AGENTLOOM_RATE_LIMIT_BURST: String(burst), AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1' },
+    environment: { AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1' },
   });
   admin = apiClient(server.baseUrl, seeded.adminKey);
   receiver = await startWebhookReceiver([500, 200]);
@@ -134,59 +133,6 @@ describe('CSRF: cookie-authenticated changes must come from the console itself',
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as TrpcErrorBody).error.json.data).toMatchObject({ code: 'FORBIDDEN', kind: 'forbidden' });
     expect((await mutate({ Origin: server.baseUrl, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
-  });
-});
-
-describe('per-key rate limits', () => {
-  // Its own console with a refill of one request per minute: however slowly a busy machine answers,
-  // nothing trickles back during the test, so exhausting the burst is a matter of counting.
-  const smallBurst = 6;
-  let limitedDirectory: string;
-  let limitedServer: ConsoleProcess;
-  let limitedSeed: SeededDataDirectory;
-
-  beforeAll(async () => {
-    limitedDirectory = mkdtempSync(path.join(tmpdir(), 'agentloom-rate-limit-'));
-    limitedSeed = await seedDataDirectory(limitedDirectory);
-    limitedServer = await startConsole({
-      dataDirectory: limitedDirectory,
-      environment: { AGENTLOOM_RATE_LIMIT_PER_MINUTE: '1', AGENTLOOM_RATE_LIMIT_BURST: String(smallBurst), AGENTLOOM_EXECUTOR: 'false' },
-    });
-  }, 600_000);
-
-  afterAll(async () => {
-    await limitedServer?.stop();
-    if (limitedDirectory) rmSync(limitedDirectory, { recursive: true, force: true });
-  });
-
-  it('answers 429 rate-limited with Retry-After once a key has used its burst, REST and tRPC alike, other keys unaffected', async () => {
-    const limitedAdmin = apiClient(limitedServer.baseUrl, limitedSeed.adminKey);
-    const created = await limitedAdmin<{ key: string }>('POST', '/api/v1/api-keys', { body: { name: 'limited', role: 'viewer' } });
-    expect(created.status).toBe(201);
-    const limited = apiClient(limitedServer.baseUrl, created.body.key);
-    const signIn = await fetch(`${limitedServer.baseUrl}/api/session`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ apiKey: created.body.key }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers.getSetCookie()[0]!.split(';')[0]!;
-
-    let refused = await limited<ErrorBody>('GET', '/api/v1/me');
-    let allowed = 0;
-    for (; refused.status === 200 && allowed < smallBurst + 5; allowed += 1) refused = await limited<ErrorBody>('GET', '/api/v1/me');
-    expect(refused.status).toBe(429);
-    expect(allowed).toBeLessThanOrEqual(smallBurst);
-    expect(refused.body.error.kind).toBe('rate-limited');
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-
-    // The same bucket: the key's console session meets the limit on tRPC too.
-    const trpc = await fetch(`${limitedServer.baseUrl}/api/trpc/runs.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, { headers: { Cookie: cookie } });
-    expect(trpc.status).toBe(429);
-    expect(((await trpc.json()) as TrpcErrorBody).error.json.data.kind).toBe('rate-limited');
-    expect(Number(trpc.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-
-    expect((await limitedAdmin('GET', '/api/v1/me')).status).toBe(200);
   });
 });
 

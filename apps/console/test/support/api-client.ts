@@ -1,3 +1,5 @@
+import { fetchOnNewConnection } from './new-connection';
+
 export interface ApiResponse<Body = unknown> {
   status: number;
   headers: Headers;
@@ -11,7 +13,7 @@ export function apiClient(baseUrl: string, apiKey: string | undefined) {
     path: string,
     options: { body?: unknown; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<Body>> => {
-    const response = await fetch(`${baseUrl}${path}`, {
+    const response = await fetchOnNewConnection(`${baseUrl}${path}`, {
       method,
       headers: {
         ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),

@@ -9,9 +9,12 @@ export type FuzzRequest =
   | { transport: 'trpc'; caller: Caller; procedure: string; type: ProcedureType; serializedInput: string | undefined; batch: boolean };
 
 /** Who sends it: mostly tenant A's admin (reaches every service), sometimes others or nobody. */
-export type Caller = 'admin' | 'viewer' | 'other-tenant' | 'anonymous' | 'garbage-key';
+export type Caller = 'admin' | 'viewer' | 'other-tenant' | 'anonymous' | 'garbage-key' | 'malformed-cookie';
 
 const hugeLength = 20_000;
+
+/** Percent-escapes that are malformed or decode to no UTF-8, sent as they are (not re-encoded). */
+const rawBadEscape = fc.constantFrom('%', '%FF', '%E0%A4%A', '%C0%AF', '%ED%A0%80');
 
 /** Values of the wrong type, shape or size for any field. */
 function hostileValue(resources: TenantResources): fc.Arbitrary<unknown> {
@@ -23,6 +26,8 @@ function hostileValue(resources: TenantResources): fc.Arbitrary<unknown> {
       '',
       ' ',
       '\u0000',
+      '\ud800',
+      'lone \udc00 low',
       '💥'.repeat(500),
       '../../etc/passwd',
       "'; DROP TABLE runs; --",
@@ -114,9 +119,14 @@ function queryString(resources: TenantResources): fc.Arbitrary<string> {
     fc.integer().map(String),
     fc.constantFrom('json', '-5', '1e9', 'true', '2026-13-45', 'x'.repeat(3_000)),
   );
-  return fc
+  const encoded = fc
     .array(fc.tuple(fc.constantFrom(...queryNames), value), { maxLength: 4 })
-    .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.map(([name, entry]) => `${name}=${encodeURIComponent(entry)}`).join('&')}`));
+    .map((pairs) => pairs.map(([name, entry]) => `${name}=${encodeURIComponent(entry)}`));
+  const rawPair = fc.tuple(fc.constantFrom(...queryNames), rawBadEscape).map(([name, escape]) => `${name}=x${escape}`);
+  return fc
+    .tuple(encoded, fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: rawPair }))
+    .map(([pairs, raw]) => [...pairs, ...(raw === null ? [] : [raw])])
+    .map((pairs) => (pairs.length === 0 ? '' : `?${pairs.join('&')}`));
 }
 
 /** Latin-1 only: fetch refuses other header characters before anything is sent. */
@@ -129,9 +139,10 @@ function restRequest(resources: TenantResources, caller: fc.Arbitrary<Caller>): 
   return fc.constantFrom(...Object.keys(restCases)).chain((key) => {
     const testCase = restCases[key]!;
     const [method, template] = key.split(' ') as [string, string];
-    const path = fc.array(identifier(resources), { minLength: 3, maxLength: 3 }).map((values) => {
+    const segment = fc.oneof({ weight: 9, arbitrary: identifier(resources).map(encodeURIComponent) }, { weight: 1, arbitrary: rawBadEscape });
+    const path = fc.array(segment, { minLength: 3, maxLength: 3 }).map((values) => {
       let index = 0;
-      return template.replace(/\{[^}]+\}/g, () => encodeURIComponent(values[index++] ?? 'x'));
+      return template.replace(/\{[^}]+\}/g, () => values[index++] ?? 'x');
     });
     const validBody = testCase.body?.(resources);
     const body = fc.oneof(
@@ -200,7 +211,7 @@ function trpcRequest(resources: TenantResources, caller: fc.Arbitrary<Caller>, t
 export function generateFuzzRequests(resources: TenantResources, types: Record<string, ProcedureType>, seed: number, count: number): FuzzRequest[] {
   const caller = fc.oneof(
     { weight: 12, arbitrary: fc.constant<Caller>('admin') },
-    { weight: 1, arbitrary: fc.constantFrom<Caller>('viewer', 'other-tenant', 'anonymous', 'garbage-key') },
+    { weight: 1, arbitrary: fc.constantFrom<Caller>('viewer', 'other-tenant', 'anonymous', 'garbage-key', 'malformed-cookie') },
   );
   return fc.sample(fc.oneof(restRequest(resources, caller), trpcRequest(resources, caller, types)), { seed, numRuns: count });
 }

@@ -1,3 +1,5 @@
+import { fetchOnNewConnection } from './new-connection';
+
 /** One answer of the console, whatever the transport: status, raw text and the error kind if any. */
 export interface CallResult {
   status: number;
@@ -5,24 +7,12 @@ export interface CallResult {
   /** `error.kind` (REST) or `error.data.kind` (tRPC), when the answer is an error. */
   kind: string | undefined;
   json: unknown;
+  /** The `X-Request-Id` header (every API answer carries one, errors included). */
+  requestId: string | null;
+  headers: Headers;
 }
 
 const timeoutMs = 15_000;
-
-/**
- * `fetch`, sent once more when the server closed a reused keep-alive connection just as the
- * request went out (Node closes idle sockets after 5 s; undici reports "other side closed"). A
- * console that really went down fails the second attempt too.
- */
-export async function fetchWithReconnect(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    const cause = (error as Error).cause as { code?: string } | undefined;
-    if (cause?.code !== 'UND_ERR_SOCKET' && cause?.code !== 'ECONNRESET') throw error;
-    return fetch(url, init);
-  }
-}
 
 /** A REST call with a bearer key (or none). Event streams are read for their first frames only. */
 export async function restCall(
@@ -33,18 +23,22 @@ export async function restCall(
   body?: string,
   headers: Record<string, string> = {},
 ): Promise<CallResult> {
-  const response = await fetchWithReconnect(`${baseUrl}${path}`, {
+  const response = await fetchOnNewConnection(`${baseUrl}${path}`, {
     method,
     headers: { ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
     body,
     signal: AbortSignal.timeout(timeoutMs),
   });
-  return readResult(response, (json) => (json as { error?: { kind?: unknown } } | null)?.error?.kind);
+  return readResult(response, restKind);
 }
 
 /** Signs in like the console's sign-in form and returns the session cookie for tRPC calls. */
 export async function sessionCookie(baseUrl: string, apiKey: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ apiKey }) });
+  const response = await fetchOnNewConnection(`${baseUrl}/api/session`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ apiKey }),
+  });
   const cookie = response.headers.getSetCookie()[0]?.split(';')[0];
   if (response.status !== 200 || !cookie) throw new Error(`Sign-in failed with ${response.status}`);
   return cookie;
@@ -72,13 +66,13 @@ export async function trpcRaw(
   const url = `${baseUrl}/api/trpc/${path}`;
   const response =
     type === 'mutation'
-      ? await fetchWithReconnect(url, {
+      ? await fetchOnNewConnection(url, {
           method: 'POST',
           headers: { ...headers, 'Content-Type': 'application/json' },
           body: serializedInput,
           signal: AbortSignal.timeout(timeoutMs),
         })
-      : await fetchWithReconnect(serializedInput === undefined ? url : `${url}?input=${encodeURIComponent(serializedInput)}`, {
+      : await fetchOnNewConnection(serializedInput === undefined ? url : `${url}?input=${encodeURIComponent(serializedInput)}`, {
           headers,
           signal: AbortSignal.timeout(timeoutMs),
         });
@@ -92,6 +86,15 @@ function trpcKind(json: unknown): string | undefined {
   return typeof kind === 'string' ? kind : undefined;
 }
 
+/** Reads an answer of either transport (event streams: their first frames). */
+export function readCallResult(response: Response, transport: 'rest' | 'trpc'): Promise<CallResult> {
+  return readResult(response, transport === 'rest' ? restKind : trpcKind);
+}
+
+function restKind(json: unknown): unknown {
+  return (json as { error?: { kind?: unknown } } | null)?.error?.kind;
+}
+
 async function readResult(response: Response, kindOf: (json: unknown) => unknown): Promise<CallResult> {
   const contentType = response.headers.get('content-type') ?? '';
   if (contentType.startsWith('text/event-stream')) return readStreamStart(response);
@@ -103,7 +106,14 @@ async function readResult(response: Response, kindOf: (json: unknown) => unknown
     json = undefined;
   }
   const kind = kindOf(json);
-  return { status: response.status, text, kind: typeof kind === 'string' ? kind : undefined, json };
+  return {
+    status: response.status,
+    text,
+    kind: typeof kind === 'string' ? kind : undefined,
+    json,
+    requestId: response.headers.get('x-request-id'),
+    headers: response.headers,
+  };
 }
 
 /**
@@ -126,7 +136,8 @@ async function readStreamStart(response: Response): Promise<CallResult> {
     await reader.cancel().catch(() => undefined);
   }
   const errorFrame = /event: serialized-error[^\n]*\ndata: ([^\n]*)\n/.exec(text)?.[1];
-  if (errorFrame === undefined) return { status: response.status, text, kind: undefined, json: undefined };
+  const requestId = response.headers.get('x-request-id');
+  if (errorFrame === undefined) return { status: response.status, text, kind: undefined, json: undefined, requestId, headers: response.headers };
   const status = Number(/"httpStatus":(\d{3})/.exec(errorFrame)?.[1] ?? 500);
-  return { status, text, kind: /"kind":"([^"]+)"/.exec(errorFrame)?.[1], json: undefined };
+  return { status, text, kind: /"kind":"([^"]+)"/.exec(errorFrame)?.[1], json: undefined, requestId, headers: response.headers };
 }

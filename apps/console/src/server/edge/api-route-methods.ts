@@ -64,8 +64,7 @@ export function apiRouteTemplateFor(pathname: string): string | undefined {
   const segments = pathname.split('/').filter(Boolean);
   return templates.find(
     (candidate) =>
-      candidate.segments.length === segments.length &&
-      candidate.segments.every((segment, index) => segment.startsWith('{') || segment === segments[index]),
+      candidate.segments.length === segments.length && candidate.segments.every((segment, index) => segment.startsWith('{') || segment === segments[index]),
   )?.template;
 }
 

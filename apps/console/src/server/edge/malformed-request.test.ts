@@ -12,7 +12,13 @@ async function refusal(target: string, method = 'GET', headers: Record<string, s
 
 describe('refuseMalformedRequest', () => {
   it('lets well-formed requests through, pages and API alike', async () => {
-    for (const target of ['/', '/runs/0190f5c4-0000-7000-8000-000000000000', '/api/v1/runs?status=queued&q=%E2%9C%93', '/api/trpc/runs.list?input=%7B%7D', '/api/health']) {
+    for (const target of [
+      '/',
+      '/runs/0190f5c4-0000-7000-8000-000000000000',
+      '/api/v1/runs?status=queued&q=%E2%9C%93',
+      '/api/trpc/runs.list?input=%7B%7D',
+      '/api/health',
+    ]) {
       expect(await refusal(target), target).toBeUndefined();
     }
     expect(await refusal('/api/v1/runs', 'POST')).toBeUndefined();
@@ -42,7 +48,13 @@ describe('refuseMalformedRequest', () => {
     expect(refused?.status).toBe(405);
     expect(refused?.headers.get('allow')).toBe('GET, HEAD, OPTIONS, POST');
     expect(refused?.body).toEqual({
-      error: { json: { message: expect.any(String) as string, code: -32005, data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405, kind: 'method-not-allowed', field: null } } },
+      error: {
+        json: {
+          message: expect.any(String) as string,
+          code: -32005,
+          data: { code: 'METHOD_NOT_SUPPORTED', httpStatus: 405, kind: 'method-not-allowed', field: null },
+        },
+      },
     });
     expect((await refusal('/api/trpc/runs.%FF'))?.body).toMatchObject({ error: { json: { data: { httpStatus: 400, kind: 'validation', field: 'path' } } } });
   });

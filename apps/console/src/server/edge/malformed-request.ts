@@ -61,4 +61,3 @@ function decodesCleanly(encoded: string): boolean {
     return false;
   }
 }
-

@@ -1,11 +1,8 @@
-import { DomainError, unstorableTextProblem } from '@agentloom/platform';
-
 /**
  * A URL's query as service input: only the parameters present, each once; the names listed as
  * integers become numbers when they look like one, the names listed as booleans become booleans
  * when they are `true` or `false`; anything else stays a string, so the service's schema rejects it
  * with a message naming the parameter. Unknown names are harmless: service schemas strip them.
- * Text Postgres cannot store (`%00`) is refused here, naming the parameter.
  */
 export function queryParameters(
   request: Request,
@@ -14,8 +11,6 @@ export function queryParameters(
 ): Record<string, string | number | boolean> {
   const result: Record<string, string | number | boolean> = {};
   for (const [name, value] of new URL(request.url).searchParams) {
-    const problem = unstorableTextProblem(name) ?? unstorableTextProblem(value);
-    if (problem !== undefined) throw new DomainError('validation', `${name}: ${problem}`, name);
     if (integers.includes(name) && /^-?\d{1,15}$/.test(value)) result[name] = Number(value);
     else if (booleans.includes(name) && (value === 'true' || value === 'false')) result[name] = value === 'true';
     else result[name] = value;

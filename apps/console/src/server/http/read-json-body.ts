@@ -1,5 +1,6 @@
 import { assertStorableText, DomainError } from '@agentloom/platform';
-import { HttpError } from '~/server/http/api-error';
+// Relative: unit tests import this module, and vitest's unit project does not know the `~` alias.
+import { HttpError } from './api-error';
 
 /** Run inputs are capped at 100k characters by the platform; 1 MiB leaves room for JSON escaping. */
 export const maximumBodyBytes = 1024 * 1024;

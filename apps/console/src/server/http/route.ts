@@ -1,10 +1,11 @@
-import { assertStorableText, type Platform, type Principal, type Role } from '@agentloom/platform';
+import type { Platform, Principal, Role } from '@agentloom/platform';
 import { getPlatform } from '~/server/container';
 import { apiErrorResponse } from '~/server/http/api-error';
 import { authenticateRequest, requireRole } from '~/server/http/authenticate-request';
 import { enforceRateLimit, retryAfterSecondsOf } from '~/server/http/rate-limit';
 import { requestIdFor } from '~/server/http/request-id';
 import { requestOriginFor } from '~/server/http/request-origin';
+import { assertStorableRequestText } from '~/server/http/storable-request-text';
 
 /** What a REST handler gets: the caller, the platform and the path parameters, already resolved. */
 export interface RouteInput<Parameters> {
@@ -25,8 +26,8 @@ export type RouteHandler<Parameters> = (request: Request, segment: { params: Pro
 
 /**
  * Wraps a thin `/api/v1` handler (parse → one service call → JSON) with everything every route
- * needs, so none repeats it: request id, authentication, the per-key rate limit, the role check
- * and the one error mapping.
+ * needs, so none repeats it: request id, authentication, the per-key rate limit, the role check,
+ * refusing text Postgres cannot store in path and query parameters, and the one error mapping.
  */
 export function route<Parameters = Record<string, never>>(
   handler: (input: RouteInput<Parameters>) => Promise<Response>,
@@ -41,8 +42,7 @@ export function route<Parameters = Record<string, never>>(
       enforceRateLimit(principal.apiKeyId);
       requireRole(principal, options.role);
       const parameters = await segment.params;
-      // A path id decoded from `%00` holds a NUL: refused here like body and query text.
-      assertStorableText(parameters);
+      assertStorableRequestText(request, parameters);
       response = await handler({ request, principal, platform, parameters, requestId });
     } catch (error) {
       response = apiErrorResponse(error, `${request.method} ${new URL(request.url).pathname} [${requestId}]`);

@@ -12,7 +12,8 @@ const errorSchema: JsonSchema = {
       properties: {
         kind: {
           type: 'string',
-          description: 'validation, unauthenticated, forbidden, not-found, conflict, rate-limited, unavailable, payload-too-large, internal',
+          description:
+            'validation, unauthenticated, forbidden, not-found, conflict, method-not-allowed, payload-too-large, uri-too-long, rate-limited, unavailable, internal',
         },
         message: { type: 'string' },
         field: { type: 'string', description: 'The input field at fault, when there is one (`agentId`, `scope.id`, `limit`).' },

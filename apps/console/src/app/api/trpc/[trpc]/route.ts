@@ -3,28 +3,28 @@ import { retryAfterSecondsOf } from '~/server/http/rate-limit';
 import { requestIdFor } from '~/server/http/request-id';
 import { bodyLimitedRequest } from '~/server/trpc/body-limited-request';
 import { createTRPCContext } from '~/server/trpc/context';
+import { wrongMethodResponse } from '~/server/trpc/procedure-method';
 import { appRouter } from '~/server/trpc/root-router';
 
 async function handle(incoming: Request): Promise<Response> {
   const requestId = requestIdFor(incoming);
-  const request = bodyLimitedRequest(incoming, requestId);
-  const response = await fetchRequestHandler({
+  const response = wrongMethodResponse(incoming, requestId) ?? (await handleProcedures(bodyLimitedRequest(incoming, requestId)));
+  response.headers.set('X-Request-Id', requestId);
+  return response;
+}
+
+function handleProcedures(request: Request): Promise<Response> {
+  return fetchRequestHandler({
     endpoint: '/api/trpc',
     req: request,
     router: appRouter,
     createContext: () => createTRPCContext({ headers: request.headers }),
-    responseMeta: ({ errors, type }) => {
-      const headers: Record<string, string> = {};
-      // A rate-limited call says when to come back, as the REST API does.
+    // A rate-limited call says when to come back, as the REST API does.
+    responseMeta: ({ errors }) => {
       const retryAfterSeconds = errors.map(retryAfterSecondsOf).find((seconds) => seconds !== undefined);
-      if (retryAfterSeconds !== undefined) headers['Retry-After'] = String(retryAfterSeconds);
-      // A query sent as POST or a mutation as GET: RFC 9110 wants the methods that would work.
-      if (errors.some((error) => error.code === 'METHOD_NOT_SUPPORTED')) headers.Allow = type === 'mutation' ? 'POST' : 'GET';
-      return { headers };
+      return retryAfterSeconds === undefined ? {} : { headers: { 'Retry-After': String(retryAfterSeconds) } };
     },
   });
-  response.headers.set('X-Request-Id', requestId);
-  return response;
 }
 
 export { handle as GET, handle as POST };
