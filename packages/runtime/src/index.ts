@@ -78,7 +78,7 @@ export * from './models';
 export * from './tools/adapters';
 // The one outbound policy for every URL a tenant or operator can set
 export * from './outbound';
-export { idempotencyKeyFor } from './engine/tool-context/create-tool-context';
+export { idempotencyKeyFor } from './engine/tool-context/idempotency-key';
 
 // Embedders for memory search (offline hashing default, AI SDK model embedders)
 export type * from './contracts/embedder';

@@ -5,7 +5,8 @@ import type { Message } from '../../contracts/messages';
 import type { ChildRunRequest, ChildRunResult } from '../../contracts/tool-context';
 import { ChildAwaitingApprovalError, ValidationError } from '../../errors';
 import { jsonClone } from '../../util/deep-freeze';
-import type { Engine } from '../engine';
+import type { ResumeOptions, StartOptions } from '../run-options';
+import type { StepResult } from '../step-result';
 import type { StepRecorder } from '../step-recorder';
 import type { PendingCall } from '../../checkpoint/checkpoint-schema';
 import { forwardChildStep, qualifiedRequest, recordAwaitingChildCalls } from './forward-child-step';
@@ -27,12 +28,27 @@ export interface ChildRunMetadata {
  * inside the parent's current step (so everything it does is recorded there), and suspends it on the
  * delegating call when it asks for approval.
  */
+/**
+ * What the runner needs of an engine and its run; structural so this file does not import the
+ * engine (which reaches back here through its services: an import cycle).
+ */
+export interface ChildEngine {
+  start(options: StartOptions): ChildRun;
+  resume(options: ResumeOptions): ChildRun;
+  close(): Promise<unknown>;
+}
+
+export interface ChildRun {
+  step(): Promise<StepResult>;
+  transcript(): readonly Message[];
+}
+
 export interface ChildRunner {
   /** Throws `ChildAwaitingApprovalError` after suspending the child on `metadata.call`. */
   run(request: ChildRunRequest, metadata: ChildRunMetadata): Promise<ChildRunResult>;
 }
 
-export function createChildRunner(subAgents: readonly SubAgentConfig[], buildEngine: (subAgent: SubAgentConfig, delegation: DelegationIdentity) => Engine): ChildRunner {
+export function createChildRunner(subAgents: readonly SubAgentConfig[], buildEngine: (subAgent: SubAgentConfig, delegation: DelegationIdentity) => ChildEngine): ChildRunner {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     run(request, metadata) {
@@ -47,7 +63,7 @@ export function createChildRunner(subAgents: readonly SubAgentConfig[], buildEng
   };
 }
 
-async function runChild(engine: Engine, request: ChildRunRequest, metadata: ChildRunMetadata, delegation: DelegationIdentity): Promise<ChildRunResult> {
+async function runChild(engine: ChildEngine, request: ChildRunRequest, metadata: ChildRunMetadata, delegation: DelegationIdentity): Promise<ChildRunResult> {
   const { call, recorder, suspended, signal } = metadata;
   try {
     const run = suspended

@@ -4,7 +4,7 @@ import type { DelegationIdentity } from '../../contracts/hooks';
 import type { JsonObject } from '../../contracts/json';
 import type { StepRecorder } from '../step-recorder';
 import type { StepResult } from '../step-result';
-import { idempotencyKeyFor } from '../tool-context/create-tool-context';
+import { idempotencyKeyFor } from '../tool-context/idempotency-key';
 
 /** A sub-agent's call id as the parent's ledger, events and approvals know it: unique within the run. */
 export function qualifiedCallId(delegation: DelegationIdentity, childCallId: string): string {

@@ -9,7 +9,8 @@ import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
 import type { StepRecorder } from '../step-recorder';
 import type { ToolCallRecord, ToolCallStatus } from '../step-result';
-import { createToolContext, idempotencyKeyFor } from '../tool-context/create-tool-context';
+import { createToolContext } from '../tool-context/create-tool-context';
+import { idempotencyKeyFor } from '../tool-context/idempotency-key';
 
 /** A call either finished (its message goes to the transcript) or is held open by a sub-agent waiting for approval. */
 type CallOutcome = { kind: 'finished'; message: ToolMessage; record?: ToolCallRecord } | { kind: 'paused'; record: ToolCallRecord };

@@ -1,3 +1,4 @@
+import { idempotencyKeyFor } from './idempotency-key';
 import type { PendingCall } from '../../checkpoint/checkpoint-schema';
 import type { JsonObject } from '../../contracts/json';
 import type { ToolContext } from '../../contracts/tool-context';
@@ -39,9 +40,4 @@ export function createToolContext(services: EngineServices, state: RunState, rec
     invocation: createInvocationStateAccess(services, state, call),
     memory: createMemoryAccess(services),
   };
-}
-
-/** Stable across retries and resumes of the same call, distinct across runs. */
-export function idempotencyKeyFor(instanceId: string, callId: string): string {
-  return `${instanceId}:${callId}`;
 }
