@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, eventually, type ApiClient } from './support/api-client';
 import { ensureConsoleBuild } from './support/console-build';
 import { startConsole, type ConsoleProcess } from './support/console-process';
+import { fetchOnNewConnection } from './support/new-connection';
 import { seedDataDirectory, type SeededDataDirectory } from './support/seed-data-directory';
 
 /**
@@ -56,7 +57,7 @@ async function newKey(role: string): Promise<string> {
 
 /** Signs in like the console's form does and returns the session cookie. */
 async function sessionCookie(apiKey: string): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/session`, {
+  const response = await fetchOnNewConnection(`${server.baseUrl}/api/session`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ apiKey }),
@@ -78,7 +79,7 @@ describe('CSRF: cookie-authenticated changes must come from the console itself',
   });
 
   const post = (headers: Record<string, string>) =>
-    fetch(`${server.baseUrl}/api/v1/runs`, {
+    fetchOnNewConnection(`${server.baseUrl}/api/v1/runs`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },
       body: createRunBody(),
@@ -102,7 +103,7 @@ describe('CSRF: cookie-authenticated changes must come from the console itself',
   it('accepts the same POST from the console page, and any origin with a Bearer key', async () => {
     const host = new URL(server.baseUrl).host;
     expect((await post({ Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(201);
-    const bearer = await fetch(`${server.baseUrl}/api/v1/runs`, {
+    const bearer = await fetchOnNewConnection(`${server.baseUrl}/api/v1/runs`, {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
@@ -116,7 +117,7 @@ describe('CSRF: cookie-authenticated changes must come from the console itself',
   });
 
   it('lets cross-site reads through (they change nothing; CORS keeps the answer from the other site)', async () => {
-    const response = await fetch(`${server.baseUrl}/api/v1/runs`, {
+    const response = await fetchOnNewConnection(`${server.baseUrl}/api/v1/runs`, {
       headers: { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
     });
     expect(response.status).toBe(200);
@@ -124,7 +125,7 @@ describe('CSRF: cookie-authenticated changes must come from the console itself',
 
   it('refuses a cross-site tRPC mutation with the cookie, and accepts it from the console', async () => {
     const mutate = (headers: Record<string, string>) =>
-      fetch(`${server.baseUrl}/api/trpc/runs.create`, {
+      fetchOnNewConnection(`${server.baseUrl}/api/trpc/runs.create`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },
         body: JSON.stringify({ json: { agentId: seeded.agentIds['demo-operator'], input: 'via tRPC' } }),
@@ -144,7 +145,7 @@ describe('request body size limit', () => {
     expect(declared.body.error.kind).toBe('payload-too-large');
 
     const chunks = [new TextEncoder().encode(oversized.slice(0, 600_000)), new TextEncoder().encode(oversized.slice(600_000))];
-    const streamed = await fetch(`${server.baseUrl}/api/v1/runs`, {
+    const streamed = await fetchOnNewConnection(`${server.baseUrl}/api/v1/runs`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${seeded.adminKey}` },
       body: new ReadableStream({
@@ -164,7 +165,7 @@ describe('request body size limit', () => {
 describe('secure headers', () => {
   it('sends CSP, nosniff, frame denial, referrer and permissions policies on pages and API responses; HSTS only over HTTPS', async () => {
     for (const pathname of ['/sign-in', '/api/health', '/api/v1/me']) {
-      const response = await fetch(`${server.baseUrl}${pathname}`);
+      const response = await fetchOnNewConnection(`${server.baseUrl}${pathname}`, {});
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp, pathname).toContain("default-src 'self'");
       expect(csp).toContain("frame-ancestors 'none'");
@@ -175,7 +176,7 @@ describe('secure headers', () => {
       expect(response.headers.get('permissions-policy')).toContain('camera=()');
       expect(response.headers.get('strict-transport-security')).toBeNull();
     }
-    const overHttps = await fetch(`${server.baseUrl}/sign-in`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const overHttps = await fetchOnNewConnection(`${server.baseUrl}/sign-in`, { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(overHttps.headers.get('strict-transport-security')).toContain('max-age=');
   });
 });
