@@ -86,7 +86,8 @@ describe('cancel chaos: cancel storms while workers are killed (server mode)', (
     };
 
     const cancelBurst = async () => {
-      const open = await prisma.run.findMany({ where: { id: { in: created }, status: { in: ['queued', 'running', 'waiting_human'] } }, select: { id: true } });
+      // Not yet cancelled: a second cancel of a running run would move its cancel_requested_at later.
+      const open = await prisma.run.findMany({ where: { id: { in: created }, status: { in: ['queued', 'running', 'waiting_human'] }, cancelRequestedAt: null }, select: { id: true } });
       const victims = shuffled(open).slice(0, Math.ceil(open.length * 0.3));
       await Promise.all(
         victims.map((run) => {
