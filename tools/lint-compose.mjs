@@ -51,7 +51,7 @@ for (const [name, service] of Object.entries(services)) {
   if (url && !/^postgres(ql)?:\/\//.test(url)) problems.push(`${name}: DATABASE_URL must be a postgresql:// URL`);
 }
 
-// The console and the workers are executors of one fleet: one tool catalog (ADR XXXX-one-tool-catalog) and one set
+// The console and the workers are executors of one fleet: one tool catalog (ADR 0011-one-tool-catalog) and one set
 // of lease settings, so each shared executor variable is set in both with the same value.
 const sharedExecutorVariables = [
   'AGENTLOOM_TOOL_MODULES',

@@ -136,7 +136,7 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
     expect(await agents().list(stranger)).toEqual([]);
   });
 
-  it('refuses a tool no executor has, naming the tool and the field, at create and at save (ADR XXXX-one-tool-catalog)', async () => {
+  it('refuses a tool no executor has, naming the tool and the field, at create and at save (ADR 0011-one-tool-catalog)', async () => {
     await expect(agents().create(admin, { slug: 'ghost-tools', name: 'Ghost', config: { tools: ['send_notification', 'create_ticket'] } })).rejects.toMatchObject({
       kind: 'validation',
       field: 'config.tools.1',

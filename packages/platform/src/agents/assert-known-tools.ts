@@ -8,7 +8,7 @@ const builtinToolNames: ReadonlySet<string> = new Set(builtinToolOptions.map((op
 /**
  * Refuses a config that names a tool no executor of the fleet has. The catalog is this process's,
  * and every executor loads the same tool modules (AGENTLOOM_TOOL_MODULES), so "unknown here" is
- * "unknown everywhere": saving it would only make runs that no executor claims (ADR XXXX-one-tool-catalog).
+ * "unknown everywhere": saving it would only make runs that no executor claims (ADR 0011-one-tool-catalog).
  */
 export function assertKnownTools(config: AgentVersionConfig, catalog: ToolCatalog): void {
   const platformTools = new Set(catalog.names());

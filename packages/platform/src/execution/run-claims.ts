@@ -24,7 +24,7 @@ export interface ClaimedRun {
  *
  * `toolNames` is the executor's tool catalog: only runs whose agent version enables no other
  * platform tool are claimed (`config.tools <@ catalog`), so an executor never takes a run it would
- * fail with "Unknown tool" while another executor of the fleet could run it (ADR XXXX-one-tool-catalog). Undefined
+ * fail with "Unknown tool" while another executor of the fleet could run it (ADR 0011-one-tool-catalog). Undefined
  * claims every run (processors that resolve no tools, such as test processors).
  */
 export async function claimRuns(prisma: PrismaClient, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {

@@ -14,7 +14,7 @@ export class ToolModuleError extends Error {
  * order. Relative paths resolve against `workingDirectory`. Fails on the first module that cannot
  * be imported or does not export an array of tools, so a typo stops the process at start instead of
  * failing runs later with "unknown tool". The console and the worker both call this with the same
- * `AGENTLOOM_TOOL_MODULES`, so every executor of the fleet has one catalog (ADR XXXX-one-tool-catalog).
+ * `AGENTLOOM_TOOL_MODULES`, so every executor of the fleet has one catalog (ADR 0011-one-tool-catalog).
  */
 export async function loadToolModules(paths: readonly string[], workingDirectory: string = process.cwd()): Promise<AnyTool[]> {
   const tools: AnyTool[] = [];
