@@ -8,7 +8,7 @@ import { silentLogger } from '@agentloom/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ensureConsoleBuild } from './support/console-build';
-import { repositoryRoot, startConsole, type ConsoleProcess } from './support/console-process';
+import { repositoryRoot, startConsole, testConsoleSecretKey, type ConsoleProcess } from './support/console-process';
 
 /**
  * Two production consoles on one Postgres server database, as a fleet behind a balancer: what one
@@ -80,6 +80,7 @@ beforeAll(async () => {
   const seeding = await createPlatform({
     database: { ...database.config, migrationsDirectory: path.join(repositoryRoot, 'prisma/migrations') },
     logger: silentLogger,
+    secrets: { key: Buffer.from(testConsoleSecretKey, 'base64') },
   });
   adminKey = seeding.seed.adminKey!;
   researcherId = (await seeding.database.prisma.agent.findFirstOrThrow({ where: { slug: 'demo-researcher' } })).id;
@@ -167,7 +168,7 @@ describe('revocation is immediate on every process', () => {
 
   it('refuses the keys of an erased tenant on the other console', async () => {
     const tenantKey = await generateApiKey();
-    const seeding = await createPlatform({ database: database.config, logger: silentLogger, seedDemoTenant: false });
+    const seeding = await createPlatform({ database: database.config, logger: silentLogger, seedDemoTenant: false, secrets: { key: Buffer.from(testConsoleSecretKey, 'base64') } });
     let tenantId: string;
     try {
       const tenant = await seeding.database.prisma.tenant.create({ data: { slug: `erased-${Date.now()}`, name: 'Erased' } });

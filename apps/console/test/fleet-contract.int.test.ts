@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { apiClient, eventually, type ApiClient } from './support/api-client';
 import { ensureConsoleBuild } from './support/console-build';
-import { startConsole, type ConsoleProcess } from './support/console-process';
+import { startConsole, testConsoleSecretKey, type ConsoleProcess } from './support/console-process';
 import { sessionCookie, trpcCall } from './support/security-calls';
 
 /**
@@ -47,7 +47,12 @@ beforeAll(async () => {
   databaseName = new URL(database.config.url!).pathname.slice(1);
   dataDirectory = mkdtempSync(path.join(tmpdir(), 'agentloom-fleet-contract-'));
   // Seeded the way the console's first start would; the console then opens the same database.
-  const seeding = await createPlatform({ database: database.config, adminKeyPath: path.join(dataDirectory, 'admin-key'), logger: silentLogger });
+  const seeding = await createPlatform({
+    database: database.config,
+    adminKeyPath: path.join(dataDirectory, 'admin-key'),
+    logger: silentLogger,
+    secrets: { key: Buffer.from(testConsoleSecretKey, 'base64') },
+  });
   adminKey = seeding.seed.adminKey!;
   operatorAgentId = (await seeding.database.prisma.agent.findFirstOrThrow({ where: { slug: 'demo-operator' } })).id;
   const seedingPrincipal = (await seeding.auth.authenticate(adminKey))!;

@@ -2,7 +2,7 @@ import { createTestDatabaseConfig, type TestDatabaseConfig } from '@agentloom/db
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createPlatform, type Platform } from '../create-platform';
-import { silentLogger } from '../testing';
+import { silentLogger, testSecretKey } from '../testing';
 import type { Principal } from './roles';
 
 /** Waits for a state, not a duration; the deadline only turns a hang into a failure. */
@@ -27,8 +27,8 @@ describe('credential changes across processes (server)', () => {
 
   beforeAll(async () => {
     database = await createTestDatabaseConfig('server');
-    first = await createPlatform({ database: database.config, logger: silentLogger });
-    second = await createPlatform({ database: database.config, logger: silentLogger });
+    first = await createPlatform({ database: database.config, logger: silentLogger, secrets: { key: testSecretKey } });
+    second = await createPlatform({ database: database.config, logger: silentLogger, secrets: { key: testSecretKey } });
     admin = (await first.auth.authenticate(first.seed.adminKey!))!;
   });
   afterAll(async () => {
