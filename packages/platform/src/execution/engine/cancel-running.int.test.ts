@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import type { Principal } from '../../auth/roles';
-import { createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
 
 /** A tool that runs until it is aborted, like a long subprocess or HTTP call. */
 const waitUntilAborted = defineTool({
@@ -28,23 +28,16 @@ describe.each(databaseModes)('cancel and metrics (%s)', (mode) => {
   beforeAll(async () => {
     test = await createTestPlatform(mode, silentLogger, { tools: [waitUntilAborted], executor: { pollMs: 50 } });
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    const { prisma } = test.platform.database;
-    const agent = await prisma.agent.create({
-      data: {
-        tenantId: principal.tenantId,
-        slug: 'waiter',
-        name: 'Waiter',
-        versions: {
-          create: {
-            tenantId: principal.tenantId,
-            version: 1,
-            configHash: 'test',
-            config: { builtinTools: [], tools: ['wait_for_ever'], demoScript: { replies: [{ text: 'Waiting.', toolCalls: [{ name: 'wait_for_ever', arguments: {} }] }] } },
-          },
-        },
+    agentId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: 'waiter',
+      name: 'Waiter',
+      config: {
+        builtinTools: [],
+        tools: ['wait_for_ever'],
+        demoScript: { replies: [{ text: 'Waiting.', toolCalls: [{ name: 'wait_for_ever', arguments: {} }] }] },
       },
     });
-    agentId = agent.id;
     await test.platform.executor.start();
   });
   afterAll(() => test?.dispose());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import type { Principal } from '../../auth/roles';
-import { createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
 
 /**
  * The ledger is the truth after a crash: rows an earlier attempt committed (a call that succeeded
@@ -59,66 +59,63 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
   beforeAll(async () => {
     test = await createTestPlatform(mode, silentLogger, { tools: [chargeCard], executor: { pollMs: 50, recoveryIntervalMs: 200 } });
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    const agent = await test.platform.database.prisma.agent.create({
-      data: {
-        tenantId: principal.tenantId,
-        slug: 'cashier',
-        name: 'Cashier',
-        versions: {
-          create: {
-            tenantId: principal.tenantId,
-            version: 1,
-            configHash: 'test',
-            config: {
-              builtinTools: [],
-              tools: ['charge_card'],
-              completion: { verify: false, requireToolEvidence: false },
-              demoScript: { replies: [{ text: 'Charging.', toolCalls: [{ name: 'charge_card', arguments: {} }] }, { text: 'All done.', toolCalls: [] }] },
-            },
-          },
+    const agentId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: 'cashier',
+      name: 'Cashier',
+      config: {
+        builtinTools: [],
+        tools: ['charge_card'],
+        completion: { verify: false, requireToolEvidence: false },
+        demoScript: {
+          replies: [
+            { text: 'Charging.', toolCalls: [{ name: 'charge_card', arguments: {} }] },
+            { text: 'All done.', toolCalls: [] },
+          ],
         },
       },
     });
     // The executor is not started yet: the runs stay queued while the earlier attempt's rows are seeded.
-    replayRunId = (await test.platform.runs.create(principal, { agentId: agent.id, input: 'charge once' })).run.id;
+    replayRunId = (await test.platform.runs.create(principal, { agentId, input: 'charge once' })).run.id;
     await seedRow(replayRunId, 'demo-0-0', 'succeeded', { content: 'charged in an earlier attempt', isError: false });
-    sweepRunId = (await test.platform.runs.create(principal, { agentId: agent.id, input: 'charge and leave leftovers' })).run.id;
+    sweepRunId = (await test.platform.runs.create(principal, { agentId, input: 'charge and leave leftovers' })).run.id;
     await seedRow(sweepRunId, 'earlier-running', 'running');
     await seedRow(sweepRunId, 'earlier-unknown', 'outcome_unknown');
     // An attempt that crashed inside a sub-agent: the delegating call was running, and the child's
     // ledger row says its unsafe call completed.
-    const delegator = await test.platform.database.prisma.agent.create({
-      data: {
-        tenantId: principal.tenantId,
-        slug: 'delegator',
-        name: 'Delegator',
-        versions: {
-          create: {
-            tenantId: principal.tenantId,
-            version: 1,
-            configHash: 'test',
-            config: {
-              tools: ['charge_card'],
-              subAgents: [{ name: 'charger', instructions: 'You charge cards.' }],
-              completion: { verify: false, requireToolEvidence: false },
-              demoScript: {
-                replies: [
-                  { whenTaskIncludes: 'delegate the charge', text: 'Delegating.', toolCalls: [{ name: 'delegate', arguments: { agent: 'charger', task: 'Charge the card' } }] },
-                  { whenTaskIncludes: 'delegate the charge', text: 'Parent done.', toolCalls: [] },
-                  { whenTaskIncludes: 'charge the card', text: 'Charging.', toolCalls: [{ name: 'charge_card', arguments: {} }] },
-                  { whenTaskIncludes: 'charge the card', text: 'Charged.', toolCalls: [] },
-                ],
-              },
+    const delegatorId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: 'delegator',
+      name: 'Delegator',
+      config: {
+        tools: ['charge_card'],
+        subAgents: [{ name: 'charger', instructions: 'You charge cards.' }],
+        completion: { verify: false, requireToolEvidence: false },
+        demoScript: {
+          replies: [
+            {
+              whenTaskIncludes: 'delegate the charge',
+              text: 'Delegating.',
+              toolCalls: [{ name: 'delegate', arguments: { agent: 'charger', task: 'Charge the card' } }],
             },
-          },
+            { whenTaskIncludes: 'delegate the charge', text: 'Parent done.', toolCalls: [] },
+            { whenTaskIncludes: 'charge the card', text: 'Charging.', toolCalls: [{ name: 'charge_card', arguments: {} }] },
+            { whenTaskIncludes: 'charge the card', text: 'Charged.', toolCalls: [] },
+          ],
         },
       },
     });
-    crashedChildRunId = (await test.platform.runs.create(principal, { agentId: delegator.id, input: 'Please delegate the charge' })).run.id;
+    crashedChildRunId = (await test.platform.runs.create(principal, { agentId: delegatorId, input: 'Please delegate the charge' })).run.id;
     const delegating = await seedRow(crashedChildRunId, 'demo-0-0', 'running', undefined, { name: 'delegate', implementationId: 'builtin-tools/v1/delegate' });
-    await seedRow(crashedChildRunId, 'demo-0-0/demo-0-0', 'succeeded', { content: 'charged before the crash', isError: false }, { parentToolCallId: delegating.id, subAgent: 'charger', childInstanceId: `${crashedChildRunId}/child-1` });
+    await seedRow(
+      crashedChildRunId,
+      'demo-0-0/demo-0-0',
+      'succeeded',
+      { content: 'charged before the crash', isError: false },
+      { parentToolCallId: delegating.id, subAgent: 'charger', childInstanceId: `${crashedChildRunId}/child-1` },
+    );
     // A run whose last allowed attempt died with a call running: lease recovery ends it failed.
-    exhaustedRunId = (await test.platform.runs.create(principal, { agentId: agent.id, input: 'die with a call running' })).run.id;
+    exhaustedRunId = (await test.platform.runs.create(principal, { agentId, input: 'die with a call running' })).run.id;
     await test.platform.database.prisma.run.update({
       where: { id: exhaustedRunId },
       data: { status: 'running', attempt: 1, maxAttempts: 1, leaseOwner: 'dead-executor', leaseExpiresAt: new Date(Date.now() - 60_000) },
@@ -136,8 +133,16 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     const toolMessage = await prisma.message.findFirstOrThrow({ where: { runId: replayRunId, role: 'tool' } });
     expect(toolMessage).toMatchObject({ toolCallId: 'demo-0-0', content: 'charged in an earlier attempt', isError: false });
     const events = (await test.platform.runEvents.list(principal, { runId: replayRunId, limit: 1000 })).events;
-    expect(events.find((event) => event.type === 'tool-call-finished')?.payload).toMatchObject({ callId: 'demo-0-0', status: 'succeeded', isError: false, replayed: true });
-    expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: replayRunId, callId: 'demo-0-0' } })).toMatchObject({ status: 'succeeded', errorKind: null });
+    expect(events.find((event) => event.type === 'tool-call-finished')?.payload).toMatchObject({
+      callId: 'demo-0-0',
+      status: 'succeeded',
+      isError: false,
+      replayed: true,
+    });
+    expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: replayRunId, callId: 'demo-0-0' } })).toMatchObject({
+      status: 'succeeded',
+      errorKind: null,
+    });
   });
 
   it('when a run ends, no call stays running, and an unknown outcome gets an operator question', async () => {
@@ -161,7 +166,10 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
   it('after a crash inside a sub-agent, recovery does not run the delegation again: an operator is asked, and the ledger shows what the child did', async () => {
     await expect.poll(() => statusOf(crashedChildRunId), { timeout: 30_000 }).toBe('waiting_human');
     const { prisma } = test.platform.database;
-    const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: crashedChildRunId, callId: 'demo-0-0' }, include: { approval: true, children: true } });
+    const delegating = await prisma.toolCall.findFirstOrThrow({
+      where: { runId: crashedChildRunId, callId: 'demo-0-0' },
+      include: { approval: true, children: true },
+    });
     expect(delegating.status).toBe('outcome_unknown');
     expect(delegating.approval).toMatchObject({ status: 'pending' });
     expect(delegating.children.map((child) => [child.callId, child.status])).toEqual([['demo-0-0/demo-0-0', 'succeeded']]);
@@ -172,7 +180,10 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     await test.platform.runs.cancel(principal, { runId: crashedChildRunId });
     expect(await statusOf(crashedChildRunId)).toBe('cancelled');
     const { prisma } = test.platform.database;
-    const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: crashedChildRunId, callId: 'demo-0-0' }, include: { approval: true, children: true } });
+    const delegating = await prisma.toolCall.findFirstOrThrow({
+      where: { runId: crashedChildRunId, callId: 'demo-0-0' },
+      include: { approval: true, children: true },
+    });
     expect(delegating).toMatchObject({ status: 'abandoned', errorKind: 'abandoned', approval: { status: 'expired' } });
     expect(delegating.errorMessage).toContain('before an operator decided');
     expect(delegating.children.map((child) => child.status)).toEqual(['succeeded']);

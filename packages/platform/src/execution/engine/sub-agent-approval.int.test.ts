@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import type { Principal } from '../../auth/roles';
-import { createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
 
 /**
  * A parent that delegates a payment to a sub-agent; the sub-agent calls an `unsafe` tool whose
@@ -45,66 +45,57 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
   });
 
   beforeAll(async () => {
-    test = await createTestPlatform(mode, silentLogger, { tools: [wireMoney, holdPayment], executor: { pollMs: 50, heartbeatMs: 100, recoveryIntervalMs: 200 } });
+    test = await createTestPlatform(mode, silentLogger, {
+      tools: [wireMoney, holdPayment],
+      executor: { pollMs: 50, heartbeatMs: 100, recoveryIntervalMs: 200 },
+    });
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    const agent = await test.platform.database.prisma.agent.create({
-      data: {
-        tenantId: principal.tenantId,
-        slug: 'treasurer',
-        name: 'Treasurer',
-        versions: {
-          create: {
-            tenantId: principal.tenantId,
-            version: 1,
-            configHash: 'test',
-            config: {
-              instructions: 'You run the treasury.',
-              tools: ['wire_money'],
-              approvals: { wire_money: 'always' },
-              subAgents: [{ name: 'payer', description: 'Pays invoices', instructions: 'You pay invoices.' }],
-              // The demo model answers by task: the parent's task delegates, the child's task pays.
-              demoScript: {
-                replies: [
-                  { whenTaskIncludes: 'settle the invoice', text: 'Delegating.', toolCalls: [{ name: 'delegate', arguments: { agent: 'payer', task: 'Pay invoice 42 now' } }] },
-                  { whenTaskIncludes: 'settle the invoice', text: 'Parent done.', toolCalls: [] },
-                  { whenTaskIncludes: 'pay invoice 42', text: 'Paying.', toolCalls: [{ name: 'wire_money', arguments: { amount: 42 } }] },
-                  { whenTaskIncludes: 'pay invoice 42', text: 'Child paid.', toolCalls: [] },
-                ],
-              },
+    agentId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: 'treasurer',
+      name: 'Treasurer',
+      config: {
+        instructions: 'You run the treasury.',
+        tools: ['wire_money'],
+        approvals: { wire_money: 'always' },
+        subAgents: [{ name: 'payer', description: 'Pays invoices', instructions: 'You pay invoices.' }],
+        // The demo model answers by task: the parent's task delegates, the child's task pays.
+        demoScript: {
+          replies: [
+            {
+              whenTaskIncludes: 'settle the invoice',
+              text: 'Delegating.',
+              toolCalls: [{ name: 'delegate', arguments: { agent: 'payer', task: 'Pay invoice 42 now' } }],
             },
-          },
+            { whenTaskIncludes: 'settle the invoice', text: 'Parent done.', toolCalls: [] },
+            { whenTaskIncludes: 'pay invoice 42', text: 'Paying.', toolCalls: [{ name: 'wire_money', arguments: { amount: 42 } }] },
+            { whenTaskIncludes: 'pay invoice 42', text: 'Child paid.', toolCalls: [] },
+          ],
         },
       },
     });
-    agentId = agent.id;
-    const holder = await test.platform.database.prisma.agent.create({
-      data: {
-        tenantId: principal.tenantId,
-        slug: 'holder',
-        name: 'Holder',
-        versions: {
-          create: {
-            tenantId: principal.tenantId,
-            version: 1,
-            configHash: 'test',
-            config: {
-              tools: ['hold_payment'],
-              subAgents: [{ name: 'payer', instructions: 'You pay invoices.' }],
-              completion: { verify: false, requireToolEvidence: false },
-              demoScript: {
-                replies: [
-                  { whenTaskIncludes: 'start the long payment', text: 'Delegating.', toolCalls: [{ name: 'delegate', arguments: { agent: 'payer', task: 'Hold payment 7' } }] },
-                  { whenTaskIncludes: 'start the long payment', text: 'Parent done.', toolCalls: [] },
-                  { whenTaskIncludes: 'hold payment 7', text: 'Holding.', toolCalls: [{ name: 'hold_payment', arguments: {} }] },
-                  { whenTaskIncludes: 'hold payment 7', text: 'Held.', toolCalls: [] },
-                ],
-              },
+    holderId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: 'holder',
+      name: 'Holder',
+      config: {
+        tools: ['hold_payment'],
+        subAgents: [{ name: 'payer', instructions: 'You pay invoices.' }],
+        completion: { verify: false, requireToolEvidence: false },
+        demoScript: {
+          replies: [
+            {
+              whenTaskIncludes: 'start the long payment',
+              text: 'Delegating.',
+              toolCalls: [{ name: 'delegate', arguments: { agent: 'payer', task: 'Hold payment 7' } }],
             },
-          },
+            { whenTaskIncludes: 'start the long payment', text: 'Parent done.', toolCalls: [] },
+            { whenTaskIncludes: 'hold payment 7', text: 'Holding.', toolCalls: [{ name: 'hold_payment', arguments: {} }] },
+            { whenTaskIncludes: 'hold payment 7', text: 'Held.', toolCalls: [] },
+          ],
         },
       },
     });
-    holderId = holder.id;
     await test.platform.executor.start();
   });
   afterAll(() => test?.dispose());
@@ -139,7 +130,9 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
     expect(pausedRun.leaseOwner).toBeNull();
     // The checkpoint holds the suspended child.
     const checkpoint = await test.platform.database.prisma.checkpoint.findFirstOrThrow({ where: { runId: run.id }, orderBy: { seq: 'desc' } });
-    expect((checkpoint.state as { pendingCalls: { id: string; child?: { instanceId: string } }[] }).pendingCalls[0]?.child?.instanceId).toBe(`${run.id}/child-1`);
+    expect((checkpoint.state as { pendingCalls: { id: string; child?: { instanceId: string } }[] }).pendingCalls[0]?.child?.instanceId).toBe(
+      `${run.id}/child-1`,
+    );
 
     await test.platform.approvals.decide(principal, { approvalId: approval!.id, decision: 'approve' });
     await expect.poll(() => statusOf(run.id), { timeout: 30_000 }).toBe('succeeded');
@@ -186,14 +179,18 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
     const { prisma } = test.platform.database;
     const { run } = await test.platform.runs.create(principal, { agentId: holderId, input: 'Please start the long payment' });
     // The child's unsafe call is running: its row was written before the handler started.
-    await expect.poll(() => prisma.toolCall.findFirst({ where: { runId: run.id, name: 'hold_payment', status: 'running' } }), { timeout: 30_000 }).not.toBeNull();
+    await expect
+      .poll(() => prisma.toolCall.findFirst({ where: { runId: run.id, name: 'hold_payment', status: 'running' } }), { timeout: 30_000 })
+      .not.toBeNull();
     expect(holds).toBe(1);
     // The executor dies inside the child: its lease is gone and expired, as after kill -9.
     await prisma.run.update({ where: { id: run.id }, data: { leaseOwner: 'dead-executor', leaseExpiresAt: new Date(Date.now() - 1_000) } });
     await expect.poll(() => statusOf(run.id), { timeout: 30_000 }).toBe('waiting_human');
     const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id, callId: 'demo-0-0' }, include: { approval: true, children: true } });
     expect(delegating).toMatchObject({ name: 'delegate', status: 'outcome_unknown', approval: { status: 'pending' } });
-    expect(delegating.children.map((child) => [child.callId, child.name, child.status, child.subAgent])).toEqual([['demo-0-0/demo-0-0', 'hold_payment', 'running', 'payer']]);
+    expect(delegating.children.map((child) => [child.callId, child.name, child.status, child.subAgent])).toEqual([
+      ['demo-0-0/demo-0-0', 'hold_payment', 'running', 'payer'],
+    ]);
     expect(holds).toBe(1);
 
     // The operator says the delegation completed; the run finishes without running the child again,
