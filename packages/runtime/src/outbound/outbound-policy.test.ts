@@ -70,6 +70,20 @@ describe('OutboundPolicy allowlist (operators allowing private targets)', () => 
   });
 });
 
+describe('OutboundPolicy: spellings an attacker or an operator may use', () => {
+  it('treats any number of trailing dots on a loopback name as the name', async () => {
+    const policy = new OutboundPolicy({ resolve: createTestResolver() });
+    for (const url of ['http://localhost./', 'http://localhost../', 'http://LocalHost.../v1', 'http://api.localhost../'])
+      await expect(policy.assertAllowed(url), url).rejects.toMatchObject({ kind: 'url-refused', message: expect.stringContaining('(loopback)') as string });
+  });
+
+  it('reads allowlist entries as written in an environment variable, spaces around them included', async () => {
+    const policy = new OutboundPolicy({ allowPrivateTargets: [' 127.0.0.1 ', '\t10.0.0.0/8'], resolve: createTestResolver() });
+    await expect(policy.assertAllowed('http://127.0.0.1:1/')).resolves.toBeDefined();
+    await expect(policy.assertAllowed('http://10.1.2.3/')).resolves.toBeDefined();
+  });
+});
+
 describe('classifyAddress', () => {
   it('judges IPv4 carried inside IPv6 by the IPv4 address it carries', () => {
     expect(classifyAddress('::ffff:10.1.2.3')).toMatchObject({ refusal: expect.stringContaining('private') as string, embeddedIpv4: '10.1.2.3' });

@@ -38,3 +38,45 @@ describe('boundToolOutput', () => {
     expect(bounded.content).toContain('[truncated: 8,000 bytes, showing first');
   });
 });
+
+describe('prefixWithinBytes, exhaustively over the UTF-8 width boundaries', () => {
+  // One character of each width edge: 1 byte (U+007F), 2 (U+0080, U+07FF), 3 (U+0800, U+D7FF,
+  // U+E000, U+FFFF), 4 (U+10000 and U+10FFFF as pairs), and lone surrogates (3, as U+FFFD).
+  const alphabet = ['\u007f', '\u0080', '\u07ff', '\u0800', '\ud7ff', '\ue000', '\uffff', '\ud800\udc00', '\udbff\udfff', '\ud800', '\udfff'];
+  const strings: string[] = [];
+  for (const first of alphabet) for (const second of alphabet) strings.push(first + second, `a${first}${second}b`);
+
+  it('keeps the longest prefix of whole characters that fits, for every cap', () => {
+    for (const text of strings) {
+      for (let maxBytes = 0; maxBytes <= 12; maxBytes += 1) {
+        const kept = prefixWithinBytes(text, maxBytes);
+        expect(text.startsWith(kept)).toBe(true);
+        expect(utf8Bytes(kept)).toBeLessThanOrEqual(maxBytes);
+        const rest = text.slice(kept.length);
+        // Never a high surrogate separated from its low half.
+        const last = kept.charCodeAt(kept.length - 1);
+        if (last >= 0xd800 && last <= 0xdbff) expect(rest.charCodeAt(0) >= 0xdc00 && rest.charCodeAt(0) <= 0xdfff).toBe(false);
+        // Longest: the next whole character would not have fitted.
+        if (rest.length > 0) {
+          const next = rest.codePointAt(0)! > 0xffff ? rest.slice(0, 2) : rest.slice(0, 1);
+          expect(utf8Bytes(kept + next), `${JSON.stringify(text)} at ${maxBytes}`).toBeGreaterThan(maxBytes);
+        }
+      }
+    }
+  });
+});
+
+describe('boundToolOutput at its edges', () => {
+  it('leaves output of exactly the cap alone', () => {
+    const content = 'z'.repeat(1_500);
+    expect(boundToolOutput({ content }, 1_500)).toEqual({ content, outputBytes: 1_500 });
+  });
+
+  it('keeps data of exactly a quarter of the cap, drops larger data, and adds no data key when there was none', () => {
+    const quarter = { k: 'q'.repeat(500 - 8) }; // {"k":"…"} is 8 bytes around the value
+    expect(utf8Bytes(JSON.stringify(quarter))).toBe(500);
+    expect(boundToolOutput({ content: 'c'.repeat(5_000), data: quarter }, 2_000).data).toEqual(quarter);
+    expect('data' in boundToolOutput({ content: 'c'.repeat(5_000), data: { k: 'q'.repeat(493) } }, 2_000)).toBe(false);
+    expect('data' in boundToolOutput({ content: 'c'.repeat(5_000) }, 2_000)).toBe(false);
+  });
+});

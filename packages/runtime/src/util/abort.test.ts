@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
+
+import { describe, expect, it, vi } from 'vitest';
 
 import { AbortedError } from '../errors';
-import { raceWithAbort, settlesWithin } from './abort';
+import { abortMessage, raceWithAbort, settlesWithin } from './abort';
 
 /** Collects unhandled rejections until `stop()`; waits two macrotasks so Node has reported them. */
 async function watchUnhandled<T>(body: () => Promise<T>): Promise<{ value: T; unhandled: unknown[] }> {
@@ -79,5 +81,36 @@ describe('settlesWithin', () => {
     });
     expect(value).toBe(false);
     expect(unhandled).toEqual([]);
+  });
+});
+
+describe('abort bookkeeping', () => {
+  it('leaves no listener on a long-lived signal once the work has won', async () => {
+    // A run's signal lives as long as the run; one listener per call would pile up over its steps.
+    const controller = new AbortController();
+    for (let call = 0; call < 20; call += 1) await raceWithAbort(Promise.resolve(call), controller.signal);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('leaves no timer behind when the work settles within the grace period', async () => {
+    vi.useFakeTimers();
+    try {
+      expect(await settlesWithin(Promise.resolve('done'), 3_600_000)).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('words the aborted error after the abort reason', () => {
+    const reasonOf = (reason?: unknown) => {
+      const controller = new AbortController();
+      controller.abort(reason);
+      return abortMessage(controller.signal);
+    };
+    expect(reasonOf(new Error('Cancelled by the host'))).toBe('Cancelled by the host');
+    expect(reasonOf()).toBe('Run aborted'); // the platform's own AbortError says nothing useful
+    expect(reasonOf('Executor draining')).toBe('Executor draining');
+    expect(reasonOf(42)).toBe('Run aborted');
   });
 });

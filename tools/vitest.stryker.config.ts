@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// One test project for Stryker's vitest runner (it wants a single project): the unit tests that
+// guard the safety-critical modules listed in stryker.config.json.
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: [
+      'packages/runtime/src/outbound/*.test.ts',
+      'packages/runtime/src/util/abort.test.ts',
+      'packages/runtime/src/engine/cancel-safety.test.ts',
+      'packages/runtime/src/tools/bound-tool-output.test.ts',
+      'packages/runtime/src/engine/tool-output-cap.test.ts',
+      'packages/platform/src/validation/*.test.ts',
+    ],
+    testTimeout: 30_000,
+  },
+});
