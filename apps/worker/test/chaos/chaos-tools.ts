@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
-import { defineTool, type AnyTool, type BasicToolContext } from '@agentloom/runtime';
-import pg from 'pg';
+import { defineTool, type AnyTool } from '@agentloom/runtime';
 import { z } from 'zod';
+
+import { recordSoakEffect } from '../soak/soak-ledger-database';
 
 /**
  * Tool module the cancel-chaos test loads into worker processes. Both tools are `unsafe`: each
@@ -15,25 +16,6 @@ import { z } from 'zod';
 const maximumDelayMs = Number(process.env.CHAOS_TOOL_MAX_DELAY_MS ?? 400);
 const stubbornDelayMs = Number(process.env.CHAOS_STUBBORN_DELAY_MS ?? 2_000);
 
-let pool: pg.Pool | undefined;
-
-function database(): pg.Pool {
-  if (!pool) {
-    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
-    pool.on('error', () => undefined);
-  }
-  return pool;
-}
-
-async function recordEffect(context: BasicToolContext, entry: number): Promise<void> {
-  await database().query('INSERT INTO soak_ledger (run_id, idempotency_key, entry, worker_pid) VALUES ($1, $2, $3, $4)', [
-    context.instanceId,
-    context.idempotencyKey,
-    entry,
-    process.pid,
-  ]);
-}
-
 export const tools: AnyTool[] = [
   defineTool({
     name: 'chaos_throwing',
@@ -42,7 +24,7 @@ export const tools: AnyTool[] = [
     inputSchema: z.object({ entry: z.number().int() }),
     sideEffects: 'unsafe',
     execute: async (args, context) => {
-      await recordEffect(context, args.entry);
+      await recordSoakEffect(context, args.entry);
       await sleep(Math.floor(Math.random() * maximumDelayMs), undefined, { signal: context.signal });
       return { content: `Recorded entry ${args.entry}` };
     },
@@ -54,7 +36,7 @@ export const tools: AnyTool[] = [
     inputSchema: z.object({ entry: z.number().int() }),
     sideEffects: 'unsafe',
     execute: async (args, context) => {
-      await recordEffect(context, args.entry);
+      await recordSoakEffect(context, args.entry);
       await sleep(stubbornDelayMs / 2 + Math.floor(Math.random() * stubbornDelayMs));
       return { content: `Recorded entry ${args.entry}, eventually` };
     },

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import { defineTool, type AnyTool, type BasicToolContext } from '@agentloom/runtime';
-import pg from 'pg';
 import { z } from 'zod';
+
+import { recordSoakEffect, soakDatabase } from './soak-ledger-database';
 
 /**
  * Tool module the soak tests load into worker processes (AGENTLOOM_TOOL_MODULES). Both tools write
@@ -11,17 +12,6 @@ import { z } from 'zod';
  */
 
 const maximumDelayMs = Number(process.env.SOAK_TOOL_MAX_DELAY_MS ?? 120);
-
-let pool: pg.Pool | undefined;
-
-function database(): pg.Pool {
-  if (!pool) {
-    pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
-    // A server restart kills idle clients; the pool replaces them, the process must not crash.
-    pool.on('error', () => undefined);
-  }
-  return pool;
-}
 
 /** Waits up to the maximum delay, but gives up when the run is cancelled or the lease is lost. */
 async function randomDelay(context: BasicToolContext): Promise<void> {
@@ -37,12 +27,7 @@ export const tools: AnyTool[] = [
     sideEffects: 'unsafe',
     execute: async (args, context) => {
       await randomDelay(context);
-      await database().query('INSERT INTO soak_ledger (run_id, idempotency_key, entry, worker_pid) VALUES ($1, $2, $3, $4)', [
-        context.instanceId,
-        context.idempotencyKey,
-        args.entry,
-        process.pid,
-      ]);
+      await recordSoakEffect(context, args.entry);
       return { content: `Appended entry ${args.entry}` };
     },
   }),
@@ -54,7 +39,7 @@ export const tools: AnyTool[] = [
     sideEffects: 'idempotent',
     execute: async (args, context) => {
       await randomDelay(context);
-      await database().query(
+      await soakDatabase().query(
         `INSERT INTO soak_marks (idempotency_key, run_id, entry, executions, worker_pid) VALUES ($1, $2, $3, 1, $4)
          ON CONFLICT (idempotency_key) DO UPDATE SET executions = soak_marks.executions + 1, worker_pid = EXCLUDED.worker_pid`,
         [context.idempotencyKey, context.instanceId, args.entry, process.pid],
