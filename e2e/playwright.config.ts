@@ -7,7 +7,8 @@ import { chromiumArguments, chromiumExecutablePath } from './support/chromium';
 
 const e2eDirectory = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(e2eDirectory, '..');
-const port = 3100;
+// AGENTLOOM_E2E_PORT lets two checkouts run their e2e suites side by side on one machine.
+const port = Number(process.env.AGENTLOOM_E2E_PORT ?? 3100);
 
 const baseURL = `http://127.0.0.1:${port}`;
 
