@@ -46,7 +46,7 @@ export async function completeOneRun(target: BenchTarget, api: ApiClient, input:
   throw new Error(`The event stream of run ${runId} ended without run-finished`);
 }
 
-/** Warm-up runs; the first also proves the agent runs as intended (3 steps, 1 tool call). */
+/** Warm-up runs; the first also proves the agent runs as intended (model → tool → model: 2 engine steps, 1 tool call). */
 export async function warmUp(target: BenchTarget, count: number): Promise<void> {
   const api = apiClient(target.baseUrl, target.adminKey);
   for (let index = 0; index < count; index += 1) {
@@ -55,7 +55,7 @@ export async function warmUp(target: BenchTarget, count: number): Promise<void> 
     const run = await api<{ usage?: { steps: number; toolCalls: number } }>('GET', `/api/v1/runs/${runId}`);
     if (run.status !== 200) throw new Error(`GET /api/v1/runs/${runId} answered ${run.status}`);
     const { steps, toolCalls } = run.body.usage ?? { steps: -1, toolCalls: -1 };
-    if (steps !== 3 || toolCalls !== 1) throw new Error(`The scripted agent ran ${steps} steps and ${toolCalls} tool calls, not 3 and 1`);
+    if (steps !== 2 || toolCalls !== 1) throw new Error(`The scripted agent ran ${steps} engine steps and ${toolCalls} tool calls, not 2 and 1`);
   }
 }
 

@@ -11,10 +11,10 @@ export interface PreparedDatabase {
 }
 
 /**
- * A scripted agent on the runtime's demo model (no provider): the model asks for one tool call
- * (`record_citation`, a built-in tool with a ledger row), then plans, then answers — three model
- * steps, one tool call, the shape of a small real run. Completion checks are off so the script's
- * three replies are the whole run.
+ * A scripted agent on the runtime's demo model (no provider): model call → one tool call
+ * (`record_citation`, a built-in tool with a ledger row) → model call with the final answer. That
+ * is the issue's "3-step agent with one tool call"; AgentLoom records it as 2 engine steps (a step
+ * is one model call plus the tool calls it asked for). No verifier call (`verify: false`).
  */
 export const scriptedAgentConfig = {
   builtinTools: ['record_citation'],
@@ -22,7 +22,6 @@ export const scriptedAgentConfig = {
   demoScript: {
     replies: [
       { text: 'Recording the source first.', toolCalls: [{ name: 'record_citation', arguments: { source: 'https://example.org/e2e', title: 'End-to-end source' } }] },
-      { text: 'Checking what the source says.' },
       { text: 'Here is the answer: every step was committed before the next one started.' },
     ],
   },
