@@ -8,3 +8,4 @@ export type { RunProcessor } from '../../packages/platform/src/execution/run-pro
 export type { ClaimedRun } from '../../packages/platform/src/execution/run-claims';
 export { RunService } from '../../packages/platform/src/runs/run-service';
 export { appendRunEvents } from '../../packages/platform/src/events/append-run-events';
+export { finishRun } from '../../packages/platform/src/execution/finish-run';

@@ -16,6 +16,7 @@ export const agentLoomExecutorConfig: Omit<RunExecutorConfig, 'concurrency'> = {
   leaseMs: 30_000,
   heartbeatMs: 5_000,
   recoveryIntervalMs: 5_000,
+  toolAbortGraceMs: 5_000,
 };
 
 /** The executor class under test: the platform's, or a proposed copy (proposal/). */

@@ -167,7 +167,11 @@ export class RunExecutor {
           }
           for (const run of claimed) this.hold(run);
         }
-        if (claimed.length === 0 || this.held.size >= this.config.concurrency) await this.waiter.wait(this.held.size < this.config.concurrency);
+        // Pause after every claim: a short batch means the queue is drained (claiming again at once
+        // would only cost an empty round trip), a full one means no slot is free. The pause ends at
+        // once when a wake arrived meanwhile — a run was queued (NOTIFY) or a held run settled and
+        // freed a slot — so while work is queued the loop never waits out a poll.
+        await this.waiter.wait(this.held.size < this.config.concurrency);
       } catch (error) {
         this.logger.error('Claim loop error; continuing', { error: describe(error) });
         await this.waiter.wait(true);

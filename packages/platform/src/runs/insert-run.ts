@@ -1,52 +1,140 @@
-import type { PrismaClient } from '@agentloom/db';
+import type { Prisma, PrismaClient } from '@agentloom/db';
 import { v7 as uuidv7 } from 'uuid';
 
 import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
 import { runEventsChannel, runQueuedChannel } from '../events/run-event';
 import type { CreateRunInput } from './run.schema';
+import type { RunRow } from './run-view';
 
 export interface RunInsert {
   input: CreateRunInput;
-  agentVersion: { id: string; version: number };
   requestHash: string;
 }
 
+/** What the statement found besides the run: why it wrote nothing, when it did not. */
+interface InsertedRunRow {
+  agent_found: boolean;
+  agent_archived: boolean;
+  version_found: boolean;
+  thread_found: boolean;
+  thread_agent_id: string | null;
+  thread_archived: boolean;
+  thread_title: string | null;
+  id: string | null;
+  agent_id: string;
+  agent_version_id: string;
+  thread_id: string | null;
+  status: RunRow['status'];
+  input: Prisma.JsonValue;
+  attempt: number;
+  max_attempts: number;
+  cost_usd: string | number;
+  queued_at: Date;
+  created_at: Date;
+}
+
 /**
- * Writes a queued run, its `run-created` event (seq 1), its audit record and both notifications in
- * ONE statement: atomic by itself, with no BEGIN/COMMIT round trips (run creation is on the hot path
- * of every API client). Ids are uuid v7 (time-ordered), like the ones Prisma generates.
+ * Validates and writes a queued run in ONE statement: it resolves the agent (this tenant's, not
+ * archived) and its version (pinned or latest), checks the thread (this tenant's, this agent's, not
+ * archived), and only when all hold inserts the run, its `run-created` event (seq 1) and audit
+ * record and sends both notifications — atomic by itself, with no BEGIN/COMMIT round trips and no
+ * read-back (run creation is on the hot path of every API client; ADR 0014). When a check fails
+ * nothing is written and the flags the statement returns name the field. Versions are immutable, so
+ * reading them in the same statement as the insert cannot race with an edit. Ids are uuid v7
+ * (time-ordered), like the ones Prisma generates.
  */
-export async function insertRun(prisma: PrismaClient, principal: Principal, values: RunInsert): Promise<string> {
+export async function insertRun(prisma: Pick<PrismaClient, '$queryRawUnsafe'>, principal: Principal, values: RunInsert): Promise<RunRow> {
   const runId = uuidv7();
-  const { input, agentVersion } = values;
-  const eventPayload = { agentId: input.agentId, agentVersion: agentVersion.version, threadId: input.threadId ?? null, input: input.input };
-  await prisma.$queryRawUnsafe(
-    `WITH run AS (
+  const { input } = values;
+  const rows = await prisma.$queryRawUnsafe<InsertedRunRow[]>(
+    `WITH agent AS (
+       SELECT id, archived_at FROM agents WHERE id = $3::uuid AND tenant_id = $2::uuid
+     ), version AS (
+       SELECT version.id, version.version FROM agent_versions AS version JOIN agent ON agent.id = version.agent_id AND agent.archived_at IS NULL
+        WHERE $13::int IS NULL OR version.version = $13::int
+        ORDER BY version.version DESC LIMIT 1
+     ), thread AS (
+       SELECT id, agent_id, archived_at, title FROM threads WHERE id = $4::uuid AND tenant_id = $2::uuid
+     ), allowed AS (
+       SELECT version.id, version.version FROM version
+        WHERE $4::uuid IS NULL OR EXISTS (SELECT 1 FROM thread WHERE thread.agent_id = $3::uuid AND thread.archived_at IS NULL)
+     ), run AS (
        INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, 'queued', $6::jsonb, $7, $8, 2, now(), now(), now())
-       RETURNING id, tenant_id
+       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now() FROM allowed
+       RETURNING id, tenant_id, agent_id, agent_version_id, thread_id, status::text AS status, input, attempt, max_attempts, cost_usd, queued_at, created_at
      ), created AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
-       SELECT tenant_id, id, 1, 'run-created', $9::jsonb, now() FROM run
+       SELECT run.tenant_id, run.id, 1, 'run-created',
+              jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', allowed.version, 'threadId', run.thread_id::text, 'input', $8::text), now()
+         FROM run CROSS JOIN allowed
      ), audited AS (
        INSERT INTO audit_logs (id, tenant_id, actor_type, actor_id, action, target_type, target_id, after, ip_address, request_id, created_at)
-       SELECT $10::uuid, tenant_id, 'api_key', $11, 'run.create', 'run', id::text, $12::jsonb, $13, $14, now() FROM run
+       SELECT $9::uuid, run.tenant_id, 'api_key', $10, 'run.create', 'run', run.id::text,
+              jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', allowed.version), $11, $12, now()
+         FROM run CROSS JOIN allowed
      )
-     SELECT pg_notify('${runEventsChannel}', id || ':1')::text AS events, pg_notify('${runQueuedChannel}', id::text)::text AS queued FROM run`,
+     SELECT EXISTS (SELECT 1 FROM agent) AS agent_found,
+            COALESCE((SELECT archived_at IS NOT NULL FROM agent), false) AS agent_archived,
+            EXISTS (SELECT 1 FROM version) AS version_found,
+            EXISTS (SELECT 1 FROM thread) AS thread_found,
+            (SELECT agent_id FROM thread) AS thread_agent_id,
+            COALESCE((SELECT archived_at IS NOT NULL FROM thread), false) AS thread_archived,
+            (SELECT title FROM thread) AS thread_title,
+            run.*,
+            CASE WHEN run.id IS NOT NULL THEN pg_notify('${runEventsChannel}', run.id || ':1')::text END AS events_notified,
+            CASE WHEN run.id IS NOT NULL THEN pg_notify('${runQueuedChannel}', run.id::text)::text END AS queued_notified
+       FROM (SELECT 1) AS always LEFT JOIN run ON true`,
     runId,
     principal.tenantId,
     input.agentId,
-    agentVersion.id,
     input.threadId ?? null,
     JSON.stringify({ text: input.input }),
     input.idempotencyKey ?? null,
     values.requestHash,
-    JSON.stringify(eventPayload),
+    input.input,
     uuidv7(),
     principal.apiKeyId,
-    JSON.stringify({ agentId: input.agentId, agentVersion: agentVersion.version }),
     principal.origin?.ipAddress ?? null,
     principal.origin?.requestId ?? null,
+    input.agentVersion ?? null,
   );
-  return runId;
+  const row = rows[0]!;
+  if (row.id === null) throw rejection(row, input);
+  return {
+    id: row.id,
+    agentId: row.agent_id,
+    agentVersionId: row.agent_version_id,
+    threadId: row.thread_id,
+    thread: row.thread_id === null ? null : { title: row.thread_title ?? '' },
+    status: row.status,
+    input: row.input,
+    output: null,
+    errorKind: null,
+    errorMessage: null,
+    attempt: row.attempt,
+    maxAttempts: row.max_attempts,
+    cancelRequestedAt: null,
+    modelCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    costUsd: row.cost_usd as unknown as RunRow['costUsd'],
+    toolCallCount: 0,
+    stepCount: 0,
+    queuedAt: row.queued_at,
+    startedAt: null,
+    finishedAt: null,
+    createdAt: row.created_at,
+  };
+}
+
+/** The first check that failed, as the error the client gets (the same order the checks had as separate reads). */
+function rejection(row: InsertedRunRow, input: CreateRunInput): DomainError {
+  if (!row.agent_found) return new DomainError('not-found', `Agent ${input.agentId} not found`, 'agentId');
+  if (row.agent_archived) return new DomainError('validation', `Agent ${input.agentId} is archived`, 'agentId');
+  if (!row.version_found) return new DomainError('not-found', `Agent version ${input.agentVersion ?? 'latest'} not found`, 'agentVersion');
+  if (!row.thread_found) return new DomainError('not-found', `Thread ${input.threadId} not found`, 'threadId');
+  if (row.thread_agent_id?.toLowerCase() !== input.agentId.toLowerCase()) return new DomainError('validation', `Thread ${input.threadId} belongs to another agent`, 'threadId');
+  if (row.thread_archived) return new DomainError('validation', `Thread ${input.threadId} is archived`, 'threadId');
+  throw new Error('Run insert wrote nothing although every check passed');
 }

@@ -90,42 +90,16 @@ export class RunService {
     return toRunView(row);
   }
 
-  /** Validation reads first (versions are immutable), then one atomic statement writes the run. */
+  /** One statement validates (agent, version, thread) and writes the run; see insertRun. */
   private async insert(principal: Principal, input: CreateRunInput, requestHash: string): Promise<RunView> {
-    const { prisma } = this.database;
-    const agentVersion = await resolveAgentVersion(prisma, principal.tenantId, input);
-    if (input.threadId) await assertThread(prisma, principal.tenantId, input.agentId, input.threadId);
-    const runId = await insertRun(prisma, principal, { input, agentVersion, requestHash });
-    return toRunView(await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: runViewSelect }));
+    return toRunView(await insertRun(this.database.prisma, principal, { input, requestHash }));
   }
-}
-
-async function resolveAgentVersion(transaction: PrismaReader, tenantId: string, input: CreateRunInput) {
-  const agent = await transaction.agent.findFirst({ where: { id: input.agentId, tenantId }, select: { id: true, archivedAt: true } });
-  if (!agent) throw new DomainError('not-found', `Agent ${input.agentId} not found`, 'agentId');
-  if (agent.archivedAt) throw new DomainError('validation', `Agent ${input.agentId} is archived`, 'agentId');
-  const version = await transaction.agentVersion.findFirst({
-    where: { agentId: agent.id, ...(input.agentVersion ? { version: input.agentVersion } : {}) },
-    orderBy: { version: 'desc' },
-    select: { id: true, version: true },
-  });
-  if (!version) throw new DomainError('not-found', `Agent version ${input.agentVersion ?? 'latest'} not found`, 'agentVersion');
-  return version;
-}
-
-async function assertThread(transaction: PrismaReader, tenantId: string, agentId: string, threadId: string): Promise<void> {
-  const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId }, select: { agentId: true, archivedAt: true } });
-  if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
-  if (thread.agentId !== agentId) throw new DomainError('validation', `Thread ${threadId} belongs to another agent`, 'threadId');
-  if (thread.archivedAt) throw new DomainError('validation', `Thread ${threadId} is archived`, 'threadId');
 }
 
 function hashRequest(input: CreateRunInput): string {
   const body = { agentId: input.agentId, agentVersion: input.agentVersion ?? null, threadId: input.threadId ?? null, input: input.input };
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
-
-type PrismaReader = Pick<Prisma.TransactionClient, 'agent' | 'agentVersion' | 'thread'>;
 
 /** P2002 from the Prisma API, or Postgres 23505 surfaced through a raw query (P2010). */
 function isUniqueViolation(error: unknown): boolean {

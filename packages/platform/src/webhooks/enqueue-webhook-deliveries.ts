@@ -1,38 +1,29 @@
-import type { Prisma } from '@agentloom/db';
-import { v7 as uuidv7 } from 'uuid';
-
 import type { StoredRunEvent } from '../events/run-event';
 import { webhookBody, webhookEventFor } from './webhook-event-types';
 
 /** Wakes webhook dispatchers when deliveries were committed. */
 export const webhookDeliveriesChannel = 'agentloom_webhook_deliveries';
 
+/** A webhook event one appended run event causes; `offset` is that event's index in the append. */
+export interface WebhookOutboxEntry {
+  offset: number;
+  type: string;
+  /** The receiver's body without its `id`: the id (`<runId>:<seq>`) is added once the seq is allocated. */
+  body: Record<string, unknown>;
+}
+
 /**
- * The webhook outbox: for the run events just appended, writes one delivery row per subscribed,
- * enabled endpoint of the tenant, in the caller's transaction. So a delivery exists if and only if
- * the state change that caused it committed, and a crash after the commit loses none (the
- * dispatcher finds the rows). Costs nothing for events no webhook type maps to.
+ * The webhook outbox entries for events about to be appended. The append statement
+ * (`appendRunEventsSql`) turns each into one delivery row per subscribed, enabled endpoint of the
+ * tenant, in the same statement as the events: a delivery exists if and only if the state change
+ * that caused it committed, and a crash after the commit loses none (the dispatcher finds the
+ * rows). Events no webhook type maps to cost nothing.
  */
-export async function enqueueWebhookDeliveries(transaction: Prisma.TransactionClient, tenantId: string, events: readonly StoredRunEvent[]): Promise<void> {
-  const webhookEvents = events.flatMap((event) => webhookEventFor(event) ?? []);
-  if (webhookEvents.length === 0) return;
-  const endpoints = await transaction.webhookEndpoint.findMany({
-    where: { tenantId, enabled: true, eventTypes: { hasSome: webhookEvents.map((event) => event.type) } },
-    select: { id: true, eventTypes: true },
+export function webhookOutboxEntries(events: readonly Omit<StoredRunEvent, 'seq'>[]): WebhookOutboxEntry[] {
+  return events.flatMap((event, offset) => {
+    const webhookEvent = webhookEventFor({ ...event, seq: 0 });
+    if (!webhookEvent) return [];
+    const { id: _placeholder, ...body } = webhookBody(webhookEvent);
+    return [{ offset, type: webhookEvent.type, body }];
   });
-  const rows = endpoints.flatMap((endpoint) =>
-    webhookEvents
-      .filter((event) => endpoint.eventTypes.includes(event.type))
-      .map((event) => ({
-        id: uuidv7(),
-        tenantId,
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: event.type,
-        payload: webhookBody(event) as Prisma.InputJsonObject,
-      })),
-  );
-  if (rows.length === 0) return;
-  await transaction.webhookDelivery.createMany({ data: rows });
-  await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', webhookDeliveriesChannel, String(rows.length));
 }
