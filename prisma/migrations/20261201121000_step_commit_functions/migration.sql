@@ -207,7 +207,7 @@ BEGIN
 
   SELECT * INTO v_existing FROM tool_calls WHERE run_id = v_run_id AND call_id = p->>'callId';
   v_found := FOUND;
-  v_interrupted := v_found AND v_existing.error_kind IN ('cancelled', 'abandoned');
+  v_interrupted := v_found AND coalesce(v_existing.error_kind IN ('cancelled', 'abandoned'), false);
   IF v_found AND NOT v_interrupted AND v_existing.status IN ('succeeded', 'failed')
      AND v_existing.result IS NOT NULL AND v_existing.result <> 'null'::jsonb THEN
     RETURN jsonb_build_object('outcome', 'replay', 'status', v_existing.status::text, 'result', v_existing.result);
