@@ -40,14 +40,14 @@ BEGIN
            END AS webhook_type
       FROM jsonb_array_elements(p_events) WITH ORDINALITY AS event
   ), inserted AS (
-    INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, updated_at)
+    INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, created_at, updated_at)
     SELECT agentloom_uuid_v7(), p_tenant_id, endpoint.id, p_run_id::text || ':' || webhook_events.seq, webhook_events.webhook_type,
            jsonb_build_object(
              'id', p_run_id::text || ':' || webhook_events.seq,
              'type', webhook_events.webhook_type,
              'createdAt', to_char(p_created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
              'data', jsonb_build_object('runId', p_run_id::text) || CASE WHEN jsonb_typeof(webhook_events.payload) = 'object' THEN webhook_events.payload ELSE '{}'::jsonb END),
-           p_created_at
+           p_created_at, p_created_at
       FROM webhook_events
       JOIN webhook_endpoints AS endpoint
         ON endpoint.tenant_id = p_tenant_id AND endpoint.enabled AND webhook_events.webhook_type = ANY (endpoint.event_types)
