@@ -55,19 +55,20 @@ export async function measureRun(database: DatabaseConfig, toolTurns: number): P
 
 /** The same hooks, adding the time spent in each to `total.ms`. */
 function timed(hooks: LifecycleHooks, total: { ms: number }): LifecycleHooks {
-  const wrapped: Record<string, unknown> = {};
+  const wrapped: Record<string, (info: unknown) => Promise<unknown>> = {};
   for (const [name, hook] of Object.entries(hooks)) {
     if (typeof hook !== 'function') continue;
-    wrapped[name] = async (info: unknown) => {
+    const call = hook as (info: unknown) => unknown;
+    wrapped[name] = async (info) => {
       const started = performance.now();
       try {
-        return (await (hook as (info: unknown) => unknown).call(hooks, info)) as unknown;
+        return await call.call(hooks, info);
       } finally {
         total.ms += performance.now() - started;
       }
     };
   }
-  return wrapped as LifecycleHooks;
+  return wrapped;
 }
 
 async function createLongAgent(platform: Platform, toolTurns: number): Promise<string> {
