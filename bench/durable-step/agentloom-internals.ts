@@ -6,6 +6,7 @@ export { buildRunEngine } from '../../packages/platform/src/execution/engine/bui
 export { claimRuns } from '../../packages/platform/src/execution/run-claims';
 export { ToolCatalog } from '../../packages/platform/src/tools/tool-catalog';
 export { createToolLedgerHooks } from '../../packages/platform/src/execution/engine/tool-ledger-hooks';
+export { createCancelFenceHooks } from '../../packages/platform/src/execution/engine/cancel-fence-hooks';
 export { agentVersionConfigSchema } from '../../packages/platform/src/agents/agent-version-config';
 export { ModelConnector } from '../../packages/platform/src/outbound/model-connector';
 export { SecretBox } from '../../packages/platform/src/secrets/secret-box';

@@ -1,12 +1,14 @@
-import type { Engine } from '@agentloom/runtime';
+import type { Engine, LifecycleHooks } from '@agentloom/runtime';
 import { createPlatform, type Platform } from '@agentloom/platform';
 import type { DatabaseConfig } from '@agentloom/db';
 
-import { agentVersionConfigSchema, buildRunEngine, claimRuns, createToolLedgerHooks, ModelConnector, persistStep, SecretBox, ToolCatalog } from './agentloom-internals';
+import { agentVersionConfigSchema, buildRunEngine, claimRuns, createCancelFenceHooks, createToolLedgerHooks, ModelConnector, persistStep, SecretBox, ToolCatalog } from './agentloom-internals';
 
 export interface StepSample {
   step: number;
   persistMs: number;
+  /** The durable writes around the step's calls: the cancel check before the model call, the two ledger writes around the tool call. */
+  hookMs: number;
   stepMs: number;
   checkpointBytes: number;
 }
@@ -26,17 +28,22 @@ export async function measureRun(database: DatabaseConfig, toolTurns: number): P
     const version = await platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
     const holder: { engine?: Engine } = {};
     const ledger = createToolLedgerHooks(platform.database.prisma, claimed, 'bench', () => holder.engine!.services.registry);
-    const engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks: [ledger], models: new ModelConnector(fetch, new SecretBox(Buffer.alloc(32, 7))) });
+    const fence = createCancelFenceHooks(platform.database.prisma, claimed, 'bench');
+    // The executor's hooks (engine-run-processor): the cancel fence before model calls, the ledger around tool calls.
+    const hookTime = { ms: 0 };
+    const hooks = [timed(fence, hookTime), timed(ledger, hookTime)];
+    const engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks, models: new ModelConnector(fetch, new SecretBox(Buffer.alloc(32, 7))) });
     holder.engine = engine;
     const run = engine.start({ task: 'Cite many sources.', instanceId: claimed.id });
     const samples: StepSample[] = [];
     for (;;) {
       const started = performance.now();
+      hookTime.ms = 0;
       const result = await run.step();
       const persistStarted = performance.now();
       await persistStep(platform.database.prisma, claimed, result, { owner: 'bench' });
       const finished = performance.now();
-      samples.push({ step: result.step, persistMs: finished - persistStarted, stepMs: finished - started, checkpointBytes: Buffer.byteLength(JSON.stringify(result.checkpoint)) });
+      samples.push({ step: result.step, persistMs: finished - persistStarted, hookMs: hookTime.ms, stepMs: finished - started, checkpointBytes: Buffer.byteLength(JSON.stringify(result.checkpoint)) });
       if (result.next.type !== 'run-again') break;
     }
     await engine.close();
@@ -44,6 +51,24 @@ export async function measureRun(database: DatabaseConfig, toolTurns: number): P
   } finally {
     await platform.close();
   }
+}
+
+/** The same hooks, adding the time spent in each to `total.ms`. */
+function timed(hooks: LifecycleHooks, total: { ms: number }): LifecycleHooks {
+  const wrapped: Record<string, (info: unknown) => Promise<unknown>> = {};
+  for (const [name, hook] of Object.entries(hooks)) {
+    if (typeof hook !== 'function') continue;
+    const call = hook as (info: unknown) => unknown;
+    wrapped[name] = async (info) => {
+      const started = performance.now();
+      try {
+        return await call.call(hooks, info);
+      } finally {
+        total.ms += performance.now() - started;
+      }
+    };
+  }
+  return wrapped;
 }
 
 async function createLongAgent(platform: Platform, toolTurns: number): Promise<string> {

@@ -1,7 +1,8 @@
 /**
  * bench/durable-step: the cost of committing one engine step (step, messages, ledger, checkpoint,
- * usage, events in one transaction) at step 10, 100 and 1000 of one run, and the checkpoint size at
- * those points — both should stay flat — next to one loopback INSERT … COMMIT as the floor.
+ * usage, events in one statement) at step 10, 100 and 1000 of one run, and the checkpoint size at
+ * those points — both should stay flat — next to one loopback INSERT … COMMIT as the floor; then the
+ * durable cost per step side by side with LangGraph.js + PostgresSaver on the same server database.
  *   npx tsx bench/durable-step/run.ts            (server mode on 127.0.0.1:5432 and embedded PGlite)
  */
 import { randomBytes } from 'node:crypto';
@@ -9,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 import pg from 'pg';
 
+import { measureLangGraph, type LangGraphSamples } from './langgraph-peer';
 import { measureRun, type StepSample } from './measure-run';
 
 const migrationsDirectory = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
@@ -45,8 +47,25 @@ function report(mode: string, samples: StepSample[], floorMs: number): string[] 
   });
 }
 
+function meanAround(values: readonly number[], point: number): number {
+  const window = values.slice(Math.max(0, point - 5), point + 5);
+  return window.reduce((sum, value) => sum + value, 0) / window.length;
+}
+
+/** Durable cost per step: ours = the step commit + the fenced ledger/cancel writes; theirs = time inside PostgresSaver. */
+function peerReport(ours: StepSample[], theirs: LangGraphSamples): string[] {
+  return points.map((point) => {
+    const oursMs = around(ours, point, (sample) => sample.persistMs + sample.hookMs);
+    const theirsMs = meanAround(theirs.saver, point);
+    return `| ${point} | ${oursMs.toFixed(2)} | ${around(ours, point, (sample) => sample.stepMs).toFixed(2)} | ${theirsMs.toFixed(2)} | ${meanAround(theirs.turns, point).toFixed(2)} | ${(oursMs / theirsMs).toFixed(2)}× |`;
+  });
+}
+
 const rows: string[] = [];
-const server = await withServerDatabase((url) => measureRun({ url, migrationsDirectory }, turns));
+const { server, langGraph } = await withServerDatabase(async (url) => ({
+  server: await measureRun({ url, migrationsDirectory }, turns),
+  langGraph: await measureLangGraph(url, turns),
+}));
 rows.push(...report('server (PG 15)', server.samples, server.floorMs));
 const embedded = await measureRun({ dataDirectory: 'memory://', migrationsDirectory }, turns);
 rows.push(...report('embedded (PGlite)', embedded.samples, embedded.floorMs));
@@ -55,3 +74,9 @@ console.log(`durable-step: ${turns} tool turns per run, persist time = mean over
 console.log('| database | step | persist ms | vs step 10 | whole step ms | checkpoint bytes | INSERT…COMMIT floor ms | persist / floor |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
+
+console.log(`\ndurable cost per step vs LangGraph.js ${'createReactAgent'} + PostgresSaver (durability sync), same PostgreSQL 15 database, same scripted loop (one tool call per step)\n`);
+console.log('| step | AgentLoom durable ms (commit + ledger + cancel check) | AgentLoom whole step ms | LangGraph durable ms (in PostgresSaver) | LangGraph whole step ms | ours / theirs |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const row of peerReport(server.samples, langGraph)) console.log(row);
+console.log(`\nload average ${(await import('node:os')).loadavg().map((value) => value.toFixed(1)).join(' ')}`);

@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import type { Prisma, PrismaExecutor } from '@agentloom/db';
 
 import { LeaseLostError } from './lease-lost-error';
 
@@ -12,6 +12,25 @@ export async function fenceRun(transaction: Prisma.TransactionClient, run: { id:
   const rows = await transaction.$queryRawUnsafe<{ cancel_requested: boolean }[]>(
     `SELECT cancel_requested_at IS NOT NULL AS cancel_requested FROM runs
       WHERE id = $1::uuid AND lease_owner = $2 AND attempt = $3 AND status = 'running' FOR UPDATE`,
+    run.id,
+    owner,
+    run.attempt,
+  );
+  const row = rows[0];
+  if (!row) throw new LeaseLostError(run.id);
+  return { cancelRequested: row.cancel_requested };
+}
+
+/**
+ * The same check as one plain read, for a point that writes nothing (before a model call): no
+ * transaction and no row lock, one round trip. A lock held only until an immediate COMMIT would
+ * add no guarantee — a cancel committing just after either check is caught by the cancel
+ * notification aborting the call — so the row lock is kept for the statements that write.
+ */
+export async function readRunFence(client: PrismaExecutor, run: { id: string; attempt: number }, owner: string): Promise<{ cancelRequested: boolean }> {
+  const rows = await client.$queryRawUnsafe<{ cancel_requested: boolean }[]>(
+    `SELECT cancel_requested_at IS NOT NULL AS cancel_requested FROM runs
+      WHERE id = $1::uuid AND lease_owner = $2 AND attempt = $3 AND status = 'running'`,
     run.id,
     owner,
     run.attempt,

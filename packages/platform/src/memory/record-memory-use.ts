@@ -54,6 +54,11 @@ export async function recordMemoryUse(
     .map((use) => ({ type: 'memory-injected', payload: { memoryId: use.memoryItemId, score: use.score, source: use.source, step: result.step } }));
 }
 
+/** Whether the step carried a memory into a prompt or seeded thread history: recordMemoryUse has work to do. */
+export function hasMemoryUseToRecord(result: StepResult): boolean {
+  return memoryUsesOf(result).length > 0 || seededHistoryWritten(result);
+}
+
 function memoryUsesOf(result: StepResult): MemoryUse[] {
   const blockIndex = result.messages.find(({ message }) => message.role === 'user' && message.content.startsWith(memoryBlockPrefix))?.index ?? null;
   const injected = result.events
@@ -87,8 +92,17 @@ function groupByMessage(uses: readonly MemoryUse[]): Map<number, string[]> {
 }
 
 /** Seeded history sits at transcript indexes 2 … 1 + historyCount (runtime JournalContextManager). */
+function historyCountOf(result: StepResult): number {
+  return Number((result.checkpoint.context as { historyCount?: unknown }).historyCount ?? 0);
+}
+
+function seededHistoryWritten(result: StepResult): boolean {
+  const historyCount = historyCountOf(result);
+  return historyCount > 0 && result.messages.some(({ index }) => index >= 2 && index < 2 + historyCount);
+}
+
 async function markThreadHistory(transaction: Prisma.TransactionClient, runId: string, result: StepResult): Promise<void> {
-  const historyCount = Number((result.checkpoint.context as { historyCount?: unknown }).historyCount ?? 0);
-  if (historyCount <= 0 || !result.messages.some(({ index }) => index >= 2 && index < 2 + historyCount)) return;
+  if (!seededHistoryWritten(result)) return;
+  const historyCount = historyCountOf(result);
   await transaction.message.updateMany({ where: { runId, index: { gte: 2, lt: 2 + historyCount } }, data: { kind: 'thread_history' } });
 }

@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@agentloom/db';
 import { AbortedError, type LifecycleHooks } from '@agentloom/runtime';
 
-import { fenceRun } from '../fence-run';
+import { readRunFence } from '../fence-run';
 import type { ClaimedRun } from '../run-claims';
 import { cancelCommittedMessage } from './tool-ledger-hooks';
 
@@ -12,7 +12,8 @@ export interface CancelFenceHooks extends LifecycleHooks {
 
 /**
  * Checks, before every model call, that this attempt still holds the lease and the run's cancel has
- * not committed (under the run row lock a cancel also takes). The cancel notification aborts the
+ * not committed — one plain read, not a locking transaction (readRunFence says why that is enough;
+ * the step commit and the ledger statements keep the row lock). The cancel notification aborts the
  * in-flight call; this check covers a notification that was missed or has not arrived yet, so no
  * model call starts after a committed cancel. Tool calls get the same check in the ledger hook,
  * in the transaction that marks them running.
@@ -24,7 +25,7 @@ export function createCancelFenceHooks(prisma: PrismaClient, run: ClaimedRun, ow
     modelCallStarting: async () => {
       let cancelRequested: boolean;
       try {
-        ({ cancelRequested } = await prisma.$transaction((transaction) => fenceRun(transaction, run, owner)));
+        ({ cancelRequested } = await readRunFence(prisma, run, owner));
       } catch (error) {
         failures.push(error);
         throw error;

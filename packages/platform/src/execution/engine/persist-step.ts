@@ -3,16 +3,17 @@ import { idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import { markEpisodePending } from '../../memory/episodes/mark-episode-pending';
-import { recordMemoryUse } from '../../memory/record-memory-use';
+import { hasMemoryUseToRecord, recordMemoryUse } from '../../memory/record-memory-use';
 import { recordHistorySources } from '../../threads/record-history-sources';
 import type { NewRunEvent } from '../../events/run-event';
 import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
+import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { toRunEvents } from './engine-events';
-import { saveCheckpoint } from './save-checkpoint';
-import { writeStepRows } from './write-step-rows';
+import { commitStepStatement } from './step-commit-sql';
+import { stepRowsDocument, writeStepRows } from './write-step-rows';
 
 export interface PersistStepOptions {
   owner: string;
@@ -25,16 +26,35 @@ export interface PersistStepOptions {
 }
 
 /**
- * Commits one engine step in one transaction: step, messages, tool calls, approvals, checkpoint,
- * run status and usage, and the step's events — after checking this executor still holds the lease.
+ * Commits one engine step atomically: step, messages, tool calls, approvals, checkpoint, run status
+ * and usage, and the step's events — after checking this executor still holds the lease.
  * Cancel wins: when the run's cancel has committed, whatever the step asked for next (another step,
  * an approval, even its final output or a failure) the run ends `cancelled` here.
+ *
+ * An ordinary step (the run goes on, nothing to record beyond the step itself) is one statement,
+ * `agentloom_commit_step` (ADR 0016). A step that ends or pauses the run, asks an operator, or records
+ * memory use or thread history takes the general path: one transaction whose row writes are the same
+ * single statement, `agentloom_write_step_rows`, followed by the rarer writes.
  */
 export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result: StepResult, options: PersistStepOptions): Promise<void> {
+  const now = new Date();
+  const rows = stepRowsDocument(run, result, now);
+  if (isOrdinaryStep(result, options)) {
+    const committed = await commitStepStatement(prisma, {
+      ...rows,
+      owner: options.owner,
+      attempt: run.attempt,
+      usage: usageCountsOf(result),
+      events: stepEventsOf(result),
+      stepCommitted: { step: result.step, next: result.next.type, checkpointBytes: rows.checkpoint.byteSize },
+    });
+    if (committed.outcome === 'committed') return;
+    if (committed.outcome === 'lease-lost') throw new LeaseLostError(run.id);
+    // The cancel committed while the step ran: the general path ends the run cancelled.
+  }
   await prisma.$transaction(async (transaction) => {
     const { cancelRequested } = await fenceRun(transaction, run, options.owner);
-    const stepId = await writeStepRows(transaction, run, result);
-    const checkpointBytes = await saveCheckpoint(transaction, run, result);
+    const stepId = await writeStepRows(transaction, rows);
     const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
     if (options.historySources) await recordHistorySources(transaction, run.id, result, options.historySources);
     const approvalEvents = cancelRequested ? [] : await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
@@ -46,14 +66,29 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     const finishEvents = cancelRequested ? await endCancelled(transaction, run, result) : await updateRun(transaction, run, result, outcomeUnknown.length > 0);
     await markEpisodePending(transaction, run.id, result);
     const events: NewRunEvent[] = [
-      ...toRunEvents(result.events).filter((event) => event.type !== 'approval-requested'),
+      ...stepEventsOf(result),
       ...memoryEvents,
       ...approvalEvents,
-      { type: 'step-committed', payload: { step: result.step, stepId, next: result.next.type, checkpointBytes } },
+      { type: 'step-committed', payload: { step: result.step, stepId, next: result.next.type, checkpointBytes: rows.checkpoint.byteSize } },
       ...finishEvents,
     ];
     await appendRunEvents(transaction, run, events);
   });
+}
+
+/** The run goes on and the step writes nothing but its own rows, usage and events: one statement. */
+function isOrdinaryStep(result: StepResult, options: PersistStepOptions): boolean {
+  return (
+    result.next.type === 'run-again' &&
+    (options.outcomeUnknownCallIds ?? []).length === 0 &&
+    options.historySources === undefined &&
+    !hasMemoryUseToRecord(result)
+  );
+}
+
+/** The engine's events for the log; approval requests are written with their approval rows instead. */
+function stepEventsOf(result: StepResult): NewRunEvent[] {
+  return toRunEvents(result.events).filter((event) => event.type !== 'approval-requested');
 }
 
 async function createApprovals(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, expiryMinutes: number | undefined): Promise<NewRunEvent[]> {
@@ -132,16 +167,25 @@ async function askOperatorAboutUnknownOutcomes(transaction: Prisma.TransactionCl
   return events;
 }
 
+function usageCountsOf(result: StepResult) {
+  return {
+    modelCalls: result.events.filter((event) => event.type === 'model-call-finished').length,
+    toolCallCount: result.toolCalls.filter((call) => call.status === 'succeeded' || call.status === 'failed').length,
+    inputTokens: result.usage.inputTokens,
+    outputTokens: result.usage.outputTokens,
+    costUsd: result.usage.costUsd ?? 0,
+  };
+}
+
 function usageOf(result: StepResult) {
-  const modelCalls = result.events.filter((event) => event.type === 'model-call-finished').length;
-  const executedCalls = result.toolCalls.filter((call) => call.status === 'succeeded' || call.status === 'failed').length;
+  const counts = usageCountsOf(result);
   return {
     stepCount: { increment: 1 },
-    modelCalls: { increment: modelCalls },
-    toolCallCount: { increment: executedCalls },
-    inputTokens: { increment: result.usage.inputTokens },
-    outputTokens: { increment: result.usage.outputTokens },
-    costUsd: { increment: result.usage.costUsd ?? 0 },
+    modelCalls: { increment: counts.modelCalls },
+    toolCallCount: { increment: counts.toolCallCount },
+    inputTokens: { increment: counts.inputTokens },
+    outputTokens: { increment: counts.outputTokens },
+    costUsd: { increment: counts.costUsd },
   };
 }
 

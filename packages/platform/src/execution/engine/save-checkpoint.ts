@@ -1,35 +1,39 @@
-import type { Prisma } from '@agentloom/db';
 import { checkpointFormatVersion, serializeCheckpoint, type StepResult } from '@agentloom/runtime';
+import { v7 as uuidv7 } from 'uuid';
 
 import type { ClaimedRun } from '../run-claims';
 
+/** The checkpoint part of a step's rows document (write-step-rows.ts). */
+export interface CheckpointDocument {
+  id: string;
+  seq: number;
+  stepIndex: number;
+  formatVersion: number;
+  state: unknown;
+  moduleBindings: unknown;
+  byteSize: number;
+  retainedFor: 'latest' | 'approval';
+  /** A failing step keeps the checkpoint before it (`before_failure`) out of the prune. */
+  markPreviousBeforeFailure: boolean;
+}
+
 /**
- * Stores the step's checkpoint and applies retention: keep the latest, every approval point, and
- * the one before a failure; prune the rest, so storage stays flat however long the run gets.
+ * Describes the step's checkpoint and its retention: keep the latest, every approval point, and
+ * the one before a failure; the rest is pruned by the same statement that stores it (the prune
+ * finds the one previous `latest` through the (run, seq) index), so storage stays flat however
+ * long the run gets.
  */
-export async function saveCheckpoint(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult): Promise<number> {
+export function checkpointDocument(run: ClaimedRun, result: StepResult): CheckpointDocument {
   const serialized = serializeCheckpoint(result.checkpoint);
-  const byteSize = Buffer.byteLength(serialized);
-  const failed = result.next.type === 'interrupted' && result.next.reason !== 'cancelled';
-  if (failed) {
-    const previous = await transaction.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { id: true } });
-    if (previous) await transaction.checkpoint.update({ where: { id: previous.id }, data: { retainedFor: 'before_failure' } });
-  }
-  await transaction.checkpoint.upsert({
-    where: { runId_seq: { runId: run.id, seq: result.step } },
-    create: {
-      tenantId: run.tenantId,
-      runId: run.id,
-      seq: result.step,
-      stepIndex: result.checkpoint.step,
-      formatVersion: checkpointFormatVersion,
-      state: JSON.parse(serialized) as Prisma.InputJsonObject,
-      moduleBindings: result.checkpoint.bindings,
-      byteSize,
-      retainedFor: result.next.type === 'approval-request' ? 'approval' : 'latest',
-    },
-    update: { state: JSON.parse(serialized) as Prisma.InputJsonObject, byteSize },
-  });
-  await transaction.checkpoint.deleteMany({ where: { runId: run.id, retainedFor: 'latest', seq: { lt: result.step } } });
-  return byteSize;
+  return {
+    id: uuidv7(),
+    seq: result.step,
+    stepIndex: result.checkpoint.step,
+    formatVersion: checkpointFormatVersion,
+    state: JSON.parse(serialized) as unknown,
+    moduleBindings: result.checkpoint.bindings,
+    byteSize: Buffer.byteLength(serialized),
+    retainedFor: result.next.type === 'approval-request' ? 'approval' : 'latest',
+    markPreviousBeforeFailure: result.next.type === 'interrupted' && result.next.reason !== 'cancelled',
+  };
 }

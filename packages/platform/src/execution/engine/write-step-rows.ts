@@ -1,93 +1,135 @@
-import type { Prisma } from '@agentloom/db';
+import { rawSqlFor, type Prisma } from '@agentloom/db';
 import type { StepResult } from '@agentloom/runtime';
+import { v7 as uuidv7 } from 'uuid';
 
 import type { ClaimedRun } from '../run-claims';
+import { checkpointDocument, type CheckpointDocument } from './save-checkpoint';
+import { parseStepRowsResult } from './step-commit-sql';
 import { toLedgerStatus } from './tool-call-status';
 
 /**
- * Writes the step, its messages and its tool calls. Every write is keyed ((run, index),
- * (run, call id)), so replaying a step after a crash converges instead of duplicating.
+ * The JSON document the step-commit SQL functions take (migration 20261201121000_step_commit_functions):
+ * everything about the step that can be decided before touching the database, so the database
+ * applies it in one statement. Ids are proposals: a replayed step keeps the ids it already has.
  */
-export async function writeStepRows(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult): Promise<string> {
-  const startedAt = result.events[0] ? new Date(result.events[0].at) : new Date();
-  const usage = { inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, costUsd: result.usage.costUsd ?? 0 };
-  const step = await transaction.step.upsert({
-    where: { runId_index: { runId: run.id, index: result.step } },
-    create: { tenantId: run.tenantId, runId: run.id, index: result.step, kind: stepKind(result), status: result.next.type, ...usage, startedAt, finishedAt: new Date() },
-    update: { status: result.next.type, ...usage, finishedAt: new Date() },
-    select: { id: true },
-  });
-  if (result.messages.length > 0) {
-    await transaction.message.createMany({
-      skipDuplicates: true,
-      data: result.messages.map(({ index, message }) => ({
-        tenantId: run.tenantId,
-        runId: run.id,
-        threadId: run.threadId,
-        stepId: step.id,
-        index,
-        role: message.role,
-        content: message.content,
-        toolCalls: message.role === 'assistant' && message.toolCalls ? (message.toolCalls as unknown as Prisma.InputJsonArray) : undefined,
-        toolCallId: message.role === 'tool' ? message.toolCallId : null,
-        toolName: message.role === 'tool' ? message.toolName : null,
-        isError: message.role === 'tool' ? (message.isError ?? false) : false,
-      })),
-    });
-  }
+export interface StepRowsDocument {
+  runId: string;
+  tenantId: string;
+  threadId: string | null;
+  now: string;
+  step: { id: string; index: number; kind: string; status: string; inputTokens: number; outputTokens: number; costUsd: number; startedAt: string };
+  messages: MessageDocument[];
+  toolCalls: ToolCallDocument[];
+  checkpoint: CheckpointDocument;
+}
+
+interface MessageDocument {
+  id: string;
+  index: number;
+  role: string;
+  content: string;
+  toolCalls: unknown;
+  toolCallId: string | null;
+  toolName: string | null;
+  isError: boolean;
+}
+
+interface ToolCallDocument {
+  id: string;
+  callId: string;
+  name: string;
+  implementationId: string;
+  sideEffects: string;
+  arguments: unknown;
+  idempotencyKey: string;
+  status: string;
+  /** Appended to the status history when the status changes (the ledger hooks may have recorded it already). */
+  historyEntry: Record<string, unknown>;
+  result?: unknown;
+  outputBytes?: number;
+  errorKind?: string;
+  errorMessage?: string;
+  finished: boolean;
+  /** A hook veto: never overwrites an `outcome_unknown` row (an operator decides that call). */
+  vetoed: boolean;
+  parentCallId?: string;
+  subAgent?: string;
+  childInstanceId?: string;
+}
+
+/** Builds the step's rows document: the step, its messages, its tool calls and its checkpoint. */
+export function stepRowsDocument(run: ClaimedRun, result: StepResult, now: Date): StepRowsDocument {
+  const startedAt = result.events[0] ? new Date(result.events[0].at) : now;
   // Delegating calls before the sub-agents' calls that link to them.
   const parentsFirst = [...result.toolCalls].sort((left, right) => Number(left.delegation !== undefined) - Number(right.delegation !== undefined));
-  for (const call of parentsFirst) await upsertToolCall(transaction, run, step.id, call);
-  return step.id;
-}
-
-async function upsertToolCall(transaction: Prisma.TransactionClient, run: ClaimedRun, stepId: string, call: StepResult['toolCalls'][number]): Promise<void> {
-  const status = toLedgerStatus(call.status);
-  const now = new Date();
-  const existing = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.callId } }, select: { statusHistory: true, status: true } });
-  const previous = (existing?.statusHistory as Prisma.JsonArray | undefined) ?? [];
-  // The ledger hooks already recorded running → succeeded/failed as it happened; don't repeat it.
-  const reason = status === 'rejected' ? call.result?.content.slice(0, 2_000) : undefined;
-  const history = existing?.status === status ? previous : [...previous, { status, at: now.toISOString(), attempt: run.attempt, ...(reason ? { reason } : {}) }];
-  const result = call.result ? ({ content: call.result.content, isError: call.result.isError, data: (call.result.data ?? null) } as Prisma.InputJsonObject) : undefined;
-  const finished = status === 'succeeded' || status === 'failed' || status === 'rejected';
-  // The ledger hook vetoed the call because its outcome is unknown and an operator decides.
-  // Overwriting that with `rejected` would lose the question and let a later attempt run the call again.
-  const ledgerKnowsBetter = call.status === 'vetoed' && existing?.status === 'outcome_unknown';
-  const fields = ledgerKnowsBetter ? {} : {
-    status,
-    statusHistory: history as Prisma.InputJsonArray,
-    ...(result ? { result } : {}),
-    ...(call.result?.outputBytes === undefined ? {} : { outputBytes: call.result.outputBytes }),
-    ...(call.status === 'vetoed' ? { errorKind: 'vetoed', errorMessage: call.result?.content ?? 'Vetoed by a hook' } : {}),
-    ...(call.status === 'rejected' ? { errorKind: 'rejected', errorMessage: reason ?? 'Rejected' } : {}),
-    ...(status === 'failed' ? { errorKind: 'tool-failed', errorMessage: call.result?.content.slice(0, 2_000) ?? 'Tool failed' } : {}),
-    ...(finished ? { finishedAt: now } : {}),
-  };
-  await transaction.toolCall.upsert({
-    where: { runId_callId: { runId: run.id, callId: call.callId } },
-    create: {
-      tenantId: run.tenantId,
-      runId: run.id,
-      stepId,
-      callId: call.callId,
-      name: call.name,
-      implementationId: call.implementationId,
-      sideEffects: call.sideEffects ?? 'unsafe',
-      arguments: call.arguments as Prisma.InputJsonObject,
-      idempotencyKey: call.idempotencyKey,
-      ...(await delegationLink(transaction, run, call)),
-      ...fields,
+  return {
+    runId: run.id,
+    tenantId: run.tenantId,
+    threadId: run.threadId,
+    now: now.toISOString(),
+    step: {
+      id: uuidv7(),
+      index: result.step,
+      kind: stepKind(result),
+      status: result.next.type,
+      inputTokens: result.usage.inputTokens,
+      outputTokens: result.usage.outputTokens,
+      costUsd: result.usage.costUsd ?? 0,
+      startedAt: startedAt.toISOString(),
     },
-    update: { stepId, ...fields },
-  });
+    messages: result.messages.map(({ index, message }) => ({
+      id: uuidv7(),
+      index,
+      role: message.role,
+      content: message.content,
+      toolCalls: message.role === 'assistant' && message.toolCalls ? message.toolCalls : null,
+      toolCallId: message.role === 'tool' ? message.toolCallId : null,
+      toolName: message.role === 'tool' ? message.toolName : null,
+      isError: message.role === 'tool' ? (message.isError ?? false) : false,
+    })),
+    toolCalls: parentsFirst.map((call) => toolCallDocument(run, call, now)),
+    checkpoint: checkpointDocument(run, result),
+  };
 }
 
-/** A sub-agent's call row points at the delegating call's row and names the sub-agent and its run. */
-async function delegationLink(transaction: Prisma.TransactionClient, run: ClaimedRun, call: StepResult['toolCalls'][number]): Promise<{ parentToolCallId?: string | null; subAgent?: string; childInstanceId?: string }> {
-  if (!call.delegation) return {};
-  const parent = await transaction.toolCall.findUnique({ where: { runId_callId: { runId: run.id, callId: call.delegation.parentCallId } }, select: { id: true } });
-  return { parentToolCallId: parent?.id ?? null, subAgent: call.delegation.agent, childInstanceId: call.delegation.instanceId };
+function toolCallDocument(run: ClaimedRun, call: StepResult['toolCalls'][number], now: Date): ToolCallDocument {
+  const status = toLedgerStatus(call.status);
+  const reason = status === 'rejected' ? call.result?.content.slice(0, 2_000) : undefined;
+  const error =
+    call.status === 'vetoed'
+      ? { errorKind: 'vetoed', errorMessage: call.result?.content ?? 'Vetoed by a hook' }
+      : call.status === 'rejected'
+        ? { errorKind: 'rejected', errorMessage: reason ?? 'Rejected' }
+        : status === 'failed'
+          ? { errorKind: 'tool-failed', errorMessage: call.result?.content.slice(0, 2_000) ?? 'Tool failed' }
+          : {};
+  return {
+    id: uuidv7(),
+    callId: call.callId,
+    name: call.name,
+    implementationId: call.implementationId,
+    sideEffects: call.sideEffects ?? 'unsafe',
+    arguments: call.arguments,
+    idempotencyKey: call.idempotencyKey,
+    status,
+    historyEntry: { status, at: now.toISOString(), attempt: run.attempt, ...(reason ? { reason } : {}) },
+    ...(call.result ? { result: { content: call.result.content, isError: call.result.isError, data: call.result.data ?? null } } : {}),
+    ...(call.result?.outputBytes === undefined ? {} : { outputBytes: call.result.outputBytes }),
+    ...error,
+    finished: status === 'succeeded' || status === 'failed' || status === 'rejected',
+    vetoed: call.status === 'vetoed',
+    ...(call.delegation ? { parentCallId: call.delegation.parentCallId, subAgent: call.delegation.agent, childInstanceId: call.delegation.instanceId } : {}),
+  };
+}
+
+/**
+ * Writes the step, its messages, its tool calls and its checkpoint (with retention) in one statement
+ * inside the caller's transaction. Every write is keyed ((run, index), (run, call id), (run, seq)), so
+ * replaying a step after a crash converges instead of duplicating. Returns the step's id.
+ */
+export async function writeStepRows(transaction: Prisma.TransactionClient, document: StepRowsDocument): Promise<string> {
+  const rows = await rawSqlFor(transaction).query<{ result: unknown }>('SELECT agentloom_write_step_rows($1::jsonb) AS result', JSON.stringify(document));
+  return parseStepRowsResult(rows[0]?.result).stepId;
 }
 
 function stepKind(result: StepResult): string {

@@ -1,0 +1,105 @@
+import { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import type { ChatResult } from '@langchain/core/outputs';
+import { tool } from '@langchain/core/tools';
+import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
+import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import pg from 'pg';
+import { z } from 'zod';
+
+/** The same scripted loop as measure-run's agent: one `record_citation` call per turn, then an answer. */
+class CitationChatModel extends BaseChatModel {
+  constructor(private readonly toolTurns: number) {
+    super({});
+  }
+
+  _llmType(): string {
+    return 'bench-citation-model';
+  }
+
+  // createReactAgent binds tools; the script already knows which tool to call.
+  override bindTools(): this {
+    return this;
+  }
+
+  _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    let turn = 0;
+    for (const message of messages) if (message.getType() === 'ai') turn += 1;
+    const message =
+      turn >= this.toolTurns
+        ? new AIMessage({ content: 'Done.' })
+        : new AIMessage({ content: `Source ${turn}.`, tool_calls: [{ id: `call-${turn}`, name: 'record_citation', args: { source: `https://example.org/source/${turn}` }, type: 'tool_call' }] });
+    return Promise.resolve({ generations: [{ text: typeof message.content === 'string' ? message.content : '', message }] });
+  }
+}
+
+const recordCitation = tool(({ source }: { source: string }) => Promise.resolve(`Recorded ${source}.`), {
+  name: 'record_citation',
+  description: 'Record a citation',
+  schema: z.object({ source: z.string() }),
+});
+
+/**
+ * Runs the loop once through createReactAgent and returns, per tool turn (model call + tool call,
+ * what one AgentLoom step is), the milliseconds it took — measured between consecutive `tools`
+ * node updates of the stream. With a checkpointer every super-step (agent, tools) is a durable
+ * checkpoint write before the next one starts.
+ */
+async function turnTimes(toolTurns: number, checkpointer: PostgresSaver, saverTime: { ms: number }): Promise<{ turns: number[]; saver: number[] }> {
+  const agent = createReactAgent({ llm: new CitationChatModel(toolTurns), tools: [recordCitation], checkpointer });
+  // durability 'sync': each super-step's checkpoint is written before the next step starts, as
+  // AgentLoom commits a step before the next one (LangGraph's default, 'async', overlaps the write with the next step).
+  const config = { recursionLimit: 2 * toolTurns + 10, streamMode: 'updates' as const, durability: 'sync' as const, configurable: { thread_id: `bench-${toolTurns}-${Date.now()}` } };
+  const turns: number[] = [];
+  const saver: number[] = [];
+  let last = performance.now();
+  saverTime.ms = 0;
+  for await (const update of await agent.stream({ messages: [{ role: 'user', content: 'Cite many sources.' }] }, config)) {
+    if (!('tools' in update)) continue;
+    const now = performance.now();
+    turns.push(now - last);
+    saver.push(saverTime.ms);
+    saverTime.ms = 0;
+    last = now;
+  }
+  return { turns, saver };
+}
+
+/** Adds the time spent in the saver's reads and writes to `total.ms` (the durable part of a turn). */
+function timeSaver(checkpointer: PostgresSaver, total: { ms: number }): void {
+  for (const name of ['put', 'putWrites', 'getTuple'] as const) {
+    const original = checkpointer[name].bind(checkpointer) as (...args: unknown[]) => Promise<unknown>;
+    (checkpointer as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const started = performance.now();
+      try {
+        return await original(...args);
+      } finally {
+        total.ms += performance.now() - started;
+      }
+    };
+  }
+}
+
+export interface LangGraphSamples {
+  /** Per tool turn, ms of the whole turn with PostgresSaver on the database. */
+  turns: number[];
+  /** Per tool turn, ms spent inside PostgresSaver (put, putWrites, getTuple). */
+  saver: number[];
+}
+
+/** createReactAgent with @langchain/langgraph-checkpoint-postgres's PostgresSaver on `url`, durability `sync`. */
+export async function measureLangGraph(url: string, toolTurns: number): Promise<LangGraphSamples> {
+  const pool = new pg.Pool({ connectionString: url });
+  // The bench drops its database at the end, which terminates idle connections.
+  pool.on('error', () => undefined);
+  // Its own schema: PostgresSaver's `checkpoints` table would collide with AgentLoom's in `public`.
+  const checkpointer = new PostgresSaver(pool, undefined, { schema: 'langgraph' });
+  await checkpointer.setup();
+  const saverTime = { ms: 0 };
+  timeSaver(checkpointer, saverTime);
+  try {
+    return await turnTimes(toolTurns, checkpointer, saverTime);
+  } finally {
+    await checkpointer.end();
+  }
+}

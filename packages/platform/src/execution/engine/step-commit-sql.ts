@@ -1,0 +1,43 @@
+import { rawSqlFor, type PrismaExecutor } from '@agentloom/db';
+import { z } from 'zod';
+
+import type { NewRunEvent } from '../../events/run-event';
+import type { StepRowsDocument } from './write-step-rows';
+
+/** A whole ordinary step for `agentloom_commit_step`: its rows, the fence, usage and events. */
+export interface CommitStepDocument extends StepRowsDocument {
+  owner: string;
+  attempt: number;
+  usage: { modelCalls: number; toolCallCount: number; inputTokens: number; outputTokens: number; costUsd: number };
+  /** The step's events before `step-committed`, which the function appends with the step's id. */
+  events: NewRunEvent[];
+  stepCommitted: { step: number; next: string; checkpointBytes: number };
+}
+
+const stepRowsResultSchema = z.object({ stepId: z.string() });
+
+const commitStepResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('committed'), stepId: z.string() }),
+  z.object({ outcome: z.literal('lease-lost') }),
+  z.object({ outcome: z.literal('cancel-requested') }),
+]);
+
+export type CommitStepResult = z.infer<typeof commitStepResultSchema>;
+
+export function parseStepRowsResult(value: unknown): z.infer<typeof stepRowsResultSchema> {
+  return stepRowsResultSchema.parse(fromJsonColumn(value));
+}
+
+/**
+ * Commits an ordinary step in one statement, which is its own transaction. Writes nothing when the
+ * lease is lost or the run's cancel has committed; the caller decides what that means.
+ */
+export async function commitStepStatement(client: PrismaExecutor, document: CommitStepDocument): Promise<CommitStepResult> {
+  const rows = await rawSqlFor(client).query<{ result: unknown }>('SELECT agentloom_commit_step($1::jsonb) AS result', JSON.stringify(document));
+  return commitStepResultSchema.parse(fromJsonColumn(rows[0]?.result));
+}
+
+/** jsonb comes back parsed from the server driver and as text from some adapters. */
+export function fromJsonColumn(value: unknown): unknown {
+  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+}

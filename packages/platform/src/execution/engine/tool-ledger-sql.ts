@@ -1,0 +1,60 @@
+import { rawSqlFor, type PrismaExecutor } from '@agentloom/db';
+import { z } from 'zod';
+
+import { fromJsonColumn } from './step-commit-sql';
+
+/** What `agentloom_tool_call_starting` takes: the call, who runs it, and a proposed row id. */
+export interface ToolCallStartingDocument {
+  runId: string;
+  tenantId: string;
+  owner: string;
+  attempt: number;
+  now: string;
+  id: string;
+  callId: string;
+  name: string;
+  implementationId: string;
+  sideEffects: string;
+  arguments: unknown;
+  idempotencyKey: string;
+  parentCallId?: string;
+  subAgent?: string;
+  childInstanceId?: string;
+}
+
+const toolCallStartingResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('run') }),
+  z.object({ outcome: z.literal('replay'), status: z.enum(['succeeded', 'failed']), result: z.unknown() }),
+  z.object({ outcome: z.literal('veto') }),
+  z.object({ outcome: z.literal('lease-lost') }),
+  z.object({ outcome: z.literal('cancel-requested') }),
+]);
+
+export type ToolCallStartingResult = z.infer<typeof toolCallStartingResultSchema>;
+
+/** The ledger write before a tool call runs, in one statement (its own transaction). */
+export async function toolCallStartingStatement(client: PrismaExecutor, document: ToolCallStartingDocument): Promise<ToolCallStartingResult> {
+  const rows = await rawSqlFor(client).query<{ result: unknown }>('SELECT agentloom_tool_call_starting($1::jsonb) AS result', JSON.stringify(document));
+  return toolCallStartingResultSchema.parse(fromJsonColumn(rows[0]?.result));
+}
+
+/** What `agentloom_tool_call_finished` takes: the call's end status and its stored result. */
+export interface ToolCallFinishedDocument {
+  runId: string;
+  owner: string;
+  attempt: number;
+  now: string;
+  callId: string;
+  status: string;
+  result: { content: string; isError: boolean; data: unknown };
+  outputBytes?: number;
+  interruption?: string;
+}
+
+const toolCallFinishedResultSchema = z.object({ outcome: z.enum(['recorded', 'missing', 'lease-lost']) });
+
+/** The ledger write the moment a tool call returns, in one statement (its own transaction). */
+export async function toolCallFinishedStatement(client: PrismaExecutor, document: ToolCallFinishedDocument): Promise<z.infer<typeof toolCallFinishedResultSchema>> {
+  const rows = await rawSqlFor(client).query<{ result: unknown }>('SELECT agentloom_tool_call_finished($1::jsonb) AS result', JSON.stringify(document));
+  return toolCallFinishedResultSchema.parse(fromJsonColumn(rows[0]?.result));
+}
