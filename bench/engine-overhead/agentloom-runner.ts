@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import { createEngine, defineTool, EvidenceCompletionPolicy, type Engine, type ModelGateway, type ModelRequest, type ModelResponse } from '@agentloom/runtime';
 import { lookup, scriptedTurn, type Scenario } from './scenarios';
+import type { StepClock } from './step-clock';
 
 /** A stateless scripted gateway: decides from the number of assistant turns it was shown (no recording overhead). */
 export class BenchGateway implements ModelGateway {
   readonly moduleId = 'bench-gateway/v1';
   private callCounter = 0;
 
-  constructor(private readonly scenario: Scenario) {}
+  /** `clock`, when given, gets the time of every model call (per-step figures, step-clock.ts). */
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly clock?: StepClock,
+  ) {}
 
   invoke(request: ModelRequest): Promise<ModelResponse> {
+    this.clock?.tick();
     let assistantTurns = 0;
     for (const message of request.messages) if (message.role === 'assistant') assistantTurns += 1;
     const turn = scriptedTurn(this.scenario, assistantTurns);
@@ -30,10 +36,10 @@ const lookupTool = defineTool({
 });
 
 /** One engine per scenario, reused across runs like a compiled graph. Verification is off: the LangGraph agent has none. */
-export function agentLoomRunner(scenario: Scenario): { run: () => Promise<string>; engine: Engine } {
+export function agentLoomRunner(scenario: Scenario, clock?: StepClock): { run: () => Promise<string>; engine: Engine } {
   const engine = createEngine(
-    { config: { instructions: 'You look up words.', mode: 'react', limits: { maxModelCalls: 1000, maxIterations: 1000 } } },
-    { model: new BenchGateway(scenario), completion: new EvidenceCompletionPolicy({ verify: false }), configureTools: (registry) => registry.register(lookupTool) },
+    { config: { instructions: 'You look up words.', mode: 'react', limits: { maxModelCalls: 5000, maxIterations: 5000 } } },
+    { model: new BenchGateway(scenario, clock), completion: new EvidenceCompletionPolicy({ verify: false }), configureTools: (registry) => registry.register(lookupTool) },
   );
   return {
     engine,

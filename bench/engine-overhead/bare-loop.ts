@@ -1,10 +1,11 @@
 import type { Message, ToolMessage } from '@agentloom/runtime';
 import { BenchGateway } from './agentloom-runner';
 import { lookup, type Scenario } from './scenarios';
+import type { StepClock } from './step-clock';
 
 /** The floor: call the scripted gateway and the tool in a plain loop, no validation, events or checkpoints. */
-export function bareLoopRunner(scenario: Scenario): { run: () => Promise<string> } {
-  const gateway = new BenchGateway(scenario);
+export function bareLoopRunner(scenario: Scenario, clock?: StepClock): { run: () => Promise<string> } {
+  const gateway = new BenchGateway(scenario, clock);
   return {
     run: async () => {
       const messages: Message[] = [

@@ -5,12 +5,16 @@ import { tool } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { z } from 'zod';
 import { lookup, scriptedTurn, type Scenario } from './scenarios';
+import type { StepClock } from './step-clock';
 
 /** The LangGraph counterpart of BenchGateway: same script, decided from the assistant turns in the input. */
 class BenchChatModel extends BaseChatModel {
   private callCounter = 0;
 
-  constructor(private readonly scenario: Scenario) {
+  constructor(
+    private readonly scenario: Scenario,
+    private readonly clock?: StepClock,
+  ) {
     super({});
   }
 
@@ -24,6 +28,7 @@ class BenchChatModel extends BaseChatModel {
   }
 
   _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    this.clock?.tick();
     let assistantTurns = 0;
     for (const message of messages) if (message.getType() === 'ai') assistantTurns += 1;
     const turn = scriptedTurn(this.scenario, assistantTurns);
@@ -43,11 +48,11 @@ const lookupTool = tool(({ word }: { word: string }) => Promise.resolve(lookup(w
 });
 
 /** createReactAgent from @langchain/langgraph/prebuilt, compiled once per scenario. */
-export function langGraphRunner(scenario: Scenario): { run: () => Promise<string> } {
-  const agent = createReactAgent({ llm: new BenchChatModel(scenario), tools: [lookupTool], prompt: 'You look up words.' });
+export function langGraphRunner(scenario: Scenario, clock?: StepClock): { run: () => Promise<string> } {
+  const agent = createReactAgent({ llm: new BenchChatModel(scenario, clock), tools: [lookupTool], prompt: 'You look up words.' });
   return {
     run: async () => {
-      const state = await agent.invoke({ messages: [{ role: 'user', content: 'Look up the words.' }] }, { recursionLimit: 1000 });
+      const state = await agent.invoke({ messages: [{ role: 'user', content: 'Look up the words.' }] }, { recursionLimit: 5000 });
       const last = state.messages.at(-1);
       return typeof last?.content === 'string' ? last.content : '';
     },

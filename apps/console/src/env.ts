@@ -57,6 +57,11 @@ const environmentSchema = z.object({
   /** Requests a key may make at once before the per-minute rate applies. */
   AGENTLOOM_RATE_LIMIT_BURST: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(120)),
   /**
+   * Event streams (SSE, tRPC subscriptions) one API key (or console session) may hold open at once.
+   * Streams take no tokens from the request rate limit; this bounds them instead.
+   */
+  AGENTLOOM_STREAMS_PER_KEY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1_000)),
+  /**
    * Comma-separated hosts, addresses or CIDRs that outbound requests may reach although private:
    * model and embedder base URLs, webhooks (e.g. a local Ollama `127.0.0.1`, `10.1.2.0/24`). Unset:
    * loopback, private, link-local and metadata targets are refused, in every spelling.
@@ -92,6 +97,8 @@ export interface ConsoleEnvironment {
   telemetryEndpoint: string | undefined;
   metricsToken: string | undefined;
   rateLimit: { perMinute: number; burst: number };
+  /** Concurrent event streams per key (AGENTLOOM_STREAMS_PER_KEY). */
+  streams: { perKey: number };
   auth: { failureLimits: { perAddress: number; perKey: number; windowSeconds: number } };
   /** Private targets the one outbound policy allows (both variable names merged). */
   outbound: { allowPrivateTargets: string[] };
@@ -145,6 +152,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: values.AGENTLOOM_METRICS_TOKEN,
     rateLimit: { perMinute: values.AGENTLOOM_RATE_LIMIT_PER_MINUTE, burst: values.AGENTLOOM_RATE_LIMIT_BURST },
+    streams: { perKey: values.AGENTLOOM_STREAMS_PER_KEY },
     auth: {
       failureLimits: {
         perAddress: values.AGENTLOOM_AUTH_FAILURES_PER_ADDRESS,

@@ -10,6 +10,7 @@ import { ApiKeyService } from './auth/api-key-service';
 import { AuthService, defaultAuthConfig } from './auth/auth-service';
 import { DomainError } from './errors/domain-error';
 import { RunEventHub } from './events/run-event-hub';
+import { sharedRunEventReads } from './events/shared-run-event-reader';
 import { defaultDataBounds } from './execution/data-bounds';
 import { EngineRunProcessor } from './execution/engine/engine-run-processor';
 import { defaultExecutorConfig, RunExecutor } from './execution/run-executor';
@@ -111,7 +112,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   const seed = config.seedDemoTenant === false ? { seeded: false } : await seedDemoTenant(database, config.adminKeyPath, logger);
   if (!seed.seeded && config.adminKeyPath) logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
 
-  const hub = new RunEventHub(database);
+  const hub = new RunEventHub(database.notifications, sharedRunEventReads(database.prisma));
   await hub.start();
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
   let executorState = () => ({ active: 0, concurrency: 0 });

@@ -19,6 +19,7 @@ export type { ApprovalView } from './approvals/approval-view';
 export { decideApprovalInputSchema, listApprovalsInputSchema } from './approvals/approval.schema';
 export type { StoredRunEvent } from './events/run-event';
 export type { RunEventStreamItem } from './events/stream-run-events';
+export { RunEventStreamOverflowError } from './events/stream-run-events';
 export { agentVersionConfigSchema, type AgentVersionConfig, type AgentVersionConfigInput } from './agents/agent-version-config';
 export { RunExecutor, defaultExecutorConfig, type RunExecutorConfig } from './execution/run-executor';
 export type { RunMessageView } from './runs/run-message-service';

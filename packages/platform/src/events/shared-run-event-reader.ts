@@ -23,3 +23,9 @@ export class SharedRunEventReader {
     return query;
   }
 }
+
+/** The hub's read function over one shared reader. */
+export function sharedRunEventReads(prisma: PrismaClient): (runId: string, afterSeq: number, limit: number) => Promise<StoredRunEvent[]> {
+  const reader = new SharedRunEventReader(prisma);
+  return (runId, afterSeq, limit) => reader.read(runId, afterSeq, limit);
+}

@@ -1,8 +1,16 @@
 import type { StoredRunEvent } from './run-event';
 import type { RunEventHub } from './run-event-hub';
-import type { SharedRunEventReader } from './shared-run-event-reader';
 
 export type RunEventStreamItem = { kind: 'event'; event: StoredRunEvent } | { kind: 'heartbeat' };
+
+/** A stream whose subscriber fell too far behind: it ends, and the client resumes from its last seq. */
+export class RunEventStreamOverflowError extends Error {
+  override readonly name = 'RunEventStreamOverflowError';
+
+  constructor(runId: string, maxBufferedEvents: number) {
+    super(`Run ${runId}: more than ${maxBufferedEvents} events waited for this stream's client; closed so it resumes with Last-Event-ID.`);
+  }
+}
 
 export interface StreamRunEventsOptions {
   runId: string;
@@ -11,42 +19,78 @@ export interface StreamRunEventsOptions {
   signal: AbortSignal;
   /** Quiet time after which a heartbeat is yielded. */
   heartbeatMs?: number;
+  /** Live events held for a client that has not taken them; one more ends the stream. Default 1,000. */
+  maxBufferedEvents?: number;
+  /**
+   * Called when the buffer overflows, possibly while the consumer is not reading (a client that
+   * stopped reading never asks for the next item): the transport should drop the connection. The
+   * generator itself throws `RunEventStreamOverflowError` when next asked.
+   */
+  onOverflow?: () => void;
 }
 
 const batchSize = 500;
+export const defaultMaxBufferedEvents = 1_000;
 
 /**
- * Replays a run's events after `afterSeq`, then tails new ones as they commit; yields heartbeats
+ * Replays a run's events after `afterSeq` from the table, then tails new ones as they commit — from
+ * the hub, which reads each commit once for every subscriber in this process; yields heartbeats
  * while quiet and ends after `run-finished` — also when the client already has it (a reconnect
  * after the end), instead of heartbeating forever. No TTL: a client can reconnect days later. The
  * caller checks tenant access first.
  */
 export async function* streamRunEvents(
-  dependencies: { reader: SharedRunEventReader; hub: RunEventHub; finishedSeq: (runId: string) => Promise<number | null> },
+  dependencies: { hub: RunEventHub; finishedSeq: (runId: string) => Promise<number | null> },
   options: StreamRunEventsOptions,
 ): AsyncGenerator<RunEventStreamItem> {
-  const subscription = dependencies.hub.subscribe(options.runId);
+  const { hub, finishedSeq } = dependencies;
+  const maxBufferedEvents = options.maxBufferedEvents ?? defaultMaxBufferedEvents;
+  // Subscribed before the first read, so whatever commits during the catch-up reaches the buffer.
+  const subscription = hub.subscribe(options.runId, { maxBufferedEvents, ...(options.onOverflow ? { onOverflow: options.onOverflow } : {}) });
   let lastSeq = options.afterSeq;
   let checkedFinished = false;
+  let catchUp = true;
   try {
     while (!options.signal.aborted) {
-      const batch = await dependencies.reader.read(options.runId, lastSeq, batchSize);
-      for (const event of batch) {
+      if (subscription.hasOverflowed) throw new RunEventStreamOverflowError(options.runId, maxBufferedEvents);
+      if (catchUp) {
+        catchUp = false;
+        const batch = await hub.read(options.runId, lastSeq, batchSize);
+        for (const event of batch) {
+          yield { kind: 'event', event };
+          lastSeq = event.seq;
+          if (event.type === 'run-finished') return;
+        }
+        if (batch.length === batchSize) {
+          catchUp = true;
+          continue;
+        }
+        // Caught up without seeing `run-finished`: either the run is live (its end will arrive
+        // through the tail) or the client resumed at or past the end. Checked once: a run that is
+        // not finished now ends through the tail.
+        if (!checkedFinished) {
+          checkedFinished = true;
+          const finished = await finishedSeq(options.runId);
+          if (finished !== null && lastSeq >= finished) return;
+        }
+        hub.caughtUp(options.runId, lastSeq);
+      }
+      const delivery = subscription.take();
+      for (const event of delivery.events) {
+        if (event.seq <= lastSeq) continue;
+        // The hub's events start past ours (it began reading before we caught up): fill from the table.
+        if (event.seq !== lastSeq + 1) {
+          catchUp = true;
+          break;
+        }
         yield { kind: 'event', event };
         lastSeq = event.seq;
         if (event.type === 'run-finished') return;
       }
-      if (batch.length === batchSize) continue;
-      // Caught up without seeing `run-finished`: either the run is live (its end will arrive
-      // through the tail) or the client resumed at or past the end. Checked once: a run that is not
-      // finished now ends through the tail.
-      if (!checkedFinished) {
-        checkedFinished = true;
-        const finishedSeq = await dependencies.finishedSeq(options.runId);
-        if (finishedSeq !== null && lastSeq >= finishedSeq) return;
-      }
-      const notified = await subscription.wait(options.heartbeatMs ?? 15_000, options.signal);
-      if (!notified && !options.signal.aborted) yield { kind: 'heartbeat' };
+      if (delivery.reread) catchUp = true;
+      if (catchUp || delivery.events.length > 0) continue;
+      const woken = await subscription.wait(options.heartbeatMs ?? 15_000, options.signal);
+      if (!woken && !options.signal.aborted) yield { kind: 'heartbeat' };
     }
   } finally {
     subscription.close();

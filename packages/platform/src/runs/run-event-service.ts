@@ -6,7 +6,6 @@ import { DomainError } from '../errors/domain-error';
 import type { RunEventHub } from '../events/run-event-hub';
 import type { StoredRunEvent } from '../events/run-event';
 import { readRunEvents } from '../events/run-event-reader';
-import { SharedRunEventReader } from '../events/shared-run-event-reader';
 import { streamRunEvents, type RunEventStreamItem } from '../events/stream-run-events';
 import { parseInput } from '../validation/parse-input';
 
@@ -17,16 +16,20 @@ export const eventsInputSchema = z.object({
   limit: z.number().int().min(1).max(1_000).default(200),
 });
 
+/** What a transport does about a client that falls behind (see `StreamRunEventsOptions`). */
+export interface RunEventStreamBackpressure {
+  /** Live events held for the client before its stream is ended; default 1,000. */
+  maxBufferedEvents?: number;
+  /** The client fell too far behind: drop its connection so it resumes with Last-Event-ID. */
+  onOverflow?: () => void;
+}
+
 /** A run's event log: pages for inspection, and a live stream that replays then tails. */
 export class RunEventService {
-  private readonly sharedReader: SharedRunEventReader;
-
   constructor(
     private readonly database: Database,
     private readonly hub: RunEventHub,
-  ) {
-    this.sharedReader = new SharedRunEventReader(database.prisma);
-  }
+  ) {}
 
   async list(principal: Principal, rawInput: unknown): Promise<{ events: StoredRunEvent[]; nextAfterSeq: number | null }> {
     const input = parseInput(eventsInputSchema, rawInput);
@@ -36,11 +39,22 @@ export class RunEventService {
   }
 
   /** Checks access before the first byte, so a foreign or unknown run is a 404, never an empty stream. */
-  async stream(principal: Principal, rawInput: { runId: unknown; afterSeq?: unknown }, signal: AbortSignal, heartbeatMs?: number): Promise<AsyncGenerator<RunEventStreamItem>> {
+  async stream(
+    principal: Principal,
+    rawInput: { runId: unknown; afterSeq?: unknown },
+    signal: AbortSignal,
+    heartbeatMs?: number,
+    backpressure: RunEventStreamBackpressure = {},
+  ): Promise<AsyncGenerator<RunEventStreamItem>> {
     const input = parseInput(eventsInputSchema, rawInput);
     await this.assertRunVisible(principal, input.runId);
-    const dependencies = { reader: this.sharedReader, hub: this.hub, finishedSeq: (runId: string) => this.finishedSeq(runId) };
-    return streamRunEvents(dependencies, { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}) });
+    const dependencies = { hub: this.hub, finishedSeq: (runId: string) => this.finishedSeq(runId) };
+    return streamRunEvents(dependencies, { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}), ...backpressure });
+  }
+
+  /** Events waiting in this process's stream buffers for a run (for metrics and the backpressure tests). */
+  bufferedEvents(runId: string): number {
+    return this.hub.bufferedEvents(runId);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { JsonObject } from '../contracts/json';
 import type { ModelCall } from '../contracts/model-call';
 import { chooseCutoff, compactableMessages, positionOfRecentTurns, safeCutoff } from './compaction-cutoff';
 import { foldContext } from './fold-context';
-import { estimateMessageTokens, estimateTokens } from './token-estimate';
+import { TokenEstimator } from './token-estimate';
 
 export interface BudgetCompactionOptions {
   /** The model's context window in tokens. Default 128,000. */
@@ -16,6 +16,8 @@ export interface BudgetCompactionOptions {
   keepRecentFraction?: number;
   /** Model turns kept verbatim after a turn-triggered compaction. Default 2. */
   keepRecentTurns?: number;
+  /** Measures messages (tests inject a counting one); default a per-policy estimator that measures each message once. */
+  estimator?: TokenEstimator;
 }
 
 /** Compacts at a share of the token budget or after N turns: the default for newly published agents. */
@@ -26,6 +28,7 @@ export class BudgetCompactionPolicy implements CompactionPolicy {
   private readonly maxTurns: number | undefined;
   private readonly keepRecentFraction: number;
   private readonly keepRecentTurns: number;
+  private readonly estimator: TokenEstimator;
 
   constructor(options: BudgetCompactionOptions = {}) {
     this.contextTokens = options.contextTokens ?? 128_000;
@@ -33,6 +36,7 @@ export class BudgetCompactionPolicy implements CompactionPolicy {
     this.maxTurns = options.maxTurns;
     this.keepRecentFraction = options.keepRecentFraction ?? 0.3;
     this.keepRecentTurns = options.keepRecentTurns ?? 2;
+    this.estimator = options.estimator ?? new TokenEstimator();
   }
 
   checkpointConfig(): JsonObject {
@@ -46,11 +50,11 @@ export class BudgetCompactionPolicy implements CompactionPolicy {
   }
 
   async compact(input: ContextInput, modelCall: ModelCall): Promise<CompactionResult | null> {
-    const overBudget = estimateTokens(input.messages) >= this.contextTokens * this.threshold;
+    const overBudget = this.estimator.estimateTokens(input.messages) >= this.contextTokens * this.threshold;
     const overTurns = this.maxTurns !== undefined && input.turnsSinceCompaction >= this.maxTurns;
     if (!overBudget && !overTurns) return null;
     const candidates = compactableMessages(input);
-    const byTokens = chooseCutoff(candidates, this.contextTokens * this.keepRecentFraction, estimateMessageTokens);
+    const byTokens = chooseCutoff(candidates, this.contextTokens * this.keepRecentFraction, (message) => this.estimator.estimateMessageTokens(message));
     const byTurns = overTurns ? safeCutoff(candidates, positionOfRecentTurns(candidates, this.keepRecentTurns)) : null;
     // Both triggers may apply; take the later cut, which removes more: turn-triggered cuts still keep the last turns verbatim.
     const options = [overBudget ? byTokens : null, byTurns].filter((value): value is number => value !== null);

@@ -6,6 +6,8 @@ import { enforceRateLimit, retryAfterSecondsOf } from '~/server/http/rate-limit'
 import { requestIdFor } from '~/server/http/request-id';
 import { requestOriginFor } from '~/server/http/request-origin';
 import { assertStorableRequestText } from '~/server/http/storable-request-text';
+import { holdStreamSlot } from '~/server/http/stream-limit';
+import type { StreamSlot } from '~/server/http/stream-slots';
 
 /** What a REST handler gets: the caller, the platform and the path parameters, already resolved. */
 export interface RouteInput<Parameters> {
@@ -14,11 +16,22 @@ export interface RouteInput<Parameters> {
   platform: Platform;
   parameters: Parameters;
   requestId: string;
+  /**
+   * Held when the route opens a long-lived stream (`RouteOptions.stream`): the response's stream
+   * releases it when it ends (`eventStreamResponse`). Any other answer releases it at once.
+   */
+  streamSlot: StreamSlot | undefined;
 }
 
 export interface RouteOptions {
   /** The least role the route needs: viewer reads, operator starts/cancels/decides, admin manages keys. */
   role: Role;
+  /**
+   * True for requests that open a long-lived stream (SSE). Those take one of the key's concurrent
+   * stream slots (AGENTLOOM_STREAMS_PER_KEY) instead of a token of its request budget: a dashboard
+   * with many live runs must not spend the budget its API calls need, nor be refused by it.
+   */
+  stream?: (request: Request) => boolean;
 }
 
 /** Next's route handler signature; dynamic segments arrive as a promise. */
@@ -36,15 +49,22 @@ export function route<Parameters = Record<string, never>>(
   return async (request, segment) => {
     const requestId = requestIdFor(request);
     let response: Response;
+    let streamSlot: StreamSlot | undefined;
     try {
       const platform = await getPlatform();
       const principal = { ...(await authenticateRequest(request, platform)), origin: requestOriginFor(request.headers, requestId) };
-      enforceRateLimit(principal.apiKeyId);
+      const streaming = options.stream?.(request) ?? false;
+      if (!streaming) enforceRateLimit(principal.apiKeyId);
       requireRole(principal, options.role);
       const parameters = await segment.params;
       assertStorableRequestText(request, parameters);
-      response = await handler({ request, principal, platform, parameters, requestId });
+      // Taken last, so a refused request never holds a slot.
+      if (streaming) streamSlot = holdStreamSlot(principal.apiKeyId);
+      response = await handler({ request, principal, platform, parameters, requestId, streamSlot });
+      // Only an event stream keeps the slot (it releases it when it ends); a 204 or a JSON answer frees it now.
+      if (!response.headers.get('content-type')?.startsWith('text/event-stream')) streamSlot?.release();
     } catch (error) {
+      streamSlot?.release();
       response = apiErrorResponse(error, `${request.method} ${new URL(request.url).pathname} [${requestId}]`);
       const retryAfterSeconds = retryAfterSecondsOf(error);
       if (retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(retryAfterSeconds));

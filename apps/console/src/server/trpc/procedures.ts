@@ -1,6 +1,8 @@
 import { DomainError, roleAtLeast, type Role } from '@agentloom/platform';
 import { getPlatform } from '~/server/container';
 import { enforceRateLimit } from '~/server/http/rate-limit';
+import { holdStreamSlot } from '~/server/http/stream-limit';
+import type { StreamSlot } from '~/server/http/stream-slots';
 import { errorMiddleware } from '~/server/trpc/error-middleware';
 import { baseProcedure } from '~/server/trpc/init';
 import { storableInputMiddleware } from '~/server/trpc/storable-input-middleware';
@@ -21,17 +23,38 @@ export const publicProcedure = baseProcedure.use(errorMiddleware).use(storableIn
 
 function procedureRequiring(required: Role) {
   // The meta makes the declared role readable from the router (the role matrix test reads it).
-  return publicProcedure.meta({ role: required }).use(async ({ ctx, next }) => {
+  return publicProcedure.meta({ role: required }).use(async ({ ctx, next, type }) => {
     const { principal } = ctx;
     if (principal === null) {
       throw new DomainError('unauthenticated', 'Sign in with an API key to continue.');
     }
-    enforceRateLimit(principal.apiKeyId);
+    // A subscription is a long-lived stream: it takes one of the key's concurrent stream slots, not a request token.
+    if (type !== 'subscription') enforceRateLimit(principal.apiKeyId);
     if (!roleAtLeast(principal.role, required)) {
       throw new DomainError('forbidden', `This needs the ${required} role; your key has ${principal.role}.`);
     }
-    return next({ ctx: { principal } });
+    if (type !== 'subscription') return next({ ctx: { principal } });
+    const slot = holdStreamSlot(principal.apiKeyId);
+    const result = await next({ ctx: { principal } });
+    if (!result.ok || !isAsyncIterable(result.data)) {
+      slot.release();
+      return result;
+    }
+    return { ...result, data: releasingWhenDone(result.data, slot) };
   });
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}
+
+/** The subscription's items; the slot is freed when it ends, fails or the client goes away (tRPC calls `return`). */
+async function* releasingWhenDone(items: AsyncIterable<unknown>, slot: StreamSlot): AsyncGenerator<unknown> {
+  try {
+    yield* items;
+  } finally {
+    slot.release();
+  }
 }
 
 /** Signed in with any role: read-only views. */

@@ -12,9 +12,10 @@ export const runtime = 'nodejs';
  * tails live and closes after `run-finished`. A resume at or past the end of a finished run is a
  * 204, so a stock EventSource stops instead of reconnecting forever. Access is checked before the
  * first byte (404 for unknown and foreign runs). `?format=json&afterSeq&limit` pages the log as JSON.
+ * A stream counts against the key's concurrent streams (AGENTLOOM_STREAMS_PER_KEY), not its request rate.
  */
 export const GET = route<{ id: string }>(
-  async ({ request, principal, platform, parameters }) => {
+  async ({ request, principal, platform, parameters, streamSlot }) => {
     const afterSeq = resumeAfterSeq(request);
     if (new URL(request.url).searchParams.get('format') === 'json') {
       const { limit } = queryParameters(request, ['limit']);
@@ -23,8 +24,13 @@ export const GET = route<{ id: string }>(
     if (await platform.runEvents.streamEnded(principal, { runId: parameters.id, afterSeq })) return endedEventStreamResponse();
     // Ends when the client goes away or the key is revoked on any console.
     const abort = streamSignal(platform, principal, request.signal);
-    const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request));
-    return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`);
+    // A client that stops reading overflows its bounded buffer; its connection is then dropped.
+    const overflow = new AbortController();
+    const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request), {
+      onOverflow: () => overflow.abort(),
+    });
+    return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`, { overflow: overflow.signal, ...(streamSlot ? { slot: streamSlot } : {}) });
   },
-  { role: 'viewer' },
+  // The live stream takes a concurrent-stream slot, not a request token; `?format=json` is a request.
+  { role: 'viewer', stream: (request) => new URL(request.url).searchParams.get('format') !== 'json' },
 );

@@ -1,0 +1,33 @@
+import { DomainError } from '@agentloom/platform';
+import { getEnvironment } from '~/env';
+import { StreamSlots, type StreamSlot } from '~/server/http/stream-slots';
+
+/** A `rate-limited` refusal of one more concurrent stream: the body names the limit and how to free a slot. */
+export class StreamLimitError extends DomainError {
+  constructor(readonly perKey: number) {
+    super(
+      'rate-limited',
+      `This API key already has ${perKey} event streams open (AGENTLOOM_STREAMS_PER_KEY); close one before opening another.`,
+    );
+  }
+}
+
+const holderKey = Symbol.for('agentloom.console.stream-slots');
+
+/** One table per process: Next evaluates modules several times, and each copy must share the counts. */
+function streamSlots(): StreamSlots {
+  const scope = globalThis as typeof globalThis & { [holderKey]?: StreamSlots };
+  scope[holderKey] ??= new StreamSlots(getEnvironment().streams.perKey);
+  return scope[holderKey];
+}
+
+/**
+ * Takes one of the key's concurrent stream slots (REST SSE and tRPC subscriptions share them),
+ * instead of a token of its request budget; throws 429 when they are all held.
+ */
+export function holdStreamSlot(apiKeyId: string): StreamSlot {
+  const slots = streamSlots();
+  const slot = slots.acquire(apiKeyId);
+  if (!slot) throw new StreamLimitError(slots.perKey);
+  return slot;
+}

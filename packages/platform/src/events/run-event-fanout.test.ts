@@ -1,0 +1,173 @@
+import type { NotificationHandler, NotificationListener } from '@agentloom/db';
+import { describe, expect, it } from 'vitest';
+
+import { runEventsChannel, type StoredRunEvent } from './run-event';
+import { RunEventHub } from './run-event-hub';
+import { RunEventStreamOverflowError, streamRunEvents, type RunEventStreamItem } from './stream-run-events';
+
+const runId = '0190a1b2-0000-7000-8000-00000000f001';
+
+/**
+ * A run's event log in memory with Postgres's notification contract: a commit appends rows, then
+ * notifies "run:last seq". Reads are counted, which is what fan-out is about.
+ */
+class MemoryRunLog implements NotificationListener {
+  readonly events: StoredRunEvent[] = [];
+  reads = 0;
+  failNextRead = false;
+  /** Holds back the answer (read at call time) of the next read until released. */
+  private heldRead: Promise<void> | undefined;
+  private handler: NotificationHandler | undefined;
+
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    expect(channel).toBe(runEventsChannel);
+    this.handler = handler;
+    return Promise.resolve(() => Promise.resolve());
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  read = (id: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]> => {
+    this.reads += 1;
+    if (this.failNextRead) {
+      this.failNextRead = false;
+      return Promise.reject(new Error('connection lost'));
+    }
+    const page = this.events.filter((event) => event.runId === id && event.seq > afterSeq).slice(0, limit);
+    const held = this.heldRead;
+    this.heldRead = undefined;
+    return held ? held.then(() => page) : Promise.resolve(page);
+  };
+
+  holdNextRead(): () => void {
+    let release = () => {};
+    this.heldRead = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  }
+
+  commit(...types: string[]): void {
+    for (const type of types) this.events.push({ runId, seq: this.events.length + 1, type, payload: {}, createdAt: new Date() });
+    this.handler?.onNotification(`${runId}:${this.events.length}`);
+  }
+
+  finishedSeq = (): Promise<number | null> => Promise.resolve(this.events.find((event) => event.type === 'run-finished')?.seq ?? null);
+}
+
+/** Reads a stream to its end in the background, remembering what it saw. */
+function consume(stream: AsyncGenerator<RunEventStreamItem>) {
+  const events: StoredRunEvent[] = [];
+  const waiters: { seq: number; resolve: () => void }[] = [];
+  const done = (async () => {
+    for await (const item of stream) {
+      if (item.kind !== 'event') continue;
+      events.push(item.event);
+      for (const waiter of waiters.filter((candidate) => candidate.seq <= item.event.seq)) waiter.resolve();
+    }
+  })();
+  const reached = (seq: number) => (events.some((event) => event.seq >= seq) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ seq, resolve })));
+  return { events, done, reached };
+}
+
+async function startedHub(log: MemoryRunLog): Promise<RunEventHub> {
+  const hub = new RunEventHub(log, log.read);
+  await hub.start();
+  return hub;
+}
+
+describe('run event fan-out', () => {
+  it('reads each commit once for all 100 subscribers and hands every one the same event objects, in order, without gaps', async () => {
+    const log = new MemoryRunLog();
+    log.commit('run-created', 'run-queued', 'run-started');
+    const hub = await startedHub(log);
+    const signal = new AbortController().signal;
+    const subscribers = Array.from({ length: 100 }, () => consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal })));
+    await Promise.all(subscribers.map((subscriber) => subscriber.reached(3)));
+    // Every subscriber has caught up from the table (one read each, plus its end-of-run check); from here on only commits read.
+    log.reads = 0;
+    for (let commit = 0; commit < 20; commit += 1) {
+      log.commit('step-started', 'step-committed');
+      await Promise.all(subscribers.map((subscriber) => subscriber.reached(log.events.length)));
+    }
+    log.commit('run-finished');
+    await Promise.all(subscribers.map((subscriber) => subscriber.done));
+
+    expect(log.reads).toBe(21);
+    for (const subscriber of subscribers) {
+      expect(subscriber.events.map((event) => event.seq)).toEqual(log.events.map((event) => event.seq));
+      // The very same objects: a transport serializes each event once (by identity) for everyone.
+      subscriber.events.slice(3).forEach((event, index) => expect(event).toBe(subscribers[0]!.events[3 + index]));
+    }
+    expect(hub.subscriberCount).toBe(0);
+  });
+
+  it('holds a subscriber that stopped reading to its bound, then ends its stream; it resumes from its last seq without gaps', async () => {
+    const log = new MemoryRunLog();
+    log.commit('run-created', 'run-queued');
+    const hub = await startedHub(log);
+    const signal = new AbortController().signal;
+    const fast = consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal, maxBufferedEvents: 5 }));
+    let overflows = 0;
+    const slow = streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal, maxBufferedEvents: 5, onOverflow: () => (overflows += 1) });
+    const seen: number[] = [];
+    for (let item = await slow.next(); !item.done; item = await slow.next()) {
+      if (item.value.kind === 'event') seen.push(item.value.event.seq);
+      if (seen.at(-1) === 2) break;
+    }
+    await fast.reached(2);
+    // The slow client reads no more. The buffered events never exceed its bound, however much commits.
+    let mostBuffered = 0;
+    for (let commit = 0; commit < 40; commit += 1) {
+      log.commit('text-delta');
+      await fast.reached(log.events.length);
+      mostBuffered = Math.max(mostBuffered, hub.bufferedEvents(runId));
+    }
+    expect(mostBuffered).toBeLessThanOrEqual(5);
+    expect(overflows).toBe(1);
+    expect(hub.bufferedEvents(runId)).toBe(0);
+    await expect(slow.next()).rejects.toBeInstanceOf(RunEventStreamOverflowError);
+
+    log.commit('run-finished');
+    await fast.done;
+    // The client reconnects with Last-Event-ID = the last seq it got and misses nothing.
+    const resumed = consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: seen.at(-1)!, signal, maxBufferedEvents: 5 }));
+    await resumed.done;
+    expect([...seen, ...resumed.events.map((event) => event.seq)]).toEqual(log.events.map((event) => event.seq));
+    expect(fast.events.map((event) => event.seq)).toEqual(log.events.map((event) => event.seq));
+  });
+
+  it('fills from the table a subscriber that caught up behind the point where the shared reads began', async () => {
+    const log = new MemoryRunLog();
+    log.commit('run-created', 'run-queued', 'run-started');
+    const hub = await startedHub(log);
+    const signal = new AbortController().signal;
+    const release = log.holdNextRead();
+    // Late's catch-up read sees seqs 1–3 but answers only later; meanwhile 4 commits and Early catches up past it.
+    const late = consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal }));
+    log.commit('step-started');
+    const early = consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal }));
+    await early.reached(4);
+    release();
+    await late.reached(3);
+    log.commit('run-finished');
+    await Promise.all([late.done, early.done]);
+    expect(late.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(early.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('falls back to each subscriber reading the table when the shared read fails, still without gaps', async () => {
+    const log = new MemoryRunLog();
+    log.commit('run-created');
+    const hub = await startedHub(log);
+    const signal = new AbortController().signal;
+    const subscribers = Array.from({ length: 3 }, () => consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal })));
+    await Promise.all(subscribers.map((subscriber) => subscriber.reached(1)));
+    log.failNextRead = true;
+    log.commit('step-started');
+    await Promise.all(subscribers.map((subscriber) => subscriber.reached(2)));
+    log.commit('step-committed', 'run-finished');
+    await Promise.all(subscribers.map((subscriber) => subscriber.done));
+    for (const subscriber of subscribers) expect(subscriber.events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+  });
+});
