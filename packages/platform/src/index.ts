@@ -74,3 +74,4 @@ export { createWebhookInputSchema, listWebhookDeliveriesInputSchema, webhookDeli
 export type { WebhookView, CreatedWebhook, WebhookDeliveryView } from './webhooks/webhook-view';
 export { parseSecretKey } from './secrets/secret-key';
 export type { SecretKeys } from './secrets/resolve-secret-box';
+export { reembedItems, type ReembedProgress } from './memory/reembed-items';
