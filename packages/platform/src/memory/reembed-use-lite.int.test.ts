@@ -48,7 +48,7 @@ describe.each(databaseModes)('moving items to the semantic embedder (%s)', (mode
     tenantId = (await database.prisma.tenant.create({ data: { slug: `reembed-${randomUUID()}`, name: 'r' } })).id;
     const hashingPort = new PrismaMemoryPort(database, { embedder: new HashingEmbedder() });
     for (const content of facts) await hashingPort.store({ scope: scope(), kind: 'fact', content });
-  });
+  }, 300_000);
   afterAll(async () => {
     await database?.close();
     await testDatabase?.dispose();
@@ -91,6 +91,14 @@ describe.each(databaseModes)('moving items to the semantic embedder (%s)', (mode
     const paraphrase = await semanticPort.searchWith({ scope: scope(), text: 'When can I get lunch at the canteen on the last workday?', limit: 1 }, 'vector');
     expect(paraphrase[0]?.item.content).toBe('The cafeteria closes at noon on Fridays');
     expect(await reembedItems(database, useLite)).toEqual({ done: 0, total: 0 });
+
+    // Another embedder of the same dimension (here: the very same vectors under another id) is
+    // still another space: its items never enter a use-lite query's vector list.
+    const lookAlike: Embedder = { id: 'look-alike/v1', dimension: 512, embed: (texts) => useLite.embed(texts) };
+    await new PrismaMemoryPort(database, { embedder: lookAlike }).store({ scope: scope(), kind: 'fact', content: 'The canteen serves lunch until noon on Fridays' });
+    const sameDimension = await semanticPort.searchWith({ scope: scope(), text: 'When can I get lunch at the canteen on the last workday?', limit: 10 }, 'vector');
+    expect(sameDimension.map((hit) => hit.item.content)).not.toContain('The canteen serves lunch until noon on Fridays');
+    expect(sameDimension).toHaveLength(5);
   });
 
   it.runIf(mode === 'server')('refuses with the fix when the server has no pgvector, and leaves the items as they were', async () => {
