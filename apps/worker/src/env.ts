@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { isDomainError, parseEmbedderSetting } from '@agentloom/platform';
+import type { MemoryEmbedderConfig } from '@agentloom/runtime';
 import { z } from 'zod';
 
 const repositoryRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -75,13 +77,40 @@ const environmentSchema = z.object({
   AGENTLOOM_SECRET_KEY: z.preprocess((value) => (value === '' ? undefined : value), secretKey.optional()),
   /** Comma-separated older keys still accepted for reading while secrets are rotated. */
   AGENTLOOM_SECRET_KEY_PREVIOUS: commaSeparatedList.pipe(z.array(secretKey)),
+  /** Memory embedder, as for the console (README, memory section): `use-lite` (default), `hashing`, `transformers`, `openai:<model>`, `openai-compatible:<model>`. */
+  AGENTLOOM_EMBEDDER: z.string().optional(),
+  AGENTLOOM_EMBEDDER_DIMENSION: z.string().optional(),
+  AGENTLOOM_EMBEDDER_BASE_URL: z.string().optional(),
+  AGENTLOOM_EMBEDDER_API_KEY: z.string().optional(),
+  AGENTLOOM_EMBEDDER_MODEL_DIR: z.string().optional(),
 });
 
-export type WorkerEnvironment = z.infer<typeof environmentSchema>;
+type ParsedEnvironment = z.infer<typeof environmentSchema>;
+
+/** The validated variables plus the memory embedder they select (the same rules as the console's). */
+export type WorkerEnvironment = ParsedEnvironment & { memoryEmbedder: MemoryEmbedderConfig };
+
+function memoryEmbedderFrom(values: ParsedEnvironment): MemoryEmbedderConfig {
+  const blank = (value: string | undefined) => (value === '' ? undefined : value);
+  return parseEmbedderSetting({
+    embedder: blank(values.AGENTLOOM_EMBEDDER),
+    dimension: blank(values.AGENTLOOM_EMBEDDER_DIMENSION),
+    baseUrl: blank(values.AGENTLOOM_EMBEDDER_BASE_URL),
+    apiKey: blank(values.AGENTLOOM_EMBEDDER_API_KEY),
+    modelDirectory: blank(values.AGENTLOOM_EMBEDDER_MODEL_DIR) && resolve(repositoryRoot, values.AGENTLOOM_EMBEDDER_MODEL_DIR!),
+  });
+}
 
 /** Parses the environment or explains, in one line per problem, what to fix. */
 export function readEnvironment(source: NodeJS.ProcessEnv = process.env): WorkerEnvironment | { errors: string[] } {
   const parsed = environmentSchema.safeParse(source);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    try {
+      return { ...parsed.data, memoryEmbedder: memoryEmbedderFrom(parsed.data) };
+    } catch (error) {
+      if (isDomainError(error)) return { errors: [`${error.field ?? 'AGENTLOOM_EMBEDDER'}: ${error.message}`] };
+      throw error;
+    }
+  }
   return { errors: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) };
 }

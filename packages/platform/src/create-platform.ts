@@ -28,7 +28,7 @@ import { seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
 import { demoTools } from './tools/demo-tools';
 import { ToolCatalog } from './tools/tool-catalog';
 import { platformVersions } from './versions';
-import { createEmbedder, createGuardedFetch, OutboundPolicy, OutboundRefusedError } from '@agentloom/runtime';
+import { createGuardedFetch, OutboundPolicy, OutboundRefusedError, selectEmbedder } from '@agentloom/runtime';
 import { EraseService } from './erase/erase-service';
 import { MemoryMaintenance } from './memory/memory-maintenance';
 import { MemoryService } from './memory/memory-service';
@@ -99,7 +99,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     allowPrivateTargets: [...(config.outbound?.allowPrivateTargets ?? []), ...(config.webhooks?.allowPrivateTargets ?? [])],
   });
   const embedderConfig = config.memory?.embedder;
-  if (embedderConfig?.baseURL !== undefined) checkEmbedderUrl(outbound, embedderConfig.baseURL);
+  if (embedderConfig && 'baseURL' in embedderConfig && embedderConfig.baseURL !== undefined) checkEmbedderUrl(outbound, embedderConfig.baseURL);
   const providerFetch = createGuardedFetch(outbound);
   const models = new ModelConnector(providerFetch, secrets);
   const database = await openDatabaseOrExplain(config);
@@ -117,7 +117,12 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
   let executorState = () => ({ active: 0, concurrency: 0 });
   const metrics = new PlatformMetrics(database, () => executorState());
-  const memoryPort = new PrismaMemoryPort(database, { embedder: createEmbedder(embedderConfig, providerFetch) });
+  const embedder = selectEmbedder(embedderConfig, {
+    fetch: providerFetch,
+    onFallback: (reason) => logger.warn(`${reason}; memory search uses the lexical hashing-ngram/v1 embedder (no paraphrase recall)`),
+  });
+  logger.info(`Memory embedder: ${embedder.embedder.id} (${embedder.embedder.dimension} dimensions, ${embedder.semantic ? 'semantic' : 'lexical'})`);
+  const memoryPort = new PrismaMemoryPort(database, { embedder: embedder.embedder });
   const erase = new EraseService(database, logger);
   const maintenance = new MemoryMaintenance(database, memoryPort, erase, logger, models);
   const processor = new EngineRunProcessor(
@@ -160,7 +165,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   await auth.start();
   return {
     database,
-    health: new HealthService(database, platformVersions),
+    health: new HealthService(database, platformVersions, embedder),
     auth,
     runs,
     runEvents: new RunEventService(database, hub),
@@ -190,6 +195,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       await activity.stop();
       await auth.stop();
       await hub.stop();
+      await embedder.embedder.close?.();
       await database.close();
     },
   };

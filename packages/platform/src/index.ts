@@ -63,7 +63,8 @@ export { PrismaMemoryPort, type PrismaMemoryPortOptions } from './memory/prisma-
 export type { RetrievalMode } from './memory/search-memory';
 export { EraseService } from './erase/erase-service';
 export type { EraseReceipt } from './erase/erase-receipt';
-export { embedderFromArguments } from './memory/cli/embedder-from-arguments';
+export { embedderFromArguments, embedderSelectionFromArguments, type EmbedderArguments } from './memory/cli/embedder-from-arguments';
+export { defaultEmbedderName, embedderEnvironmentNames, parseEmbedderSetting, type EmbedderSetting } from './memory/embedder-setting';
 export { listMessagesInputSchema as listRunMessagesInputSchema } from './runs/run-message-service';
 export { eventsInputSchema as listRunEventsInputSchema } from './runs/run-event-service';
 export { WebhookService } from './webhooks/webhook-service';
@@ -74,3 +75,4 @@ export { createWebhookInputSchema, listWebhookDeliveriesInputSchema, webhookDeli
 export type { WebhookView, CreatedWebhook, WebhookDeliveryView } from './webhooks/webhook-view';
 export { parseSecretKey } from './secrets/secret-key';
 export type { SecretKeys } from './secrets/resolve-secret-box';
+export { reembedItems, type ReembedProgress } from './memory/reembed-items';

@@ -1,5 +1,5 @@
 import type { DatabaseConfig } from '@agentloom/db';
-import type { AnyTool, EmbedderConfig, OutboundPolicyOptions } from '@agentloom/runtime';
+import type { AnyTool, MemoryEmbedderConfig, OutboundPolicyOptions } from '@agentloom/runtime';
 
 import type { AuthFailureLimits } from './auth/auth-failure-limiter';
 import type { DataBounds } from './execution/data-bounds';
@@ -20,8 +20,12 @@ export interface PlatformConfig {
   /** Executor settings; the executor only runs once `platform.executor.start()` is called. */
   executor?: Partial<RunExecutorConfig>;
   logger: Logger;
-  /** Memory embedder; absent uses the offline `hashing-ngram/v1` embedder (lexical, no network). */
-  memory?: { embedder?: EmbedderConfig };
+  /**
+   * Memory embedder. Absent: the lexical `hashing-ngram/v1` (cheap, for tests and libraries); the
+   * apps pass `use-lite` unless AGENTLOOM_EMBEDDER says otherwise. A local model that is not
+   * installed falls back to `hashing-ngram/v1`, with the reason logged and shown on the health page.
+   */
+  memory?: { embedder?: MemoryEmbedderConfig };
   /** Tool-output cap and thread-history window (defaults: 256 KiB, 4,000 tokens, 50 runs). */
   bounds?: Partial<DataBounds>;
   /** Authentication: failed-attempt limits and session lifetime (defaults in auth-service.ts). */

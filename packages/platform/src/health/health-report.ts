@@ -19,6 +19,21 @@ export interface HealthReport {
     /** Set when unavailable: what to do about it. */
     fix: string | null;
   };
+  /** Which embedder turns memories and queries into vectors, and why it is that one. */
+  memoryEmbedder: {
+    /** Recorded with every vector, e.g. `use-lite/v1`; items of another id are not compared with queries. */
+    id: string;
+    dimension: number;
+    /** The configured provider (`use-lite`, `hashing`, `transformers`, `openai`, `openai-compatible`). */
+    requested: string;
+    /** Meaning-level similarity (paraphrases match) rather than shared words only. */
+    semantic: boolean;
+    /** Set when the requested embedder could not be used and the lexical one took over. */
+    fallbackReason: string | null;
+    /** A local model loads on first use: `not-loaded`, `loading`, `ready` or `failed` (with the reason). */
+    model: 'not-loaded' | 'loading' | 'ready' | 'failed';
+    modelError: string | null;
+  };
   versions: { agentloom: string; node: string; prisma: string };
   checkedAt: string;
 }

@@ -1,4 +1,5 @@
 import type { Database } from '@agentloom/db';
+import type { EmbedderSelection } from '@agentloom/runtime';
 
 import type { HealthReport } from './health-report';
 
@@ -7,11 +8,12 @@ export interface HealthServiceVersions {
   prisma: string;
 }
 
-/** Reports what the Health page shows: database mode, migrations, vector search, versions. */
+/** Reports what the Health page shows: database mode, migrations, vector search, memory embedder, versions. */
 export class HealthService {
   constructor(
     private readonly database: Database,
     private readonly versions: HealthServiceVersions,
+    private readonly embedder: EmbedderSelection,
   ) {}
 
   async report(): Promise<HealthReport> {
@@ -26,8 +28,23 @@ export class HealthService {
       database: { mode: this.database.mode, location: this.database.location, serverVersion },
       migrations: { ...migrations, upToDate },
       vectorSearch: { available: vector.available, version: vector.version, fix: vector.fix },
+      memoryEmbedder: this.embedderReport(),
       versions: { ...this.versions, node: process.version },
       checkedAt: new Date().toISOString(),
+    };
+  }
+
+  private embedderReport(): HealthReport['memoryEmbedder'] {
+    const { embedder, requested, semantic, fallbackReason } = this.embedder;
+    const load = this.embedder.loadState();
+    return {
+      id: embedder.id,
+      dimension: embedder.dimension,
+      requested,
+      semantic,
+      fallbackReason,
+      model: load.state,
+      modelError: load.state === 'failed' ? load.reason : null,
     };
   }
 }

@@ -12,4 +12,6 @@ export interface Embedder {
    * product). An empty input returns an empty array without any work. Honours `signal`.
    */
   embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
+  /** Releases what a local model holds (a worker thread); a later `embed` may start it again. */
+  close?(): Promise<void>;
 }

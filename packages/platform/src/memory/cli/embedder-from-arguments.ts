@@ -1,23 +1,44 @@
-import { createEmbedder, createGuardedFetch, embedderConfigSchema, HashingEmbedder, OutboundPolicy, type Embedder } from '@agentloom/runtime';
+import { createGuardedFetch, OutboundPolicy, selectEmbedder, type Embedder, type EmbedderSelection } from '@agentloom/runtime';
+
+import { parseEmbedderSetting } from '../embedder-setting';
 
 /**
- * `--embedder hashing-ngram/v1` (offline default), or `--embedder openai:<model>` /
+ * `--embedder use-lite` (semantic, offline; the apps' default), `--embedder hashing`, `--embedder
+ * transformers --model-dir DIR --dimension N`, or `--embedder openai:<model>` /
  * `--embedder openai-compatible:<model>` with `--dimension N` (and `--base-url URL` for
- * openai-compatible); the API key comes from AGENTLOOM_EMBEDDER_API_KEY or OPENAI_API_KEY. Requests go
- * through the outbound policy, with the private targets the deployment allows
- * (AGENTLOOM_ALLOW_PRIVATE_TARGETS, e.g. a local Ollama).
+ * openai-compatible); the API key comes from AGENTLOOM_EMBEDDER_API_KEY or OPENAI_API_KEY. Without
+ * `--embedder`, the AGENTLOOM_EMBEDDER* variables the apps read decide, so the command moves items to
+ * the embedder the console will use. Requests go through the outbound policy, with the private
+ * targets the deployment allows (AGENTLOOM_ALLOW_PRIVATE_TARGETS, e.g. a local Ollama).
  */
-export function embedderFromArguments(values: { embedder?: string; dimension?: string; 'base-url'?: string }, environment: NodeJS.ProcessEnv): Embedder {
-  const id = values.embedder ?? new HashingEmbedder().id;
-  if (id === new HashingEmbedder().id) return new HashingEmbedder();
-  const separator = id.indexOf(':');
-  const config = embedderConfigSchema.parse({
-    provider: id.slice(0, separator),
-    model: id.slice(separator + 1),
-    dimension: Number(values.dimension),
-    baseURL: values['base-url'],
-    apiKey: environment['AGENTLOOM_EMBEDDER_API_KEY'] ?? environment['OPENAI_API_KEY'],
-  });
+export interface EmbedderArguments {
+  embedder?: string | undefined;
+  dimension?: string | undefined;
+  'base-url'?: string | undefined;
+  'model-dir'?: string | undefined;
+}
+
+export function embedderSelectionFromArguments(
+  values: EmbedderArguments,
+  environment: NodeJS.ProcessEnv,
+  onFallback?: (reason: string) => void,
+): EmbedderSelection {
+  const fromFlags = values.embedder !== undefined;
+  const config = parseEmbedderSetting(
+    {
+      embedder: values.embedder ?? environment['AGENTLOOM_EMBEDDER'],
+      dimension: values.dimension ?? (fromFlags ? undefined : environment['AGENTLOOM_EMBEDDER_DIMENSION']),
+      baseUrl: values['base-url'] ?? (fromFlags ? undefined : environment['AGENTLOOM_EMBEDDER_BASE_URL']),
+      modelDirectory: values['model-dir'] ?? (fromFlags ? undefined : environment['AGENTLOOM_EMBEDDER_MODEL_DIR']),
+      apiKey: environment['AGENTLOOM_EMBEDDER_API_KEY'] ?? environment['OPENAI_API_KEY'],
+    },
+    { embedder: '--embedder', dimension: '--dimension', baseUrl: '--base-url', modelDirectory: '--model-dir' },
+  );
   const allowPrivateTargets = (environment['AGENTLOOM_ALLOW_PRIVATE_TARGETS'] ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
-  return createEmbedder(config, createGuardedFetch(new OutboundPolicy({ allowPrivateTargets })));
+  return selectEmbedder(config, { fetch: createGuardedFetch(new OutboundPolicy({ allowPrivateTargets })), ...(onFallback ? { onFallback } : {}) });
+}
+
+/** The selected embedder alone (benches and evals that do not report fallbacks). */
+export function embedderFromArguments(values: EmbedderArguments, environment: NodeJS.ProcessEnv): Embedder {
+  return embedderSelectionFromArguments(values, environment, (reason) => console.error(reason)).embedder;
 }

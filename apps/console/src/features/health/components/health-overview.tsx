@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { RefreshIcon } from '~/components/icons';
 import { PageHeader } from '~/components/page-header';
 import { DatabaseCard } from '~/features/health/components/database-card';
+import { MemoryEmbedderCard } from '~/features/health/components/memory-embedder-card';
 import { MigrationsCard } from '~/features/health/components/migrations-card';
 import { StatusPill } from '~/features/health/components/status-pill';
 import { VectorSearchCard } from '~/features/health/components/vector-search-card';
@@ -37,7 +38,7 @@ export function HealthOverview() {
     <>
       <PageHeader
         title="Health"
-        description="Database, migrations, vector search and versions of this AgentLoom installation, checked live."
+        description="Database, migrations, vector search, memory embedder and versions of this AgentLoom installation, checked live."
         actions={actions}
       />
       {report.error ? (
@@ -51,6 +52,7 @@ export function HealthOverview() {
             <DatabaseCard database={report.data.database} />
             <MigrationsCard migrations={report.data.migrations} />
             <VectorSearchCard vectorSearch={report.data.vectorSearch} />
+            <MemoryEmbedderCard embedder={report.data.memoryEmbedder} />
             <VersionsCard versions={report.data.versions} />
           </div>
           <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">
