@@ -13,17 +13,17 @@ export interface PrismaMemoryPortOptions {
   minVectorSimilarity?: number;
   /**
    * Hits below this relevance (the calibrated blend of lexical and vector scores, 0…1) are not
-   * returned, so a question about something never stored comes back empty. Default 0.2 (ADR 0022).
+   * returned, so a question about something never stored comes back empty. Default 0.15 (ADR 0022).
    */
   minRelevance?: number;
-  /** Weights of the fused score; default `defaultFusionSettings` (its similarity floor follows minVectorSimilarity). */
+  /** Weights of the fused score; default `defaultFusionSettings`. */
   fusion?: Partial<FusionSettings>;
   /** Tenants with at most this many vectors (per dimension) are searched exactly; larger ones through HNSW. Default 20,000. */
   exactScanLimit?: number;
 }
 
 /** Default minimum relevance of a returned hit (tuned for abstention on bench/memory-eval, ADR 0022). */
-export const defaultMinRelevance = 0.2;
+export const defaultMinRelevance = 0.15;
 
 /**
  * The runtime's MemoryPort on Postgres: items in `memory_items` (full-text by trigger), vectors in
@@ -43,7 +43,7 @@ export class PrismaMemoryPort implements MemoryPort {
   ) {
     this.minVectorSimilarity = options.minVectorSimilarity ?? 0.15;
     this.minRelevance = options.minRelevance ?? defaultMinRelevance;
-    this.fusion = { ...defaultFusionSettings, similarityFloor: this.minVectorSimilarity, ...options.fusion };
+    this.fusion = { ...defaultFusionSettings, ...options.fusion };
     this.scanChoice = new VectorScanChoice(options.exactScanLimit ?? 20_000);
   }
 

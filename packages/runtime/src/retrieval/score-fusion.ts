@@ -26,11 +26,11 @@ export interface FusionSettings {
 /** Tuned on bench/memory-eval's dev set only; see ADR 0022 for the table. */
 export const defaultFusionSettings: FusionSettings = {
   vectorWeight: 0.5,
-  similarityFloor: 0.15,
+  similarityFloor: 0.1,
   pinnedBoost: 0.1,
   recencyBoost: 0.02,
   recencyHalfLifeDays: 30,
-  timeBoost: 0.3,
+  timeBoost: 0.2,
 };
 
 /** What one candidate brought from the lists. */
