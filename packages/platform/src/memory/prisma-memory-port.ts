@@ -2,7 +2,7 @@ import type { Database } from '@agentloom/db';
 import { defaultFusionSettings, type Embedder, type FusionSettings, type MemoryHit, type MemoryPort, type MemorySearchQuery, type NewMemoryItem } from '@agentloom/runtime';
 
 import { isZeroVector } from './embedding-rows';
-import { searchMemory, type RetrievalMode } from './search-memory';
+import { searchMemory, type RetrievalMode, type WindowedSearchQuery } from './search-memory';
 import { storeMemoryItem, type StoreMemoryInput, type StoredMemoryItem } from './store-memory-item';
 import { VectorScanChoice } from './vector-scan-choice';
 import { ensureDimensionIndex } from './vector-sql';
@@ -55,8 +55,8 @@ export class PrismaMemoryPort implements MemoryPort {
     return this.searchWith(query, 'hybrid');
   }
 
-  /** Search with one retrieval list alone or both fused. */
-  searchWith(query: MemorySearchQuery, mode: RetrievalMode): Promise<MemoryHit[]> {
+  /** Search with one retrieval list alone or both fused, optionally only within a time window. */
+  searchWith(query: WindowedSearchQuery, mode: RetrievalMode): Promise<MemoryHit[]> {
     return searchMemory(
       this.database,
       {

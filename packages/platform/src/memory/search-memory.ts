@@ -8,6 +8,11 @@ import { visibleLevelKeys } from './memory-scope';
 import { fuseCandidates } from './score-fusion';
 import type { VectorScanChoice } from './vector-scan-choice';
 
+/** A search that may also be limited to items that happened in a window (API filters). */
+export interface WindowedSearchQuery extends MemorySearchQuery {
+  window?: TimeWindow;
+}
+
 /** Which lists to search: both fused (default), or one alone (evaluation, diagnostics). */
 export type RetrievalMode = 'hybrid' | 'vector' | 'full-text';
 
@@ -32,7 +37,7 @@ export interface SearchSettings {
 export async function searchMemory(
   database: Database,
   settings: SearchSettings,
-  query: MemorySearchQuery,
+  query: WindowedSearchQuery,
   mode: RetrievalMode = 'hybrid',
 ): Promise<MemoryHit[]> {
   const limit = query.limit ?? 5;
@@ -44,6 +49,7 @@ export async function searchMemory(
     kinds: (query.kinds ?? []).map(storedKindOf),
     // Fusion needs more than `limit` from each list: an item 12th in both beats one 3rd in one.
     limit: Math.max(limit * 4, 20),
+    window: query.window,
   };
   const time = parseQueryTime(query.text.trim(), now);
   const text = time.text;
@@ -52,7 +58,7 @@ export async function searchMemory(
   const window = time.window ?? (time.anchor ? await anchorWindow(database, settings, base, time.anchor) : null);
   const lists = await searchLists(base);
   // The window's own best candidates, so an item of that week ranked 100th overall can still be boosted.
-  if (window) mergeLists(lists, await searchLists({ ...base, window }));
+  if (window) mergeLists(lists, await searchLists({ ...base, window: intersect(window, query.window) }));
   if (vector && mode === 'hybrid') await fillSimilarities(database, settings, base.tenantId, lists, vector);
   return fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector' })
     .filter((hit) => hit.parts!.relevance >= settings.minRelevance)
@@ -119,4 +125,12 @@ async function anchorWindow(
   const [best] = await fullTextCandidates(database.sql, { ...filter, limit: 1 }, anchor.phrase);
   if (!best || best.lexical < settings.minRelevance) return null;
   return windowAround(anchor.relation, new Date(best.occurredAt ?? best.createdAt));
+}
+
+/** The part of `window` inside the caller's filter (an empty intersection finds nothing, as it should). */
+function intersect(window: TimeWindow, filter: TimeWindow | undefined): TimeWindow {
+  if (!filter) return window;
+  const later = (left: Date | null, right: Date | null) => (left === null ? right : right === null ? left : left > right ? left : right);
+  const earlier = (left: Date | null, right: Date | null) => (left === null ? right : right === null ? left : left < right ? left : right);
+  return { from: later(window.from, filter.from), to: earlier(window.to, filter.to) };
 }
