@@ -84,3 +84,6 @@ export { idempotencyKeyFor } from './engine/tool-context/idempotency-key';
 export type * from './contracts/embedder';
 export * from './memory';
 export { canonicalJson, stableHash } from './util/stable-hash';
+
+// Memory retrieval: score fusion with its parts, time expressions in queries
+export * from './retrieval';

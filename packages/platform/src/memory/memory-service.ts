@@ -32,8 +32,21 @@ export class MemoryService {
 
   search(principal: Principal, rawInput: unknown): Promise<MemoryHit[]> {
     const input = parseInput(searchMemoryInputSchema, rawInput);
+    if (input.occurredAfter && input.occurredBefore && input.occurredAfter >= input.occurredBefore) {
+      throw new DomainError('validation', 'occurredAfter must be earlier than occurredBefore', 'occurredAfter');
+    }
     const scope: MemoryScope = { tenantId: principal.tenantId, ...input.scope };
-    return this.port.searchWith({ scope, text: input.text, limit: input.limit, ...(input.kinds ? { kinds: input.kinds.map(memoryKindOf) } : {}) }, input.mode);
+    return this.port.searchWith(
+      {
+        scope,
+        text: input.text,
+        limit: input.limit,
+        ...(input.kinds ? { kinds: input.kinds.map(memoryKindOf) } : {}),
+        ...(input.now ? { now: input.now.toISOString() } : {}),
+        ...(input.occurredAfter || input.occurredBefore ? { window: { from: input.occurredAfter ?? null, to: input.occurredBefore ?? null } } : {}),
+      },
+      input.mode,
+    );
   }
 
   async store(principal: Principal, rawInput: unknown): Promise<MemoryItemView> {
@@ -48,6 +61,7 @@ export class MemoryService {
       ...(input.key ? { key: input.key } : {}),
       ...(input.metadata ? { metadata: input.metadata } : {}),
       ...(input.expiresAt ? { expiresAt: input.expiresAt } : {}),
+      ...(input.occurredAt ? { occurredAt: input.occurredAt.toISOString() } : {}),
     });
     await this.audit(principal, 'memory.store', stored.id, { kind: input.kind, level: input.scope.level, supersededId: stored.supersededId });
     return this.get(principal, { memoryItemId: stored.id });

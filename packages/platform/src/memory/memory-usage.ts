@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@agentloom/db';
+import type { Prisma, PrismaClient } from '@agentloom/db';
 import type { z } from 'zod';
 
 import type { memoryInjectionsInputSchema, runMemoryHitsInputSchema } from './memory.schema';
@@ -12,6 +12,8 @@ export interface MemoryInjectionView {
   /** The step's position in its run (null when the step was not recorded). */
   stepIndex: number | null;
   score: number;
+  /** Why it scored that (similarity, lexical, relevance, pinned, recency, time); null for older injections. */
+  scoreParts: MemoryScorePartsView | null;
   /** auto_injection | tool_result | routing */
   source: string;
   createdAt: string;
@@ -22,7 +24,17 @@ export interface RunMemoryHitView {
   memoryItemId: string;
   stepId: string | null;
   score: number;
+  /** Why it scored that; null for injections recorded before parts were kept. */
+  scoreParts: MemoryScorePartsView | null;
   source: string;
+}
+
+/** The parts of a recorded score (runtime MemoryScoreParts); any part may be missing from an old record. */
+export type MemoryScorePartsView = Partial<Record<'similarity' | 'lexical' | 'relevance' | 'pinned' | 'recency' | 'time', number | null>>;
+
+export function scorePartsView(value: Prisma.JsonValue | null): MemoryScorePartsView | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  return value as MemoryScorePartsView;
 }
 
 /** Longest supersession chain walked in either direction (a chain is one key's history). */
@@ -39,7 +51,7 @@ export async function listInjectionsOf(
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
     take: input.limit + 1,
-    select: { id: true, runId: true, stepId: true, score: true, source: true, createdAt: true, step: { select: { index: true } } },
+    select: { id: true, runId: true, stepId: true, score: true, scoreParts: true, source: true, createdAt: true, step: { select: { index: true } } },
   });
   const page = rows.slice(0, input.limit);
   return {
@@ -49,6 +61,7 @@ export async function listInjectionsOf(
       stepId: row.stepId,
       stepIndex: row.step?.index ?? null,
       score: row.score,
+      scoreParts: scorePartsView(row.scoreParts),
       source: row.source,
       createdAt: row.createdAt.toISOString(),
     })),
@@ -90,7 +103,7 @@ export async function runMemoryHits(prisma: PrismaClient, tenantId: string, inpu
   const rows = await prisma.memoryInjection.findMany({
     where: { tenantId, runId: input.runId, memoryItemId: { in: input.memoryItemIds } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { memoryItemId: true, stepId: true, score: true, source: true },
+    select: { memoryItemId: true, stepId: true, score: true, scoreParts: true, source: true },
   });
-  return rows;
+  return rows.map((row) => ({ ...row, scoreParts: scorePartsView(row.scoreParts) }));
 }

@@ -12,6 +12,12 @@ export const searchMemoryInputSchema = z.object({
   kinds: z.array(z.enum(memoryKinds)).optional(),
   limit: z.number().int().min(1).max(50).default(10),
   mode: z.enum(['hybrid', 'vector', 'full-text']).default('hybrid'),
+  /** Only items that happened at or after this time (occurredAt, else when stored). */
+  occurredAfter: z.coerce.date().optional(),
+  /** Only items that happened before this time. */
+  occurredBefore: z.coerce.date().optional(),
+  /** The reference date for time expressions in `text` ("last week") and recency; default now. */
+  now: z.coerce.date().optional(),
 });
 
 export const storeMemoryInputSchema = z.object({
@@ -23,6 +29,8 @@ export const storeMemoryInputSchema = z.object({
   metadata: z.record(z.string(), z.json()).optional(),
   pinned: z.boolean().default(false),
   expiresAt: z.coerce.date().optional(),
+  /** When what the item records happened (default: when it is stored). */
+  occurredAt: z.coerce.date().optional(),
 });
 
 export const memoryItemIdInputSchema = z.object({ memoryItemId: z.uuid() });

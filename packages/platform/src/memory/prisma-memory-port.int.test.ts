@@ -56,16 +56,18 @@ describe.each(databaseModes)('PrismaMemoryPort (%s)', (mode) => {
     expect(rows.map((row) => [row.embedderId, row.embeddingDimension])).toEqual(rows.map(() => (embedded ? ['hashing-ngram/v1', 384] : [null, null])));
   });
 
-  it('hides expired items and boosts pinned ones', async () => {
+  it('hides expired items and boosts pinned ones above equally relevant newer ones', async () => {
     const tenantId = await createTenant();
     const port = new PrismaMemoryPort(database, { embedder: new HashingEmbedder() });
     const scope = { tenantId, agentId: 'agent-1' };
     await port.storeItem({ scope, kind: 'fact', content: 'release train leaves on Thursday', expiresAt: new Date(Date.now() - 1_000) });
-    await port.storeItem({ scope, kind: 'fact', content: 'release train notes: the release train leaves on Friday' });
-    const pinned = await port.storeItem({ scope, kind: 'procedure', content: 'release checklist before the train', pinned: true });
+    const pinned = await port.storeItem({ scope, kind: 'procedure', content: 'the release train leaves from platform nine', pinned: true });
+    const newer = await port.storeItem({ scope, kind: 'fact', content: 'the release train leaves from platform two' });
+    await port.storeItem({ scope, kind: 'fact', content: 'lunch is served in the atrium' });
     const hits = await port.search({ scope, text: 'when does the release train leave', limit: 5 });
-    expect(hits.map((hit) => hit.item.content)).not.toContain('release train leaves on Thursday');
-    expect(hits[0]?.item.id).toBe(pinned.id);
+    expect(hits.map((hit) => hit.item.id)).toEqual([pinned.id, newer.id]);
+    expect(hits[0]?.parts?.pinned).toBeGreaterThan(0);
+    expect(hits[1]?.parts?.pinned).toBe(0);
   });
 
   it('sees tenant-wide, agent and thread levels from a thread, never a sibling thread or user', async () => {

@@ -1,8 +1,8 @@
 import type { Database } from '@agentloom/db';
-import type { Embedder, MemoryHit, MemoryPort, MemorySearchQuery, NewMemoryItem } from '@agentloom/runtime';
+import { defaultFusionSettings, type Embedder, type FusionSettings, type MemoryHit, type MemoryPort, type MemorySearchQuery, type NewMemoryItem } from '@agentloom/runtime';
 
 import { isZeroVector } from './embedding-rows';
-import { searchMemory, type RetrievalMode } from './search-memory';
+import { searchMemory, type RetrievalMode, type WindowedSearchQuery } from './search-memory';
 import { storeMemoryItem, type StoreMemoryInput, type StoredMemoryItem } from './store-memory-item';
 import { VectorScanChoice } from './vector-scan-choice';
 import { ensureDimensionIndex } from './vector-sql';
@@ -11,17 +11,30 @@ export interface PrismaMemoryPortOptions {
   embedder: Embedder;
   /** Vector neighbours below this cosine similarity are ignored. Default 0.15 (tuned on bench/memory-eval for the hashing embedder). */
   minVectorSimilarity?: number;
+  /**
+   * Hits below this relevance (the calibrated blend of lexical and vector scores, 0…1) are not
+   * returned, so a question about something never stored comes back empty. Default 0.15 (ADR 0022).
+   */
+  minRelevance?: number;
+  /** Weights of the fused score; default `defaultFusionSettings`. */
+  fusion?: Partial<FusionSettings>;
   /** Tenants with at most this many vectors (per dimension) are searched exactly; larger ones through HNSW. Default 20,000. */
   exactScanLimit?: number;
 }
 
+/** Default minimum relevance of a returned hit (tuned for abstention on bench/memory-eval, ADR 0022). */
+export const defaultMinRelevance = 0.15;
+
 /**
  * The runtime's MemoryPort on Postgres: items in `memory_items` (full-text by trigger), vectors in
- * `agentloom_vector.memory_embedding` where pgvector exists, hybrid search fused by reciprocal rank.
+ * `agentloom_vector.memory_embedding` where pgvector exists, hybrid search by score fusion (BM25
+ * and cosine similarity blended, with pin, recency and time boosts; ADR 0022).
  */
 export class PrismaMemoryPort implements MemoryPort {
   private readonly indexedDimensions = new Set<number>();
   private readonly minVectorSimilarity: number;
+  private readonly minRelevance: number;
+  private readonly fusion: FusionSettings;
   private readonly scanChoice: VectorScanChoice;
 
   constructor(
@@ -29,6 +42,8 @@ export class PrismaMemoryPort implements MemoryPort {
     private readonly options: PrismaMemoryPortOptions,
   ) {
     this.minVectorSimilarity = options.minVectorSimilarity ?? 0.15;
+    this.minRelevance = options.minRelevance ?? defaultMinRelevance;
+    this.fusion = { ...defaultFusionSettings, ...options.fusion };
     this.scanChoice = new VectorScanChoice(options.exactScanLimit ?? 20_000);
   }
 
@@ -40,11 +55,17 @@ export class PrismaMemoryPort implements MemoryPort {
     return this.searchWith(query, 'hybrid');
   }
 
-  /** Search with one retrieval list alone or both fused. */
-  searchWith(query: MemorySearchQuery, mode: RetrievalMode): Promise<MemoryHit[]> {
+  /** Search with one retrieval list alone or both fused, optionally only within a time window. */
+  searchWith(query: WindowedSearchQuery, mode: RetrievalMode): Promise<MemoryHit[]> {
     return searchMemory(
       this.database,
-      { embedder: this.options.embedder, minVectorSimilarity: this.minVectorSimilarity, scanChoice: this.scanChoice },
+      {
+        embedder: this.options.embedder,
+        minVectorSimilarity: this.minVectorSimilarity,
+        minRelevance: this.minRelevance,
+        fusion: this.fusion,
+        scanChoice: this.scanChoice,
+      },
       query,
       mode,
     );

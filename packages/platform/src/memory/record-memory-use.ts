@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import { Prisma } from '@agentloom/db';
 import type { StepResult } from '@agentloom/runtime';
 
 import type { NewRunEvent } from '../events/run-event';
@@ -6,6 +6,8 @@ import type { NewRunEvent } from '../events/run-event';
 interface MemoryUse {
   memoryItemId: string;
   score: number;
+  /** The score's parts, where the search reported them. */
+  parts: Prisma.InputJsonObject | null;
   source: 'auto_injection' | 'tool_result';
   /** Transcript index of the message that carried it into the prompt. */
   messageIndex: number | null;
@@ -39,7 +41,15 @@ export async function recordMemoryUse(
   const existingIds = new Set(existing.map((item) => item.id));
   const recorded = uses.filter((use) => existingIds.has(use.memoryItemId));
   await transaction.memoryInjection.createMany({
-    data: recorded.map((use) => ({ tenantId: run.tenantId, runId: run.id, stepId, memoryItemId: use.memoryItemId, score: use.score, source: use.source })),
+    data: recorded.map((use) => ({
+      tenantId: run.tenantId,
+      runId: run.id,
+      stepId,
+      memoryItemId: use.memoryItemId,
+      score: use.score,
+      scoreParts: use.parts ?? Prisma.DbNull,
+      source: use.source,
+    })),
   });
   await transaction.memoryItem.updateMany({ where: { id: { in: [...existingIds] } }, data: { lastUsedAt: new Date() } });
   for (const [messageIndex, ids] of groupByMessage(recorded)) {
@@ -66,6 +76,7 @@ function memoryUsesOf(result: StepResult): MemoryUse[] {
     .map((event): MemoryUse => ({
       memoryItemId: event.data['memoryId'] as string,
       score: Number(event.data['score'] ?? 0),
+      parts: partsOf(event.data['parts']),
       source: 'auto_injection',
       messageIndex: blockIndex,
     }));
@@ -73,11 +84,18 @@ function memoryUsesOf(result: StepResult): MemoryUse[] {
     .filter((call) => call.name === 'memory_search' && call.status === 'succeeded' && Array.isArray(call.result?.data))
     .flatMap((call) => {
       const messageIndex = result.messages.find(({ message }) => message.role === 'tool' && message.toolCallId === call.callId)?.index ?? null;
-      return (call.result!.data as { id?: unknown; score?: unknown }[])
+      return (call.result!.data as { id?: unknown; score?: unknown; parts?: unknown }[])
         .filter((hit) => typeof hit.id === 'string')
-        .map((hit): MemoryUse => ({ memoryItemId: hit.id as string, score: Number(hit.score ?? 0), source: 'tool_result', messageIndex }));
+        .map((hit): MemoryUse => ({ memoryItemId: hit.id as string, score: Number(hit.score ?? 0), parts: partsOf(hit.parts), source: 'tool_result', messageIndex }));
     });
   return [...injected, ...returned];
+}
+
+/** Score parts as recorded: an object of numbers (similarity and lexical may be null), else nothing. */
+function partsOf(value: unknown): Prisma.InputJsonObject | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const entries = Object.entries(value).filter(([, part]) => part === null || typeof part === 'number');
+  return entries.length > 0 ? (Object.fromEntries(entries) as Prisma.InputJsonObject) : null;
 }
 
 function groupByMessage(uses: readonly MemoryUse[]): Map<number, string[]> {

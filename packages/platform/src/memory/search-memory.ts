@@ -1,13 +1,17 @@
 import type { Database } from '@agentloom/db';
-import type { Embedder, MemoryHit, MemorySearchQuery } from '@agentloom/runtime';
+import { parseQueryTime, windowAround, type Embedder, type FusionSettings, type MemoryHit, type MemorySearchQuery, type TimeWindow } from '@agentloom/runtime';
 
 import { isZeroVector } from './embedding-rows';
-import { fullTextCandidates, vectorCandidates, type Candidate, type CandidateFilter } from './memory-candidates';
-import { toMemoryItem } from './memory-item-view';
+import { fullTextCandidates, similaritiesOf, vectorCandidates, type CandidateFilter, type LexicalCandidate, type VectorCandidate } from './memory-candidates';
 import { storedKindOf } from './memory-kind';
 import { visibleLevelKeys } from './memory-scope';
-import { fuseRankings } from './reciprocal-rank-fusion';
+import { fuseCandidates } from './score-fusion';
 import type { VectorScanChoice } from './vector-scan-choice';
+
+/** A search that may also be limited to items that happened in a window (API filters). */
+export interface WindowedSearchQuery extends MemorySearchQuery {
+  window?: TimeWindow;
+}
 
 /** Which lists to search: both fused (default), or one alone (evaluation, diagnostics). */
 export type RetrievalMode = 'hybrid' | 'vector' | 'full-text';
@@ -16,48 +20,56 @@ export interface SearchSettings {
   embedder: Embedder;
   /** Vector neighbours below this cosine similarity are not candidates. */
   minVectorSimilarity: number;
+  /** Hits whose relevance (calibrated, 0…1) is below this are not returned: an unrelated query comes back empty. */
+  minRelevance: number;
+  fusion: FusionSettings;
   /** Exact scan or HNSW, per tenant. */
   scanChoice: VectorScanChoice;
 }
 
 /**
- * Hybrid retrieval: full-text and (where pgvector exists) vector candidates, fused by reciprocal
- * rank. Without pgvector, or when the query has no content words, full-text alone decides.
+ * Hybrid retrieval: BM25 full-text and (where pgvector exists) vector candidates, each hit scored
+ * by a convex blend of its absolute lexical and vector scores plus pin, recency and time boosts
+ * (score-fusion.ts, ADR 0022). A time expression in the query ("in March", "before the migration")
+ * adds candidates from that window and boosts them. Without pgvector, or when the query has no
+ * vector, the lexical score alone is the relevance, and hits say so (similarity null).
  */
 export async function searchMemory(
   database: Database,
   settings: SearchSettings,
-  query: MemorySearchQuery,
+  query: WindowedSearchQuery,
   mode: RetrievalMode = 'hybrid',
 ): Promise<MemoryHit[]> {
   const limit = query.limit ?? 5;
-  const text = query.text.trim();
-  if (text === '' || limit <= 0) return [];
-  const filter: CandidateFilter = {
+  const now = query.now ? new Date(query.now) : new Date();
+  if (query.text.trim() === '' || limit <= 0) return [];
+  const base: CandidateFilter = {
     tenantId: query.scope.tenantId,
     levelKeys: visibleLevelKeys(query.scope),
     kinds: (query.kinds ?? []).map(storedKindOf),
-    // Fusion needs more than `limit` from each list: an item ranked 12th in both beats one ranked 3rd
-    // in one. A single list is already in its final order.
-    limit: mode === 'hybrid' ? Math.max(limit * 4, 20) : limit,
+    // Fusion needs more than `limit` from each list: an item 12th in both beats one 3rd in one.
+    limit: Math.max(limit * 4, 20),
+    window: query.window,
   };
+  const time = parseQueryTime(query.text.trim(), now);
+  const text = time.text;
   const vector = mode !== 'full-text' && database.vector.available ? await queryVector(settings.embedder, text) : null;
-  const lists = await candidateLists(database, settings, filter, text, mode, vector);
-  const pinned = new Set(
-    lists
-      .flat()
-      .filter((candidate) => candidate.pinned)
-      .map((candidate) => candidate.id),
-  );
-  const fused = fuseRankings(
-    lists.map((list) => list.map((candidate) => candidate.id)),
-    pinned,
-  ).slice(0, limit);
-  const byId = new Map(lists.flat().map((candidate) => [candidate.id, candidate]));
-  return fused.flatMap((result) => {
-    const row = byId.get(result.id);
-    return row ? [{ item: toMemoryItem({ ...row, createdAt: new Date(row.createdAt) }), score: result.score }] : [];
-  });
+  const searchLists = (filter: CandidateFilter) => candidateLists(database, settings, filter, text, mode, vector);
+  const window = time.window ?? (time.anchor ? await anchorWindow(database, settings, base, time.anchor) : null);
+  const lists = await searchLists(base);
+  // The window's own best candidates, so an item of that week ranked 100th overall can still be boosted.
+  if (window) mergeLists(lists, await searchLists({ ...base, window: intersect(window, query.window) }));
+  if (vector && mode === 'hybrid') await fillSimilarities(database, settings, base.tenantId, lists, vector);
+  return fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector' })
+    .filter((hit) => hit.parts!.relevance >= settings.minRelevance)
+    .slice(0, limit);
+}
+
+export interface CandidateLists {
+  lexical: LexicalCandidate[];
+  vector: VectorCandidate[];
+  /** Similarities of lexical candidates the vector list did not return. */
+  similarities: Map<string, number>;
 }
 
 async function queryVector(embedder: Embedder, text: string): Promise<number[] | null> {
@@ -77,10 +89,48 @@ async function candidateLists(
   text: string,
   mode: RetrievalMode,
   vector: number[] | null,
-): Promise<Candidate[][]> {
-  const fullText = mode === 'vector' ? Promise.resolve([]) : fullTextCandidates(database.sql, filter, text);
-  if (!vector) return [await fullText];
+): Promise<CandidateLists> {
+  const lexical = mode === 'vector' ? Promise.resolve([]) : fullTextCandidates(database.sql, filter, text);
+  if (!vector) return { lexical: await lexical, vector: [], similarities: new Map() };
   const plan = await settings.scanChoice.planFor(database.sql, filter.tenantId, vector.length);
   const nearest = vectorCandidates(database.sql, filter, { embedderId: settings.embedder.id, vector }, { minSimilarity: settings.minVectorSimilarity, plan });
-  return Promise.all([nearest, fullText]);
+  const [vectorList, lexicalList] = await Promise.all([nearest, lexical]);
+  return { lexical: lexicalList, vector: vectorList, similarities: new Map() };
+}
+
+function mergeLists(into: CandidateLists, from: CandidateLists): void {
+  const lexicalIds = new Set(into.lexical.map((candidate) => candidate.id));
+  const vectorIds = new Set(into.vector.map((candidate) => candidate.id));
+  into.lexical.push(...from.lexical.filter((candidate) => !lexicalIds.has(candidate.id)));
+  into.vector.push(...from.vector.filter((candidate) => !vectorIds.has(candidate.id)));
+}
+
+/** Similarity of every lexical candidate the vector list missed (below its cut or beyond its limit). */
+async function fillSimilarities(database: Database, settings: SearchSettings, tenantId: string, lists: CandidateLists, vector: number[]): Promise<void> {
+  const known = new Set(lists.vector.map((candidate) => candidate.id));
+  const missing = lists.lexical.filter((candidate) => !known.has(candidate.id)).map((candidate) => candidate.id);
+  lists.similarities = await similaritiesOf(database.sql, tenantId, missing, { embedderId: settings.embedder.id, vector });
+}
+
+/**
+ * "before the migration": the date of the best lexical match for "the migration" that is relevant
+ * enough to trust, and the window before (or after) it. No such memory, no window.
+ */
+async function anchorWindow(
+  database: Database,
+  settings: SearchSettings,
+  filter: CandidateFilter,
+  anchor: { relation: 'before' | 'after'; phrase: string },
+): Promise<TimeWindow | null> {
+  const [best] = await fullTextCandidates(database.sql, { ...filter, limit: 1 }, anchor.phrase);
+  if (!best || best.lexical < settings.minRelevance) return null;
+  return windowAround(anchor.relation, new Date(best.occurredAt ?? best.createdAt));
+}
+
+/** The part of `window` inside the caller's filter (an empty intersection finds nothing, as it should). */
+function intersect(window: TimeWindow, filter: TimeWindow | undefined): TimeWindow {
+  if (!filter) return window;
+  const later = (left: Date | null, right: Date | null) => (left === null ? right : right === null ? left : left > right ? left : right);
+  const earlier = (left: Date | null, right: Date | null) => (left === null ? right : right === null ? left : left < right ? left : right);
+  return { from: later(window.from, filter.from), to: earlier(window.to, filter.to) };
 }

@@ -44,6 +44,7 @@ export async function storeMemoryItem(
         pinned: input.pinned ?? false,
         expiresAt: input.expiresAt ?? null,
         sourceRunId: input.sourceRunId ?? null,
+        occurredAt: input.occurredAt ? new Date(input.occurredAt) : null,
       },
       select: { id: true },
     });

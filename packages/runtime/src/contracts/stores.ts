@@ -51,6 +51,8 @@ export interface NewMemoryItem {
   /** Storing again with the same key in the same scope supersedes the earlier item. */
   key?: string;
   metadata?: JsonObject;
+  /** When what the item records happened (ISO 8601); defaults to when it was stored. Time-aware search reads it. */
+  occurredAt?: string;
 }
 
 export interface MemoryItem extends NewMemoryItem {
@@ -64,12 +66,38 @@ export interface MemorySearchQuery {
   /** Default 5. */
   limit?: number;
   kinds?: MemoryKind[];
+  /**
+   * The reference date (ISO 8601) for time expressions in `text` ("last week", "in March") and for
+   * recency; default now. Runs pass their own time so replays read the same window.
+   */
+  now?: string;
+}
+
+/**
+ * Why a hit scored what it did. Every part is an absolute value of this item and query, never
+ * divided by the best hit, so a threshold on `relevance` can reject everything.
+ */
+export interface MemoryScoreParts {
+  /** Raw cosine similarity of the query and item vectors; null when no vector list was searched. */
+  similarity: number | null;
+  /** Lexical score in 0…1 (BM25 share of the query's term weight); null when no lexical list was searched. */
+  lexical: number | null;
+  /** The calibrated blend of the two in 0…1: what thresholds compare. */
+  relevance: number;
+  /** Added for a pinned item (0 when not pinned). */
+  pinned: number;
+  /** Added for a recent item: ties and near-duplicates rank newest first. */
+  recency: number;
+  /** Added when the item happened in the time the query names (0 when it names none). */
+  time: number;
 }
 
 export interface MemoryHit {
   item: MemoryItem;
-  /** Higher is better; comparable only within one search. */
+  /** Higher is better: relevance plus the boosts in `parts`; the order of the hits. */
   score: number;
+  /** The score's parts, where the port can tell them (the reference and Postgres ports do). */
+  parts?: MemoryScoreParts;
 }
 
 /** Long-term memory. Searches only see items whose scope matches every field set in the query's scope. */

@@ -2,7 +2,7 @@ import type { JsonObject } from '../contracts/json';
 import type { Router, RoutingCandidates, RoutingDecision } from '../contracts/router';
 
 export interface KeywordRouterOptions {
-  /** Minimum memory score to inject. Default 0.2. */
+  /** Minimum memory relevance to inject (the hit's calibrated `parts.relevance`, else its score). Default 0.2. */
   minMemoryScore?: number;
   /** Minimum share of a skill's name/description words found in the task. Default 0.3. */
   minSkillOverlap?: number;
@@ -32,7 +32,8 @@ export class KeywordRouter implements Router {
 
   route(candidates: RoutingCandidates): Promise<RoutingDecision[]> {
     const decisions: RoutingDecision[] = [];
-    const memories = candidates.memories.filter((hit) => hit.score >= this.minMemoryScore).slice(0, this.maxMemories);
+    // Relevance, not the fused score: a pin or recency boost reorders relevant hits but must not carry an unrelated one in.
+    const memories = candidates.memories.filter((hit) => (hit.parts?.relevance ?? hit.score) >= this.minMemoryScore).slice(0, this.maxMemories);
     if (memories.length > 0) decisions.push({ decision: 'inject_memory', memoryIds: memories.map((hit) => hit.item.id), reason: `${memories.length} memories scored ≥ ${this.minMemoryScore}` });
     const taskWords = words(candidates.task);
     const scored = candidates.skills

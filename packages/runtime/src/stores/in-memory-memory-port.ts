@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryHit, MemoryItem, MemoryPort, MemoryScope, MemorySearchQuery, NewMemoryItem } from '../contracts/stores';
+import { parseQueryTime, withinWindow } from '../retrieval/query-time-window';
+import { compareHits, fuseScore } from '../retrieval/score-fusion';
 import { jsonClone } from '../util/deep-freeze';
 
 /**
- * Reference MemoryPort: keyword overlap scoring (share of query words present), scope matching on
- * every field the query sets, supersede by key within the same scope.
+ * Reference MemoryPort: the lexical score is the share of query words present (no vector list:
+ * similarity null), fused with the same boosts as the Postgres port (runtime score-fusion: recency
+ * ties newest first, a time expression in the query boosts items that happened then); scope
+ * matching on every field the query sets, supersede by key within the same scope.
  */
 export class InMemoryMemoryPort implements MemoryPort {
   private readonly items = new Map<string, MemoryItem>();
@@ -12,17 +16,23 @@ export class InMemoryMemoryPort implements MemoryPort {
   constructor(private readonly clock: () => Date = () => new Date()) {}
 
   search(query: MemorySearchQuery): Promise<MemoryHit[]> {
-    const queryWords = words(query.text);
+    const now = query.now ? new Date(query.now) : this.clock();
+    const time = parseQueryTime(query.text, now);
+    const queryWords = words(time.text);
     if (queryWords.size === 0) return Promise.resolve([]);
-    const hits: MemoryHit[] = [];
+    const scored: { id: string; occurredAt: Date; score: number; hit: MemoryHit }[] = [];
     for (const item of this.items.values()) {
       if (!scopeMatches(item.scope, query.scope)) continue;
       if (query.kinds && !query.kinds.includes(item.kind)) continue;
       const itemWords = words(item.content);
-      const score = [...queryWords].filter((word) => itemWords.has(word)).length / queryWords.size;
-      if (score > 0) hits.push({ item: jsonClone(item), score });
+      const lexical = [...queryWords].filter((word) => itemWords.has(word)).length / queryWords.size;
+      if (lexical === 0) continue;
+      const occurredAt = new Date(item.occurredAt ?? item.createdAt);
+      const inWindow = time.window ? withinWindow(time.window, occurredAt) : null;
+      const { score, parts } = fuseScore({ similarity: null, lexical, pinned: false, occurredAt, inWindow }, now);
+      scored.push({ id: item.id, occurredAt, score, hit: { item: jsonClone(item), score, parts } });
     }
-    return Promise.resolve(hits.sort((left, right) => right.score - left.score || left.item.createdAt.localeCompare(right.item.createdAt)).slice(0, query.limit ?? 5));
+    return Promise.resolve(scored.sort(compareHits).slice(0, query.limit ?? 5).map(({ hit }) => hit));
   }
 
   store(item: NewMemoryItem): Promise<{ id: string }> {
@@ -50,6 +60,16 @@ function sameScope(left: MemoryScope, right: MemoryScope): boolean {
   return left.tenantId === right.tenantId && left.agentId === right.agentId && left.threadId === right.threadId && left.userId === right.userId;
 }
 
+// Function words match everything and mean nothing; a reference port needs only the common ones.
+const stopWords = new Set(
+  'a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that the their them then there these they this to was we were what when where which who why will with you your'.split(' '),
+);
+
 function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 1));
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((word) => word.length > 1 && !stopWords.has(word)),
+  );
 }

@@ -74,7 +74,7 @@ export class EngineRunProcessor implements RunProcessor {
         ...(this.memory
           ? {
               memory: {
-                port: new RunMemoryPort(this.memory, run.id),
+                port: new RunMemoryPort(this.memory, run.id, context.runCreatedAt),
                 scope: context.memoryScope,
               },
             }

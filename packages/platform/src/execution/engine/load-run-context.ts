@@ -14,6 +14,8 @@ export interface RunContext {
   task: string;
   /** Where the run's memory tools and injection search and store: tenant, agent, and the thread and its end user. */
   memoryScope: MemoryScope;
+  /** When the run was created: its memories' occurredAt and the reference date of its memory searches. */
+  runCreatedAt: Date;
   /** A fresh run on a thread: the thread's earlier turns, budgeted (absent on resume — they are in the transcript). */
   history?: Message[];
   /** Per history message, the earlier runs whose content it copies (recorded on the message rows). */
@@ -34,11 +36,11 @@ export async function loadRunContext(
 ): Promise<RunContext> {
   const row = await prisma.run.findUniqueOrThrow({
     where: { id: run.id },
-    select: { agentId: true, input: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
+    select: { agentId: true, input: true, createdAt: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
   });
   const config = agentVersionConfigSchema.parse(row.agentVersion.config);
   const task = (row.input as { text?: string }).text ?? '';
-  const base = { agentId: row.agentId, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread) };
+  const base = { agentId: row.agentId, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread), runCreatedAt: row.createdAt };
   const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true } });
   if (!checkpoint) {
     if (!row.thread) return base;

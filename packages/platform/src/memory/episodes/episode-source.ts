@@ -8,6 +8,8 @@ export interface EpisodeSource {
   tenantId: string;
   agentId: string;
   threadId: string | null;
+  /** When the run was created: the episode happened then. */
+  runCreatedAt: Date;
   task: string;
   outcome: 'succeeded' | 'failed';
   /** Final answer, or the error message of a failed run. */
@@ -31,6 +33,7 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
       output: true,
       status: true,
       errorMessage: true,
+      createdAt: true,
       agentVersion: { select: { config: true } },
     },
   });
@@ -47,6 +50,7 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
     tenantId: run.tenantId,
     agentId: run.agentId,
     threadId: run.threadId,
+    runCreatedAt: run.createdAt,
     task: (run.input as { text?: string } | null)?.text ?? '',
     outcome: run.status,
     result: run.status === 'succeeded' ? ((run.output as { text?: string } | null)?.text ?? '') : (run.errorMessage ?? 'unknown error'),

@@ -36,6 +36,7 @@ export async function writePendingEpisodes(
         content: summary.content,
         metadata: { outcome: source.outcome, summarizer: summary.summarizer, runId: source.runId },
         sourceRunId: source.runId,
+        occurredAt: source.runCreatedAt.toISOString(),
       });
       written += 1;
     }

@@ -33,7 +33,9 @@ async function applyDecision(services: EngineServices, state: RunState, recorder
     const selected = memories.filter((hit) => decision.memoryIds.includes(hit.item.id));
     if (selected.length === 0) return;
     recorder.append({ role: 'user', content: `Relevant memories:\n${selected.map((hit) => `- ${hit.item.content}`).join('\n')}` });
-    for (const hit of selected) recorder.emit('memory-injected', { memoryId: hit.item.id, score: hit.score });
+    for (const hit of selected) {
+      recorder.emit('memory-injected', { memoryId: hit.item.id, score: hit.score, ...(hit.parts ? { parts: { ...hit.parts } } : {}) });
+    }
   } else if (decision.decision === 'load_skill') {
     const skill = skills.find((candidate) => candidate.name === decision.skillName);
     if (!skill) return;

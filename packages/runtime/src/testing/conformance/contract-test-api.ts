@@ -10,6 +10,10 @@ export interface ContractExpectation {
   toBe(expected: unknown): void;
   toBeNull(): void;
   toBeGreaterThan(expected: number): void;
+  toBeLessThan(expected: number): void;
+  toBeLessThanOrEqual(expected: number): void;
+  toBeCloseTo(expected: number, digits?: number): void;
+  toBeDefined(): void;
   toHaveLength(expected: number): void;
 }
 

@@ -40,6 +40,54 @@ export function describeMemoryPortContract(factory: StoreFactory<MemoryPort>, { 
       expect(procedures.map((hit) => hit.item.kind)).toEqual(['procedure']);
     });
 
+    it('returns nothing for a question about something never stored', async () => {
+      const memory = await factory();
+      await memory.store({ scope: tenant, kind: 'fact', content: 'The deploy window is Tuesday at 14:00 UTC' });
+      await memory.store({ scope: tenant, kind: 'fact', content: 'Coffee machine is on floor three' });
+      expect(await memory.search({ scope: tenant, text: 'who is our dentist?' })).toEqual([]);
+    });
+
+    it('scores by absolute relevance with its parts, not relative to the best hit', async () => {
+      const memory = await factory();
+      const { id } = await memory.store({ scope: tenant, kind: 'fact', content: 'The deploy window is Tuesday at 14:00 UTC' });
+      const [full] = await memory.search({ scope: tenant, text: 'deploy window' });
+      const [partial] = await memory.search({ scope: tenant, text: 'deploy window rotation' });
+      expect([full?.item.id, partial?.item.id]).toEqual([id, id]);
+      // Divided by the top hit, a lone hit would score the same however little of the query it matches.
+      expect(partial!.score).toBeLessThan(full!.score);
+      for (const hit of [full!, partial!]) {
+        expect(hit.parts).toBeDefined();
+        expect(hit.parts!.relevance).toBeGreaterThan(0);
+        expect(hit.parts!.relevance).toBeLessThanOrEqual(1);
+        expect(hit.score).toBeCloseTo(hit.parts!.relevance + hit.parts!.pinned + hit.parts!.recency + hit.parts!.time, 10);
+      }
+      expect(partial!.parts!.relevance).toBeLessThan(full!.parts!.relevance);
+    });
+
+    it('keeps when an item happened and ranks equally relevant items newest first', async () => {
+      const memory = await factory();
+      const newer = await memory.store({ scope: tenant, kind: 'fact', content: 'standup moved to the blue room', occurredAt: '2026-05-04T09:00:00.000Z' });
+      const older = await memory.store({ scope: tenant, kind: 'fact', content: 'standup moved to the blue room', occurredAt: '2026-01-12T09:00:00.000Z' });
+      const hits = await memory.search({ scope: tenant, text: 'where is standup', now: '2026-06-15T12:00:00.000Z' });
+      expect(hits.map((hit) => hit.item.id)).toEqual([newer.id, older.id]);
+      expect(hits.map((hit) => hit.item.occurredAt)).toEqual(['2026-05-04T09:00:00.000Z', '2026-01-12T09:00:00.000Z']);
+    });
+
+    it('ranks first what happened in the time the query names, relative to its reference date', async () => {
+      const memory = await factory();
+      const march = await memory.store({ scope: tenant, kind: 'fact', content: 'budget decision: freeze hiring', occurredAt: '2026-03-10T10:00:00.000Z' });
+      const may = await memory.store({ scope: tenant, kind: 'fact', content: 'budget decision: grow hiring', occurredAt: '2026-05-05T10:00:00.000Z' });
+      const now = '2026-06-15T12:00:00.000Z';
+      const inMarch = await memory.search({ scope: tenant, text: 'budget decision in March', now });
+      expect(inMarch.map((hit) => hit.item.id)).toEqual([march.id, may.id]);
+      expect(inMarch.map((hit) => (hit.parts?.time ?? 0) > 0)).toEqual([true, false]);
+      const firstWeekOfMay = await memory.search({ scope: tenant, text: 'budget decision in the first week of May', now });
+      expect(firstWeekOfMay[0]?.item.id).toBe(may.id);
+      // A year later "March" is March 2027: neither item gets the boost.
+      const nextYear = await memory.search({ scope: tenant, text: 'budget decision in March', now: '2027-06-15T12:00:00.000Z' });
+      expect(nextYear.every((hit) => hit.parts?.time === 0)).toBe(true);
+    });
+
     it('forgets an item and reports whether it existed', async () => {
       const memory = await factory();
       const { id } = await memory.store({ scope: tenant, kind: 'fact', content: 'temporary deploy note' });

@@ -1,0 +1,2 @@
+export { parseQueryTime, windowAround, withinWindow, type QueryTime, type TimeWindow } from './query-time-window';
+export { compareHits, defaultFusionSettings, fuseScore, relevanceOf, type CandidateSignals, type FusionSettings } from './score-fusion';

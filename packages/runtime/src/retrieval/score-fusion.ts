@@ -1,0 +1,86 @@
+import type { MemoryScoreParts } from '../contracts/stores';
+
+/**
+ * The terms of a memory hit's score (docs/adr/0022-score-fusion-and-abstention.md). Relevance is a
+ * convex combination of the two lists' absolute scores, so it means the same in every search and a
+ * threshold can reject; pin, recency and time are additive boosts that reorder relevant hits but
+ * never lift an irrelevant one (they are 0 when relevance is 0).
+ */
+export interface FusionSettings {
+  /** Weight of the vector similarity in relevance; the lexical score gets 1 − this. */
+  vectorWeight: number;
+  /**
+   * Cosine similarity that means "unrelated" for the embedder: similarity is read as
+   * (similarity − floor) / (1 − floor), clamped to 0…1, before it is blended.
+   */
+  similarityFloor: number;
+  /** Added for a pinned item. */
+  pinnedBoost: number;
+  /** Added for an item that happened now, halving every `recencyHalfLifeDays`. */
+  recencyBoost: number;
+  recencyHalfLifeDays: number;
+  /** Added when the item happened inside the time the query names. */
+  timeBoost: number;
+}
+
+/** Tuned on bench/memory-eval's dev set only; see ADR 0022 for the table. */
+export const defaultFusionSettings: FusionSettings = {
+  vectorWeight: 0.5,
+  similarityFloor: 0.1,
+  pinnedBoost: 0.1,
+  recencyBoost: 0.02,
+  recencyHalfLifeDays: 30,
+  timeBoost: 0.2,
+};
+
+/** What one candidate brought from the lists. */
+export interface CandidateSignals {
+  /** Raw cosine similarity; null when no vector list was searched. */
+  similarity: number | null;
+  /** Lexical score in 0…1; null when no lexical list was searched. */
+  lexical: number | null;
+  pinned: boolean;
+  /** When what the item records happened (or, without that, when it was stored). */
+  occurredAt: Date;
+  /** Whether it happened in the query's time window; null when the query names no time. */
+  inWindow: boolean | null;
+}
+
+const dayMs = 86_400_000;
+
+/** The hit's parts and score (relevance plus boosts). */
+export function fuseScore(signals: CandidateSignals, now: Date, settings: FusionSettings = defaultFusionSettings): { score: number; parts: MemoryScoreParts } {
+  const relevance = relevanceOf(signals, settings);
+  const relevant = relevance > 0;
+  const ageDays = Math.max(0, (now.getTime() - signals.occurredAt.getTime()) / dayMs);
+  const parts: MemoryScoreParts = {
+    similarity: signals.similarity,
+    lexical: signals.lexical,
+    relevance,
+    pinned: relevant && signals.pinned ? settings.pinnedBoost : 0,
+    recency: relevant ? settings.recencyBoost * 0.5 ** (ageDays / settings.recencyHalfLifeDays) : 0,
+    time: relevant && signals.inWindow === true ? settings.timeBoost : 0,
+  };
+  return { score: parts.relevance + parts.pinned + parts.recency + parts.time, parts };
+}
+
+/** The convex blend of the lists that were searched; one list alone stands for itself. */
+export function relevanceOf(signals: Pick<CandidateSignals, 'similarity' | 'lexical'>, settings: FusionSettings = defaultFusionSettings): number {
+  const semantic = signals.similarity === null ? null : clamp((signals.similarity - settings.similarityFloor) / (1 - settings.similarityFloor));
+  const lexical = signals.lexical === null ? null : clamp(signals.lexical);
+  if (semantic === null) return lexical ?? 0;
+  if (lexical === null) return semantic;
+  return settings.vectorWeight * semantic + (1 - settings.vectorWeight) * lexical;
+}
+
+/** Highest score first; equal scores newest first, then by id so the order is stable. */
+export function compareHits(
+  left: { score: number; occurredAt: Date; id: string },
+  right: { score: number; occurredAt: Date; id: string },
+): number {
+  return right.score - left.score || right.occurredAt.getTime() - left.occurredAt.getTime() || right.id.localeCompare(left.id);
+}
+
+function clamp(value: number): number {
+  return Math.min(1, Math.max(0, value));
+}
