@@ -48,6 +48,7 @@ async function main(): Promise<void> {
     }
   } finally {
     await database.close();
+    await testDatabase.dispose();
   }
 
   const answerable = data.questions.filter((question) => question.answer_session_ids.length > 0).length;
