@@ -1,23 +1,20 @@
-import { stemmer } from 'stemmer';
-import { eng } from 'stopword';
+import stem from 'wink-porter2-stemmer';
 
-// Question words and fillers that carry no topic: a paraphrase may share these with its answer.
-// The stopword package's English list covers articles, pronouns and auxiliaries; these are the
-// conversational words it leaves in that would make "no shared content word" too strict to be
-// meaningful (every session and question says "what", "did", "we").
-const extraStopwords = ['what', 'which', 'who', 'whom', 'when', 'where', 'why', 'how', 'did', 'does', 'do', 'done', 'got', 'get', 'gets', 'one', 'ones', 'anything', 'something', 'us', 'i', 'me', 'my', 'our', 'ok', 'okay'];
-const stopwords = new Set([...eng, ...extraStopwords].map((word) => word.toLowerCase()));
+// Snowball's English stop list — the one Postgres full-text search uses ('english' configuration,
+// tsearch_data/english.stop) — and Porter2, the Snowball English stemmer it uses too: a question that
+// shares no stem with its session under these shares no lexeme with it in the product's full-text index.
+const snowballStopwords = new Set('i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been being have has had having do does did doing a an the and but if or because as until while of at by for with about against between into through during before after above below to from up down in out on off over under again further then once here there when where why how all any both each few more most other some such no nor not only own same so than too very s t can will just don should now'.split(' '));
 
-/** Porter stems of the words in `text` that are not stopwords (lower-cased, digits kept as words). */
+/** Porter2 stems of the words in `text` that are not stopwords (lower-cased; digits kept as words). */
 export function contentStems(text: string): Set<string> {
-  const words = text.toLowerCase().match(/[a-z0-9]+(?:'[a-z]+)?/g) ?? [];
-  return new Set(words.filter((word) => !stopwords.has(word) && !stopwords.has(word.replace(/'[a-z]+$/, ''))).map((word) => stemmer(word.replace(/'[a-z]+$/, ''))));
+  const words = text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return new Set(words.filter((word) => !snowballStopwords.has(word)).map((word) => stem(word)));
 }
 
 /** The content stems `question` shares with any of `texts` — empty for a true paraphrase. */
 export function sharedContentStems(question: string, texts: readonly string[]): string[] {
   const asked = contentStems(question);
   const shared = new Set<string>();
-  for (const text of texts) for (const stem of contentStems(text)) if (asked.has(stem)) shared.add(stem);
+  for (const text of texts) for (const word of contentStems(text)) if (asked.has(word)) shared.add(word);
   return [...shared].sort();
 }

@@ -131,7 +131,7 @@ export const marchAprilSessions: DevSession[] = [
     'lego-birthday',
     '2026-04-03',
     "Lena's friend Ida has her birthday on Sunday. Need a present, around 40 euros.",
-    'How old is Ida turning, and what does she like?',
+    'How old is Ida turning, and what does she enjoy?',
     'Six, she is into horses and building things.',
     'A LEGO Friends horse stable set fits both and is usually around 35 to 40 euros.',
     "Perfect, I'll order that one tonight.",
