@@ -7,6 +7,7 @@ import { createTestDatabaseConfig } from '@agentloom/db/testing';
 
 import { buildEmbedder, defaultEmbedderIds, defaultMinScore, retrievalSettings } from './eval-configurations';
 import { readEvalData } from './eval-data';
+import { referenceBm25Row } from './reference-bm25';
 import { overallTable, perTypeTable } from './eval-tables';
 import { evaluateEmbedder, type EvalRow } from './evaluate';
 
@@ -16,7 +17,8 @@ import { evaluateEmbedder, type EvalRow } from './evaluate';
  * PrismaMemoryPort in a fresh embedded PGlite (session dates as occurredAt), asks every question
  * (its date as the search's reference time) and prints, per embedder × retrieval setting
  * (eval-configurations.ts), session-level recall_all@1/3/5/10 overall and per question type, and
- * abstention at the injection threshold. The full result, per question, goes to JSON.
+ * abstention at the injection threshold; plus a reference row, plain BM25 over whole sessions.
+ * The full result, per question, goes to JSON.
  * Model embedders: `--embedder openai:<model> --dimension N [--base-url URL]`.
  */
 async function main(): Promise<void> {
@@ -46,6 +48,7 @@ async function main(): Promise<void> {
       const embedder = await buildEmbedder(id, { dimension: values.dimension, baseUrl: values['base-url'], environment: process.env });
       rows.push(...(await evaluateEmbedder(database, embedder, retrievalSettings, data, { searchLimit, minScore })));
     }
+    rows.push(referenceBm25Row(data, { searchLimit, minScore }));
   } finally {
     await database.close();
     await testDatabase.dispose();
