@@ -21,7 +21,7 @@ export default defineConfig({
         resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL('./apps/console/src/', import.meta.url)) }] },
         test: {
           name: 'integration',
-          include: ['{apps,packages,tools}/**/*.int.test.ts'],
+          include: ['{apps,packages,tools,bench}/**/*.int.test.ts'],
           exclude: ignored,
           testTimeout: 120_000,
           hookTimeout: 120_000,

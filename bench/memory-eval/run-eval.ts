@@ -1,24 +1,26 @@
-import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { openDatabase } from '@agentloom/db';
 import { createTestDatabaseConfig } from '@agentloom/db/testing';
-import { embedderFromArguments, PrismaMemoryPort, type RetrievalMode } from '@agentloom/platform';
-import { HashingEmbedder, type Embedder } from '@agentloom/runtime';
 
-import { readEvalData, type EvalData } from './eval-data';
-import { markdownTable } from './markdown-table';
-import { rankedSessions, recallAt } from './session-recall';
+import { buildEmbedder, defaultEmbedderIds, defaultMinScore, retrievalSettings } from './eval-configurations';
+import { readEvalData } from './eval-data';
+import { referenceBm25Row } from './reference-bm25';
+import { overallTable, perTypeTable } from './eval-tables';
+import { evaluateEmbedder, type EvalRow } from './evaluate';
 
 /**
- * `npm run eval:memory -- --data FILE [--embedder id …]`: stores every session turn as a memory item
- * through the platform's PrismaMemoryPort (full-text trigger, embeddings, HNSW) in a fresh in-memory
- * PGlite, asks every question, and prints session-level recall@1/5/10 per embedder for vector-only,
- * full-text-only and hybrid retrieval. Model embedders: `--embedder openai:<model> --dimension N`.
+ * `npm run eval:memory -- [--data FILE] [--embedder ID …] [--min-score X] [--out FILE]`: the
+ * LongMemEval-style retrieval eval. Stores every session turn through the platform's
+ * PrismaMemoryPort in a fresh embedded PGlite (session dates as occurredAt), asks every question
+ * (its date as the search's reference time) and prints, per embedder × retrieval setting
+ * (eval-configurations.ts), session-level recall_all@1/3/5/10 overall and per question type, and
+ * abstention at the injection threshold; plus a reference row, plain BM25 over whole sessions.
+ * The full result, per question, goes to JSON.
+ * Model embedders: `--embedder openai:<model> --dimension N [--base-url URL]`.
  */
-const modes: readonly RetrievalMode[] = ['vector', 'full-text', 'hybrid'];
-const ks = [1, 5, 10] as const;
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -26,58 +28,43 @@ async function main(): Promise<void> {
       embedder: { type: 'string', multiple: true },
       dimension: { type: 'string' },
       'base-url': { type: 'string' },
+      'min-score': { type: 'string' },
+      limit: { type: 'string', default: '50' },
+      out: { type: 'string' },
     },
   });
   const data = await readEvalData(values.data);
-  const embedders = embeddersFrom(values.embedder ?? [], values.dimension, values['base-url']);
+  const minScore = values['min-score'] === undefined ? defaultMinScore : Number(values['min-score']);
+  const searchLimit = Number(values.limit);
+  if (!Number.isFinite(minScore) || minScore < 0) throw new Error(`--min-score must be a number ≥ 0, got ${values['min-score']}`);
+  if (!Number.isInteger(searchLimit) || searchLimit < 10) throw new Error(`--limit must be an integer ≥ 10 (recall@10 needs ten sessions), got ${values.limit}`);
+  const out = values.out ?? join(dirname(values.data), 'results', basename(values.data));
+
   const testDatabase = await createTestDatabaseConfig('embedded');
   const database = await openDatabase(testDatabase.config);
-  const rows: string[][] = [];
+  const rows: EvalRow[] = [];
   try {
-    for (const embedder of embedders) {
-      const port = new PrismaMemoryPort(database, { embedder });
-      const tenant = await database.prisma.tenant.create({ data: { slug: `eval-${randomUUID()}`, name: 'memory eval' } });
-      const scope = { tenantId: tenant.id, agentId: 'eval' };
-      const ingestStarted = performance.now();
-      const sessionOf = await ingest(port, scope, data);
-      const ingestSeconds = (performance.now() - ingestStarted) / 1000;
-      for (const mode of modes) {
-        const totals = ks.map(() => 0);
-        const started = performance.now();
-        for (const question of data.questions) {
-          const hits = await port.searchWith({ scope, text: question.question, limit: 50 }, mode);
-          const ranked = rankedSessions(hits.map((hit) => sessionOf.get(hit.item.id) ?? ''));
-          ks.forEach((k, position) => (totals[position]! += recallAt(k, ranked, question.answer_session_ids)));
-        }
-        const perQuery = (performance.now() - started) / data.questions.length;
-        rows.push([embedder.id, mode, ...totals.map((total) => (total / data.questions.length).toFixed(3)), perQuery.toFixed(1), ingestSeconds.toFixed(1)]);
-      }
+    for (const id of values.embedder ?? defaultEmbedderIds) {
+      const embedder = await buildEmbedder(id, { dimension: values.dimension, baseUrl: values['base-url'], environment: process.env });
+      rows.push(...(await evaluateEmbedder(database, embedder, retrievalSettings, data, { searchLimit, minScore })));
     }
+    rows.push(referenceBm25Row(data, { searchLimit, minScore }));
   } finally {
     await database.close();
+    await testDatabase.dispose();
   }
-  console.log(`${data.sessions.length} sessions, ${data.questions.length} questions (${values.data})\n`);
-  console.log(markdownTable(['embedder', 'retrieval', 'recall@1', 'recall@5', 'recall@10', 'ms/query', 'ingest s'], rows));
-}
 
-/** One item per non-empty turn, remembered with its session; returns item id → session id. */
-async function ingest(port: PrismaMemoryPort, scope: { tenantId: string; agentId: string }, data: EvalData): Promise<Map<string, string>> {
-  const sessionOf = new Map<string, string>();
-  for (const session of data.sessions) {
-    for (const turn of session.turns) {
-      if (turn.content.trim() === '') continue;
-      const { id } = await port.storeItem({ scope, kind: 'document', content: turn.content, metadata: { sessionId: session.id, role: turn.role } });
-      sessionOf.set(id, session.id);
-    }
-  }
-  return sessionOf;
-}
-
-function embeddersFrom(ids: readonly string[], dimension: string | undefined, baseUrl: string | undefined): Embedder[] {
-  if (ids.length === 0) return [new HashingEmbedder()];
-  return ids.map((id) =>
-    embedderFromArguments({ embedder: id, ...(dimension ? { dimension } : {}), ...(baseUrl ? { 'base-url': baseUrl } : {}) }, process.env),
+  const answerable = data.questions.filter((question) => question.answer_session_ids.length > 0).length;
+  console.log(
+    `${data.split ?? basename(values.data)}: ${data.sessions.length} sessions, ${answerable} answerable and ` +
+      `${data.questions.length - answerable} abstention questions; recall_all@k; abstains = empty at min score ${minScore}\n`,
   );
+  console.log(overallTable(rows));
+  console.log('\nPer question type (R@1/R@3/R@5/R@10):\n');
+  console.log(perTypeTable(rows));
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify({ data: values.data, minScore, searchLimit, rows }, null, 1)}\n`);
+  console.log(`\nper-question results: ${out}`);
 }
 
 await main();
