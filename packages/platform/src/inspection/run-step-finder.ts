@@ -4,7 +4,7 @@ import type { Principal } from '../auth/roles';
 import { parseInput } from '../validation/parse-input';
 import { findRunStepsInputSchema, type FindRunStepsInput } from './inspection.schema';
 import { assertRunVisible } from './run-access';
-import { failedToolCallStatuses } from './step-tool-summaries';
+import { decidedToolCallStatuses, failedToolCallStatuses } from './step-tool-summaries';
 
 /** What a run holds, for the filter menus: counts per step kind, tool and event type. */
 export interface RunFacets {
@@ -65,4 +65,7 @@ export class RunStepFinder {
   }
 }
 
-const failedCallWhere: Prisma.ToolCallWhereInput = { OR: [{ status: { in: [...failedToolCallStatuses] } }, { errorKind: { not: null } }] };
+/** The database form of `isFailedToolCall`. */
+const failedCallWhere: Prisma.ToolCallWhereInput = {
+  OR: [{ status: { in: [...failedToolCallStatuses] } }, { errorKind: { not: null }, status: { notIn: [...decidedToolCallStatuses] } }],
+};

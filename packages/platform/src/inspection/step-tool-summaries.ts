@@ -8,8 +8,16 @@ export interface StepToolSummary {
   approval: string | null;
 }
 
-/** Ledger states that mean the call went wrong (a rejection is a decision, not an error). */
+/** Ledger states that mean the call went wrong. */
 export const failedToolCallStatuses = ['failed', 'outcome_unknown', 'abandoned'] as const;
+/** A rejection or an expiry is a decision (it carries an error kind for the model), not a failure. */
+export const decidedToolCallStatuses = ['rejected', 'expired'] as const;
+
+/** Whether a ledger row counts as an error on the timeline. */
+export function isFailedToolCall(call: { status: string; errorKind: string | null }): boolean {
+  if ((failedToolCallStatuses as readonly string[]).includes(call.status)) return true;
+  return call.errorKind !== null && !(decidedToolCallStatuses as readonly string[]).includes(call.status);
+}
 
 const approvalPrecedence = ['pending', 'rejected', 'expired', 'approved'];
 
@@ -28,7 +36,7 @@ export async function loadStepToolSummaries(prisma: PrismaClient, tenantId: stri
     if (!row.stepId) continue;
     const summary = summaries.get(row.stepId) ?? { toolCalls: [], hasError: false, approval: null };
     summary.toolCalls.push({ name: row.name, status: row.status });
-    if (row.errorKind !== null || (failedToolCallStatuses as readonly string[]).includes(row.status)) summary.hasError = true;
+    if (isFailedToolCall(row)) summary.hasError = true;
     // Several calls of one step may ask: the state that needs a person most wins.
     const approval = row.approval?.status;
     if (approval && (summary.approval === null || approvalPrecedence.indexOf(approval) < approvalPrecedence.indexOf(summary.approval))) summary.approval = approval;
