@@ -9,7 +9,7 @@
  */
 export function pricesKnown(config: unknown): boolean {
   if (!isRecord(config) || !isRecord(config.model)) return false;
-  const fallbacks = Array.isArray(config.fallbackModels) ? config.fallbackModels : [];
+  const fallbacks: unknown[] = Array.isArray(config.fallbackModels) ? (config.fallbackModels as unknown[]) : [];
   return [config.model, ...fallbacks].every((model) => isRecord(model) && isRecord(model.pricing));
 }
 
