@@ -16,6 +16,9 @@ import { EngineRunProcessor } from './execution/engine/engine-run-processor';
 import { defaultExecutorConfig, RunExecutor } from './execution/run-executor';
 import { HealthService } from './health/health-service';
 import { CheckpointService } from './inspection/checkpoint-service';
+import { RunSearchService } from './inspection/run-search-service';
+import { RunStepDetailService } from './inspection/run-step-detail-service';
+import { RunStepFinder } from './inspection/run-step-finder';
 import { RunStepService } from './inspection/run-step-service';
 import { TenantActivityService } from './inspection/tenant-activity-service';
 import { ToolCallService } from './inspection/tool-call-service';
@@ -62,6 +65,10 @@ export interface Platform {
   audit: AuditService;
   /** Run inspection: steps for the timeline, the tool-call ledger, retained checkpoints. */
   runSteps: RunStepService;
+  /** Run investigation: one step in full, steps matching filters, text search across a run. */
+  runStepDetails: RunStepDetailService;
+  runStepFinder: RunStepFinder;
+  runSearch: RunSearchService;
   toolCalls: ToolCallService;
   checkpoints: CheckpointService;
   /** Which runs of a tenant just changed: the signal live lists refetch on. */
@@ -176,6 +183,9 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     usage: new UsageService(database),
     audit: new AuditService(database),
     runSteps: new RunStepService(database),
+    runStepDetails: new RunStepDetailService(database),
+    runStepFinder: new RunStepFinder(database),
+    runSearch: new RunSearchService(database),
     toolCalls: new ToolCallService(database),
     checkpoints: new CheckpointService(database),
     activity,

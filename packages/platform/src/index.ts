@@ -46,8 +46,20 @@ export { AuditService } from './audit/audit-service';
 export { listAuditInputSchema, type ListAuditInput } from './audit/audit.schema';
 export type { AuditEntryView } from './audit/audit-entry-view';
 export { apiKeyIdInputSchema } from './auth/api-key-service';
-export { listRunStepsInputSchema, listToolCallsInputSchema, listCheckpointsInputSchema, getCheckpointInputSchema } from './inspection/inspection.schema';
-export type { RunStepView } from './inspection/run-step-service';
+export {
+  listRunStepsInputSchema,
+  listToolCallsInputSchema,
+  listCheckpointsInputSchema,
+  getCheckpointInputSchema,
+  findRunStepsInputSchema,
+  searchRunInputSchema,
+  getRunStepInputSchema,
+  stepKinds,
+} from './inspection/inspection.schema';
+export type { RunStepView } from './inspection/run-step-view';
+export type { RunStepDetail, ToolCallNode } from './inspection/run-step-detail-service';
+export type { RunFacets } from './inspection/run-step-finder';
+export type { RunSearchHit } from './inspection/run-search-service';
 export type { ToolCallView, ToolCallStatusChange } from './inspection/tool-call-view';
 export type { CheckpointSummaryView, CheckpointDetailView } from './inspection/checkpoint-service';
 export type { TenantActivityItem } from './inspection/tenant-activity-service';

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
+import { pricesKnown } from '../runs/run-pricing';
 
 /**
  * Every inspection read starts here: a run of another tenant and an unknown run are the same
@@ -10,4 +11,10 @@ import { DomainError } from '../errors/domain-error';
 export async function assertRunVisible(prisma: PrismaClient, principal: Principal, runId: string): Promise<void> {
   const run = await prisma.run.findFirst({ where: { id: runId, tenantId: principal.tenantId }, select: { id: true } });
   if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
+}
+
+/** Whether every model the run's agent version can call has prices (see `pricesKnown`). */
+export async function runPricesKnown(prisma: PrismaClient, tenantId: string, runId: string): Promise<boolean> {
+  const run = await prisma.run.findFirst({ where: { id: runId, tenantId }, select: { agentVersion: { select: { config: true } } } });
+  return run ? pricesKnown(run.agentVersion.config) : false;
 }

@@ -3,23 +3,11 @@ import type { Database } from '@agentloom/db';
 import type { Principal } from '../auth/roles';
 import { parseInput } from '../validation/parse-input';
 import { listRunStepsInputSchema, type ListRunStepsInput } from './inspection.schema';
-import { assertRunVisible } from './run-access';
+import { assertRunVisible, runPricesKnown } from './run-access';
+import { loadStepToolSummaries } from './step-tool-summaries';
+import { toRunStepView, runStepSelect, type RunStepView } from './run-step-view';
 
-/** One committed engine step, as the timeline draws it. */
-export interface RunStepView {
-  id: string;
-  index: number;
-  /** model_call | tool_call | compaction | verification | approval_wait | routing | memory_injection */
-  kind: string;
-  /** How the step ended: the engine's next-step type (run-again, final-output, approval-request, interrupted). */
-  status: string;
-  parentStepId: string | null;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  startedAt: string;
-  finishedAt: string | null;
-}
+export type { RunStepView } from './run-step-view';
 
 /** A run's steps in index order, a page at a time. */
 export class RunStepService {
@@ -33,16 +21,15 @@ export class RunStepService {
       where: { runId: input.runId, tenantId: principal.tenantId, index: { gt: input.cursor ?? -1 } },
       orderBy: { index: 'asc' },
       take: input.limit + 1,
-      select: { id: true, index: true, kind: true, status: true, parentStepId: true, inputTokens: true, outputTokens: true, costUsd: true, startedAt: true, finishedAt: true },
+      select: runStepSelect,
     });
     const page = rows.slice(0, input.limit);
+    const [summaries, pricesKnown] = await Promise.all([
+      loadStepToolSummaries(prisma, principal.tenantId, input.runId, page.map((row) => row.id)),
+      runPricesKnown(prisma, principal.tenantId, input.runId),
+    ]);
     return {
-      steps: page.map((row) => ({
-        ...row,
-        costUsd: Number(row.costUsd),
-        startedAt: row.startedAt.toISOString(),
-        finishedAt: row.finishedAt?.toISOString() ?? null,
-      })),
+      steps: page.map((row) => toRunStepView(row, summaries.get(row.id), pricesKnown)),
       nextCursor: rows.length > input.limit ? (page[page.length - 1]?.index ?? null) : null,
     };
   }

@@ -15,7 +15,12 @@ export class ToolCallService {
     const { prisma } = this.database;
     await assertRunVisible(prisma, principal, input.runId);
     const rows = await prisma.toolCall.findMany({
-      where: { runId: input.runId, tenantId: principal.tenantId },
+      where: {
+        runId: input.runId,
+        tenantId: principal.tenantId,
+        ...(input.name ? { name: input.name } : {}),
+        ...(input.statuses ? { status: { in: input.statuses } } : {}),
+      },
       // uuid v7 ids are time-ordered: id order is proposal order and a stable cursor.
       orderBy: { id: 'asc' },
       ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),

@@ -87,7 +87,7 @@ export function toToolCallView(row: ToolCallRow): ToolCallView {
     implementationId: row.implementationId,
     sideEffects: row.sideEffects,
     status: row.status,
-    statusHistory: toStatusHistory(row.statusHistory),
+    statusHistory: withDecision(toStatusHistory(row.statusHistory), approval),
     arguments: row.arguments,
     editedArguments: row.editedArguments,
     result: row.result,
@@ -111,6 +111,23 @@ export function toToolCallView(row: ToolCallRow): ToolCallView {
         }
       : null,
   };
+}
+
+/**
+ * The approval row is the record of a decision; the ledger history is a copy written beside it.
+ * A history without the decision (rows written before the copy existed, or overwritten by a
+ * resumed step) would end at "awaiting approval" — show the decision from the approval instead.
+ */
+function withDecision(history: ToolCallStatusChange[], approval: ToolCallRow['approval']): ToolCallStatusChange[] {
+  if (!approval?.decidedAt || approval.status === 'pending') return history;
+  if (history.some((change) => change.status === approval.status && change.actor !== undefined)) return history;
+  const decision: ToolCallStatusChange = {
+    status: approval.status,
+    at: approval.decidedAt.toISOString(),
+    ...(approval.decidedBy ? { actor: approval.decidedBy } : {}),
+    ...(approval.decisionReason ? { reason: approval.decisionReason } : {}),
+  };
+  return [...history, decision].sort((left, right) => left.at.localeCompare(right.at));
 }
 
 /** The column is free-form JSON written by two writers; keep only well-formed entries. */

@@ -14,6 +14,8 @@ export const eventsInputSchema = z.object({
   /** Last sequence number the client has seen; 0 (default) starts from the first event. */
   afterSeq: z.number().int().min(0).default(0),
   limit: z.number().int().min(1).max(1_000).default(200),
+  /** Only events of these types (e.g. `approval-decided`); filtered in the database, so pages stay full. */
+  types: z.array(z.string().trim().min(1).max(100)).min(1).max(50).optional(),
 });
 
 /** What a transport does about a client that falls behind (see `StreamRunEventsOptions`). */
@@ -34,7 +36,14 @@ export class RunEventService {
   async list(principal: Principal, rawInput: unknown): Promise<{ events: StoredRunEvent[]; nextAfterSeq: number | null }> {
     const input = parseInput(eventsInputSchema, rawInput);
     await this.assertRunVisible(principal, input.runId);
-    const events = await readRunEvents(this.database.prisma, input.runId, input.afterSeq, input.limit);
+    const events = input.types
+      ? await this.database.prisma.runEvent.findMany({
+          where: { runId: input.runId, tenantId: principal.tenantId, seq: { gt: input.afterSeq }, type: { in: input.types } },
+          orderBy: { seq: 'asc' },
+          take: input.limit,
+          select: { runId: true, seq: true, type: true, payload: true, createdAt: true },
+        })
+      : await readRunEvents(this.database.prisma, input.runId, input.afterSeq, input.limit);
     return { events, nextAfterSeq: events.length === input.limit ? (events[events.length - 1]?.seq ?? null) : null };
   }
 

@@ -1,5 +1,6 @@
 import type { Prisma } from '@agentloom/db';
 
+import { pricesKnown } from './run-pricing';
 import type { RunStatus } from './run.schema';
 
 /** A run as clients see it. */
@@ -7,6 +8,8 @@ export interface RunView {
   id: string;
   agentId: string;
   agentVersionId: string;
+  /** The agent version's number (v1, v2…) the run executes; fixed at creation. */
+  agentVersion: number;
   threadId: string | null;
   /** The thread's title (may be empty: titles are optional); null when the run has no thread. */
   threadTitle: string | null;
@@ -17,7 +20,18 @@ export interface RunView {
   attempt: number;
   maxAttempts: number;
   cancelRequested: boolean;
-  usage: { modelCalls: number; inputTokens: number; outputTokens: number; costUsd: number; toolCalls: number; steps: number };
+  usage: {
+    modelCalls: number;
+    inputTokens: number;
+    outputTokens: number;
+    /** Sum of the priced calls; read it with `costKnown`. */
+    costUsd: number;
+    /** False when a model the run could call has no prices (or it runs the offline demo script): then `costUsd` is a lower bound, not the cost. */
+    costKnown: boolean;
+    toolCalls: number;
+    steps: number;
+  };
+  /** When the run was last put in the queue: creation, or a re-queue after an approval decision or a lost lease. */
   queuedAt: string;
   startedAt: string | null;
   finishedAt: string | null;
@@ -28,6 +42,7 @@ export const runViewSelect = {
   id: true,
   agentId: true,
   agentVersionId: true,
+  agentVersion: { select: { version: true, config: true } },
   threadId: true,
   thread: { select: { title: true } },
   status: true,
@@ -57,6 +72,7 @@ export function toRunView(row: RunRow): RunView {
     id: row.id,
     agentId: row.agentId,
     agentVersionId: row.agentVersionId,
+    agentVersion: row.agentVersion.version,
     threadId: row.threadId,
     threadTitle: row.thread?.title ?? null,
     status: row.status,
@@ -71,6 +87,7 @@ export function toRunView(row: RunRow): RunView {
       inputTokens: row.inputTokens,
       outputTokens: row.outputTokens,
       costUsd: Number(row.costUsd),
+      costKnown: pricesKnown(row.agentVersion.config),
       toolCalls: row.toolCallCount,
       steps: row.stepCount,
     },

@@ -28,6 +28,7 @@ export const listRunsInputSchema = z
     status: z.enum(runStatuses).optional(),
     agentId: z.uuid().optional(),
     threadId: z.uuid().optional(),
+    agentVersion: z.number().int().positive().optional().describe('Only runs on this agent version number (with `agentId`: of that agent).'),
     within: z
       .enum(runTimeWindows)
       .optional()

@@ -24,6 +24,7 @@ export async function selectRunPage(database: PrismaExecutor, tenantId: string, 
   const conditions = ['tenant_id = $1::uuid'];
   if (input.status) conditions.push(`status = ${bind(input.status)}::"RunStatus"`);
   if (input.agentId) conditions.push(`agent_id = ${bind(input.agentId)}::uuid`);
+  if (input.agentVersion) conditions.push(`agent_version_id IN (SELECT id FROM agent_versions WHERE tenant_id = $1::uuid AND version = ${bind(input.agentVersion)}::int)`);
   if (input.threadId) conditions.push(`thread_id = ${bind(input.threadId)}::uuid`);
   if (input.within) conditions.push(`created_at >= now() - make_interval(hours => ${bind(windowHours[input.within])}::int)`);
   if (input.from) conditions.push(`created_at >= ${bind(toInstant(input.from).toISOString())}::timestamptz`);

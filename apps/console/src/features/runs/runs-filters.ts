@@ -14,6 +14,8 @@ export const runTimeWindows: readonly { value: RunTimeWindow; label: string }[] 
 export interface RunsFilters {
   status: RunStatus | undefined;
   agentId: string | undefined;
+  /** An agent version number, as text (`"2"`): runs on that version (of the chosen agent). */
+  agentVersion: string | undefined;
   threadId: string | undefined;
   within: RunTimeWindow | undefined;
   /** A UTC minute, `YYYY-MM-DDTHH:mm` (what a `datetime-local` input holds), inclusive. */
@@ -28,6 +30,7 @@ export interface RunsFilters {
 export const runsFilterParameters = {
   status: 'status',
   agentId: 'agent',
+  agentVersion: 'version',
   threadId: 'thread',
   within: 'within',
   from: 'from',
@@ -38,6 +41,7 @@ export const runsFilterParameters = {
 export const noRunsFilters: RunsFilters = {
   status: undefined,
   agentId: undefined,
+  agentVersion: undefined,
   threadId: undefined,
   within: undefined,
   from: undefined,
@@ -66,6 +70,7 @@ export function parseRunsFilters(parameters: { get(name: string): string | null 
   return {
     status: runStatuses.find((candidate) => candidate === read('status')),
     agentId: uuid('agentId'),
+    agentVersion: /^[1-9]\d{0,8}$/.test(read('agentVersion') ?? '') ? read('agentVersion') : undefined,
     threadId: uuid('threadId'),
     // A custom range wins over a preset: the service takes one or the other.
     within: from || to ? undefined : runTimeWindows.find((window) => window.value === read('within'))?.value,
@@ -95,6 +100,7 @@ export function runsListInput(filters: RunsFilters): ListRunsInput {
     limit: 25,
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.agentId ? { agentId: filters.agentId } : {}),
+    ...(filters.agentVersion ? { agentVersion: Number(filters.agentVersion) } : {}),
     ...(filters.threadId ? { threadId: filters.threadId } : {}),
     ...(filters.within ? { within: filters.within } : {}),
     ...(filters.from ? { from: `${filters.from}:00Z` } : {}),

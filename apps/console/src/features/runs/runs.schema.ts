@@ -6,6 +6,8 @@ export const listRunEventsInputSchema = z.object({
   /** Last sequence number already shown; 0 starts at the first event. */
   cursor: z.number().int().min(0).nullish(),
   limit: z.number().int().min(1).max(1_000).default(200),
+  /** Only events of these types, filtered on the server. */
+  types: z.array(z.string().trim().min(1).max(100)).min(1).max(50).optional(),
 });
 
 /**

@@ -7,14 +7,14 @@ import { pruneEmptyPages } from '~/features/runs/hooks/prune-empty-pages';
 import { useTRPC } from '~/trpc/react';
 
 /**
- * A run's transcript a page at a time ("Load more"); while the run is live and every page is
+ * A run's transcript a page at a time (loaded as the list scrolls); while the run is live and every page is
  * loaded, each `revision` fetches only the messages after the last one held.
  */
 export function useRunMessages(runId: string, revision: number) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const options = trpc.runMessages.list.infiniteQueryOptions(
-    { runId, limit: 100 },
+    { runId, limit: 200 },
     { getNextPageParam: (_lastPage, pages) => lastIndex(pages) ?? -1 },
   );
   const query = useInfiniteQuery(options);

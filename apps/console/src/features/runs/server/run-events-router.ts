@@ -8,7 +8,7 @@ export const runEventsRouter = {
   /** A page of the log after `cursor` (a seq), oldest first. */
   list: viewerProcedure
     .input(listRunEventsInputSchema)
-    .query(({ ctx, input }) => ctx.platform.runEvents.list(ctx.principal, { runId: input.runId, afterSeq: input.cursor ?? 0, limit: input.limit })),
+    .query(({ ctx, input }) => ctx.platform.runEvents.list(ctx.principal, { runId: input.runId, afterSeq: input.cursor ?? 0, limit: input.limit, ...(input.types ? { types: input.types } : {}) })),
   /**
    * Replays the log after `lastEventId`, then tails it until `run-finished`. The stream is opened
    * (and access checked) before the generator is returned, so an unknown run is a NOT_FOUND through

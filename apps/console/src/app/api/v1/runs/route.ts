@@ -8,7 +8,7 @@ export const runtime = 'nodejs';
 /** Lists the tenant's runs, newest first: `?status&agentId&threadId&within|from&to&search&cursor&limit` → `{ runs, nextCursor }`. */
 export const GET = route(
   async ({ request, principal, platform }) => {
-    return jsonResponse(await platform.runs.list(principal, queryParameters(request, ['limit'])));
+    return jsonResponse(await platform.runs.list(principal, queryParameters(request, ['limit', 'agentVersion'])));
   },
   { role: 'viewer' },
 );

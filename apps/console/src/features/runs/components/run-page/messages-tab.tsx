@@ -1,13 +1,16 @@
 'use client';
 
 import type { RunMessageView } from '@agentloom/platform';
-import { buttonStyles, cardStyles } from '~/components/button-styles';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { JsonTree } from '~/components/json-tree';
 import { SkeletonRows } from '~/components/skeleton';
 import { MemoryHitChips } from '~/features/memory/components/memory-hit-chips';
 import { useRunMemoryHits } from '~/features/memory/hooks/use-run-memory-hits';
 import type { MessageMemoryHit } from '~/features/memory/memory-hit-scores';
+import { useLoadOnScroll } from '~/features/runs/hooks/use-load-on-scroll';
 import { useRunMessages } from '~/features/runs/hooks/use-run-messages';
 
 const roleLook: Record<RunMessageView['role'], string> = {
@@ -17,29 +20,43 @@ const roleLook: Record<RunMessageView['role'], string> = {
   tool: 'bg-sky-50 text-sky-700 dark:bg-sky-500/10 dark:text-sky-300',
 };
 
-/** The transcript, a page at a time; system messages are folded because they repeat the instructions. */
+/**
+ * The transcript: a virtualized list (rows measured as they render) whose pages load as it
+ * scrolls; system messages are folded because they repeat the instructions.
+ */
 export function MessagesTab({ runId, revision }: { runId: string; revision: number }) {
   const { messages, complete, loadMore, isLoadingMore, isPending, error } = useRunMessages(runId, revision);
   const memoryHitsOf = useRunMemoryHits(runId, messages);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: messages.length, getScrollElement: () => scrollRef.current, estimateSize: () => 96, overscan: 6 });
+  useLoadOnScroll(virtualizer.getVirtualItems(), messages.length, { hasNextPage: !complete, isFetchingNextPage: isLoadingMore, fetchNextPage: loadMore });
   if (error) return <ErrorNotice title="The messages could not be loaded" message={error.message} />;
   if (isPending) return <div className={cardStyles}><SkeletonRows label="Loading messages" /></div>;
   if (messages.length === 0) return <p className={`${cardStyles} px-4 py-10 text-center text-sm text-zinc-500`}>No messages yet.</p>;
   return (
-    <section aria-label="Messages" className="space-y-3">
-      <ol className="space-y-3">
-        {messages.map((message) => (
-          <li key={message.id} className={`${cardStyles} p-4`} data-message-role={message.role}>
-            <MessageBody message={message} memoryHits={memoryHitsOf(message)} />
-          </li>
-        ))}
-      </ol>
-      {complete ? null : (
-        <div className="flex justify-center">
-          <button type="button" className={buttonStyles.secondary} disabled={isLoadingMore} onClick={loadMore}>
-            {isLoadingMore ? 'Loading…' : 'Load more'}
-          </button>
-        </div>
-      )}
+    <section aria-label="Messages">
+      <div ref={scrollRef} className="h-[40rem] overflow-auto" tabIndex={0} aria-label={`${messages.length} messages loaded`}>
+        <ol className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const message = messages[item.index];
+            if (!message) return null;
+            return (
+              <li
+                key={message.id}
+                ref={virtualizer.measureElement}
+                data-index={item.index}
+                className="absolute inset-x-0 top-0 pb-3"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <div className={`${cardStyles} p-4`} data-message-role={message.role}>
+                  <MessageBody message={message} memoryHits={memoryHitsOf(message)} />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      {isLoadingMore ? <p className="mt-2 text-center text-xs text-zinc-600 dark:text-zinc-400">Loading more…</p> : null}
     </section>
   );
 }

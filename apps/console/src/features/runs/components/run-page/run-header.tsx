@@ -52,19 +52,31 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
         </div>
         {canOperate && active ? <CancelRunButton run={run} /> : null}
       </div>
-      <dl className={`${cardStyles} grid grid-cols-2 gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-4 lg:grid-cols-7`}>
-        <Fact label="Queued">
-          <time dateTime={run.queuedAt} title={formatTimestamp(run.queuedAt)} suppressHydrationWarning>
-            {new Date(run.queuedAt).toLocaleTimeString()}
-          </time>
+      <dl className={`${cardStyles} grid grid-cols-2 gap-x-6 gap-y-3 p-4 text-sm sm:grid-cols-4 lg:grid-cols-6`}>
+        <Fact label="Agent version">
+          <Link href={`/agents/${run.agentId}`} className="text-brand-700 hover:underline dark:text-brand-300" data-agent-version={run.agentVersion}>
+            v{run.agentVersion}
+          </Link>
         </Fact>
+        <Fact label="Created">
+          <Instant iso={run.createdAt} />
+        </Fact>
+        {run.queuedAt !== run.createdAt ? (
+          <Fact label="Re-queued">
+            <Instant iso={run.queuedAt} />
+          </Fact>
+        ) : null}
+        <Fact label="Started">{run.startedAt ? <Instant iso={run.startedAt} /> : '—'}</Fact>
+        <Fact label="Finished">{run.finishedAt ? <Instant iso={run.finishedAt} /> : '—'}</Fact>
         <Fact label="Duration">{formatDuration(durationBetween(run.startedAt, run.finishedAt, now))}</Fact>
         <Fact label="Steps">{formatCount(run.usage.steps)}</Fact>
         <Fact label="Model calls">{formatCount(run.usage.modelCalls)}</Fact>
         <Fact label="Tokens in / out">
           {formatCount(run.usage.inputTokens)} / {formatCount(run.usage.outputTokens)}
         </Fact>
-        <Fact label="Cost">{formatCost(run.usage.costUsd)}</Fact>
+        <Fact label="Cost">
+          <RunCost usage={run.usage} />
+        </Fact>
         <Fact label="Attempt">
           {run.attempt} of {run.maxAttempts}
         </Fact>
@@ -83,6 +95,30 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
       </div>
       {run.status === 'waiting_human' ? <PendingApprovalsOfRun runId={run.id} canDecide={canOperate} /> : null}
     </header>
+  );
+}
+
+/**
+ * A date and time a reader can place (not only a time of day), with the exact instant (ISO, with
+ * milliseconds and offset) on hover.
+ */
+function Instant({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={`${iso} (${formatTimestamp(iso)})`} suppressHydrationWarning>
+      {new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+    </time>
+  );
+}
+
+/** "$0" only when it was priced at $0: a run on a model without prices has an unknown cost. */
+function RunCost({ usage }: { usage: RunView['usage'] }) {
+  if (usage.costKnown) return <>{formatCost(usage.costUsd)}</>;
+  const why = 'A model this run can call has no prices configured (set pricing in the agent’s model settings)';
+  if (usage.costUsd > 0) return <span title={`${why}; this is the priced part only`}>≥ {formatCost(usage.costUsd)}</span>;
+  return (
+    <span title={why} data-cost="unknown">
+      Unknown
+    </span>
   );
 }
 

@@ -1,8 +1,8 @@
 import type { RunStepView } from '@agentloom/platform';
 
 /** How a step ended wins over what it was: failures and approvals must stand out in a long run. */
-export function stepBarColor(step: RunStepView): string {
-  if (step.status === 'interrupted') return 'bg-red-500';
+export function stepBarColor(step: Pick<RunStepView, 'status' | 'kind' | 'hasError'>): string {
+  if (step.status === 'interrupted' || step.hasError) return 'bg-red-500';
   if (step.status === 'approval-request') return 'bg-amber-500';
   if (step.status === 'final-output') return 'bg-emerald-500';
   switch (step.kind) {
@@ -24,7 +24,8 @@ export const timelineLegend = [
   { label: 'Compaction / verification', color: 'bg-violet-500' },
   { label: 'Asked for approval', color: 'bg-amber-500' },
   { label: 'Final answer', color: 'bg-emerald-500' },
-  { label: 'Interrupted', color: 'bg-red-500' },
+  { label: 'Error / interrupted', color: 'bg-red-500' },
+  { label: 'Waiting for a person (drawn short)', color: 'bg-amber-200 dark:bg-amber-900' },
 ] as const;
 
 /** Step kinds are stored snake_case; show them as words. */

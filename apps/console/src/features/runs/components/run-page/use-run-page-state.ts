@@ -14,7 +14,13 @@ export const runTabs = [
 
 export type RunTab = (typeof runTabs)[number]['id'];
 
-/** The selected tab, tool call and checkpoint live in the URL, so a link opens the same view. */
+/** Which step the side panel shows: `?step=N`, or `?call=ID` (a ledger id or a model call id) for the step that made it. */
+export type OpenStep = { step: number } | { call: string } | null;
+
+/**
+ * The selected tab, tool call, checkpoint and open step live in the URL, so a link opens the same
+ * view (`/runs/<id>?step=42`, `/runs/<id>?call=call_abc`).
+ */
 export function useRunPageState() {
   const parameters = useSearchParams();
   const router = useRouter();
@@ -22,14 +28,25 @@ export function useRunPageState() {
   const tab = runTabs.find((candidate) => candidate.id === parameters.get('tab'))?.id ?? 'timeline';
   const toolCallId = parameters.get('toolCall');
   const checkpointSeq = parameters.get('checkpoint');
+  const openStep = parseOpenStep(parameters.get('step'), parameters.get('call'));
   const navigate = useCallback(
-    (next: { tab: RunTab; toolCall?: string; checkpoint?: number }) => {
+    (next: { tab: RunTab; toolCall?: string; checkpoint?: number; step?: number; call?: string }) => {
       const query = new URLSearchParams({ tab: next.tab });
       if (next.toolCall) query.set('toolCall', next.toolCall);
       if (next.checkpoint !== undefined) query.set('checkpoint', String(next.checkpoint));
+      if (next.step !== undefined) query.set('step', String(next.step));
+      if (next.call !== undefined) query.set('call', next.call);
       router.replace(`${pathname}?${query.toString()}` as Route, { scroll: false });
     },
     [pathname, router],
   );
-  return { tab, toolCallId, checkpointSeq: checkpointSeq === null ? null : Number(checkpointSeq), navigate };
+  /** Opens a step in the side panel on the timeline (null closes it). */
+  const showStep = useCallback((step: number | null) => navigate(step === null ? { tab: 'timeline' } : { tab: 'timeline', step }), [navigate]);
+  return { tab, toolCallId, checkpointSeq: checkpointSeq === null ? null : Number(checkpointSeq), openStep, navigate, showStep };
+}
+
+function parseOpenStep(step: string | null, call: string | null): OpenStep {
+  if (step !== null && /^\d+$/.test(step)) return { step: Number(step) };
+  if (call) return { call };
+  return null;
 }

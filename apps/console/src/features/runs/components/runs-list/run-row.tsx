@@ -28,6 +28,9 @@ export function RunRow({ run, agentName, now }: { run: RunView; agentName: strin
           className="block truncate font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
         >
           {agentName ?? 'Unknown agent'}
+          <span className="ml-1.5 text-xs font-normal text-zinc-600 dark:text-zinc-400" data-agent-version={run.agentVersion}>
+            v{run.agentVersion}
+          </span>
         </Link>
         <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={inputPreview}>
           {inputPreview}
@@ -59,7 +62,9 @@ export function RunRow({ run, agentName, now }: { run: RunView; agentName: strin
       <span className="text-right tabular-nums">{formatDuration(durationBetween(run.startedAt, run.finishedAt, now))}</span>
       <span className="text-right tabular-nums">{formatCount(run.usage.steps)}</span>
       <span className="text-right tabular-nums">{formatCount(tokens)}</span>
-      <span className="text-right tabular-nums">{formatCost(run.usage.costUsd)}</span>
+      <span className="text-right tabular-nums" title={run.usage.costKnown ? undefined : 'A model of this run has no prices configured'}>
+        {run.usage.costKnown ? formatCost(run.usage.costUsd) : run.usage.costUsd > 0 ? `≥ ${formatCost(run.usage.costUsd)}` : 'unknown'}
+      </span>
     </li>
   );
 }

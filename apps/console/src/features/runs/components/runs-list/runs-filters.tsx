@@ -44,6 +44,20 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
           className="mt-1"
         />
       </label>
+      <label className="w-24 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
+        Version
+        <input
+          aria-label="Agent version"
+          inputMode="numeric"
+          placeholder="any"
+          value={filters.agentVersion ?? ''}
+          onChange={(event) => {
+            const value = event.target.value.trim();
+            if (value === '' || /^[1-9]\d{0,8}$/.test(value)) onChange({ agentVersion: value || undefined });
+          }}
+          className={`${inputStyles} mt-1`}
+        />
+      </label>
       <ThreadFilter filters={filters} onChange={onChange} />
       <TimeFilter filters={filters} onChange={onChange} customChosen={customChosen} onCustomChosen={setCustomChosen} />
       {/* Always laid out (hidden when there is nothing to clear), so applying a filter never re-wraps the bar. */}

@@ -1,0 +1,146 @@
+'use client';
+
+import type { RunStepView, RunView } from '@agentloom/platform';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { formatDuration } from '~/components/format';
+import { useNow } from '~/components/use-now';
+import { humanWaits, timelineAxis, type HumanWait, type TimelineAxis } from '~/features/runs/components/run-page/timeline-axis';
+import { timelineLegend } from '~/features/runs/components/run-page/timeline-colors';
+import { TimelineRow, timelineColumns } from '~/features/runs/components/run-page/timeline-row';
+import { isTerminalStatus } from '~/features/runs/run-statuses';
+
+const rowHeight = 30;
+
+/**
+ * Steps as bars on the run's time axis. Rows are virtualized (only the visible ones are in the
+ * DOM), so a 10,000-step run scrolls like a 10-step one; the scroll area has a fixed height, so
+ * steps arriving live never push the page around. Each row is a button: click or Enter opens the
+ * step; arrow keys move between rows. `rows` is every step, or the ones a filter kept.
+ */
+export function TimelineChart({
+  run,
+  steps,
+  rows,
+  selectedIndex,
+  onOpen,
+}: {
+  run: RunView;
+  steps: RunStepView[];
+  rows: RunStepView[];
+  selectedIndex: number | null;
+  onOpen: (index: number) => void;
+}) {
+  const active = !isTerminalStatus(run.status);
+  const now = useNow(1_000, active);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const filtered = rows !== steps;
+  const inProgress = run.status === 'running' && !filtered;
+  const rowCount = rows.length + (inProgress ? 1 : 0);
+  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  const axis = useMemo(() => runAxis(run, steps, now), [run, steps, now]);
+  const waitsByStep = useMemo(() => new Map<number, HumanWait>(axis.waits.map((wait) => [wait.afterStep, wait])), [axis]);
+  const rowOf = useMemo(() => new Map(rows.map((step, position) => [step.index, position])), [rows]);
+
+  // A step opened from elsewhere (deep link, search, "next error", jump) scrolls into view.
+  useEffect(() => {
+    const position = selectedIndex === null ? undefined : rowOf.get(selectedIndex);
+    if (position !== undefined) virtualizer.scrollToIndex(position, { align: 'auto' });
+  }, [selectedIndex, rowOf, virtualizer]);
+
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const current = (event.target as HTMLElement).closest<HTMLElement>('[data-step-index]');
+    if (!current) return;
+    const position = rowOf.get(Number(current.dataset.stepIndex));
+    if (position === undefined) return;
+    const target = rows[position + (event.key === 'ArrowDown' ? 1 : -1)];
+    if (!target) return;
+    event.preventDefault();
+    virtualizer.scrollToIndex(position + (event.key === 'ArrowDown' ? 1 : -1), { align: 'auto' });
+    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-step-index="${target.index}"]`)?.focus());
+  };
+
+  const waitNote = axis.waitedMs > 0 ? ` (${formatDuration(axis.waitedMs)} waiting for people, drawn short)` : '';
+  return (
+    <section aria-label="Timeline" className="min-w-0 rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+      <div className={`${timelineColumns} border-b border-zinc-200 px-4 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:text-zinc-400`}>
+        <span>Step</span>
+        <span>What</span>
+        <span className="flex justify-between gap-2">
+          <span>0 s</span>
+          <span className="truncate" title={`Run length ${formatDuration(axis.end - axis.start)}${waitNote}`}>
+            {formatDuration(axis.end - axis.start)}
+            {waitNote}
+          </span>
+        </span>
+        <span className="text-right">Duration</span>
+        <span className="text-right">Tokens</span>
+      </div>
+      {rowCount === 0 ? (
+        <p className="px-4 py-10 text-center text-sm text-zinc-500">
+          {filtered ? 'No step matches these filters.' : active ? 'Waiting for the first step to commit…' : 'This run has no steps.'}
+        </p>
+      ) : (
+        <div
+          ref={scrollRef}
+          className="h-[28rem] overflow-auto"
+          tabIndex={0}
+          aria-label={filtered ? `${rows.length} of ${steps.length} steps` : `${steps.length} steps`}
+          onKeyDown={moveFocus}
+        >
+          <ol className="relative" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const step = rows[item.index];
+              return (
+                <li key={item.key} className="absolute inset-x-0" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+                  {step ? (
+                    <TimelineRow step={step} axis={axis} wait={waitsByStep.get(step.index)} selected={step.index === selectedIndex} onOpen={onOpen} />
+                  ) : (
+                    <InProgressRow index={(steps[steps.length - 1]?.index ?? -1) + 1} axis={axis} from={lastEnd(steps, run)} />
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </div>
+      )}
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 border-t border-zinc-200 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+        {timelineLegend.map((entry) => (
+          <li key={entry.label} className="flex items-center gap-1.5">
+            <span aria-hidden="true" className={`size-2.5 rounded-sm ${entry.color}`} />
+            {entry.label}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function runAxis(run: RunView, steps: RunStepView[], now: number): TimelineAxis {
+  const first = steps[0];
+  const start = Date.parse(run.startedAt ?? first?.startedAt ?? run.queuedAt);
+  const lastFinished = steps.reduce((latest, step) => Math.max(latest, Date.parse(step.finishedAt ?? step.startedAt)), start);
+  const end = run.finishedAt ? Date.parse(run.finishedAt) : Math.max(lastFinished, now || lastFinished);
+  return timelineAxis(start, end, humanWaits(steps, end));
+}
+
+function lastEnd(steps: RunStepView[], run: RunView): number {
+  const last = steps[steps.length - 1];
+  return Date.parse(last?.finishedAt ?? run.startedAt ?? run.queuedAt);
+}
+
+function InProgressRow({ index, axis, from }: { index: number; axis: TimelineAxis; from: number }) {
+  const left = axis.position(from);
+  return (
+    <div className={`${timelineColumns} h-full px-4 text-xs text-zinc-500`} aria-live="polite">
+      <span className="font-mono tabular-nums">#{index}</span>
+      <span className="italic">in progress…</span>
+      <span className="relative block h-3 animate-pulse rounded-sm bg-zinc-100 dark:bg-zinc-800/60">
+        <span title="In progress" className="absolute inset-y-0 min-w-[3px] rounded-sm bg-sky-300 dark:bg-sky-700" style={{ left: `${left}%`, width: `${100 - left}%` }} />
+      </span>
+      <span className="text-right tabular-nums">{formatDuration(axis.end - from)}</span>
+      <span />
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { expect, test } from '@playwright/test';
+import { attachScreenshot } from '../support/attach-screenshot';
+import { longRunId } from '../support/long-run';
+import { signIn } from '../support/sign-in';
+
+// The seeded 10,000-step run: tool steps 1249, 3749, 6249 and 8749 failed; step 5000 asked for
+// approval and seed-reviewer rejected the call (step 5001) after 3.5 minutes.
+
+test('search, filters, jump to step and next/previous error on the 10,000-step run', async ({ page }, testInfo) => {
+  const runId = await longRunId();
+  await signIn(page);
+  await page.goto(`/runs/${runId}`);
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByLabel('10000 steps')).toBeVisible({ timeout: 30_000 });
+
+  // Server-side search across messages, tool calls and events.
+  await page.getByLabel('Search this run').fill('store unavailable');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const results = page.getByRole('region', { name: 'Search results' });
+  await expect(results).toContainText('8 matches');
+  await results.getByRole('button', { name: /#3749 .*tool-call/ }).click();
+  await expect(page).toHaveURL(/[?&]step=3749\b/);
+  const panel = page.getByRole('complementary', { name: 'Step 3749' });
+  await expect(panel).toContainText('Plan store unavailable at step 3749');
+  await expect(timeline.locator('[data-step-index="3749"]')).toBeVisible();
+  await attachScreenshot(page, testInfo, 'search hit opened');
+
+  // Next / previous error walk from the open step.
+  await page.getByRole('button', { name: '↓ Next error' }).click();
+  await expect(page.getByRole('complementary', { name: 'Step 6249' })).toBeVisible();
+  await expect(timeline.locator('[data-step-index="6249"]')).toHaveAttribute('aria-current', 'true');
+  await page.getByRole('button', { name: '↑ Previous error' }).click();
+  await page.getByRole('button', { name: '↑ Previous error' }).click();
+  await expect(page.getByRole('complementary', { name: 'Step 1249' })).toBeVisible();
+
+  // Jump to a step far away: the virtualized timeline scrolls there.
+  await page.getByLabel('Jump to step').fill('9998');
+  await page.getByRole('button', { name: 'Go' }).click();
+  await expect(page.getByRole('complementary', { name: 'Step 9998' })).toBeVisible();
+  await expect(timeline.locator('[data-step-index="9998"]')).toBeVisible();
+
+  // Filters run on the server: errors only keeps four rows; the rejected approval keeps one.
+  await page.getByLabel(/Errors only/).check();
+  await expect(timeline.getByLabel('4 of 10000 steps')).toBeVisible();
+  await expect(timeline.locator('button[data-step-index]')).toHaveCount(4);
+  await page.getByLabel(/Errors only/).uncheck();
+  await page.getByLabel('Approval').selectOption('rejected');
+  await expect(timeline.getByLabel('1 of 10000 steps')).toBeVisible();
+  await expect(timeline.locator('button[data-step-index="5001"]')).toContainText('rejected');
+  await attachScreenshot(page, testInfo, 'filtered to the rejected approval');
+});
+
+test('honest facts: version, dates, unknown cost, the human wait and the rejected call’s history', async ({ page }, testInfo) => {
+  const runId = await longRunId();
+  await signIn(page);
+  await page.goto(`/runs/${runId}`);
+  const header = page.locator('header').filter({ has: page.locator('[data-status]') });
+  await expect(header.locator('[data-agent-version="1"]')).toHaveText('v1');
+  // 1.3 M tokens on a model without prices: the cost is unknown, not "$0".
+  await expect(header.locator('[data-cost="unknown"]')).toHaveText('Unknown');
+  await expect(header).not.toContainText('$0');
+  // Created shows a date, with the exact instant on hover.
+  const created = header.locator('dt', { hasText: 'Created' }).locator('xpath=following-sibling::dd/time');
+  expect(await created.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z/);
+
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByLabel('10000 steps')).toBeVisible({ timeout: 30_000 });
+  await page.goto(`/runs/${runId}?step=5000`);
+  await expect(timeline.locator('[data-step-index="5000"]')).toContainText('asked for approval');
+  // The 3.5-minute wait is its own segment, ending in the decision.
+  await expect(timeline.locator('[data-step-index="5000"] [data-human-wait]')).toHaveAttribute('data-human-wait', '210000');
+  await expect(timeline).toContainText('3m 30s waiting for people');
+
+  await timeline.locator('button[data-step-index="5001"]').click();
+  const panel = page.getByRole('complementary', { name: 'Step 5001' });
+  const history = panel.getByRole('list', { name: 'Ledger history' });
+  await expect(history).toContainText('awaiting approval');
+  await expect(history).toContainText('by seed-reviewer');
+  await expect(history).toContainText('not on the allowlist');
+  await attachScreenshot(page, testInfo, 'rejected call history');
+
+  await page.goto('/runs');
+  await expect(page.locator(`[data-run-id="${runId}"] [data-agent-version="1"]`)).toHaveText('v1');
+  await expect(page.locator(`[data-run-id="${runId}"]`)).toContainText('unknown');
+});
