@@ -12,7 +12,7 @@ export function finishRunProcessor(database: Database, onRunStarted: (runId: str
     async process(run, owner) {
       onRunStarted(run.id);
       // Nothing else touches these runs: a fence that fails means a run was lost or taken twice.
-      if (!(await finishRun(database.prisma, run, owner, { status: 'succeeded' }))) throw new Error(`Run ${run.id} could not be finished: lease lost`);
+      if (!(await finishRun(database.statements, run, owner, { status: 'succeeded' }))) throw new Error(`Run ${run.id} could not be finished: lease lost`);
     },
   };
 }
