@@ -27,6 +27,19 @@ export type ExecutorConstructor = new (
   config: Partial<RunExecutorConfig>,
 ) => { start(): Promise<void>; stop(): Promise<void> };
 
+/**
+ * The executor's logger in a bench worker: an error (a run that failed, a claim that threw) ends the
+ * worker process, which fails the bench — an error is never averaged into the figures.
+ */
+const failOnErrorLogger: Logger = {
+  info: () => undefined,
+  warn: (message, fields) => console.error(`AgentLoom worker warning: ${message}`, fields ?? ''),
+  error: (message, fields) => {
+    console.error(`AgentLoom worker error: ${message}`, fields ?? '');
+    process.exit(1);
+  },
+};
+
 /** Runs created through RunService (run row + `run-created` event + audit + NOTIFY in one transaction). */
 export const agentLoomSystem = createAgentLoomSystem('AgentLoom', RunExecutor);
 
@@ -59,7 +72,7 @@ export function createAgentLoomSystem(name: string, Executor: ExecutorConstructo
         logger: silentLogger,
         seedDemoTenant: false,
       });
-      const executor = new Executor(platform.database, finishRunProcessor(platform.database, onJobStarted), silentLogger, {
+      const executor = new Executor(platform.database, finishRunProcessor(platform.database, onJobStarted), failOnErrorLogger, {
         ...agentLoomExecutorConfig,
         concurrency,
       });

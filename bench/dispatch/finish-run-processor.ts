@@ -11,7 +11,8 @@ export function finishRunProcessor(database: Database, onRunStarted: (runId: str
   return {
     async process(run, owner) {
       onRunStarted(run.id);
-      await finishRun(database.prisma, run, owner, { status: 'succeeded' });
+      // Nothing else touches these runs: a fence that fails means a run was lost or taken twice.
+      if (!(await finishRun(database.statements, run, owner, { status: 'succeeded' }))) throw new Error(`Run ${run.id} could not be finished: lease lost`);
     },
   };
 }

@@ -26,7 +26,9 @@ export function measureThroughput(system: SystemKey, workers: number, settings: 
     const enqueueMs = wallClockMs() - enqueueStarted;
     await pool.start();
     const finishedAt = await waitUntilNoneUnfinished(unfinished);
-    const firstStart = Math.min(...(await pool.collectStarts()).values());
+    const starts = await pool.collectStarts();
+    if (starts.size !== settings.throughputJobs) throw new Error(`${system}: ${settings.throughputJobs} jobs enqueued, ${starts.size} started`);
+    const firstStart = Math.min(...starts.values());
     return {
       enqueuePerSecond: (settings.throughputJobs / enqueueMs) * 1000,
       drainPerSecond: (settings.throughputJobs / (finishedAt - firstStart)) * 1000,

@@ -25,10 +25,14 @@ export class WorkerPool {
     await this.askAll({ type: 'start' }, 'started');
   }
 
-  /** Every job start the workers recorded since the last report, as job id → wall-clock ms. */
+  /** Every job start the workers recorded since the last report, as job id → wall-clock ms; throws on a job started twice. */
   async collectStarts(): Promise<Map<string, number>> {
     const reports = await this.askAll({ type: 'report' }, 'report');
-    return new Map(reports.flatMap((report) => (report.type === 'report' ? report.starts : [])));
+    const starts = reports.flatMap((report) => (report.type === 'report' ? report.starts : []));
+    const byJob = new Map(starts);
+    // A job whose handler started twice was handed out twice: a broken queue, not a data point.
+    if (byJob.size !== starts.length) throw new Error(`${starts.length - byJob.size} job(s) started more than once`);
+    return byJob;
   }
 
   async stop(): Promise<void> {

@@ -19,6 +19,12 @@ export interface Database {
   location: string;
   prisma: PrismaClient;
   sql: RawSql;
+  /**
+   * Single statements straight through the driver (the pg pool, or the PGlite session), skipping the
+   * Prisma client's request pipeline: for the run's hot-path transitions (ADR 0014), each one atomic
+   * statement. Never for work inside a Prisma transaction (it would run outside it).
+   */
+  statements: RawSql;
   vector: VectorSupport;
   /** Postgres LISTEN/NOTIFY (in-process for PGlite); send with `SELECT pg_notify(channel, payload)`. */
   notifications: NotificationListener;
@@ -47,6 +53,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       location: server.location,
       adapter: server.adapter,
       withDriver: (work) => server.withDriver(work),
+      statements: server.statements,
       createListener: () => createServerListener(resolved.url!, resolved.connectTimeoutMs),
       migrationsDirectory: resolved.migrationsDirectory,
       closeConnection: () => server.close(),
@@ -60,6 +67,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     location: embedded.location,
     adapter: embedded.adapter,
     withDriver: (work) => work(embedded.driver),
+    statements: embedded.statements,
     createListener: () => createEmbeddedListener(embedded.pglite),
     migrationsDirectory: resolved.migrationsDirectory,
     closeConnection: () => embedded.close(),
@@ -71,6 +79,7 @@ interface OpenedConnection {
   location: string;
   adapter: NonNullable<ConstructorParameters<typeof PrismaClient>[0]['adapter']>;
   withDriver<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T>;
+  statements: RawSql;
   createListener(): NotificationListener;
   migrationsDirectory: string;
   closeConnection(): Promise<void>;
@@ -93,6 +102,7 @@ async function finishOpening(connection: OpenedConnection): Promise<Database> {
       location: connection.location,
       prisma,
       sql: rawSqlFor(prisma),
+      statements: connection.statements,
       vector,
       notifications,
       newlyAppliedMigrations: newlyApplied,

@@ -18,3 +18,11 @@ export function rawSqlFor(client: PrismaExecutor): RawSql {
     execute: (text: string, ...values: unknown[]) => client.$executeRawUnsafe(text, ...values),
   };
 }
+
+/** Where a single hot-path statement may run: the Prisma client (or a transaction of it), or `Database.statements`. */
+export type StatementRunner = PrismaExecutor | RawSql;
+
+/** Runs one statement on either kind of runner and returns its rows. */
+export function queryRows<Row>(runner: StatementRunner, text: string, values: readonly unknown[]): Promise<Row[]> {
+  return 'query' in runner ? runner.query<Row>(text, ...values) : runner.$queryRawUnsafe<Row[]>(text, ...values);
+}

@@ -5,6 +5,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 import { inMemoryDataDirectory } from '../connection/database-config';
+import type { RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
 import { lockDataDirectory, type DataDirectoryLock } from './data-directory-lock';
@@ -13,6 +14,8 @@ export interface EmbeddedConnection {
   pglite: PGlite;
   driver: SqlDriver;
   adapter: PrismaPGlite;
+  /** One statement on the PGlite session, without the Prisma client (ADR 0014); waits out an open transaction. */
+  statements: RawSql;
   /** Absolute data directory, or `memory://`. */
   location: string;
   close(): Promise<void>;
@@ -37,6 +40,10 @@ export async function openEmbedded(dataDirectory: string, lockWaitMs = 0): Promi
       pglite,
       driver: pgliteDriver(pglite),
       adapter: new PrismaPGlite(pglite),
+      statements: {
+        query: async <Row>(text: string, ...values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
+        execute: async (text: string, ...values: unknown[]) => (await pglite.query(text, values)).affectedRows ?? 0,
+      },
       location,
       close: async () => {
         await pglite.close();

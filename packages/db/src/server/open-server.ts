@@ -2,6 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 
 import { DatabaseError } from '../connection/database-error';
+import type { RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
 
@@ -12,6 +13,8 @@ export interface ServerConnection {
   location: string;
   /** Runs `work` with one dedicated client (migrations need session-level advisory locks). */
   withDriver<T>(work: (driver: SqlDriver) => Promise<T>): Promise<T>;
+  /** One statement on any pooled connection, without the Prisma client (ADR 0014). */
+  statements: RawSql;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,10 @@ export async function openServer(url: string, options: { poolSize: number; conne
       } finally {
         client.release();
       }
+    },
+    statements: {
+      query: async <Row>(text: string, ...values: unknown[]) => (await pool.query(text, values)).rows as Row[],
+      execute: async (text: string, ...values: unknown[]) => (await pool.query(text, values)).rowCount ?? 0,
     },
     close: () => pool.end(),
   };

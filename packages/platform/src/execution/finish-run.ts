@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@agentloom/db';
+import { queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
 
 import { appendRunEventsSql, firstExtraParameter } from '../events/append-run-events-sql';
 import { appendRunEventsStatement } from '../events/append-run-events';
@@ -29,9 +29,10 @@ const finishStatement = appendRunEventsSql({
  * transaction on the hot path (ADR 0014). Returns false — having written nothing — when this
  * executor no longer holds the run's lease for this attempt, or the run's cancel has committed
  * (cancel wins: the caller ends it `cancelled` through the fenced slow path, or recovery does).
+ * Hot callers pass `Database.statements`, which skips the Prisma client.
  */
 export async function finishRun(
-  prisma: Pick<PrismaClient, '$queryRawUnsafe'>,
+  runner: StatementRunner,
   run: { id: string; attempt: number },
   owner: string,
   outcome: RunOutcome,
@@ -46,8 +47,7 @@ export async function finishRun(
     },
   };
   const statement = appendRunEventsStatement(run.id, [...(options.eventsBefore ?? []), finished]);
-  const rows = await prisma.$queryRawUnsafe<unknown[]>(
-    finishStatement,
+  const rows = await queryRows(runner, finishStatement, [
     ...statement.parameters,
     owner,
     run.attempt,
@@ -56,6 +56,6 @@ export async function finishRun(
     outcome.error?.kind ?? null,
     outcome.error?.message ?? null,
     options.episodePending ?? false,
-  );
+  ]);
   return rows.length > 0;
 }

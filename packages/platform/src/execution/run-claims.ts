@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@agentloom/db';
+import { queryRows, type PrismaClient, type StatementRunner } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
 import { runEventsChannel } from '../events/run-event';
@@ -25,10 +25,12 @@ export interface ClaimedRun {
  * `toolNames` is the executor's tool catalog: only runs whose agent version enables no other
  * platform tool are claimed (`config.tools <@ catalog`), so an executor never takes a run it would
  * fail with "Unknown tool" while another executor of the fleet could run it (ADR 0011-one-tool-catalog). Undefined
- * claims every run (processors that resolve no tools, such as test processors).
+ * claims every run (processors that resolve no tools, such as test processors). Executors pass
+ * `Database.statements`, which skips the Prisma client (ADR 0014).
  */
-export async function claimRuns(prisma: PrismaClient, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
-  const claimed = await prisma.$queryRawUnsafe<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number }[]>(
+export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
+  const claimed = await queryRows<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number }>(
+    runner,
     `WITH next AS (
        SELECT run.id FROM runs AS run JOIN agent_versions AS version ON version.id = run.agent_version_id
         WHERE run.status = 'queued' AND run.cancel_requested_at IS NULL
@@ -48,10 +50,7 @@ export async function claimRuns(prisma: PrismaClient, owner: string, limit: numb
      )
      SELECT id, tenant_id, agent_version_id, thread_id, attempt, pg_notify('${runEventsChannel}', id || ':' || seq)::text AS notified
        FROM claimed`,
-    owner,
-    limit,
-    leaseMs,
-    toolNames === undefined ? null : JSON.stringify(toolNames),
+    [owner, limit, leaseMs, toolNames === undefined ? null : JSON.stringify(toolNames)],
   );
   return claimed.map((run) => ({
     id: run.id,
@@ -118,7 +117,13 @@ export async function releaseRun(prisma: PrismaClient, owner: string, runId: str
     if (!row) return;
     const run = { id: runId, tenantId: row.tenant_id };
     if (row.cancelled) {
-      await appendRunEvents(transaction, run, [...(await closeCancelledRunCalls(transaction, run, row.attempt)), { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: 'The run was cancelled while its executor shut down' } }]);
+      await appendRunEvents(transaction, run, [
+        ...(await closeCancelledRunCalls(transaction, run, row.attempt)),
+        {
+          type: 'run-finished',
+          payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message: 'The run was cancelled while its executor shut down' },
+        },
+      ]);
       return;
     }
     await appendRunEvents(transaction, run, [{ type: 'run-queued', payload: { reason: 'executor shutting down' } }]);

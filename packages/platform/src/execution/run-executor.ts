@@ -161,7 +161,7 @@ export class RunExecutor {
         if (free > 0) {
           this.waiter.claiming();
           try {
-            claimed = await claimRuns(this.database.prisma, this.owner, free, this.config.leaseMs, this.config.toolNames);
+            claimed = await claimRuns(this.database.statements, this.owner, free, this.config.leaseMs, this.config.toolNames);
           } catch (error) {
             this.logger.warn('Claiming runs failed; retrying', { error: describe(error) });
           }

@@ -24,13 +24,15 @@ describe.each(databaseModes)('single-statement run transitions (%s)', (mode) => 
   afterAll(() => test?.dispose());
 
   const prisma = () => test.platform.database.prisma;
+  /** The driver path executors use (no Prisma client); the Prisma path runs the same SQL. */
+  const statements = () => test.platform.database.statements;
   const queue = async (count: number) => {
     const ids: string[] = [];
     for (let index = 0; index < count; index += 1) ids.push((await test.platform.runs.create(principal, { agentId, input: `run ${index}` })).run.id);
     return ids;
   };
   /** Claims everything still queued, so each test starts with an empty queue. */
-  const drainQueue = () => claimRuns(prisma(), 'drain', 1_000, 60_000);
+  const drainQueue = () => claimRuns(statements(), 'drain', 1_000, 60_000);
 
   it('create writes the run, its run-created event and audit record, or nothing when a check fails', async () => {
     const { run } = await test.platform.runs.create(principal, { agentId, input: 'hello' });
@@ -53,7 +55,7 @@ describe.each(databaseModes)('single-statement run transitions (%s)', (mode) => 
 
   it('two claimers never take the same run, and each claimed run gets exactly one run-started event', async () => {
     const ids = await queue(12);
-    const [first, second] = await Promise.all([claimRuns(prisma(), 'claimer-a', 12, 60_000), claimRuns(prisma(), 'claimer-b', 12, 60_000)]);
+    const [first, second] = await Promise.all([claimRuns(statements(), 'claimer-a', 12, 60_000), claimRuns(statements(), 'claimer-b', 12, 60_000)]);
     const claimed = [...first!, ...second!].map((run) => run.id);
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.sort()).toEqual([...ids].sort());
@@ -64,36 +66,36 @@ describe.each(databaseModes)('single-statement run transitions (%s)', (mode) => 
   it('a claim takes at most `limit` runs and skips a queued run whose cancel has committed', async () => {
     const [cancelled, ...rest] = await queue(3);
     await prisma().run.update({ where: { id: cancelled }, data: { cancelRequestedAt: new Date() } });
-    const claimed = await claimRuns(prisma(), 'limited', 1, 60_000);
+    const claimed = await claimRuns(statements(), 'limited', 1, 60_000);
     expect(claimed.map((run) => run.id)).toEqual([rest[0]]);
-    expect((await claimRuns(prisma(), 'limited', 8, 60_000)).map((run) => run.id)).toEqual([rest[1]]);
+    expect((await claimRuns(statements(), 'limited', 8, 60_000)).map((run) => run.id)).toEqual([rest[1]]);
     expect(await prisma().run.findUniqueOrThrow({ where: { id: cancelled! } })).toMatchObject({ status: 'queued', leaseOwner: null });
     await prisma().run.update({ where: { id: cancelled }, data: { status: 'cancelled' } });
   });
 
   it('finish on a lost lease, a stale attempt or a committed cancel writes nothing; the holder finishes in one statement', async () => {
     const [id] = await queue(1);
-    const [run] = await claimRuns(prisma(), 'holder', 1, 60_000);
+    const [run] = await claimRuns(statements(), 'holder', 1, 60_000);
     expect(run!.id).toBe(id);
     const snapshot = () => prisma().run.findUniqueOrThrow({ where: { id: id! }, select: { status: true, nextEventSeq: true, leaseOwner: true } });
     const before = await snapshot();
 
-    expect(await finishRun(prisma(), run!, 'someone-else', { status: 'succeeded' })).toBe(false);
-    expect(await finishRun(prisma(), { ...run!, attempt: run!.attempt + 1 }, 'holder', { status: 'succeeded' })).toBe(false);
+    expect(await finishRun(statements(), run!, 'someone-else', { status: 'succeeded' })).toBe(false);
+    expect(await finishRun(statements(), { ...run!, attempt: run!.attempt + 1 }, 'holder', { status: 'succeeded' })).toBe(false);
     expect(await snapshot()).toEqual(before);
     expect(await prisma().runEvent.count({ where: { runId: id!, type: 'run-finished' } })).toBe(0);
 
-    expect(await finishRun(prisma(), run!, 'holder', { status: 'succeeded', output: { text: 'done' } })).toBe(true);
+    expect(await finishRun(statements(), run!, 'holder', { status: 'succeeded', output: { text: 'done' } })).toBe(true);
     expect(await snapshot()).toEqual({ status: 'succeeded', nextEventSeq: before.nextEventSeq + 1, leaseOwner: null });
     const finished = await prisma().runEvent.findFirstOrThrow({ where: { runId: id!, type: 'run-finished' } });
     expect(finished).toMatchObject({ seq: before.nextEventSeq, payload: { status: 'succeeded', output: { text: 'done' } } });
-    expect(await finishRun(prisma(), run!, 'holder', { status: 'succeeded' })).toBe(false);
+    expect(await finishRun(statements(), run!, 'holder', { status: 'succeeded' })).toBe(false);
 
     const [cancelledId] = await queue(1);
-    const [cancelled] = await claimRuns(prisma(), 'holder', 1, 60_000);
+    const [cancelled] = await claimRuns(statements(), 'holder', 1, 60_000);
     expect(cancelled!.id).toBe(cancelledId);
     await prisma().run.update({ where: { id: cancelledId! }, data: { cancelRequestedAt: new Date() } });
-    expect(await finishRun(prisma(), cancelled!, 'holder', { status: 'succeeded' })).toBe(false);
+    expect(await finishRun(statements(), cancelled!, 'holder', { status: 'succeeded' })).toBe(false);
     expect(await prisma().run.findUniqueOrThrow({ where: { id: cancelledId! } })).toMatchObject({ status: 'running', finishedAt: null });
   });
 
@@ -112,8 +114,8 @@ describe.each(databaseModes)('single-statement run transitions (%s)', (mode) => 
         ]),
       ),
     );
-    const [claimed] = await claimRuns(prisma(), 'hooks', 1, 60_000);
-    expect(await finishRun(prisma(), claimed!, 'hooks', { status: 'succeeded' })).toBe(true);
+    const [claimed] = await claimRuns(statements(), 'hooks', 1, 60_000);
+    expect(await finishRun(statements(), claimed!, 'hooks', { status: 'succeeded' })).toBe(true);
     const events = await prisma().runEvent.findMany({ where: { runId: id! }, orderBy: { seq: 'asc' } });
     expect(events.map((event) => event.seq)).toEqual(Array.from({ length: 19 }, (_, index) => index + 1));
     // A writer's two events are adjacent: one statement allocated both numbers.

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@agentloom/db';
+import { queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
 import { v7 as uuidv7 } from 'uuid';
 
 import type { Principal } from '../auth/roles';
@@ -44,10 +44,11 @@ interface InsertedRunRow {
  * reading them in the same statement as the insert cannot race with an edit. Ids are uuid v7
  * (time-ordered), like the ones Prisma generates.
  */
-export async function insertRun(prisma: Pick<PrismaClient, '$queryRawUnsafe'>, principal: Principal, values: RunInsert): Promise<RunRow> {
+export async function insertRun(runner: StatementRunner, principal: Principal, values: RunInsert): Promise<RunRow> {
   const runId = uuidv7();
   const { input } = values;
-  const rows = await prisma.$queryRawUnsafe<InsertedRunRow[]>(
+  const rows = await queryRows<InsertedRunRow>(
+    runner,
     `WITH agent AS (
        SELECT id, archived_at FROM agents WHERE id = $3::uuid AND tenant_id = $2::uuid
      ), version AS (
@@ -85,19 +86,21 @@ export async function insertRun(prisma: Pick<PrismaClient, '$queryRawUnsafe'>, p
             CASE WHEN run.id IS NOT NULL THEN pg_notify('${runEventsChannel}', run.id || ':1')::text END AS events_notified,
             CASE WHEN run.id IS NOT NULL THEN pg_notify('${runQueuedChannel}', run.id::text)::text END AS queued_notified
        FROM (SELECT 1) AS always LEFT JOIN run ON true`,
-    runId,
-    principal.tenantId,
-    input.agentId,
-    input.threadId ?? null,
-    JSON.stringify({ text: input.input }),
-    input.idempotencyKey ?? null,
-    values.requestHash,
-    input.input,
-    uuidv7(),
-    principal.apiKeyId,
-    principal.origin?.ipAddress ?? null,
-    principal.origin?.requestId ?? null,
-    input.agentVersion ?? null,
+    [
+      runId,
+      principal.tenantId,
+      input.agentId,
+      input.threadId ?? null,
+      JSON.stringify({ text: input.input }),
+      input.idempotencyKey ?? null,
+      values.requestHash,
+      input.input,
+      uuidv7(),
+      principal.apiKeyId,
+      principal.origin?.ipAddress ?? null,
+      principal.origin?.requestId ?? null,
+      input.agentVersion ?? null,
+    ],
   );
   const row = rows[0]!;
   if (row.id === null) throw rejection(row, input);
@@ -134,7 +137,8 @@ function rejection(row: InsertedRunRow, input: CreateRunInput): DomainError {
   if (row.agent_archived) return new DomainError('validation', `Agent ${input.agentId} is archived`, 'agentId');
   if (!row.version_found) return new DomainError('not-found', `Agent version ${input.agentVersion ?? 'latest'} not found`, 'agentVersion');
   if (!row.thread_found) return new DomainError('not-found', `Thread ${input.threadId} not found`, 'threadId');
-  if (row.thread_agent_id?.toLowerCase() !== input.agentId.toLowerCase()) return new DomainError('validation', `Thread ${input.threadId} belongs to another agent`, 'threadId');
+  if (row.thread_agent_id?.toLowerCase() !== input.agentId.toLowerCase())
+    return new DomainError('validation', `Thread ${input.threadId} belongs to another agent`, 'threadId');
   if (row.thread_archived) return new DomainError('validation', `Thread ${input.threadId} is archived`, 'threadId');
   throw new Error('Run insert wrote nothing although every check passed');
 }

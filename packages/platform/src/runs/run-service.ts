@@ -92,7 +92,7 @@ export class RunService {
 
   /** One statement validates (agent, version, thread) and writes the run; see insertRun. */
   private async insert(principal: Principal, input: CreateRunInput, requestHash: string): Promise<RunView> {
-    return toRunView(await insertRun(this.database.prisma, principal, { input, requestHash }));
+    return toRunView(await insertRun(this.database.statements, principal, { input, requestHash }));
   }
 }
 
@@ -101,8 +101,9 @@ function hashRequest(input: CreateRunInput): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
-/** P2002 from the Prisma API, or Postgres 23505 surfaced through a raw query (P2010). */
+/** P2002 from the Prisma API, Postgres 23505 surfaced through a raw query (P2010), or 23505 straight from the driver. */
 function isUniqueViolation(error: unknown): boolean {
+  if ((error as { code?: unknown } | null)?.code === '23505') return true;
   if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
   return error.code === 'P2002' || (error.code === 'P2010' && JSON.stringify(error.meta ?? {}).includes('23505'));
 }
