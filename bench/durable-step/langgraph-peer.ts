@@ -65,16 +65,24 @@ async function turnTimes(toolTurns: number, checkpointer: PostgresSaver, saverTi
   return { turns, saver };
 }
 
-/** Adds the time spent in the saver's reads and writes to `total.ms` (the durable part of a turn). */
+/**
+ * Adds the wall time during which at least one of the saver's reads or writes was in flight to
+ * `total.ms` (the durable part of a turn). LangGraph may overlap `put` and `putWrites`, so the
+ * calls' durations are not summed: overlapping calls count once.
+ */
 function timeSaver(checkpointer: PostgresSaver, total: { ms: number }): void {
+  let inFlight = 0;
+  let busySince = 0;
   for (const name of ['put', 'putWrites', 'getTuple'] as const) {
     const original = checkpointer[name].bind(checkpointer) as (...args: unknown[]) => Promise<unknown>;
     (checkpointer as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      const started = performance.now();
+      if (inFlight === 0) busySince = performance.now();
+      inFlight += 1;
       try {
         return await original(...args);
       } finally {
-        total.ms += performance.now() - started;
+        inFlight -= 1;
+        if (inFlight === 0) total.ms += performance.now() - busySince;
       }
     };
   }
@@ -83,7 +91,7 @@ function timeSaver(checkpointer: PostgresSaver, total: { ms: number }): void {
 export interface LangGraphSamples {
   /** Per tool turn, ms of the whole turn with PostgresSaver on the database. */
   turns: number[];
-  /** Per tool turn, ms spent inside PostgresSaver (put, putWrites, getTuple). */
+  /** Per tool turn, wall ms while PostgresSaver was reading or writing (put, putWrites, getTuple). */
   saver: number[];
 }
 
