@@ -55,6 +55,12 @@ export async function measureRunPage(browser: Browser, baseUrl: string, sessionC
   await context.addCookies([{ name: 'agentloom_session', value: sessionCookie, url: baseUrl }]);
   const page = await context.newPage();
   await page.addInitScript({ content: recordFirstRow });
+  // A refused or failed request (429 from the rate limit, a 500) is not a measurement: the run fails instead.
+  const failedResponses: string[] = [];
+  page.on('response', (response) => {
+    const status = response.status();
+    if (response.url().startsWith(baseUrl) && (status < 200 || status >= 300) && status !== 304) failedResponses.push(`${status} ${response.url()}`);
+  });
   try {
     await page.goto(`${baseUrl}/runs/${runId}`);
     await page.waitForSelector('[data-step-index]', { timeout: 60_000 });
@@ -64,6 +70,7 @@ export async function measureRunPage(browser: Browser, baseUrl: string, sessionC
     const allStepsMs = await page.evaluate<number>('performance.now()');
     const frames = await page.evaluate<number[]>(scrollAndRecordFrames);
     await page.waitForSelector(`[data-step-index="${steps - 1}"]`);
+    if (failedResponses.length > 0) throw new Error(`The run page got non-2xx responses: ${failedResponses.slice(0, 5).join(', ')}`);
     return {
       firstRenderMs,
       allStepsMs,

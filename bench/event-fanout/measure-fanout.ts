@@ -27,6 +27,12 @@ export async function measureFanout(baseUrl: string, adminKey: string, operatorA
     const url = `${baseUrl}/api/v1/runs/${runId}/events`;
     const headers = { Authorization: `Bearer ${adminKey}`, 'Last-Event-ID': String(lastSeq) };
     const connections = await Promise.all(Array.from({ length: subscribers }, () => openEventStream(url, headers)));
+    // A refused stream (429, 503) is a failure of the bench, never a subscriber "with gaps".
+    const refused = connections.filter((connection) => connection.status !== 200);
+    if (refused.length > 0) {
+      for (const connection of connections) connection.close();
+      throw new Error(`${refused.length} of ${subscribers} streams were refused: ${[...new Set(refused.map((connection) => connection.status))].join(', ')}`);
+    }
     const collecting = connections.map((connection) => collect(connection));
     // Each stream subscribes once its client has read the opening comment; give them time to.
     await new Promise((resolve) => setTimeout(resolve, 500 + subscribers * 2));
@@ -44,16 +50,22 @@ export async function measureFanout(baseUrl: string, adminKey: string, operatorA
 }
 
 async function pausedRun(api: ApiClient, agentId: string): Promise<{ runId: string; lastSeq: number; approvalId: string }> {
-  const created = await api<{ id: string }>('POST', '/api/v1/runs', { body: { agentId, input: 'Notify on-call' } });
+  const created = expectOk(await api<{ id: string }>('POST', '/api/v1/runs', { body: { agentId, input: 'Notify on-call' } }), 'creating the run');
   const runId = created.body.id;
   const approvalId = await eventually(async () => {
-    const page = await api<{ approvals: { id: string }[] }>('GET', `/api/v1/approvals?runId=${runId}&status=pending`);
-    const run = await api<{ status: string }>('GET', `/api/v1/runs/${runId}`);
+    const page = expectOk(await api<{ approvals: { id: string }[] }>('GET', `/api/v1/approvals?runId=${runId}&status=pending`), 'listing approvals');
+    const run = expectOk(await api<{ status: string }>('GET', `/api/v1/runs/${runId}`), 'reading the run');
     return run.body.status === 'waiting_human' ? page.body.approvals[0]?.id : undefined;
   });
-  const events = await api<{ events: { seq: number }[] }>('GET', `/api/v1/runs/${runId}/events?format=json&limit=1000`);
+  const events = expectOk(await api<{ events: { seq: number }[] }>('GET', `/api/v1/runs/${runId}/events?format=json&limit=1000`), 'paging the events');
   const lastSeq = events.body.events[events.body.events.length - 1]?.seq ?? 0;
   return { runId, lastSeq, approvalId };
+}
+
+/** The response, if 2xx; anything else stops the bench (a refused call measures nothing). */
+export function expectOk<Response extends { status: number; body: unknown }>(response: Response, what: string): Response {
+  if (response.status < 200 || response.status >= 300) throw new Error(`${what} failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response;
 }
 
 async function collect(connection: EventStreamConnection): Promise<{ seq: number; type: string; createdAt: string; receivedAt: number }[]> {

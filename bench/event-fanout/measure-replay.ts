@@ -17,6 +17,7 @@ export async function measureReplay(baseUrl: string, adminKey: string, runId: st
   for (let repeat = 0; repeat < repeats; repeat += 1) {
     const started = performance.now();
     const connection = await openEventStream(`${baseUrl}/api/v1/runs/${runId}/events`, headers);
+    if (connection.status !== 200) throw new Error(`The replay stream was refused: ${connection.status}`);
     let count = 0;
     for await (const frame of connection.frames) {
       count += 1;
@@ -24,6 +25,7 @@ export async function measureReplay(baseUrl: string, adminKey: string, runId: st
     }
     durationsMs.push(performance.now() - started);
     connection.close();
+    if (count === 0) throw new Error('The replay stream ended without events');
     events = count;
     jsonPagingMs.push(await pageAsJson(baseUrl, headers, runId));
   }
@@ -35,6 +37,7 @@ async function pageAsJson(baseUrl: string, headers: Record<string, string>, runI
   let afterSeq: number | null = 0;
   while (afterSeq !== null) {
     const response = await fetch(`${baseUrl}/api/v1/runs/${runId}/events?format=json&limit=1000&afterSeq=${afterSeq}`, { headers });
+    if (!response.ok) throw new Error(`Paging the events failed: ${response.status} ${await response.text()}`);
     const page = (await response.json()) as { nextAfterSeq: number | null };
     afterSeq = page.nextAfterSeq;
   }

@@ -56,24 +56,27 @@ export async function* streamRunEvents(
       if (catchUp) {
         catchUp = false;
         const batch = await hub.read(options.runId, lastSeq, batchSize);
+        if (batch.length < batchSize) {
+          // Caught up. Without `run-finished` in sight, either the run is live (its end will arrive
+          // through the tail) or the client resumed at or past the end. Checked once: a run that is
+          // not finished now ends through the tail.
+          if (!checkedFinished && !batch.some((event) => event.type === 'run-finished')) {
+            checkedFinished = true;
+            const finished = await finishedSeq(options.runId);
+            if (finished !== null && (batch.at(-1)?.seq ?? lastSeq) >= finished) return;
+          }
+          // Said before yielding: a client that stops reading mid-batch must still have its buffer
+          // filled (and overflow), not leave the hub waiting for it to catch up.
+          hub.caughtUp(options.runId, batch.at(-1)?.seq ?? lastSeq);
+        } else {
+          catchUp = true;
+        }
         for (const event of batch) {
           yield { kind: 'event', event };
           lastSeq = event.seq;
           if (event.type === 'run-finished') return;
         }
-        if (batch.length === batchSize) {
-          catchUp = true;
-          continue;
-        }
-        // Caught up without seeing `run-finished`: either the run is live (its end will arrive
-        // through the tail) or the client resumed at or past the end. Checked once: a run that is
-        // not finished now ends through the tail.
-        if (!checkedFinished) {
-          checkedFinished = true;
-          const finished = await finishedSeq(options.runId);
-          if (finished !== null && lastSeq >= finished) return;
-        }
-        hub.caughtUp(options.runId, lastSeq);
+        continue;
       }
       const delivery = subscription.take();
       for (const event of delivery.events) {
