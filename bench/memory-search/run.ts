@@ -20,6 +20,8 @@ import { createRandom, queryFrom, sentence, vocabulary } from './synthetic-corpu
  */
 const tenants = 10;
 const k = 10;
+const searchHeader = ['embedder', 'items', 'items in tenant', 'search', 'p50 ms', 'p99 ms', 'p50 / raw exact', 'recall@10 vs exact'];
+const ingestHeader = ['embedder', 'items', 'stored one by one (memory_store path), items/s', 're-embedded in batches of 64 (memory:reembed), items/s'];
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -38,15 +40,21 @@ async function main(): Promise<void> {
     const embedder = embedderFromArguments({ embedder: name }, {});
     if (embedder.id.startsWith('hashing') && !name.startsWith('hashing')) throw new Error(`${name} is not installed; the bench would measure the fallback`);
     try {
-      for (const size of sizes) searchRows.push(...(await measureSearch(embedder, size, queryCount)));
+      for (const size of sizes) {
+        const rows = await measureSearch(embedder, size, queryCount);
+        searchRows.push(...rows);
+        // Printed as they come too: a long run that dies later keeps what it measured.
+        console.error(markdownTable(searchHeader, rows));
+      }
       ingestRows.push(await measureIngestion(embedder, Number(values.ingest)));
+      console.error(markdownTable(ingestHeader, ingestRows.slice(-1)));
     } finally {
       await embedder.close?.();
     }
   }
-  console.log(markdownTable(['embedder', 'items', 'items in tenant', 'search', 'p50 ms', 'p99 ms', 'p50 / raw exact', 'recall@10 vs exact'], searchRows));
+  console.log(markdownTable(searchHeader, searchRows));
   console.log();
-  console.log(markdownTable(['embedder', 'items', 'stored one by one (memory_store path), items/s', 're-embedded in batches of 64 (memory:reembed), items/s'], ingestRows));
+  console.log(markdownTable(ingestHeader, ingestRows));
 }
 
 async function measureSearch(embedder: Embedder, size: number, queryCount: number): Promise<string[][]> {

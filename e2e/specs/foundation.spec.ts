@@ -37,6 +37,10 @@ test('signs in with the seeded key, navigates, and sees a healthy embedded insta
   await expect(vectorSearch).toContainText(/Available, version \d+\.\d+/);
   // With pgvector present there is nothing to fix, so no banner.
   await expect(page.getByText('Vector search is unavailable')).toHaveCount(0);
+  // The semantic offline embedder is the default and installed here: no fallback.
+  const embedder = page.getByRole('region', { name: 'Memory embedder' });
+  await expect(embedder).toContainText('use-lite/v1');
+  await expect(embedder).toContainText('Semantic');
   await attachScreenshot(page, testInfo, 'health');
 
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -20,6 +20,8 @@ test('memory: store a fact, find it with a score, pin it, forget it, erase a thr
   const detail = page.getByRole('region', { name: 'Memory detail' });
   await expect(detail).toContainText('The deploy window is Tuesday at 14:00 UTC');
   await expect(detail).toContainText('ops.deploy_window');
+  // Embedded by the default semantic embedder, on its worker thread inside the built console.
+  await expect(detail).toContainText('use-lite/v1 · 512 dimensions');
 
   // Hybrid search finds it, with a score; the search is in the URL.
   await page.getByLabel('Search text').fill('when is the deploy window');

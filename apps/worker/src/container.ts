@@ -28,7 +28,7 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       ...(environment.AGENTLOOM_THREAD_HISTORY_TOKENS ? { threadHistoryTokens: environment.AGENTLOOM_THREAD_HISTORY_TOKENS } : {}),
       ...(environment.AGENTLOOM_THREAD_HISTORY_RUNS ? { threadHistoryRuns: environment.AGENTLOOM_THREAD_HISTORY_RUNS } : {}),
     },
-    memory: { embedder: environment.memoryEmbedder },
+    memory: { embedder: environment.memoryEmbedder, warmUp: true },
     logger: consoleLogger,
   });
   if (tools.length > 0) consoleLogger.info('Tool modules loaded', { tools: tools.map((tool) => `${tool.name} (${tool.sideEffects})`) });

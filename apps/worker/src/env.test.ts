@@ -25,4 +25,15 @@ describe('worker environment', () => {
     });
     expect(readEnvironment({ DATABASE_URL: 'postgresql://db/agentloom', AGENTLOOM_POLL_MS: '10' })).toEqual({ errors: [expect.stringMatching(/^AGENTLOOM_POLL_MS: /) as unknown] });
   });
+
+  it('selects the memory embedder as the console does: use-lite by default, errors naming the variable', () => {
+    const environment = readEnvironment({ DATABASE_URL: 'postgresql://db/agentloom' });
+    if ('errors' in environment) throw new Error(environment.errors.join('\n'));
+    expect(environment.memoryEmbedder).toEqual({ provider: 'use-lite' });
+    const hashing = readEnvironment({ DATABASE_URL: 'postgresql://db/agentloom', AGENTLOOM_EMBEDDER: 'hashing' });
+    expect('errors' in hashing ? hashing : hashing.memoryEmbedder).toEqual({ provider: 'hashing' });
+    expect(readEnvironment({ DATABASE_URL: 'postgresql://db/agentloom', AGENTLOOM_EMBEDDER: 'openai:text-embedding-3-small' })).toEqual({
+      errors: [expect.stringMatching(/^AGENTLOOM_EMBEDDER_DIMENSION: /) as unknown],
+    });
+  });
 });

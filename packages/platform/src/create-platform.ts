@@ -130,6 +130,14 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   });
   logger.info(`Memory embedder: ${embedder.embedder.id} (${embedder.embedder.dimension} dimensions, ${embedder.semantic ? 'semantic' : 'lexical'})`);
   const memoryPort = new PrismaMemoryPort(database, { embedder: embedder.embedder });
+  if (config.memory?.warmUp && embedder.loadState().state === 'not-loaded') {
+    // Off the event loop (the model loads on its worker thread); start is not held up, and the first
+    // memory_store or injection does not pay the load.
+    embedder.embedder.embed(['warm-up']).then(
+      () => logger.info(`Memory embedder ${embedder.embedder.id} loaded`),
+      (error: unknown) => logger.warn(`Memory embedder ${embedder.embedder.id} failed to load: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  }
   const erase = new EraseService(database, logger);
   const maintenance = new MemoryMaintenance(database, memoryPort, erase, logger, models);
   const processor = new EngineRunProcessor(

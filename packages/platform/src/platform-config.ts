@@ -25,7 +25,11 @@ export interface PlatformConfig {
    * apps pass `use-lite` unless AGENTLOOM_EMBEDDER says otherwise. A local model that is not
    * installed falls back to `hashing-ngram/v1`, with the reason logged and shown on the health page.
    */
-  memory?: { embedder?: MemoryEmbedderConfig };
+  memory?: {
+    embedder?: MemoryEmbedderConfig;
+    /** Load a local embedding model in the background at start instead of on first use (the apps do). Default false. */
+    warmUp?: boolean;
+  };
   /** Tool-output cap and thread-history window (defaults: 256 KiB, 4,000 tokens, 50 runs). */
   bounds?: Partial<DataBounds>;
   /** Authentication: failed-attempt limits and session lifetime (defaults in auth-service.ts). */

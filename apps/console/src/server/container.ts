@@ -75,7 +75,7 @@ async function openPlatform(): Promise<Platform> {
     ...(environment.secrets ? { secrets: environment.secrets } : {}),
     auth: environment.auth,
     bounds: environment.bounds,
-    memory: { embedder: environment.memoryEmbedder },
+    memory: { embedder: environment.memoryEmbedder, warmUp: true },
     logger: consoleLogger,
   });
   // The in-process executor picks up runs left queued (or with expired leases) at boot and every
