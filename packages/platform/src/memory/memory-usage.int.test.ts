@@ -57,11 +57,28 @@ describe.each(databaseModes)('memory usage reads for the inspector (%s)', (mode)
 
     const block = await test.platform.database.prisma.message.findFirstOrThrow({ where: { runId: run.id, kind: 'memory_block' } });
     const hits = await test.platform.memory.runHits(principal, { runId: run.id, memoryItemIds: block.memoryItemIds });
-    expect(hits).toEqual([{ memoryItemId: stored.id, stepId: injection!.stepId, score: injection!.score, source: 'auto_injection' }]);
+    // The parts of the score travel with it: the calibrated relevance the threshold compared, and both lists' parts.
+    expect(injection!.scoreParts).toMatchObject({ relevance: expect.any(Number), lexical: expect.any(Number), pinned: 0 });
+    expect(injection!.scoreParts!.relevance).toBeGreaterThanOrEqual(0.1);
+    expect(hits).toEqual([{ memoryItemId: stored.id, stepId: injection!.stepId, score: injection!.score, scoreParts: injection!.scoreParts, source: 'auto_injection' }]);
     expect(await test.platform.memory.runHits(principal, { runId: run.id, memoryItemIds: [] })).toEqual([]);
 
     await expect(test.platform.memory.injections(outsider, { memoryItemId: stored.id })).rejects.toMatchObject({ kind: 'not-found' });
     await expect(test.platform.memory.runHits(outsider, { runId: run.id, memoryItemIds: [stored.id] })).rejects.toMatchObject({ kind: 'not-found' });
+  });
+
+  it('does not inject an unrelated memory at the default threshold, though words overlap', async () => {
+    const agentId = await createAgent({ memoryInjection: { maxMemories: 3, minScore: 0.3 }, demoScript: { replies: [{ text: 'Tuesday.' }] } });
+    const unrelated = await test.platform.memory.store(principal, {
+      scope: { level: 'agent', id: agentId },
+      kind: 'fact',
+      content: 'The cafeteria window closes at noon on Fridays',
+    });
+    await test.platform.memory.store(principal, { scope: { level: 'agent', id: agentId }, kind: 'fact', content: 'Badges are renewed every January' });
+    const { run } = await test.platform.runs.create(principal, { agentId, input: 'When is the production deploy window for the payments service?' });
+    await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).status, { timeout: 30_000 }).toBe('succeeded');
+    expect(await test.platform.database.prisma.memoryInjection.count({ where: { runId: run.id } })).toBe(0);
+    expect((await test.platform.memory.injections(principal, { memoryItemId: unrelated.id })).injections).toEqual([]);
   });
 
   it('pages injections newest first by cursor', async () => {

@@ -1,13 +1,18 @@
 /** A memory a message carried and the score it had (null when no injection record is left). */
+import type { ScoreParts } from './score-parts';
+
 export interface MessageMemoryHit {
   memoryItemId: string;
   score: number | null;
+  /** The score's parts, when the injection recorded them. */
+  scoreParts: ScoreParts | null;
 }
 
 interface RecordedHit {
   memoryItemId: string;
   stepId: string | null;
   score: number;
+  scoreParts?: ScoreParts | null;
 }
 
 /**
@@ -19,7 +24,7 @@ export function memoryHitsOf(message: { stepId: string | null; memoryItemIds: re
   return message.memoryItemIds.map((memoryItemId) => {
     const uses = recorded.filter((hit) => hit.memoryItemId === memoryItemId);
     const own = uses.find((hit) => hit.stepId !== null && hit.stepId === message.stepId) ?? uses[0];
-    return { memoryItemId, score: own?.score ?? null };
+    return { memoryItemId, score: own?.score ?? null, scoreParts: own?.scoreParts ?? null };
   });
 }
 

@@ -117,6 +117,7 @@ function MemoryFacts({ memory }: { memory: MemoryItemView }) {
       </Fact>
       <Fact label="Expires">{memory.expiresAt ? <Time iso={memory.expiresAt} /> : <None text="never" />}</Fact>
       <Fact label="Last used">{memory.lastUsedAt ? <Time iso={memory.lastUsedAt} /> : <None text="never" />}</Fact>
+      <Fact label="Happened">{memory.occurredAt ? <Time iso={memory.occurredAt} /> : <None text="not given (the created time stands in)" />}</Fact>
       <Fact label="Created">
         <Time iso={memory.createdAt} />
       </Fact>

@@ -8,6 +8,7 @@ import { formatTimestamp } from '~/components/format';
 import { Skeleton } from '~/components/skeleton';
 import { shortId } from '~/features/memory/short-id';
 import { useTRPC } from '~/trpc/react';
+import { scorePartsLine } from '~/features/memory/score-parts';
 
 const sourceLabels: Record<string, string> = { auto_injection: 'injected', tool_result: 'memory_search', routing: 'routing' };
 
@@ -45,7 +46,10 @@ export function MemoryInjections({ memoryItemId }: { memoryItemId: string }) {
                 <span className="ml-1 text-xs text-zinc-500 dark:text-zinc-400">{injection.stepIndex === null ? '' : `step ${injection.stepIndex}`}</span>
               </td>
               <td className="py-1.5 text-xs text-zinc-600 dark:text-zinc-400">{sourceLabels[injection.source] ?? injection.source}</td>
-              <td className="py-1.5 text-right font-mono text-xs tabular-nums">{injection.score.toFixed(4)}</td>
+              <td className="py-1.5 text-right font-mono text-xs tabular-nums" title={injection.scoreParts ? scorePartsLine(injection.scoreParts) : 'parts not recorded'}>
+                {injection.score.toFixed(4)}
+                {injection.scoreParts ? <span className="block text-zinc-500 dark:text-zinc-400">{scorePartsLine(injection.scoreParts)}</span> : null}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -1,6 +1,7 @@
 import type { Route } from 'next';
 import Link from 'next/link';
 import { MemoryKindBadge } from '~/features/memory/components/memory-kind-badge';
+import { scorePartsLine, type ScoreParts } from '~/features/memory/score-parts';
 import { shortId } from '~/features/memory/short-id';
 
 interface MemoryItemRowProps {
@@ -14,12 +15,14 @@ interface MemoryItemRowProps {
   superseded?: boolean;
   /** The search score, when the row is a search hit. */
   score?: number;
+  /** Why the hit scored that (similarity, lexical, relevance, boosts). */
+  parts?: ScoreParts | undefined;
   selected: boolean;
   href: Route;
 }
 
 /** One memory in a list; selecting it opens the detail panel (the URL keeps the selection). */
-export function MemoryItemRow({ id, kind, content, itemKey, level, pinned, superseded, score, selected, href }: MemoryItemRowProps) {
+export function MemoryItemRow({ id, kind, content, itemKey, level, pinned, superseded, score, parts, selected, href }: MemoryItemRowProps) {
   return (
     <li>
       <Link
@@ -41,7 +44,7 @@ export function MemoryItemRow({ id, kind, content, itemKey, level, pinned, super
               <span
                 data-score
                 className="rounded bg-zinc-100 px-1.5 py-0.5 text-zinc-700 tabular-nums dark:bg-zinc-800 dark:text-zinc-300"
-                title="Fused search score (higher is better)"
+                title={`Fused search score: relevance plus pin, recency and time boosts (higher is better)${parts ? `\n${scorePartsLine(parts)}` : ''}`}
               >
                 {score.toFixed(4)}
               </span>
@@ -50,6 +53,11 @@ export function MemoryItemRow({ id, kind, content, itemKey, level, pinned, super
           </span>
         </span>
         <span className="mt-1 line-clamp-2 block text-zinc-800 dark:text-zinc-200">{content}</span>
+        {parts ? (
+          <span data-score-parts className="mt-1 block font-mono text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+            {scorePartsLine(parts)}
+          </span>
+        ) : null}
       </Link>
     </li>
   );

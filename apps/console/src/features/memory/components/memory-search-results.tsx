@@ -9,6 +9,7 @@ import { SkeletonRows } from '~/components/skeleton';
 import { handleArrowNavigation } from '~/components/use-arrow-navigation';
 import { MemoryItemRow } from '~/features/memory/components/memory-item-row';
 import { memorySearchInput, type MemoryInspectorState } from '~/features/memory/memory-filters';
+import { searchedLexicalOnly } from '~/features/memory/score-parts';
 import type { useMemoryInspectorState } from '~/features/memory/hooks/use-memory-inspector-state';
 import { useTRPC } from '~/trpc/react';
 
@@ -40,8 +41,14 @@ export function MemorySearchResults({ state, hrefFor }: { state: MemoryInspector
   return (
     <section aria-label="Search results" className="space-y-2">
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        {hits.data.length} {hits.data.length === 1 ? 'hit' : 'hits'} · {modeLabels[state.mode]} · higher scores rank first
+        {hits.data.length} {hits.data.length === 1 ? 'hit' : 'hits'} · {modeLabels[state.mode]} · higher scores rank first · hits below the relevance
+        threshold are not shown
       </p>
+      {state.mode !== 'full-text' && searchedLexicalOnly(hits.data) ? (
+        <p data-lexical-only className="text-xs text-amber-700 dark:text-amber-400">
+          Full-text only: no vector list was searched (this database has no pgvector, or the query has no vector).
+        </p>
+      ) : null}
       <ul className={`${cardStyles} divide-y divide-zinc-100 overflow-hidden dark:divide-zinc-800`} onKeyDown={handleArrowNavigation}>
         {hits.data.map((hit) => (
           <MemoryItemRow
@@ -51,6 +58,7 @@ export function MemorySearchResults({ state, hrefFor }: { state: MemoryInspector
             content={hit.item.content}
             itemKey={hit.item.key}
             score={hit.score}
+            parts={hit.parts}
             selected={hit.item.id === state.itemId}
             href={hrefFor({ itemId: hit.item.id })}
           />

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+
+import { compareHits, defaultFusionSettings, fuseScore, relevanceOf } from './score-fusion';
+
+const now = new Date('2026-06-15T12:00:00Z');
+const settings = { ...defaultFusionSettings, vectorWeight: 0.5, similarityFloor: 0.2 };
+const signals = { similarity: 0.6, lexical: 0.4, pinned: false, occurredAt: now, inWindow: null };
+
+describe('relevanceOf', () => {
+  it('blends the floor-adjusted similarity and the lexical score by weight', () => {
+    // (0.6 − 0.2) / 0.8 = 0.5 semantic; 0.5 × 0.5 + 0.5 × 0.4.
+    expect(relevanceOf(signals, settings)).toBeCloseTo(0.45, 10);
+  });
+
+  it('lets one list stand for itself when the other was not searched', () => {
+    expect(relevanceOf({ similarity: null, lexical: 0.4 }, settings)).toBeCloseTo(0.4, 10);
+    expect(relevanceOf({ similarity: 0.6, lexical: null }, settings)).toBeCloseTo(0.5, 10);
+  });
+
+  it('reads similarity at or below the floor as unrelated and clamps to 0…1', () => {
+    expect(relevanceOf({ similarity: 0.1, lexical: 0 }, settings)).toBe(0);
+    expect(relevanceOf({ similarity: 1, lexical: 1.7 }, settings)).toBe(1);
+  });
+});
+
+describe('fuseScore', () => {
+  it('adds pin, recency and time boosts to relevance, and says so in the parts', () => {
+    const { score, parts } = fuseScore({ ...signals, pinned: true, inWindow: true }, now, settings);
+    expect(parts).toEqual({ similarity: 0.6, lexical: 0.4, relevance: parts.relevance, pinned: settings.pinnedBoost, recency: settings.recencyBoost, time: settings.timeBoost });
+    expect(score).toBeCloseTo(parts.relevance + settings.pinnedBoost + settings.recencyBoost + settings.timeBoost, 10);
+  });
+
+  it('halves the recency boost every half-life', () => {
+    const old = new Date(now.getTime() - settings.recencyHalfLifeDays * 86_400_000);
+    expect(fuseScore({ ...signals, occurredAt: old }, now, settings).parts.recency).toBeCloseTo(settings.recencyBoost / 2, 10);
+  });
+
+  it('never lifts an irrelevant item: no boost without relevance', () => {
+    const { score, parts } = fuseScore({ similarity: 0.1, lexical: 0, pinned: true, occurredAt: now, inWindow: true }, now, settings);
+    expect(score).toBe(0);
+    expect(parts).toMatchObject({ relevance: 0, pinned: 0, recency: 0, time: 0 });
+  });
+});
+
+describe('compareHits', () => {
+  it('orders by score, then newest first, then by id', () => {
+    const hit = (id: string, score: number, day: number) => ({ id, score, occurredAt: new Date(Date.UTC(2026, 0, day)) });
+    const sorted = [hit('a', 0.5, 1), hit('b', 0.9, 1), hit('c', 0.5, 9), hit('d', 0.5, 9)].sort(compareHits);
+    expect(sorted.map((entry) => entry.id)).toEqual(['b', 'd', 'c', 'a']);
+  });
+});
