@@ -2,9 +2,13 @@
  * `npx tsx bench/console/run.ts [--sizes 150,1000,10000] [--repeat 3]`: the run page in Chromium
  * against the production console on a fresh embedded database — time to first render and the
  * longest frame while scrolling the timeline from the first step to the last, per run length.
- * Targets (issue #6): first render ≤ 1.5 s, no frame > 100 ms at 10,000 steps.
+ * Targets (issue #6): first render ≤ 1.5 s, no frame > 100 ms at 10,000 steps. At every size of
+ * 1,250+ steps it also times the investigation (issue #14): opening a step's panel, a search across
+ * the run and "next error" — targets ≤ 300 ms each at 10,000 steps. `--cpu-hogs N` runs N busy
+ * processes meanwhile (issue #12: "with a second process loading the CPU").
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,11 +21,16 @@ import { chromiumArguments, chromiumExecutablePath } from '../../e2e/support/chr
 import { ensureConsoleBuild } from '../../apps/console/test/support/console-build';
 import { repositoryRoot, startConsole } from '../../apps/console/test/support/console-process';
 import { markdownTable } from '../memory-eval/markdown-table';
+import { measureInvestigation, type InvestigationMeasurement } from './measure-investigation';
 import { measureRunPage, type RunPageMeasurement } from './measure-run-page';
 
-const { values } = parseArgs({ options: { sizes: { type: 'string', default: '150,1000,10000' }, repeat: { type: 'string', default: '3' } } });
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '150,1000,10000' }, repeat: { type: 'string', default: '3' }, 'cpu-hogs': { type: 'string', default: '0' } },
+});
 const sizes = values.sizes.split(',').map(Number);
 const repeat = Number(values.repeat);
+/** The seeded runs fail at tool step 1,249 first (seed-long-run.ts); smaller runs have no error to walk to. */
+const firstSeededError = 1_249;
 
 ensureConsoleBuild();
 const dataDirectory = mkdtempSync(path.join(tmpdir(), 'agentloom-bench-console-'));
@@ -34,6 +43,9 @@ const runIds = JSON.parse(readFileSync(path.join(dataDirectory, 'long-runs.json'
 const adminKey = readFileSync(path.join(dataDirectory, 'admin-key'), 'utf8').trim();
 
 const server = await startConsole({ dataDirectory });
+// Busy loops in other processes, so the page competes for the CPU as on a loaded host.
+const hogs: ChildProcess[] = Array.from({ length: Number(values['cpu-hogs']) }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+const loadAtStart = loadavg()[0]!;
 const browser = await chromium.launch({
   executablePath: chromiumExecutablePath(),
   args: chromiumArguments,
@@ -42,6 +54,7 @@ try {
   // One untimed visit, so the first measured page does not pay for the server's cold start.
   await measureRunPage(browser, server.baseUrl, adminKey, runIds[String(sizes[0])]!, sizes[0]!);
   const rows: string[][] = [];
+  const investigationRows: string[][] = [];
   for (const steps of sizes) {
     const samples: RunPageMeasurement[] = [];
     for (let attempt = 0; attempt < repeat; attempt += 1) samples.push(await measureRunPage(browser, server.baseUrl, adminKey, runIds[String(steps)]!, steps));
@@ -59,6 +72,21 @@ try {
       median((sample) => sample.longFrames).toFixed(0),
       median((sample) => sample.framesMeasured).toFixed(0),
     ]);
+    if (steps <= firstSeededError) continue;
+    const investigations: InvestigationMeasurement[] = [];
+    for (let attempt = 0; attempt < repeat; attempt += 1) {
+      investigations.push(
+        await measureInvestigation(browser, server.baseUrl, adminKey, { runId: runIds[String(steps)]!, steps, query: 'store unavailable', firstError: firstSeededError }),
+      );
+    }
+    const medianOf = (pick: (sample: InvestigationMeasurement) => number) => investigations.map(pick).sort((left, right) => left - right)[Math.floor(investigations.length / 2)]!;
+    const worstOf = (pick: (sample: InvestigationMeasurement) => number) => Math.max(...investigations.map(pick));
+    investigationRows.push([
+      String(steps),
+      `${medianOf((sample) => sample.stepPanelMs).toFixed(0)} / ${worstOf((sample) => sample.stepPanelMs).toFixed(0)}`,
+      `${medianOf((sample) => sample.searchMs).toFixed(0)} / ${worstOf((sample) => sample.searchMs).toFixed(0)}`,
+      `${medianOf((sample) => sample.nextErrorMs).toFixed(0)} / ${worstOf((sample) => sample.nextErrorMs).toFixed(0)}`,
+    ]);
   }
   console.log(
     markdownTable(
@@ -74,7 +102,13 @@ try {
       rows,
     ),
   );
+  if (investigationRows.length > 0) {
+    console.log('');
+    console.log(markdownTable(['steps', 'step panel ms (median / worst)', 'search ms (median / worst)', 'next error ms (median / worst)'], investigationRows));
+  }
+  console.log(`\nload average (1 min): ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end; cpu hogs: ${hogs.length}`);
 } finally {
+  for (const hog of hogs) hog.kill();
   await browser.close();
   await server.stop();
   rmSync(dataDirectory, { recursive: true, force: true });

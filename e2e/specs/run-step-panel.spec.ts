@@ -3,6 +3,8 @@ import { attachScreenshot } from '../support/attach-screenshot';
 import { expectRunStatus, startRunFromForm } from '../support/runs';
 import { signIn } from '../support/sign-in';
 
+test.describe.configure({ timeout: 180_000 });
+
 test('timeline rows name their tool calls and open the step panel by click, keyboard and deep link', async ({ page }, testInfo) => {
   await signIn(page);
   const runId = await startRunFromForm(page, 'Demo researcher (demo-researcher)', 'Which steps did you take?');

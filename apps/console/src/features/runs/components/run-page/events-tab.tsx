@@ -42,7 +42,7 @@ export function EventsTab({ runId, liveEvents }: { runId: string; liveEvents: St
     <section aria-label="Events" className={`${cardStyles} overflow-hidden`}>
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800">
         <label htmlFor="event-type">Type</label>
-        <select id="event-type" className={`${inputStyles} w-auto`} value={type} onChange={(event) => setType(event.target.value)}>
+        <select id="event-type" className={inputStyles.replace('block w-full', 'w-auto')} value={type} onChange={(event) => setType(event.target.value)}>
           <option value="">All types</option>
           {facets.data?.eventTypes.map((entry) => (
             <option key={entry.type} value={entry.type}>

@@ -19,7 +19,8 @@ export function hasFilters(filters: StepFilters): boolean {
   return Boolean(filters.kind ?? filters.toolName ?? filters.errors ?? filters.approval);
 }
 
-const selectStyles = `${inputStyles} w-auto`;
+const selectStyles =
+  'rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm shadow-xs focus:border-brand-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900';
 
 /**
  * Find things in a run of any length: text search (server-side, across messages, tool calls and
@@ -125,8 +126,10 @@ export function RunFindBar({
             if (jump !== '' && Number.isInteger(index) && index >= 0) onOpen(index);
           }}
         >
-          <label htmlFor="jump-to-step">Jump to step</label>
-          <input id="jump-to-step" inputMode="numeric" pattern="[0-9]*" value={jump} onChange={(event) => setJump(event.target.value)} className={`${inputStyles} w-24`} />
+          <label htmlFor="jump-to-step" className="whitespace-nowrap">
+            Jump to step
+          </label>
+          <input id="jump-to-step" inputMode="numeric" pattern="[0-9]*" value={jump} onChange={(event) => setJump(event.target.value)} className={`${selectStyles} w-24`} />
           <button type="submit" className={buttonStyles.secondary}>
             Go
           </button>

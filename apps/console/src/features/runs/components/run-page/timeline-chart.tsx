@@ -57,8 +57,11 @@ export function TimelineChart({
     const target = rows[position + (event.key === 'ArrowDown' ? 1 : -1)];
     if (!target) return;
     event.preventDefault();
+    const focusTarget = () => scrollRef.current?.querySelector<HTMLElement>(`[data-step-index="${target.index}"]`)?.focus();
     virtualizer.scrollToIndex(position + (event.key === 'ArrowDown' ? 1 : -1), { align: 'auto' });
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-step-index="${target.index}"]`)?.focus());
+    // Overscan keeps the neighbour rendered; if it was not, it is after the scroll's render.
+    if (scrollRef.current?.querySelector(`[data-step-index="${target.index}"]`)) focusTarget();
+    else requestAnimationFrame(focusTarget);
   };
 
   const waitNote = axis.waitedMs > 0 ? ` (${formatDuration(axis.waitedMs)} waiting for people, drawn short)` : '';
