@@ -34,7 +34,7 @@ export type MemoryScorePartsView = Partial<Record<'similarity' | 'lexical' | 're
 
 export function scorePartsView(value: Prisma.JsonValue | null): MemoryScorePartsView | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  return value as MemoryScorePartsView;
+  return value;
 }
 
 /** Longest supersession chain walked in either direction (a chain is one key's history). */

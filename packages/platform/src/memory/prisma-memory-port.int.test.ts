@@ -6,7 +6,7 @@ import { HashingEmbedder } from '@agentloom/runtime';
 import { describeMemoryPortContract } from '@agentloom/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { PrismaMemoryPort } from './prisma-memory-port';
+import { defaultMinRelevance, PrismaMemoryPort } from './prisma-memory-port';
 import { TenantNamesPort } from './tenant-names-port';
 
 describe.each(databaseModes)('PrismaMemoryPort (%s)', (mode) => {
@@ -68,6 +68,20 @@ describe.each(databaseModes)('PrismaMemoryPort (%s)', (mode) => {
     expect(hits.map((hit) => hit.item.id)).toEqual([pinned.id, newer.id]);
     expect(hits[0]?.parts?.pinned).toBeGreaterThan(0);
     expect(hits[1]?.parts?.pinned).toBe(0);
+  });
+
+  // Lexical-only (PG 15): with the hashing embedder's vectors the same weak hit blends above 0.1 (ADR 0022, not met).
+  it.runIf(mode === 'server')('drops a hit whose only link to the query is one common word: relevance below the default minimum', async () => {
+    const tenantId = await createTenant();
+    const scope = { tenantId, agentId: 'agent-1' };
+    const port = new PrismaMemoryPort(database, { embedder: new HashingEmbedder() });
+    await port.store({ scope, kind: 'fact', content: 'Coffee machine is on floor three' });
+    await port.store({ scope, kind: 'fact', content: 'The deploy window is Tuesday at 14:00 UTC' });
+    const text = 'did the coffee supplier invoice mention penalties for late delivery fees';
+    expect(await port.search({ scope, text })).toEqual([]);
+    const unfiltered = await new PrismaMemoryPort(database, { embedder: new HashingEmbedder(), minRelevance: 0 }).search({ scope, text });
+    expect(unfiltered.map((hit) => hit.item.content)).toContain('Coffee machine is on floor three');
+    expect(unfiltered.every((hit) => hit.parts!.relevance < defaultMinRelevance)).toBe(true);
   });
 
   it('sees tenant-wide, agent and thread levels from a thread, never a sibling thread or user', async () => {

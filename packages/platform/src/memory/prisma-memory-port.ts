@@ -13,7 +13,7 @@ export interface PrismaMemoryPortOptions {
   minVectorSimilarity?: number;
   /**
    * Hits below this relevance (the calibrated blend of lexical and vector scores, 0…1) are not
-   * returned, so a question about something never stored comes back empty. Default 0.15 (ADR 0022).
+   * returned, so a question about something never stored comes back empty. Default 0.1 (ADR 0022).
    */
   minRelevance?: number;
   /** Weights of the fused score; default `defaultFusionSettings`. */
@@ -23,7 +23,7 @@ export interface PrismaMemoryPortOptions {
 }
 
 /** Default minimum relevance of a returned hit (tuned for abstention on bench/memory-eval, ADR 0022). */
-export const defaultMinRelevance = 0.15;
+export const defaultMinRelevance = 0.1;
 
 /**
  * The runtime's MemoryPort on Postgres: items in `memory_items` (full-text by trigger), vectors in

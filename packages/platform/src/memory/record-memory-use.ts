@@ -94,8 +94,9 @@ function memoryUsesOf(result: StepResult): MemoryUse[] {
 /** Score parts as recorded: an object of numbers (similarity and lexical may be null), else nothing. */
 function partsOf(value: unknown): Prisma.InputJsonObject | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
-  const entries = Object.entries(value).filter(([, part]) => part === null || typeof part === 'number');
-  return entries.length > 0 ? (Object.fromEntries(entries) as Prisma.InputJsonObject) : null;
+  const parts: Record<string, number | null> = {};
+  for (const [name, part] of Object.entries(value as Record<string, unknown>)) if (part === null || typeof part === 'number') parts[name] = part;
+  return Object.keys(parts).length > 0 ? parts : null;
 }
 
 function groupByMessage(uses: readonly MemoryUse[]): Map<number, string[]> {
