@@ -57,6 +57,8 @@ export { MemoryService } from './memory/memory-service';
 export type { MemoryItemView } from './memory/memory-view';
 export { listMemoryInputSchema, memoryItemIdInputSchema, searchMemoryInputSchema, storeMemoryInputSchema, memoryKinds, memoryLevels } from './memory/memory.schema';
 export { memoryInjectionsInputSchema, runMemoryHitsInputSchema } from './memory/memory.schema';
+export { forgetMemoryInputSchema } from './memory/memory.schema';
+export type { ForgetResult } from './memory/forget-memory-item';
 export type { MemoryInjectionView, RunMemoryHitView } from './memory/memory-usage';
 export { PrismaMemoryPort, type PrismaMemoryPortOptions } from './memory/prisma-memory-port';
 export type { RetrievalMode } from './memory/search-memory';

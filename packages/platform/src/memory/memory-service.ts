@@ -6,8 +6,10 @@ import { recordAudit } from '../audit/record-audit';
 import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
+import { forgetMemoryItem, type ForgetResult } from './forget-memory-item';
 import { memoryKindOf } from './memory-kind';
 import {
+  forgetMemoryInputSchema,
   listMemoryInputSchema,
   memoryInjectionsInputSchema,
   memoryItemIdInputSchema,
@@ -109,15 +111,24 @@ export class MemoryService {
     return this.setPinned(principal, rawInput, false);
   }
 
-  /** Hard delete: the item, its vector and its injection records (cascades). */
-  async forget(principal: Principal, rawInput: unknown): Promise<{ forgotten: boolean }> {
+  /**
+   * Hard delete: the item, its vector and its injection records (cascades). The live item of a key
+   * takes its history with it unless `restorePrevious` asks for the value it replaced back
+   * (forget-memory-item.ts).
+   */
+  async forget(principal: Principal, rawInput: unknown): Promise<ForgetResult> {
     requireOperator(principal);
-    const { memoryItemId } = parseInput(memoryItemIdInputSchema, rawInput);
+    const { memoryItemId, restorePrevious } = parseInput(forgetMemoryInputSchema, rawInput);
     return this.database.prisma.$transaction(async (transaction) => {
-      const { count } = await transaction.memoryItem.deleteMany({ where: { id: memoryItemId, tenantId: principal.tenantId } });
-      if (count === 0) throw new DomainError('not-found', `Memory ${memoryItemId} not found`, 'memoryItemId');
-      await recordAudit(transaction, principal, { action: 'memory.forget', targetType: 'memory_item', targetId: memoryItemId });
-      return { forgotten: true };
+      const result = await forgetMemoryItem(transaction, { id: memoryItemId, tenantId: principal.tenantId }, { restorePrevious });
+      if (!result.forgotten) throw new DomainError('not-found', `Memory ${memoryItemId} not found`, 'memoryItemId');
+      await recordAudit(transaction, principal, {
+        action: 'memory.forget',
+        targetType: 'memory_item',
+        targetId: memoryItemId,
+        after: { restoredId: result.restoredId, historyForgotten: result.historyForgotten },
+      });
+      return result;
     });
   }
 

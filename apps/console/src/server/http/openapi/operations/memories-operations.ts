@@ -1,4 +1,5 @@
 import { searchMemoryInputSchema, storeMemoryInputSchema } from '@agentloom/platform';
+import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
 import { listMemoriesQuerySchema } from '../request-schemas';
@@ -58,10 +59,12 @@ export const memoriesOperations: ApiOperation[] = [
     operationId: 'forgetMemory',
     tag: 'Memories',
     summary: 'Forget a memory item',
-    description: 'Hard delete: the item, its vector and its injection records.',
+    description:
+      'Hard delete: the item, its vector and its injection records. Forgetting the live item of a key forgets the values it replaced too; `?restorePrevious=true` makes the previous value live again instead.',
     role: 'operator',
     pathParameters: memoryId,
-    success: { status: 200, description: '`{ forgotten: true }`.' },
+    query: z.object({ restorePrevious: z.enum(['true', 'false']).optional().describe('Make the value this item replaced live again') }),
+    success: { status: 200, description: '`{ forgotten: true, restoredId, historyForgotten }`.' },
     errors: [404],
   },
   {

@@ -11,10 +11,15 @@ export const GET = route<{ id: string }>(
   { role: 'viewer' },
 );
 
-/** Forgets an item for good: the item, its vector and its injection records → `{ forgotten: true }`. */
+/**
+ * Forgets an item for good: the item, its vector and its injection records → `{ forgotten: true, … }`.
+ * The live item of a key takes the values it replaced with it; `?restorePrevious=true` brings the
+ * previous value back instead.
+ */
 export const DELETE = route<{ id: string }>(
-  async ({ principal, platform, parameters }) => {
-    return jsonResponse(await platform.memory.forget(principal, { memoryItemId: parameters.id }));
+  async ({ request, principal, platform, parameters }) => {
+    const restorePrevious = new URL(request.url).searchParams.get('restorePrevious') === 'true';
+    return jsonResponse(await platform.memory.forget(principal, { memoryItemId: parameters.id, restorePrevious }));
   },
   { role: 'operator' },
 );
