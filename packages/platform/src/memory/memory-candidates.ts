@@ -21,7 +21,7 @@ export interface Candidate extends MemoryItemRow {
 
 // The columns of MemoryItemRow under their camelCase names, plus `pinned` for the fusion boost.
 const candidateColumns = `m.id::text AS id, m.tenant_id::text AS "tenantId", m.scope::text AS scope, m.scope_id AS "scopeId",
-       m.kind::text AS kind, m.key, m.content, m.metadata, m.created_at AS "createdAt", m.pinned`;
+       m.kind::text AS kind, m.key, m.content, m.metadata, m.created_at AS "createdAt", m.occurred_at AS "occurredAt", m.pinned`;
 
 // $1 tenant, $2 level keys, $3 kinds; the tenant_id and scope_id conditions let the
 // (tenant_id, scope, scope_id) index do the work before the level keys are compared.

@@ -14,6 +14,8 @@ export interface MemoryItemRow {
   content: string;
   metadata: Prisma.JsonValue;
   createdAt: Date;
+  /** Absent where a query does not select it. */
+  occurredAt?: Date | string | null;
 }
 
 export const memoryItemRowSelect = {
@@ -26,6 +28,7 @@ export const memoryItemRowSelect = {
   content: true,
   metadata: true,
   createdAt: true,
+  occurredAt: true,
 } as const;
 
 /** A row as the runtime's MemoryItem. */
@@ -39,5 +42,6 @@ export function toMemoryItem(row: MemoryItemRow): MemoryItem {
     ...(row.key !== null ? { key: row.key } : {}),
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
     createdAt: row.createdAt.toISOString(),
+    ...(row.occurredAt ? { occurredAt: new Date(row.occurredAt).toISOString() } : {}),
   };
 }

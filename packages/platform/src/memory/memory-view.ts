@@ -18,6 +18,8 @@ export interface MemoryItemView {
   embedderId: string | null;
   embeddingDimension: number | null;
   createdAt: string;
+  /** When what the item records happened, where known. */
+  occurredAt: string | null;
 }
 
 export const memoryViewSelect = {
@@ -37,6 +39,7 @@ export const memoryViewSelect = {
   embedderId: true,
   embeddingDimension: true,
   createdAt: true,
+  occurredAt: true,
 } as const;
 
 type MemoryViewRow = Prisma.MemoryItemGetPayload<{ select: typeof memoryViewSelect }>;
@@ -59,5 +62,6 @@ export function toMemoryItemView(row: MemoryViewRow): MemoryItemView {
     embedderId: row.embedderId,
     embeddingDimension: row.embeddingDimension,
     createdAt: row.createdAt.toISOString(),
+    occurredAt: row.occurredAt?.toISOString() ?? null,
   };
 }

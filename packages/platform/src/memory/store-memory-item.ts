@@ -11,6 +11,10 @@ export interface StoreMemoryInput extends NewMemoryItem {
   expiresAt?: Date;
   /** The run that produced it (erasing the run erases the item). */
   sourceRunId?: string;
+  /** The thread it came from when stored at a wider level (erasing the thread erases the item). */
+  originThreadId?: string;
+  /** When what it records happened (a turn's time); null/absent means "at createdAt". */
+  occurredAt?: Date;
 }
 
 export interface StoredMemoryItem {
@@ -36,7 +40,7 @@ export async function storeMemoryItem(
         tenantId: stored.tenantId,
         scope: stored.scope,
         scopeId: stored.scopeId,
-        threadId: stored.threadId,
+        threadId: stored.threadId ?? input.originThreadId ?? null,
         kind: storedKindOf(input.kind),
         key: input.key ?? null,
         content: input.content,
@@ -44,6 +48,7 @@ export async function storeMemoryItem(
         pinned: input.pinned ?? false,
         expiresAt: input.expiresAt ?? null,
         sourceRunId: input.sourceRunId ?? null,
+        occurredAt: input.occurredAt ?? null,
       },
       select: { id: true },
     });
