@@ -59,6 +59,8 @@ export { listMemoryInputSchema, memoryItemIdInputSchema, searchMemoryInputSchema
 export { memoryInjectionsInputSchema, runMemoryHitsInputSchema } from './memory/memory.schema';
 export { forgetMemoryInputSchema } from './memory/memory.schema';
 export type { ForgetResult } from './memory/forget-memory-item';
+export { listMemoryDecisionsInputSchema, memoryDecisionIdInputSchema, type MemoryDecisionView } from './memory/extraction/memory-decisions';
+export { memoryWritingConfigSchema, type MemoryWritingConfig } from './memory/extraction/memory-writing-config';
 export type { MemoryInjectionView, RunMemoryHitView } from './memory/memory-usage';
 export { PrismaMemoryPort, type PrismaMemoryPortOptions } from './memory/prisma-memory-port';
 export type { RetrievalMode } from './memory/search-memory';

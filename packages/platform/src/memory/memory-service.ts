@@ -6,6 +6,13 @@ import { recordAudit } from '../audit/record-audit';
 import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
+import {
+  listMemoryDecisions,
+  listMemoryDecisionsInputSchema,
+  memoryDecisionIdInputSchema,
+  undoMemoryDecision,
+  type MemoryDecisionView,
+} from './extraction/memory-decisions';
 import { forgetMemoryItem, type ForgetResult } from './forget-memory-item';
 import { memoryKindOf } from './memory-kind';
 import {
@@ -129,6 +136,23 @@ export class MemoryService {
         after: { restoredId: result.restoredId, historyForgotten: result.historyForgotten },
       });
       return result;
+    });
+  }
+
+  /** What post-run extraction decided (ADR 0024), newest first: by run, or about one item. */
+  decisions(principal: Principal, rawInput: unknown): Promise<{ decisions: MemoryDecisionView[]; nextCursor: string | null }> {
+    const input = parseInput(listMemoryDecisionsInputSchema, rawInput);
+    return listMemoryDecisions(this.database.prisma, principal.tenantId, input);
+  }
+
+  /** Reverses an extraction decision: restores the previous item, or removes the added one. */
+  async undoDecision(principal: Principal, rawInput: unknown): Promise<MemoryDecisionView> {
+    requireOperator(principal);
+    const { decisionId } = parseInput(memoryDecisionIdInputSchema, rawInput);
+    return this.database.prisma.$transaction(async (transaction) => {
+      const view = await undoMemoryDecision(transaction, principal.tenantId, decisionId);
+      await recordAudit(transaction, principal, { action: 'memory.decision.undo', targetType: 'memory_decision', targetId: decisionId, after: { event: view.event } });
+      return view;
     });
   }
 

@@ -8,6 +8,11 @@ export interface EpisodeSource {
   tenantId: string;
   agentId: string;
   threadId: string | null;
+  /** The end user of the run's thread, if any. */
+  endUserId: string | null;
+  /** When the user asked (the turn's time) and when the run ended. */
+  createdAt: Date;
+  finishedAt: Date | null;
   task: string;
   outcome: 'succeeded' | 'failed';
   /** Final answer, or the error message of a failed run. */
@@ -31,6 +36,9 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
       output: true,
       status: true,
       errorMessage: true,
+      createdAt: true,
+      finishedAt: true,
+      thread: { select: { endUserId: true } },
       agentVersion: { select: { config: true } },
     },
   });
@@ -47,6 +55,9 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
     tenantId: run.tenantId,
     agentId: run.agentId,
     threadId: run.threadId,
+    endUserId: run.thread?.endUserId ?? null,
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt,
     task: (run.input as { text?: string } | null)?.text ?? '',
     outcome: run.status,
     result: run.status === 'succeeded' ? ((run.output as { text?: string } | null)?.text ?? '') : (run.errorMessage ?? 'unknown error'),
