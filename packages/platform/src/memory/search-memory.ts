@@ -5,6 +5,7 @@ import { isZeroVector } from './embedding-rows';
 import { fullTextCandidates, vectorCandidates, type Candidate, type CandidateFilter } from './memory-candidates';
 import { toMemoryItem } from './memory-item-view';
 import { storedKindOf } from './memory-kind';
+import { newestNearDuplicatesFirst } from './newest-near-duplicates-first';
 import { visibleLevelKeys } from './memory-scope';
 import { fuseRankings } from './reciprocal-rank-fusion';
 import type { VectorScanChoice } from './vector-scan-choice';
@@ -54,10 +55,12 @@ export async function searchMemory(
     pinned,
   ).slice(0, limit);
   const byId = new Map(lists.flat().map((candidate) => [candidate.id, candidate]));
-  return fused.flatMap((result) => {
+  const hits = fused.flatMap((result) => {
     const row = byId.get(result.id);
     return row ? [{ item: toMemoryItem({ ...row, createdAt: new Date(row.createdAt) }), score: result.score }] : [];
   });
+  // Post-ranking step (update-awareness without a model): versions of one fact, newest first.
+  return newestNearDuplicatesFirst(hits);
 }
 
 async function queryVector(embedder: Embedder, text: string): Promise<number[] | null> {
