@@ -1,3 +1,4 @@
+import { queryParameters } from '~/server/http/query-parameters';
 import { jsonResponse, route } from '~/server/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -18,8 +19,8 @@ export const GET = route<{ id: string }>(
  */
 export const DELETE = route<{ id: string }>(
   async ({ request, principal, platform, parameters }) => {
-    const restorePrevious = new URL(request.url).searchParams.get('restorePrevious') === 'true';
-    return jsonResponse(await platform.memory.forget(principal, { memoryItemId: parameters.id, restorePrevious }));
+    const { restorePrevious } = queryParameters(request, [], ['restorePrevious']);
+    return jsonResponse(await platform.memory.forget(principal, { memoryItemId: parameters.id, ...(restorePrevious === undefined ? {} : { restorePrevious }) }));
   },
   { role: 'operator' },
 );
