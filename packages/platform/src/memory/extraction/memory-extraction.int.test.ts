@@ -59,7 +59,7 @@ describe.each(databaseModes)('update-aware memory: post-run extraction (%s)', (m
   const extractionModel = (...replies: ScriptedReply[]) => new ScriptedModel([], { compaction: replies });
   const liveFacts = async (key: string) =>
     (await test.platform.database.prisma.memoryItem.findMany({ where: { tenantId: principal.tenantId, key, supersededById: null } })).map((row) => row.content);
-  const localIdOf = (request: { messages: { content: unknown }[] }, text: string): string => {
+  const localIdOf = (request: { messages: readonly { content: unknown }[] }, text: string): string => {
     const listing = String(request.messages.at(-1)?.content ?? '');
     const line = listing.split('\n').find((candidate) => candidate.includes(text));
     if (!line) throw new Error(`"${text}" was not offered to the model:\n${listing}`);
