@@ -52,7 +52,11 @@ export async function forgetMemoryItem(
     await transaction.memoryItem.updateMany({ where: { id: { in: older.map((row) => row.id) } }, data: { supersededById: restoredId } });
     await transaction.memoryItem.update({ where: { id: restoredId }, data: { supersededById: null } });
   } else {
-    const history = await historyOf(transaction, item.tenantId, predecessors.map((row) => row.id));
+    const history = await historyOf(
+      transaction,
+      item.tenantId,
+      predecessors.map((row) => row.id),
+    );
     historyForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: history } } })).count;
   }
   await transaction.memoryItem.deleteMany({ where: { id: item.id } });

@@ -151,7 +151,12 @@ export class MemoryService {
     const { decisionId } = parseInput(memoryDecisionIdInputSchema, rawInput);
     return this.database.prisma.$transaction(async (transaction) => {
       const view = await undoMemoryDecision(transaction, principal.tenantId, decisionId);
-      await recordAudit(transaction, principal, { action: 'memory.decision.undo', targetType: 'memory_decision', targetId: decisionId, after: { event: view.event } });
+      await recordAudit(transaction, principal, {
+        action: 'memory.decision.undo',
+        targetType: 'memory_decision',
+        targetId: decisionId,
+        after: { event: view.event },
+      });
       return view;
     });
   }

@@ -34,7 +34,38 @@ export function newestNearDuplicatesFirst(hits: readonly MemoryHit[]): MemoryHit
 
 export const nearDuplicateRule = { minSharedWords: 2, minSharedShare: 0.5 } as const;
 
-const functionWords = new Set(['the', 'and', 'for', 'are', 'was', 'were', 'our', 'has', 'have', 'with', 'this', 'that', 'from', 'now', 'not', 'but', 'will', 'its', 'into', 'than', 'then', 'they', 'them', 'there', 'what', 'when', 'which', 'who', 'you', 'your']);
+const functionWords = new Set([
+  'the',
+  'and',
+  'for',
+  'are',
+  'was',
+  'were',
+  'our',
+  'has',
+  'have',
+  'with',
+  'this',
+  'that',
+  'from',
+  'now',
+  'not',
+  'but',
+  'will',
+  'its',
+  'into',
+  'than',
+  'then',
+  'they',
+  'them',
+  'there',
+  'what',
+  'when',
+  'which',
+  'who',
+  'you',
+  'your',
+]);
 
 function contentWords(text: string): Set<string> {
   return new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((word) => !functionWords.has(word)));

@@ -75,7 +75,11 @@ describe.each(databaseModes)('conversations as memory (%s)', (mode) => {
     const afterErase = await test.platform.threads.create(principal, { agentId, endUserId: 'user-ana' });
     const again = await runToEnd(agentId, afterErase.id, 'recall my locker code');
     expect(await promptOf(again)).not.toContain(marker);
-    expect((await test.platform.memory.search(principal, { text: `locker code ${marker}`, scope: { userId: 'user-ana' } })).map((hit) => hit.item.content).join('\n')).not.toContain(marker);
+    expect(
+      (await test.platform.memory.search(principal, { text: `locker code ${marker}`, scope: { userId: 'user-ana' } }))
+        .map((hit) => hit.item.content)
+        .join('\n'),
+    ).not.toContain(marker);
   });
 
   it('at thread level only that thread recalls the turn; erasing the run removes it', async () => {

@@ -11,7 +11,12 @@ export interface ExistingMemory {
 }
 
 const decisionSchema = z.discriminatedUnion('event', [
-  z.object({ event: z.literal('ADD'), key: z.string().trim().min(1).max(200), text: z.string().trim().min(1).max(2_000), reason: z.string().max(500).default('') }),
+  z.object({
+    event: z.literal('ADD'),
+    key: z.string().trim().min(1).max(200),
+    text: z.string().trim().min(1).max(2_000),
+    reason: z.string().max(500).default(''),
+  }),
   z.object({
     event: z.literal('UPDATE'),
     id: z.string(),
@@ -42,9 +47,7 @@ Reply with JSON only: {"decisions":[{"event":"ADD","key":"…","text":"…","rea
 /** The one request of an extraction: the turn and the nearest existing memories. */
 export function extractionMessages(turn: { task: string; answer: string }, existing: readonly ExistingMemory[]): Message[] {
   const memories =
-    existing.length === 0
-      ? '(none)'
-      : existing.map((memory) => `${memory.localId}. ${memory.key ? `[key ${memory.key}] ` : ''}${memory.content}`).join('\n');
+    existing.length === 0 ? '(none)' : existing.map((memory) => `${memory.localId}. ${memory.key ? `[key ${memory.key}] ` : ''}${memory.content}`).join('\n');
   return [
     { role: 'system', content: instructions },
     { role: 'user', content: `Existing memories:\n${memories}\n\nConversation turn:\nUser: ${turn.task}\nAssistant: ${turn.answer}` },
@@ -64,7 +67,8 @@ export function parseExtractionReply(text: string, existing: readonly ExistingMe
     throw new UnusableExtractionReply(`The extraction reply is not JSON: ${json.slice(0, 120)}`);
   }
   const parsed = replySchema.safeParse(value);
-  if (!parsed.success) throw new UnusableExtractionReply(`The extraction reply does not match the decision format: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new UnusableExtractionReply(`The extraction reply does not match the decision format: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   const known = new Set(existing.map((memory) => memory.localId));
   for (const decision of parsed.data.decisions) {
     if ('id' in decision && decision.id !== undefined && !known.has(decision.id)) {

@@ -24,7 +24,11 @@ describe.each(databaseModes)('update-aware memory: post-run extraction (%s)', (m
   afterAll(() => test?.dispose());
 
   const createAgent = (memoryWriting: Record<string, unknown>, model: Record<string, unknown> | null = unreachableModel) =>
-    createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: `extract-${randomUUID()}`, config: { ...(model ? { model } : {}), memoryWriting } });
+    createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: `extract-${randomUUID()}`,
+      config: { ...(model ? { model } : {}), memoryWriting },
+    });
 
   /** A run that finished as if the executor ran it, marked for the post-run sweep. */
   const finishedRun = async (agentId: string, task: string, answer: string): Promise<string> => {
@@ -54,13 +58,22 @@ describe.each(databaseModes)('update-aware memory: post-run extraction (%s)', (m
     });
 
   const extract = (model: ScriptedModel) =>
-    runPendingExtractions(test.platform.database, test.platform.memoryPort, silentLogger, { limit: 50, signal: new AbortController().signal, models: { gateway: () => model } });
+    runPendingExtractions(test.platform.database, test.platform.memoryPort, silentLogger, {
+      limit: 50,
+      signal: new AbortController().signal,
+      models: { gateway: () => model },
+    });
 
   const extractionModel = (...replies: ScriptedReply[]) => new ScriptedModel([], { compaction: replies });
   const liveFacts = async (key: string) =>
     (await test.platform.database.prisma.memoryItem.findMany({ where: { tenantId: principal.tenantId, key, supersededById: null } })).map((row) => row.content);
+  /** The last message's text (the extraction request puts the memories and the turn there). */
+  const lastText = (request: { messages: readonly { content: unknown }[] } | undefined): string => {
+    const content = request?.messages.at(-1)?.content;
+    return typeof content === 'string' ? content : JSON.stringify(content);
+  };
   const localIdOf = (request: { messages: readonly { content: unknown }[] }, text: string): string => {
-    const listing = String(request.messages.at(-1)?.content ?? '');
+    const listing = lastText(request);
     const line = listing.split('\n').find((candidate) => candidate.includes(text));
     if (!line) throw new Error(`"${text}" was not offered to the model:\n${listing}`);
     return line.split('.')[0]!;
@@ -73,18 +86,24 @@ describe.each(databaseModes)('update-aware memory: post-run extraction (%s)', (m
     const job = await test.platform.database.prisma.memoryExtraction.findUniqueOrThrow({ where: { runId: first } });
     expect(job).toMatchObject({ status: 'pending', attempts: 0 });
 
-    const addModel = extractionModel('{"decisions":[{"event":"ADD","key":"user.answer_language","text":"The user prefers answers in Portuguese","reason":"stated"}]}');
+    const addModel = extractionModel(
+      '{"decisions":[{"event":"ADD","key":"user.answer_language","text":"The user prefers answers in Portuguese","reason":"stated"}]}',
+    );
     expect(await extract(addModel)).toEqual({ done: 1, failedAttempts: 0 });
-    expect(String(addModel.requests[0]?.messages.at(-1)?.content)).toContain('Existing memories:\n(none)');
+    expect(lastText(addModel.requests[0])).toContain('Existing memories:\n(none)');
     expect(await liveFacts('user.answer_language')).toEqual(['The user prefers answers in Portuguese']);
 
     const second = await finishedRun(agentId, 'From now on I want answers in Spanish, not Portuguese', 'Understood: Spanish from now on.');
     await sweepEpisodes();
     const updateModel = extractionModel((request) => ({
-      text: JSON.stringify({ decisions: [{ event: 'UPDATE', id: localIdOf(request, 'The user prefers answers in Portuguese'), text: 'The user prefers answers in Spanish', reason: 'changed' }] }),
+      text: JSON.stringify({
+        decisions: [
+          { event: 'UPDATE', id: localIdOf(request, 'The user prefers answers in Portuguese'), text: 'The user prefers answers in Spanish', reason: 'changed' },
+        ],
+      }),
     }));
     expect(await extract(updateModel)).toEqual({ done: 1, failedAttempts: 0 });
-    expect(String(updateModel.requests[0]?.messages.at(-1)?.content)).toContain('[key user.answer_language] The user prefers answers in Portuguese');
+    expect(lastText(updateModel.requests[0])).toContain('[key user.answer_language] The user prefers answers in Portuguese');
     expect(await liveFacts('user.answer_language')).toEqual(['The user prefers answers in Spanish']);
     const hits = await test.platform.memory.search(principal, { text: 'which language does the user prefer for answers', scope: { agentId } });
     expect(hits.map((hit) => hit.item.content)).toContain('The user prefers answers in Spanish');
@@ -108,14 +127,20 @@ describe.each(databaseModes)('update-aware memory: post-run extraction (%s)', (m
 
   it('retires a memory on DELETE (no longer found) and brings it back on undo', async () => {
     const agentId = await createAgent({ extractFacts: true });
-    await test.platform.memory.store(principal, { scope: { level: 'agent', id: agentId }, kind: 'fact', key: 'office.parking', content: 'The team has parking spot 42 in garage B' });
+    await test.platform.memory.store(principal, {
+      scope: { level: 'agent', id: agentId },
+      kind: 'fact',
+      key: 'office.parking',
+      content: 'The team has parking spot 42 in garage B',
+    });
     const run = await finishedRun(agentId, 'We gave up our parking spot in garage B, there is no parking any more', 'Noted.');
     await sweepEpisodes();
     const model = extractionModel((request) => ({
       text: '```json\n' + JSON.stringify({ decisions: [{ event: 'DELETE', id: localIdOf(request, 'parking spot 42'), reason: 'gave it up' }] }) + '\n```',
     }));
     await extract(model);
-    const search = async () => (await test.platform.memory.search(principal, { text: 'parking spot garage', scope: { agentId } })).map((hit) => hit.item.content);
+    const search = async () =>
+      (await test.platform.memory.search(principal, { text: 'parking spot garage', scope: { agentId } })).map((hit) => hit.item.content);
     expect(await search()).not.toContain('The team has parking spot 42 in garage B');
     const [decision] = (await test.platform.memory.decisions(principal, { runId: run })).decisions;
     expect(decision).toMatchObject({ event: 'delete', oldContent: 'The team has parking spot 42 in garage B', undoable: true });

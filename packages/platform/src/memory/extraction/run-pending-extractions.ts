@@ -57,7 +57,10 @@ export async function runPendingExtractions(
       const source = await loadEpisodeSource(database.prisma, job.runId);
       const model = source?.config?.model;
       if (!source || !model || source.outcome !== 'succeeded') {
-        await database.prisma.memoryExtraction.update({ where: { runId: job.runId }, data: { status: 'done', lastError: 'Nothing to extract (no model or no successful run)' } });
+        await database.prisma.memoryExtraction.update({
+          where: { runId: job.runId },
+          data: { status: 'done', lastError: 'Nothing to extract (no model or no successful run)' },
+        });
         continue;
       }
       const existing = await nearestExisting(port, source);

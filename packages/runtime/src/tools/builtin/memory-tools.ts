@@ -15,7 +15,9 @@ const storeArguments = z.object({
     .string()
     .max(200)
     .optional()
-    .describe('Stable name of the fact (e.g. user.preferred_language). Storing again with an existing key replaces that memory: reuse the keys memory_search shows.'),
+    .describe(
+      'Stable name of the fact (e.g. user.preferred_language). Storing again with an existing key replaces that memory: reuse the keys memory_search shows.',
+    ),
 });
 
 /** How many existing keyed memories memory_store reports back, so the model can reuse a key. */

@@ -22,9 +22,7 @@ export function MemoryDecisions({ memoryItemId }: { memoryItemId: string }) {
   const queryClient = useQueryClient();
   const canOperate = useCanOperate();
   const decisions = useQuery(trpc.memory.decisions.queryOptions({ memoryItemId, limit: 20 }));
-  const undo = useMutation(
-    trpc.memory.undoDecision.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.memory.pathKey() }) }),
-  );
+  const undo = useMutation(trpc.memory.undoDecision.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.memory.pathKey() }) }));
   if (decisions.error) return <p className="text-sm text-red-700 dark:text-red-400">{decisions.error.message}</p>;
   if (!decisions.data) return <Skeleton className="h-10 w-full" />;
   const rows = decisions.data.decisions;
@@ -46,7 +44,12 @@ export function MemoryDecisions({ memoryItemId }: { memoryItemId: string }) {
               </Link>
               {decision.undoneAt ? <span className="text-xs text-zinc-500 dark:text-zinc-400">undone {formatTimestamp(decision.undoneAt)}</span> : null}
               {canOperate && decision.undoable ? (
-                <button type="button" className={`${buttonStyles.secondary} ml-auto`} disabled={undo.isPending} onClick={() => undo.mutate({ decisionId: decision.id })}>
+                <button
+                  type="button"
+                  className={`${buttonStyles.secondary} ml-auto`}
+                  disabled={undo.isPending}
+                  onClick={() => undo.mutate({ decisionId: decision.id })}
+                >
                   Undo
                 </button>
               ) : null}

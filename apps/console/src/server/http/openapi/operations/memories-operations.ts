@@ -96,7 +96,7 @@ export const memoriesOperations: ApiOperation[] = [
     tag: 'Memories',
     summary: 'List post-run extraction decisions',
     description:
-      'What fact extraction decided after runs (`add`, `update`, `delete`, `none`), newest first, by `runId` or about one `memoryItemId` → `{ decisions, nextCursor }`. Old and new text are the items\' current text (null once forgotten); `undoable` says whether undo works now.',
+      "What fact extraction decided after runs (`add`, `update`, `delete`, `none`), newest first, by `runId` or about one `memoryItemId` → `{ decisions, nextCursor }`. Old and new text are the items' current text (null once forgotten); `undoable` says whether undo works now.",
     role: 'viewer',
     query: listMemoryDecisionsInputSchema,
     success: { status: 200, description: '`{ decisions, nextCursor }`.' },
@@ -107,7 +107,8 @@ export const memoriesOperations: ApiOperation[] = [
     operationId: 'undoMemoryDecision',
     tag: 'Memories',
     summary: 'Undo an extraction decision',
-    description: 'An update\'s previous item is live again, an added item is forgotten, a deleted item is back. 409 when already undone or overtaken by a later change.',
+    description:
+      "An update's previous item is live again, an added item is forgotten, a deleted item is back. 409 when already undone or overtaken by a later change.",
     role: 'operator',
     pathParameters: { id: 'The decision id (uuid).' },
     success: { status: 200, description: 'The decision, with `undoneAt` set.' },

@@ -20,7 +20,9 @@ export const GET = route<{ id: string }>(
 export const DELETE = route<{ id: string }>(
   async ({ request, principal, platform, parameters }) => {
     const { restorePrevious } = queryParameters(request, [], ['restorePrevious']);
-    return jsonResponse(await platform.memory.forget(principal, { memoryItemId: parameters.id, ...(restorePrevious === undefined ? {} : { restorePrevious }) }));
+    return jsonResponse(
+      await platform.memory.forget(principal, { memoryItemId: parameters.id, ...(restorePrevious === undefined ? {} : { restorePrevious }) }),
+    );
   },
   { role: 'operator' },
 );
