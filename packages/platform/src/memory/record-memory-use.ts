@@ -64,15 +64,26 @@ function memoryUsesOf(result: StepResult): MemoryUse[] {
       source: 'auto_injection',
       messageIndex: blockIndex,
     }));
-  const returned = result.toolCalls
-    .filter((call) => call.name === 'memory_search' && call.status === 'succeeded' && Array.isArray(call.result?.data))
-    .flatMap((call) => {
-      const messageIndex = result.messages.find(({ message }) => message.role === 'tool' && message.toolCallId === call.callId)?.index ?? null;
-      return (call.result!.data as { id?: unknown; score?: unknown }[])
-        .filter((hit) => typeof hit.id === 'string')
-        .map((hit): MemoryUse => ({ memoryItemId: hit.id as string, score: Number(hit.score ?? 0), source: 'tool_result', messageIndex }));
-    });
+  const returned = result.toolCalls.flatMap((call) => {
+    const messageIndex = result.messages.find(({ message }) => message.role === 'tool' && message.toolCallId === call.callId)?.index ?? null;
+    return memoriesCarriedBy(call)
+      .filter((hit) => typeof hit.id === 'string')
+      .map((hit): MemoryUse => ({ memoryItemId: hit.id as string, score: Number(hit.score ?? 0), source: 'tool_result', messageIndex }));
+  });
   return [...injected, ...returned];
+}
+
+/**
+ * The memories a memory tool's result put in front of the model: memory_search's hits, and the
+ * nearest keyed memories memory_store reports — both copy other items' text into this run, so both
+ * are recorded (and redacted when those items are erased).
+ */
+function memoriesCarriedBy(call: StepResult['toolCalls'][number]): { id?: unknown; score?: unknown }[] {
+  if (call.status !== 'succeeded') return [];
+  const data: unknown = call.result?.data;
+  if (call.name === 'memory_search' && Array.isArray(data)) return data as { id?: unknown; score?: unknown }[];
+  const nearest = call.name === 'memory_store' && data && typeof data === 'object' ? (data as { nearestKeyed?: unknown }).nearestKeyed : undefined;
+  return Array.isArray(nearest) ? (nearest as { id?: unknown; score?: unknown }[]) : [];
 }
 
 function groupByMessage(uses: readonly MemoryUse[]): Map<number, string[]> {

@@ -96,4 +96,31 @@ describe.each(databaseModes)('conversations as memory (%s)', (mode) => {
     const again = await runToEnd(agentId, thread.id, 'recall my locker code');
     expect(await promptOf(again)).not.toContain(marker);
   });
+
+  it('memory_store shows the nearest keyed memory of another run; erasing that run redacts the copy', async () => {
+    const marker = `zqbadge${randomUUID().slice(0, 8)}`;
+    const agentId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: `neighbours-${randomUUID()}`,
+      config: {
+        demoScript: {
+          replies: [
+            { whenTaskIncludes: 'first', toolCalls: [{ name: 'memory_store', arguments: { content: `The badge office code is ${marker}`, key: 'office.badge_code' } }] },
+            { whenTaskIncludes: 'first', text: 'Stored.' },
+            { whenTaskIncludes: 'second', toolCalls: [{ name: 'memory_store', arguments: { content: 'The badge office code changes every month' } }] },
+            { whenTaskIncludes: 'second', text: 'Stored too.' },
+          ],
+        },
+      },
+    });
+    const thread = await test.platform.threads.create(principal, { agentId });
+    const first = await runToEnd(agentId, thread.id, 'first: store the badge code');
+    const second = await runToEnd(agentId, thread.id, 'second: store the rotation rule');
+    const storeResult = (await test.platform.database.prisma.toolCall.findFirstOrThrow({ where: { runId: second, name: 'memory_store' } })).result as { content: string };
+    expect(storeResult.content).toContain(`key=office.badge_code`);
+    expect(storeResult.content).toContain(marker);
+
+    await test.platform.erase.eraseRun(principal, { runId: first });
+    expect(await scanForContent(test.platform.database, [marker], { exceptColumns: ['agent_versions.config'] })).toEqual([]);
+  });
 });
