@@ -20,6 +20,8 @@ test('memory: store a fact, find it with a score, pin it, forget it, erase a thr
   const detail = page.getByRole('region', { name: 'Memory detail' });
   await expect(detail).toContainText('The deploy window is Tuesday at 14:00 UTC');
   await expect(detail).toContainText('ops.deploy_window');
+  // Stored by hand, so no post-run extraction decided anything about it.
+  await expect(detail.getByText('No extraction decision touched this memory.')).toBeVisible();
 
   // Hybrid search finds it, with a score; the search is in the URL.
   await page.getByLabel('Search text').fill('when is the deploy window');
