@@ -53,8 +53,15 @@ export function memoriesResource(transport: Transport) {
      * Hard delete: the item, its vector and its injection records. The live item of a key takes the
      * values it replaced with it, unless `restorePrevious` brings the previous value back.
      */
-    forget(memoryId: string, options: { restorePrevious?: boolean } = {}): Promise<{ forgotten: boolean; restoredId: string | null; historyForgotten: number }> {
-      return transport.json('DELETE', memoryPath(memoryId), options.restorePrevious === undefined ? {} : { query: { restorePrevious: options.restorePrevious } });
+    forget(
+      memoryId: string,
+      options: { restorePrevious?: boolean } = {},
+    ): Promise<{ forgotten: boolean; restoredId: string | null; historyForgotten: number }> {
+      return transport.json(
+        'DELETE',
+        memoryPath(memoryId),
+        options.restorePrevious === undefined ? {} : { query: { restorePrevious: options.restorePrevious } },
+      );
     },
     pin(memoryId: string): Promise<MemoryItem> {
       return transport.json('POST', `${memoryPath(memoryId)}/pin`);

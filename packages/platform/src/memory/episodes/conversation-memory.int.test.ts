@@ -105,7 +105,10 @@ describe.each(databaseModes)('conversations as memory (%s)', (mode) => {
       config: {
         demoScript: {
           replies: [
-            { whenTaskIncludes: 'first', toolCalls: [{ name: 'memory_store', arguments: { content: `The badge office code is ${marker}`, key: 'office.badge_code' } }] },
+            {
+              whenTaskIncludes: 'first',
+              toolCalls: [{ name: 'memory_store', arguments: { content: `The badge office code is ${marker}`, key: 'office.badge_code' } }],
+            },
             { whenTaskIncludes: 'first', text: 'Stored.' },
             { whenTaskIncludes: 'second', toolCalls: [{ name: 'memory_store', arguments: { content: 'The badge office code changes every month' } }] },
             { whenTaskIncludes: 'second', text: 'Stored too.' },
@@ -116,7 +119,9 @@ describe.each(databaseModes)('conversations as memory (%s)', (mode) => {
     const thread = await test.platform.threads.create(principal, { agentId });
     const first = await runToEnd(agentId, thread.id, 'first: store the badge code');
     const second = await runToEnd(agentId, thread.id, 'second: store the rotation rule');
-    const storeResult = (await test.platform.database.prisma.toolCall.findFirstOrThrow({ where: { runId: second, name: 'memory_store' } })).result as { content: string };
+    const storeResult = (await test.platform.database.prisma.toolCall.findFirstOrThrow({ where: { runId: second, name: 'memory_store' } })).result as {
+      content: string;
+    };
     expect(storeResult.content).toContain(`key=office.badge_code`);
     expect(storeResult.content).toContain(marker);
 
