@@ -22,6 +22,8 @@ test('memory: store a fact, find it with a score, pin it, forget it, erase a thr
   await expect(detail).toContainText('ops.deploy_window');
   // Embedded by the default semantic embedder, on its worker thread inside the built console.
   await expect(detail).toContainText('use-lite/v1 · 512 dimensions');
+  // Stored by hand, so no post-run extraction decided anything about it.
+  await expect(detail.getByText('No extraction decision touched this memory.')).toBeVisible();
 
   // Hybrid search finds it, with a score; the search is in the URL.
   await page.getByLabel('Search text').fill('when is the deploy window');

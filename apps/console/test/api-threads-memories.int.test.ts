@@ -148,11 +148,40 @@ describe('memories', () => {
     expect((await viewer('DELETE', `/api/v1/memories/${id}`)).status).toBe(403);
     expect((await viewer('POST', '/api/v1/memories', { body: { scope: { level: 'project' }, kind: 'fact', content: 'x' } })).status).toBe(403);
 
-    expect((await operator<{ forgotten: boolean }>('DELETE', `/api/v1/memories/${id}`)).body).toEqual({ forgotten: true });
+    expect((await operator<{ forgotten: boolean }>('DELETE', `/api/v1/memories/${id}`)).body).toEqual({
+      forgotten: true,
+      restoredId: null,
+      historyForgotten: 0,
+    });
     expect((await viewer('GET', `/api/v1/memories/${id}`)).status).toBe(404);
     const afterForget = await viewer<{ hits: { item: MemoryBody }[] }>('GET', '/api/v1/memories?q=Bluefinch');
     expect(afterForget.body.hits.map((hit) => hit.item.id)).not.toContain(id);
     expect((await operator('DELETE', `/api/v1/memories/${id}`)).status).toBe(404);
+  });
+
+  it('forgets the newest value of a key without resurrecting the old one unless ?restorePrevious=true; lists and undoes decisions', async () => {
+    const store = async (content: string) =>
+      (await operator<MemoryBody>('POST', '/api/v1/memories', { body: { scope: { level: 'project' }, kind: 'fact', key: 'rest.parking', content } })).body.id;
+    const live = async () =>
+      (await viewer<{ hits: { item: MemoryBody }[] }>('GET', '/api/v1/memories?q=parking%20level&limit=10')).body.hits.map((hit) => hit.item.content);
+    const first = await store('Parking is on level minus one');
+    const second = await store('Parking is on level minus two');
+    const restored = await operator<{ forgotten: boolean; restoredId: string | null }>('DELETE', `/api/v1/memories/${second}?restorePrevious=true`);
+    expect(restored.body).toMatchObject({ forgotten: true, restoredId: first });
+    expect(await live()).toEqual(['Parking is on level minus one']);
+    const third = await store('Parking is on level minus three');
+    expect((await operator('DELETE', `/api/v1/memories/${third}`)).body).toEqual({ forgotten: true, restoredId: null, historyForgotten: 1 });
+    expect(await live()).toEqual([]);
+    const badFlag = await operator<ErrorBody>('DELETE', `/api/v1/memories/${unknownId}?restorePrevious=yes`);
+    expect(badFlag.body.error).toMatchObject({ kind: 'validation', field: 'restorePrevious' });
+
+    const decisions = await viewer<{ decisions: unknown[]; nextCursor: string | null }>('GET', `/api/v1/memory-decisions?runId=${unknownId}`);
+    expect(decisions.body).toEqual({ decisions: [], nextCursor: null });
+    expect((await viewer('POST', `/api/v1/memory-decisions/${unknownId}/undo`)).status).toBe(403);
+    expect((await operator<ErrorBody>('POST', `/api/v1/memory-decisions/${unknownId}/undo`)).body.error).toMatchObject({
+      kind: 'not-found',
+      field: 'decisionId',
+    });
   });
 
   it('names the field at fault', async () => {

@@ -65,11 +65,28 @@ export type { CheckpointSummaryView, CheckpointDetailView } from './inspection/c
 export type { TenantActivityItem } from './inspection/tenant-activity-service';
 export { ThreadService, type ThreadMessageView } from './threads/thread-service';
 export type { ThreadView } from './threads/thread-view';
-export { createThreadInputSchema, listThreadsInputSchema, renameThreadInputSchema, threadIdInputSchema, threadMessagesInputSchema } from './threads/thread.schema';
+export {
+  createThreadInputSchema,
+  listThreadsInputSchema,
+  renameThreadInputSchema,
+  threadIdInputSchema,
+  threadMessagesInputSchema,
+} from './threads/thread.schema';
 export { MemoryService } from './memory/memory-service';
 export type { MemoryItemView } from './memory/memory-view';
-export { listMemoryInputSchema, memoryItemIdInputSchema, searchMemoryInputSchema, storeMemoryInputSchema, memoryKinds, memoryLevels } from './memory/memory.schema';
+export {
+  listMemoryInputSchema,
+  memoryItemIdInputSchema,
+  searchMemoryInputSchema,
+  storeMemoryInputSchema,
+  memoryKinds,
+  memoryLevels,
+} from './memory/memory.schema';
 export { memoryInjectionsInputSchema, runMemoryHitsInputSchema } from './memory/memory.schema';
+export { forgetMemoryInputSchema } from './memory/memory.schema';
+export type { ForgetResult } from './memory/forget-memory-item';
+export { listMemoryDecisionsInputSchema, memoryDecisionIdInputSchema, type MemoryDecisionView } from './memory/extraction/memory-decisions';
+export { memoryWritingConfigSchema, type MemoryWritingConfig } from './memory/extraction/memory-writing-config';
 export type { MemoryInjectionView, RunMemoryHitView } from './memory/memory-usage';
 export { PrismaMemoryPort, type PrismaMemoryPortOptions } from './memory/prisma-memory-port';
 export type { RetrievalMode } from './memory/search-memory';

@@ -1,6 +1,8 @@
 import { agentConfigSchema, modelConfigSchema } from '@agentloom/runtime';
 import { z } from 'zod';
 
+import { memoryWritingConfigSchema } from '../memory/extraction/memory-writing-config';
+
 /**
  * What an agent version stores: the runtime's agent config plus what the platform wires around it —
  * which model endpoint (absent → the offline demo script), which platform tools by name, and how
@@ -14,6 +16,8 @@ export const agentVersionConfigSchema = agentConfigSchema.extend({
   tools: z.array(z.string().min(1)).default([]),
   /** Pending approvals expire (→ rejected with reason `expired`) after this many minutes. */
   approvalExpiryMinutes: z.number().int().positive().optional(),
+  /** Fact extraction and conversation indexing after each run (off unless set). */
+  memoryWriting: memoryWritingConfigSchema.optional(),
 });
 
 export type AgentVersionConfig = z.infer<typeof agentVersionConfigSchema>;

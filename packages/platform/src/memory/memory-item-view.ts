@@ -14,8 +14,8 @@ export interface MemoryItemRow {
   content: string;
   metadata: Prisma.JsonValue;
   createdAt: Date;
-  /** When what it records happened; null when stored without one. */
-  occurredAt: Date | null;
+  /** Absent where a query does not select it. */
+  occurredAt?: Date | string | null;
 }
 
 export const memoryItemRowSelect = {
@@ -42,6 +42,6 @@ export function toMemoryItem(row: MemoryItemRow): MemoryItem {
     ...(row.key !== null ? { key: row.key } : {}),
     ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
     createdAt: row.createdAt.toISOString(),
-    ...(row.occurredAt ? { occurredAt: row.occurredAt.toISOString() } : {}),
+    ...(row.occurredAt ? { occurredAt: new Date(row.occurredAt).toISOString() } : {}),
   };
 }

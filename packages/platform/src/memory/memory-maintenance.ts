@@ -5,10 +5,12 @@ import type { Logger } from '../logging/logger';
 import type { ModelConnector } from '../outbound/model-connector';
 import { sweepRetention } from '../retention/retention-sweeper';
 import { writePendingEpisodes } from './episodes/write-pending-episodes';
+import { runPendingExtractions } from './extraction/run-pending-extractions';
 import type { PrismaMemoryPort } from './prisma-memory-port';
 
 /**
- * Background work on the executor's sweep: episode summaries of finished runs, then retention.
+ * Background work on the executor's sweep: episode summaries of finished runs, fact extraction
+ * (ADR 0024), then retention.
  * One sweep at a time per process (a slow model call must not stack sweeps); `stop()` aborts the
  * current one and waits for it, so the database is never closed under it.
  */
@@ -42,6 +44,7 @@ export class MemoryMaintenance {
   private async sweepOnce(): Promise<void> {
     try {
       await writePendingEpisodes(this.database, this.port, this.logger, { limit: 10, signal: this.abort.signal, models: this.models });
+      await runPendingExtractions(this.database, this.port, this.logger, { limit: 10, signal: this.abort.signal, models: this.models });
       await sweepRetention(this.database, this.erase, this.logger, { limit: 50 });
     } catch (error) {
       this.logger.warn('Memory maintenance sweep failed; will retry', { error: error instanceof Error ? error.message : String(error) });

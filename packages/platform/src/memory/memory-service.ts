@@ -6,8 +6,17 @@ import { recordAudit } from '../audit/record-audit';
 import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
+import {
+  listMemoryDecisions,
+  listMemoryDecisionsInputSchema,
+  memoryDecisionIdInputSchema,
+  undoMemoryDecision,
+  type MemoryDecisionView,
+} from './extraction/memory-decisions';
+import { forgetMemoryItem, type ForgetResult } from './forget-memory-item';
 import { memoryKindOf } from './memory-kind';
 import {
+  forgetMemoryInputSchema,
   listMemoryInputSchema,
   memoryInjectionsInputSchema,
   memoryItemIdInputSchema,
@@ -123,15 +132,46 @@ export class MemoryService {
     return this.setPinned(principal, rawInput, false);
   }
 
-  /** Hard delete: the item, its vector and its injection records (cascades). */
-  async forget(principal: Principal, rawInput: unknown): Promise<{ forgotten: boolean }> {
+  /**
+   * Hard delete: the item, its vector and its injection records (cascades). The live item of a key
+   * takes its history with it unless `restorePrevious` asks for the value it replaced back
+   * (forget-memory-item.ts).
+   */
+  async forget(principal: Principal, rawInput: unknown): Promise<ForgetResult> {
     requireOperator(principal);
-    const { memoryItemId } = parseInput(memoryItemIdInputSchema, rawInput);
+    const { memoryItemId, restorePrevious } = parseInput(forgetMemoryInputSchema, rawInput);
     return this.database.prisma.$transaction(async (transaction) => {
-      const { count } = await transaction.memoryItem.deleteMany({ where: { id: memoryItemId, tenantId: principal.tenantId } });
-      if (count === 0) throw new DomainError('not-found', `Memory ${memoryItemId} not found`, 'memoryItemId');
-      await recordAudit(transaction, principal, { action: 'memory.forget', targetType: 'memory_item', targetId: memoryItemId });
-      return { forgotten: true };
+      const result = await forgetMemoryItem(transaction, { id: memoryItemId, tenantId: principal.tenantId }, { restorePrevious });
+      if (!result.forgotten) throw new DomainError('not-found', `Memory ${memoryItemId} not found`, 'memoryItemId');
+      await recordAudit(transaction, principal, {
+        action: 'memory.forget',
+        targetType: 'memory_item',
+        targetId: memoryItemId,
+        after: { restoredId: result.restoredId, historyForgotten: result.historyForgotten },
+      });
+      return result;
+    });
+  }
+
+  /** What post-run extraction decided (ADR 0024), newest first: by run, or about one item. */
+  decisions(principal: Principal, rawInput: unknown): Promise<{ decisions: MemoryDecisionView[]; nextCursor: string | null }> {
+    const input = parseInput(listMemoryDecisionsInputSchema, rawInput);
+    return listMemoryDecisions(this.database.prisma, principal.tenantId, input);
+  }
+
+  /** Reverses an extraction decision: restores the previous item, or removes the added one. */
+  async undoDecision(principal: Principal, rawInput: unknown): Promise<MemoryDecisionView> {
+    requireOperator(principal);
+    const { decisionId } = parseInput(memoryDecisionIdInputSchema, rawInput);
+    return this.database.prisma.$transaction(async (transaction) => {
+      const view = await undoMemoryDecision(transaction, principal.tenantId, decisionId);
+      await recordAudit(transaction, principal, {
+        action: 'memory.decision.undo',
+        targetType: 'memory_decision',
+        targetId: decisionId,
+        after: { event: view.event },
+      });
+      return view;
     });
   }
 

@@ -35,6 +35,9 @@ export const storeMemoryInputSchema = z.object({
 
 export const memoryItemIdInputSchema = z.object({ memoryItemId: z.uuid() });
 
+/** Forget; `restorePrevious` makes the value a keyed item replaced live again instead of forgetting it too. */
+export const forgetMemoryInputSchema = memoryItemIdInputSchema.extend({ restorePrevious: z.boolean().default(false) });
+
 export const listMemoryInputSchema = z.object({
   level: z.enum(memoryLevels).optional(),
   scopeId: z.string().min(1).optional(),

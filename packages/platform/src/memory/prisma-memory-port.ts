@@ -2,6 +2,7 @@ import type { Database } from '@agentloom/db';
 import { defaultFusionSettings, type Embedder, type FusionSettings, type MemoryHit, type MemoryPort, type MemorySearchQuery, type NewMemoryItem } from '@agentloom/runtime';
 
 import { isZeroVector } from './embedding-rows';
+import { forgetMemoryItem } from './forget-memory-item';
 import { searchMemory, type RetrievalMode, type WindowedSearchQuery } from './search-memory';
 import { storeMemoryItem, type StoreMemoryInput, type StoredMemoryItem } from './store-memory-item';
 import { VectorScanChoice } from './vector-scan-choice';
@@ -84,10 +85,11 @@ export class PrismaMemoryPort implements MemoryPort {
     return stored;
   }
 
+  /** Forgets the item and, when it is the live one of a key, its history (never resurrects an older value). */
   async forget(id: string): Promise<boolean> {
     // Vector rows cascade from the item (ADR 0003).
-    const { count } = await this.database.prisma.memoryItem.deleteMany({ where: { id } });
-    return count > 0;
+    const result = await this.database.prisma.$transaction((transaction) => forgetMemoryItem(transaction, { id }));
+    return result.forgotten;
   }
 
   /** The item's vector, or null where pgvector is missing or the text has no content words. */

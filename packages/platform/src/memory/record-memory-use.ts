@@ -80,14 +80,12 @@ function memoryUsesOf(result: StepResult): MemoryUse[] {
       source: 'auto_injection',
       messageIndex: blockIndex,
     }));
-  const returned = result.toolCalls
-    .filter((call) => call.name === 'memory_search' && call.status === 'succeeded' && Array.isArray(call.result?.data))
-    .flatMap((call) => {
-      const messageIndex = result.messages.find(({ message }) => message.role === 'tool' && message.toolCallId === call.callId)?.index ?? null;
-      return (call.result!.data as { id?: unknown; score?: unknown; parts?: unknown }[])
-        .filter((hit) => typeof hit.id === 'string')
-        .map((hit): MemoryUse => ({ memoryItemId: hit.id as string, score: Number(hit.score ?? 0), parts: partsOf(hit.parts), source: 'tool_result', messageIndex }));
-    });
+  const returned = result.toolCalls.flatMap((call) => {
+    const messageIndex = result.messages.find(({ message }) => message.role === 'tool' && message.toolCallId === call.callId)?.index ?? null;
+    return memoriesCarriedBy(call)
+      .filter((hit) => typeof hit.id === 'string')
+      .map((hit): MemoryUse => ({ memoryItemId: hit.id as string, score: Number(hit.score ?? 0), parts: partsOf(hit.parts), source: 'tool_result', messageIndex }));
+  });
   return [...injected, ...returned];
 }
 
@@ -97,6 +95,21 @@ function partsOf(value: unknown): Prisma.InputJsonObject | null {
   const parts: Record<string, number | null> = {};
   for (const [name, part] of Object.entries(value as Record<string, unknown>)) if (part === null || typeof part === 'number') parts[name] = part;
   return Object.keys(parts).length > 0 ? parts : null;
+}
+
+type CarriedMemory = { id?: unknown; score?: unknown; parts?: unknown };
+
+/**
+ * The memories a memory tool's result put in front of the model: memory_search's hits, and the
+ * nearest keyed memories memory_store reports — both copy other items' text into this run, so both
+ * are recorded (and redacted when those items are erased).
+ */
+function memoriesCarriedBy(call: StepResult['toolCalls'][number]): CarriedMemory[] {
+  if (call.status !== 'succeeded') return [];
+  const data: unknown = call.result?.data;
+  if (call.name === 'memory_search' && Array.isArray(data)) return data as CarriedMemory[];
+  const nearest = call.name === 'memory_store' && data && typeof data === 'object' ? (data as { nearestKeyed?: unknown }).nearestKeyed : undefined;
+  return Array.isArray(nearest) ? (nearest as CarriedMemory[]) : [];
 }
 
 function groupByMessage(uses: readonly MemoryUse[]): Map<number, string[]> {

@@ -4,6 +4,7 @@ import { parseQueryTime, windowAround, type Embedder, type FusionSettings, type 
 import { isZeroVector } from './embedding-rows';
 import { fullTextCandidates, similaritiesOf, vectorCandidates, type CandidateFilter, type LexicalCandidate, type VectorCandidate } from './memory-candidates';
 import { storedKindOf } from './memory-kind';
+import { newestNearDuplicatesFirst } from './newest-near-duplicates-first';
 import { visibleLevelKeys } from './memory-scope';
 import { fuseCandidates } from './score-fusion';
 import type { VectorScanChoice } from './vector-scan-choice';
@@ -60,9 +61,11 @@ export async function searchMemory(
   // The window's own best candidates, so an item of that week ranked 100th overall can still be boosted.
   if (window) mergeLists(lists, await searchLists({ ...base, window: intersect(window, query.window) }));
   if (vector && mode === 'hybrid') await fillSimilarities(database, settings, base.tenantId, lists, vector);
-  return fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector' })
+  const hits = fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector' })
     .filter((hit) => hit.parts!.relevance >= settings.minRelevance)
     .slice(0, limit);
+  // Post-ranking step (update-awareness without a model): versions of one fact, newest first.
+  return newestNearDuplicatesFirst(hits);
 }
 
 export interface CandidateLists {

@@ -58,6 +58,8 @@ export interface NewMemoryItem {
 export interface MemoryItem extends NewMemoryItem {
   id: string;
   createdAt: string;
+  /** When what the item records happened (ISO), where known; otherwise `createdAt` stands for it. */
+  occurredAt?: string;
 }
 
 export interface MemorySearchQuery {

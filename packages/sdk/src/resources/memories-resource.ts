@@ -49,9 +49,19 @@ export function memoriesResource(transport: Transport) {
     list(input: ListMemoriesInput = {}): Promise<Page & { items: MemoryItem[] }> {
       return transport.json('GET', '/api/v1/memories', { query: { ...input } });
     },
-    /** Hard delete: the item, its vector and its injection records. */
-    forget(memoryId: string): Promise<{ forgotten: boolean }> {
-      return transport.json('DELETE', memoryPath(memoryId));
+    /**
+     * Hard delete: the item, its vector and its injection records. The live item of a key takes the
+     * values it replaced with it, unless `restorePrevious` brings the previous value back.
+     */
+    forget(
+      memoryId: string,
+      options: { restorePrevious?: boolean } = {},
+    ): Promise<{ forgotten: boolean; restoredId: string | null; historyForgotten: number }> {
+      return transport.json(
+        'DELETE',
+        memoryPath(memoryId),
+        options.restorePrevious === undefined ? {} : { query: { restorePrevious: options.restorePrevious } },
+      );
     },
     pin(memoryId: string): Promise<MemoryItem> {
       return transport.json('POST', `${memoryPath(memoryId)}/pin`);

@@ -28,6 +28,8 @@ export const apiRouteMethods: Readonly<Record<string, readonly ExportedMethod[]>
   '/api/v1/memories/search': ['POST'],
   '/api/v1/memories/{id}': ['GET', 'DELETE'],
   '/api/v1/memories/{id}/pin': ['POST', 'DELETE'],
+  '/api/v1/memory-decisions': ['GET'],
+  '/api/v1/memory-decisions/{id}/undo': ['POST'],
   '/api/v1/openapi.json': ['GET'],
   '/api/v1/runs': ['GET', 'POST'],
   '/api/v1/runs/{id}': ['GET'],

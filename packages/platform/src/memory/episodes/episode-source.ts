@@ -10,6 +10,11 @@ export interface EpisodeSource {
   threadId: string | null;
   /** When the run was created: the episode happened then. */
   runCreatedAt: Date;
+  /** The end user of the run's thread, if any. */
+  endUserId: string | null;
+  /** When the user asked (the turn's time) and when the run ended. */
+  createdAt: Date;
+  finishedAt: Date | null;
   task: string;
   outcome: 'succeeded' | 'failed';
   /** Final answer, or the error message of a failed run. */
@@ -34,6 +39,8 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
       status: true,
       errorMessage: true,
       createdAt: true,
+      finishedAt: true,
+      thread: { select: { endUserId: true } },
       agentVersion: { select: { config: true } },
     },
   });
@@ -51,6 +58,9 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
     agentId: run.agentId,
     threadId: run.threadId,
     runCreatedAt: run.createdAt,
+    endUserId: run.thread?.endUserId ?? null,
+    createdAt: run.createdAt,
+    finishedAt: run.finishedAt,
     task: (run.input as { text?: string } | null)?.text ?? '',
     outcome: run.status,
     result: run.status === 'succeeded' ? ((run.output as { text?: string } | null)?.text ?? '') : (run.errorMessage ?? 'unknown error'),

@@ -22,7 +22,30 @@ describe('built-in tools', () => {
     const searchResult = model.actionRequests[2]?.messages.at(-1)?.content ?? '';
     expect(searchResult).toContain('The standup is at ten');
     expect(searchResult).not.toContain('nine');
-    expect(model.actionRequests[0]?.tools.find((tool) => tool.name === 'memory_store')?.inputSchema).toMatchObject({ properties: { kind: { enum: ['fact', 'procedure'] } } });
+    expect(model.actionRequests[0]?.tools.find((tool) => tool.name === 'memory_store')?.inputSchema).toMatchObject({
+      properties: { kind: { enum: ['fact', 'procedure'] } },
+    });
+  });
+
+  it('memory_search shows ids, keys, dates and scores; memory_store reports the nearest keyed memories', async () => {
+    const port = new InMemoryMemoryPort(() => new Date('2026-05-04T09:00:00Z'));
+    const { id: existing } = await port.store({
+      scope: { tenantId: 't1', agentId: 'a1' },
+      kind: 'fact',
+      key: 'team.standup_time',
+      content: 'The team standup is at nine',
+    });
+    const model = new ScriptedModel([
+      { toolCalls: [{ id: 's', name: 'memory_store', arguments: { content: 'The team standup moved to ten' } }] },
+      { toolCalls: [{ id: 'q', name: 'memory_search', arguments: { query: 'team standup' } }] },
+      'Ten.',
+    ]);
+    await createEngine(snapshot, { model, memory: { port } }).execute('When is standup?');
+    const storeResult = model.actionRequests[1]?.messages.at(-1)?.content ?? '';
+    expect(storeResult).toContain('Nearest existing keyed memories');
+    expect(storeResult).toContain(`[${existing}] key=team.standup_time occurred=2026-05-04 score=`);
+    const searchResult = model.actionRequests[2]?.messages.at(-1)?.content ?? '';
+    expect(searchResult).toMatch(new RegExp(`\\[${existing}\\] key=team\\.standup_time occurred=2026-05-04 score=\\d\\.\\d\\d: The team standup is at nine`));
   });
 
   it('loads a skill by name from the configured folder', async () => {

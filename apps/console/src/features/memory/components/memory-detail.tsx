@@ -12,6 +12,7 @@ import { formatTimestamp } from '~/components/format';
 import { JsonTree } from '~/components/json-tree';
 import { Skeleton } from '~/components/skeleton';
 import { EraseAction } from '~/features/memory/components/erase-action';
+import { MemoryDecisions } from '~/features/memory/components/memory-decisions';
 import { MemoryInjections } from '~/features/memory/components/memory-injections';
 import { MemoryItemActions } from '~/features/memory/components/memory-item-actions';
 import { MemoryKindBadge } from '~/features/memory/components/memory-kind-badge';
@@ -73,6 +74,9 @@ export function MemoryDetail({ memoryItemId, hrefFor, onClose, onForgotten, onEr
       <JsonTree value={memory.metadata} label="Metadata" />
       <Section title="Supersession chain">
         <SupersessionChain memoryItemId={memory.id} hrefFor={hrefFor} />
+      </Section>
+      <Section title="Extraction decisions">
+        <MemoryDecisions memoryItemId={memory.id} />
       </Section>
       <Section title="Used by (injections)">
         <MemoryInjections memoryItemId={memory.id} />

@@ -67,8 +67,8 @@ export function MemoryItemActions({ item, onForgotten }: { item: MemoryItemView;
         onCancel={() => setConfirming(false)}
         onConfirm={() => forget.mutate({ memoryItemId: item.id })}
       >
-        The item, its vector and its injection records are deleted for good; no search or run will see it again. Runs that already used it keep their
-        transcripts.
+        The item, its vector and its injection records are deleted for good; no search or run will see it again. Earlier values it replaced under its key are
+        forgotten with it, so none comes back. Runs that already used it keep their transcripts.
       </ConfirmDialog>
     </div>
   );

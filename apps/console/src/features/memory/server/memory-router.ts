@@ -1,4 +1,7 @@
 import {
+  forgetMemoryInputSchema,
+  listMemoryDecisionsInputSchema,
+  memoryDecisionIdInputSchema,
   listMemoryInputSchema,
   memoryInjectionsInputSchema,
   memoryItemIdInputSchema,
@@ -26,8 +29,12 @@ export const memoryRouter = {
   store: operatorProcedure.input(storeMemoryInputSchema).mutation(({ ctx, input }) => ctx.platform.memory.store(ctx.principal, input)),
   pin: operatorProcedure.input(memoryItemIdInputSchema).mutation(({ ctx, input }) => ctx.platform.memory.pin(ctx.principal, input)),
   unpin: operatorProcedure.input(memoryItemIdInputSchema).mutation(({ ctx, input }) => ctx.platform.memory.unpin(ctx.principal, input)),
-  /** Hard delete of the item, its vector and its injection records. */
-  forget: operatorProcedure.input(memoryItemIdInputSchema).mutation(({ ctx, input }) => ctx.platform.memory.forget(ctx.principal, input)),
+  /** Hard delete of the item, its vector and its injection records; a keyed item's history goes too unless `restorePrevious`. */
+  forget: operatorProcedure.input(forgetMemoryInputSchema).mutation(({ ctx, input }) => ctx.platform.memory.forget(ctx.principal, input)),
+  /** Post-run extraction decisions (ADD/UPDATE/DELETE/NONE), by run or about one item, newest first. */
+  decisions: viewerProcedure.input(listMemoryDecisionsInputSchema).query(({ ctx, input }) => ctx.platform.memory.decisions(ctx.principal, input)),
+  /** Reverses a decision: the previous item is live again, an added one is gone. */
+  undoDecision: operatorProcedure.input(memoryDecisionIdInputSchema).mutation(({ ctx, input }) => ctx.platform.memory.undoDecision(ctx.principal, input)),
   /** Erasure returns a receipt with counts per table. */
   eraseRun: adminProcedure.input(runIdInputSchema).mutation(({ ctx, input }) => ctx.platform.erase.eraseRun(ctx.principal, input)),
   eraseThread: adminProcedure.input(threadIdInputSchema).mutation(({ ctx, input }) => ctx.platform.erase.eraseThread(ctx.principal, input)),

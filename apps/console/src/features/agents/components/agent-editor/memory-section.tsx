@@ -1,8 +1,12 @@
 import { withOptional, type ConfigUpdate, type EditorConfig } from '~/features/agents/components/agent-editor/editor-config';
 import { fieldHintStyles, fieldsetStyles, legendStyles } from '~/features/agents/components/agent-editor/field-styles';
+import { MemoryWritingFields } from '~/features/agents/components/agent-editor/memory-writing-fields';
 import { NumberField } from '~/features/agents/components/agent-editor/number-field';
 
-/** Automatic memory injection: search memory with the task before the first model call. */
+/**
+ * Automatic memory injection (search memory with the task before the first model call), and what
+ * each run writes to memory afterwards (fact extraction, conversation turns).
+ */
 export function MemorySection({ config, update }: { config: EditorConfig; update: ConfigUpdate }) {
   const injection = config.memoryInjection;
   return (
@@ -39,6 +43,7 @@ export function MemorySection({ config, update }: { config: EditorConfig; update
           />
         </div>
       ) : null}
+      <MemoryWritingFields config={config} update={update} />
     </fieldset>
   );
 }

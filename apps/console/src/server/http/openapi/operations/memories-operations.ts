@@ -1,4 +1,5 @@
-import { searchMemoryInputSchema, storeMemoryInputSchema } from '@agentloom/platform';
+import { listMemoryDecisionsInputSchema, searchMemoryInputSchema, storeMemoryInputSchema } from '@agentloom/platform';
+import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
 import { listMemoriesQuerySchema } from '../request-schemas';
@@ -58,10 +59,12 @@ export const memoriesOperations: ApiOperation[] = [
     operationId: 'forgetMemory',
     tag: 'Memories',
     summary: 'Forget a memory item',
-    description: 'Hard delete: the item, its vector and its injection records.',
+    description:
+      'Hard delete: the item, its vector and its injection records. Forgetting the live item of a key forgets the values it replaced too; `?restorePrevious=true` makes the previous value live again instead.',
     role: 'operator',
     pathParameters: memoryId,
-    success: { status: 200, description: '`{ forgotten: true }`.' },
+    query: z.object({ restorePrevious: z.boolean().optional().describe('Make the value this item replaced live again (default false: it is forgotten too)') }),
+    success: { status: 200, description: '`{ forgotten: true, restoredId, historyForgotten }`.' },
     errors: [404],
   },
   {
@@ -85,5 +88,30 @@ export const memoriesOperations: ApiOperation[] = [
     pathParameters: memoryId,
     success: { status: 200, description: 'The item with `pinned: false`.' },
     errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/memory-decisions',
+    operationId: 'listMemoryDecisions',
+    tag: 'Memories',
+    summary: 'List post-run extraction decisions',
+    description:
+      "What fact extraction decided after runs (`add`, `update`, `delete`, `none`), newest first, by `runId` or about one `memoryItemId` → `{ decisions, nextCursor }`. Old and new text are the items' current text (null once forgotten); `undoable` says whether undo works now.",
+    role: 'viewer',
+    query: listMemoryDecisionsInputSchema,
+    success: { status: 200, description: '`{ decisions, nextCursor }`.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/memory-decisions/{id}/undo',
+    operationId: 'undoMemoryDecision',
+    tag: 'Memories',
+    summary: 'Undo an extraction decision',
+    description:
+      "An update's previous item is live again, an added item is forgotten, a deleted item is back. 409 when already undone or overtaken by a later change.",
+    role: 'operator',
+    pathParameters: { id: 'The decision id (uuid).' },
+    success: { status: 200, description: 'The decision, with `undoneAt` set.' },
+    errors: [404, 409],
   },
 ];

@@ -1,3 +1,4 @@
+import { queryParameters } from '~/server/http/query-parameters';
 import { jsonResponse, route } from '~/server/http/route';
 
 export const dynamic = 'force-dynamic';
@@ -11,10 +12,17 @@ export const GET = route<{ id: string }>(
   { role: 'viewer' },
 );
 
-/** Forgets an item for good: the item, its vector and its injection records → `{ forgotten: true }`. */
+/**
+ * Forgets an item for good: the item, its vector and its injection records → `{ forgotten: true, … }`.
+ * The live item of a key takes the values it replaced with it; `?restorePrevious=true` brings the
+ * previous value back instead.
+ */
 export const DELETE = route<{ id: string }>(
-  async ({ principal, platform, parameters }) => {
-    return jsonResponse(await platform.memory.forget(principal, { memoryItemId: parameters.id }));
+  async ({ request, principal, platform, parameters }) => {
+    const { restorePrevious } = queryParameters(request, [], ['restorePrevious']);
+    return jsonResponse(
+      await platform.memory.forget(principal, { memoryItemId: parameters.id, ...(restorePrevious === undefined ? {} : { restorePrevious }) }),
+    );
   },
   { role: 'operator' },
 );

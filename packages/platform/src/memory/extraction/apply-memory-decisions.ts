@@ -1,0 +1,79 @@
+import type { Database, Prisma } from '@agentloom/db';
+import type { MemoryScope } from '@agentloom/runtime';
+
+import type { EpisodeSource } from '../episodes/episode-source';
+import { memoryScopeOf } from '../memory-scope';
+import type { PrismaMemoryPort } from '../prisma-memory-port';
+import { insertMemoryItem } from '../store-memory-item';
+import type { ExistingMemory, ProposedDecision } from './extraction-prompt';
+
+/** Counts per event of one applied extraction. */
+export type AppliedDecisions = Record<'add' | 'update' | 'delete' | 'none', number>;
+
+/**
+ * Applies a run's decisions and closes its extraction job in one transaction, so a crash leaves
+ * either all of them (job done) or none (job still pending, retried): items written, superseded or
+ * retired, and one `memory_decisions` row each — by reference, no content copied, undoable.
+ * - ADD writes a keyed fact at the run's end-user level (else the agent's), superseding a live item
+ *   of the same key there.
+ * - UPDATE writes the new text in the old item's place (same level, the old key or the proposed one)
+ *   and marks the old one superseded by it. An old item that is no longer live is left alone (NONE).
+ * - DELETE retires the item by expiring it now (kept, no longer searched; undo restores the expiry).
+ */
+export async function applyMemoryDecisions(
+  database: Database,
+  port: PrismaMemoryPort,
+  source: EpisodeSource,
+  proposal: { decisions: readonly ProposedDecision[]; existing: readonly ExistingMemory[]; model: string },
+): Promise<AppliedDecisions> {
+  const byLocalId = new Map(proposal.existing.map((memory) => [memory.localId, memory]));
+  // Vectors first, outside the transaction: the embedder may be a remote call.
+  const texts = proposal.decisions.flatMap((decision) => ('text' in decision ? [decision.text] : []));
+  const embeddings = new Map(await Promise.all(texts.map(async (text) => [text, await port.embed(text)] as const)));
+  const factScope: MemoryScope = { tenantId: source.tenantId, agentId: source.agentId, ...(source.endUserId ? { userId: source.endUserId } : {}) };
+  const occurredAt = source.createdAt;
+  const metadata = { extractedBy: proposal.model, runId: source.runId };
+  const counts: AppliedDecisions = { add: 0, update: 0, delete: 0, none: 0 };
+
+  await database.prisma.$transaction(async (transaction) => {
+    const record = (data: Omit<Prisma.MemoryDecisionUncheckedCreateInput, 'tenantId' | 'runId'>) =>
+      transaction.memoryDecision.create({ data: { tenantId: source.tenantId, runId: source.runId, ...data } });
+    for (const decision of proposal.decisions) {
+      const target = 'id' in decision && decision.id !== undefined ? byLocalId.get(decision.id) : undefined;
+      if (decision.event === 'ADD') {
+        const stored = await insertMemoryItem(
+          transaction,
+          { scope: factScope, kind: 'fact', key: decision.key, content: decision.text, metadata, sourceRunId: source.runId, occurredAt },
+          embeddings.get(decision.text) ?? null,
+        );
+        await record({ event: 'add', key: decision.key, memoryItemId: stored.id, previousItemId: stored.supersededId, reason: decision.reason });
+        counts.add += 1;
+        continue;
+      }
+      const live = target ? await transaction.memoryItem.findFirst({ where: { id: target.itemId, supersededById: null }, select: liveSelect }) : null;
+      if (decision.event === 'UPDATE' && live) {
+        const key = live.key ?? decision.key;
+        const stored = await insertMemoryItem(
+          transaction,
+          { scope: memoryScopeOf(live), kind: 'fact', content: decision.text, metadata, sourceRunId: source.runId, occurredAt, ...(key ? { key } : {}) },
+          embeddings.get(decision.text) ?? null,
+        );
+        await transaction.memoryItem.updateMany({ where: { id: live.id, supersededById: null }, data: { supersededById: stored.id } });
+        await record({ event: 'update', key: key ?? null, memoryItemId: stored.id, previousItemId: live.id, reason: decision.reason });
+        counts.update += 1;
+      } else if (decision.event === 'DELETE' && live) {
+        await transaction.memoryItem.update({ where: { id: live.id }, data: { expiresAt: new Date() } });
+        await record({ event: 'delete', key: live.key, previousItemId: live.id, previousExpiresAt: live.expiresAt, reason: decision.reason });
+        counts.delete += 1;
+      } else {
+        const reason = decision.event === 'NONE' ? decision.reason : `${decision.event} skipped: the memory changed since it was offered. ${decision.reason}`;
+        await record({ event: 'none', key: live?.key ?? null, previousItemId: live?.id ?? null, reason });
+        counts.none += 1;
+      }
+    }
+    await transaction.memoryExtraction.update({ where: { runId: source.runId }, data: { status: 'done', model: proposal.model, lastError: null } });
+  });
+  return counts;
+}
+
+const liveSelect = { id: true, tenantId: true, scope: true, scopeId: true, key: true, expiresAt: true } as const;

@@ -1,0 +1,109 @@
+import type { Database } from '@agentloom/db';
+import type { ModelGateway } from '@agentloom/runtime';
+
+import type { AgentVersionConfig } from '../../agents/agent-version-config';
+import type { Logger } from '../../logging/logger';
+import { loadEpisodeSource, type EpisodeSource } from '../episodes/episode-source';
+import type { PrismaMemoryPort } from '../prisma-memory-port';
+import { applyMemoryDecisions } from './apply-memory-decisions';
+import { extractionMessages, parseExtractionReply, type ExistingMemory } from './extraction-prompt';
+
+/** Where extraction gets the agent's model (the platform's ModelConnector: sealed keys, outbound policy). */
+export interface ExtractionModels {
+  gateway(model: NonNullable<AgentVersionConfig['model']>): ModelGateway;
+}
+
+/**
+ * A failing provider is not called again in a loop: an extraction is tried at most `maxAttempts`
+ * times, the n-th retry waiting `retryDelaysMs[n - 1]`; then it is `failed`, with the last error
+ * kept. A claimed attempt counts even if the process dies in it (the claim is the count).
+ */
+export const extractionRetryPolicy = { maxAttempts: 3, retryDelaysMs: [60_000, 10 * 60_000] } as const;
+
+/** How long a claim holds before another process may take the job over (a crashed claimant). */
+const claimLeaseMs = 5 * 60_000;
+/** How many existing memories the model sees: the nearest ones to the turn. */
+const neighbourCount = 8;
+
+/**
+ * The post-run extraction job (ADR 0024): for each due `memory_extractions` row, the run's turn and
+ * its nearest existing facts go to the agent's model, whose ADD/UPDATE/DELETE/NONE decisions are
+ * applied and recorded. Returns how many jobs finished and how many attempts failed.
+ */
+export async function runPendingExtractions(
+  database: Database,
+  port: PrismaMemoryPort,
+  logger: Logger,
+  options: { limit: number; signal: AbortSignal; models: ExtractionModels },
+): Promise<{ done: number; failedAttempts: number }> {
+  const due = await database.prisma.memoryExtraction.findMany({
+    where: { status: 'pending', nextAttemptAt: { lte: new Date() } },
+    orderBy: { nextAttemptAt: 'asc' },
+    take: options.limit,
+    select: { runId: true, attempts: true },
+  });
+  let done = 0;
+  let failedAttempts = 0;
+  for (const job of due) {
+    if (options.signal.aborted) break;
+    // Claim: one process per attempt, and the attempt is counted before the provider is called.
+    const claimed = await database.prisma.memoryExtraction.updateMany({
+      where: { runId: job.runId, status: 'pending', attempts: job.attempts, nextAttemptAt: { lte: new Date() } },
+      data: { attempts: job.attempts + 1, nextAttemptAt: new Date(Date.now() + claimLeaseMs) },
+    });
+    if (claimed.count === 0) continue;
+    const attempt = job.attempts + 1;
+    try {
+      const source = await loadEpisodeSource(database.prisma, job.runId);
+      const model = source?.config?.model;
+      if (!source || !model || source.outcome !== 'succeeded') {
+        await database.prisma.memoryExtraction.update({
+          where: { runId: job.runId },
+          data: { status: 'done', lastError: 'Nothing to extract (no model or no successful run)' },
+        });
+        continue;
+      }
+      const existing = await nearestExisting(port, source);
+      const response = await options.models.gateway(model).invoke({
+        messages: extractionMessages({ task: source.task, answer: source.result }, existing),
+        tools: [],
+        purpose: 'summary',
+        instance: { instanceId: source.runId, step: 0 },
+        options: { maxOutputTokens: 800, temperature: 0 },
+        signal: options.signal,
+      });
+      const decisions = parseExtractionReply(response.text, existing);
+      await applyMemoryDecisions(database, port, source, { decisions, existing, model: response.model });
+      done += 1;
+    } catch (error) {
+      if (options.signal.aborted) break;
+      failedAttempts += 1;
+      const message = error instanceof Error ? error.message : String(error);
+      const giveUp = attempt >= extractionRetryPolicy.maxAttempts;
+      const delay = extractionRetryPolicy.retryDelaysMs[attempt - 1] ?? 0;
+      await database.prisma.memoryExtraction.updateMany({
+        where: { runId: job.runId },
+        data: { status: giveUp ? 'failed' : 'pending', lastError: message.slice(0, 2_000), nextAttemptAt: new Date(Date.now() + delay) },
+      });
+      logger.warn(giveUp ? 'Memory extraction failed for good' : 'Memory extraction failed; will retry', { runId: job.runId, attempt, error: message });
+    }
+  }
+  if (done > 0) logger.info(`Extracted memory from ${done} run(s)`);
+  return { done, failedAttempts };
+}
+
+/** The live facts nearest to the turn, at the levels the run sees, under local ids "0", "1", …. */
+async function nearestExisting(port: PrismaMemoryPort, source: EpisodeSource): Promise<ExistingMemory[]> {
+  const hits = await port.search({
+    scope: {
+      tenantId: source.tenantId,
+      agentId: source.agentId,
+      ...(source.threadId ? { threadId: source.threadId } : {}),
+      ...(source.endUserId ? { userId: source.endUserId } : {}),
+    },
+    text: `${source.task}\n${source.result}`,
+    limit: neighbourCount,
+    kinds: ['fact'],
+  });
+  return hits.map((hit, index) => ({ localId: String(index), itemId: hit.item.id, key: hit.item.key ?? null, content: hit.item.content }));
+}
