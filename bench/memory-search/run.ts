@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 
-import { openDatabase, type Database } from '@agentloom/db';
+import { openDatabase } from '@agentloom/db';
 import { createTestDatabaseConfig } from '@agentloom/db/testing';
 import { embedderFromArguments, PrismaMemoryPort, reembedItems } from '@agentloom/platform';
 import type { Embedder } from '@agentloom/runtime';

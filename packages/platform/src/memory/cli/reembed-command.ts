@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 
 import { openDatabase } from '@agentloom/db';
+import type { EmbedderSelection } from '@agentloom/runtime';
 
+import { isDomainError } from '../../errors/domain-error';
 import { reembedItems } from '../reembed-items';
 import { embedderSelectionFromArguments } from './embedder-from-arguments';
 import { renderProgress } from './progress-bar';
@@ -39,7 +41,15 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const selection = embedderSelectionFromArguments(values, process.env);
+  let selection: EmbedderSelection;
+  try {
+    selection = embedderSelectionFromArguments(values, process.env);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    console.error(`${error.message}\n${usage}`);
+    process.exitCode = 2;
+    return;
+  }
   if (selection.fallbackReason) {
     // Moving every item to the fallback would throw away the vectors of the embedder the operator asked for.
     console.error(`${selection.fallbackReason}. Nothing was changed; install it or pass --embedder hashing.`);
