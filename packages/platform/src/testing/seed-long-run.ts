@@ -72,7 +72,11 @@ export async function seedLongRun(database: Database, options: SeedLongRunOption
   const batchSize = options.batchSize ?? 1_000;
   for (let first = 0; first < options.steps; first += batchSize) {
     const indexes = Array.from({ length: Math.min(batchSize, options.steps - first) }, (_, offset) => first + offset);
-    await prisma.$transaction(async (transaction) => writeBatch(transaction, { runId, tenantId: agent.tenantId, lastIndex: options.steps - 1, approvalStep, failEvery: options.failEvery ?? defaultFailEvery, at }, indexes));
+    // A generous timeout: a batch of 1,000 steps on a busy machine outlasts the 5 s default.
+    await prisma.$transaction(
+      async (transaction) => writeBatch(transaction, { runId, tenantId: agent.tenantId, lastIndex: options.steps - 1, approvalStep, failEvery: options.failEvery ?? defaultFailEvery, at }, indexes),
+      { timeout: 120_000, maxWait: 60_000 },
+    );
   }
   await prisma.checkpoint.create({
     data: {
