@@ -8,6 +8,8 @@ export interface Run {
   id: string;
   agentId: string;
   agentVersionId: string;
+  /** The agent version's number the run executes. */
+  agentVersion: number;
   threadId: string | null;
   /** The thread's title when the run belongs to one. */
   threadTitle: string | null;
@@ -18,7 +20,8 @@ export interface Run {
   attempt: number;
   maxAttempts: number;
   cancelRequested: boolean;
-  usage: { modelCalls: number; inputTokens: number; outputTokens: number; costUsd: number; toolCalls: number; steps: number };
+  /** `costKnown` false: a model the run can call has no prices, so `costUsd` is only the priced part (often 0). */
+  usage: { modelCalls: number; inputTokens: number; outputTokens: number; costUsd: number; costKnown: boolean; toolCalls: number; steps: number };
   queuedAt: string;
   startedAt: string | null;
   finishedAt: string | null;

@@ -5,8 +5,8 @@ import type { Principal } from '../auth/roles';
 import { createTestPlatform, seedLongRun, type TestPlatform } from '../testing';
 
 /**
- * The run page's investigation reads on a seeded 2,600-step run: tool step 1,249 failed, model step
- * 1,300 asked for approval and its call (step 1,301) was rejected by `seed-reviewer`.
+ * The run page's investigation reads on a seeded 260-step run: tool steps 49, 149 and 249 failed,
+ * model step 130 asked for approval and its call (step 131) was rejected by `seed-reviewer`.
  */
 describe.each(databaseModes)('run investigation: step rows, filters, search, step detail (%s)', (mode) => {
   let test: TestPlatform;
@@ -17,36 +17,36 @@ describe.each(databaseModes)('run investigation: step rows, filters, search, ste
     test = await createTestPlatform(mode);
     const admin = (await test.platform.auth.authenticate(test.adminKey))!;
     viewer = (await test.platform.auth.authenticate((await test.platform.apiKeys.create(admin, { name: 'reader', role: 'viewer' })).key))!;
-    ({ runId } = await seedLongRun(test.platform.database, { agentSlug: 'demo-researcher', steps: 2_600 }));
-  }, 120_000);
+    ({ runId } = await seedLongRun(test.platform.database, { agentSlug: 'demo-researcher', steps: 260, failEvery: 100 }));
+  }, 300_000);
   afterAll(() => test?.dispose());
 
   it('step rows name their tool calls and say which failed, which was rejected, and that cost is unknown', async () => {
-    const { steps } = await test.platform.runSteps.list(viewer, { runId, cursor: 1_247, limit: 60 });
+    const { steps } = await test.platform.runSteps.list(viewer, { runId, cursor: 47, limit: 90 });
     const byIndex = new Map(steps.map((step) => [step.index, step]));
-    expect(byIndex.get(1_248)).toMatchObject({ kind: 'model_call', toolCalls: [], hasError: false, approval: null, costUsd: null });
-    expect(byIndex.get(1_249)).toMatchObject({ kind: 'tool_call', toolCalls: [{ name: 'plan_read', status: 'failed' }], hasError: true });
-    expect(byIndex.get(1_251)).toMatchObject({ toolCalls: [{ name: 'plan_read', status: 'succeeded' }], hasError: false });
-    expect(byIndex.get(1_300)?.status).toBe('approval-request');
-    expect(byIndex.get(1_301)).toMatchObject({ toolCalls: [{ name: 'plan_read', status: 'rejected' }], approval: 'rejected', hasError: false });
+    expect(byIndex.get(48)).toMatchObject({ kind: 'model_call', toolCalls: [], hasError: false, approval: null, costUsd: null });
+    expect(byIndex.get(49)).toMatchObject({ kind: 'tool_call', toolCalls: [{ name: 'plan_read', status: 'failed' }], hasError: true });
+    expect(byIndex.get(51)).toMatchObject({ toolCalls: [{ name: 'plan_read', status: 'succeeded' }], hasError: false });
+    expect(byIndex.get(130)?.status).toBe('approval-request');
+    expect(byIndex.get(131)).toMatchObject({ toolCalls: [{ name: 'plan_read', status: 'rejected' }], approval: 'rejected', hasError: false });
   });
 
   it('filters steps on the server by error, approval, kind and tool, and counts what the run holds', async () => {
     const find = (filters: object) => test.platform.runStepFinder.find(viewer, { runId, ...filters }).then((found) => found.stepIndexes);
-    expect(await find({ errors: true })).toEqual([1_249]);
-    expect(await find({ approval: 'rejected' })).toEqual([1_301]);
-    expect(await find({ approval: 'any' })).toEqual([1_301]);
+    expect(await find({ errors: true })).toEqual([49, 149, 249]);
+    expect(await find({ approval: 'rejected' })).toEqual([131]);
+    expect(await find({ approval: 'any' })).toEqual([131]);
     expect(await find({ approval: 'pending' })).toEqual([]);
     const toolSteps = await find({ kind: 'tool_call' });
-    expect(toolSteps).toHaveLength(1_300);
+    expect(toolSteps).toHaveLength(130);
     expect(toolSteps.every((index) => index % 2 === 1)).toBe(true);
-    expect(await find({ toolName: 'plan_read', errors: true })).toEqual([1_249]);
+    expect(await find({ toolName: 'plan_read', errors: true })).toEqual([49, 149, 249]);
     expect(await find({ toolName: 'web_search' })).toEqual([]);
     const facets = await test.platform.runStepFinder.facets(viewer, { runId });
-    expect(facets).toMatchObject({ errorSteps: 1, approvalSteps: 1, tools: [{ name: 'plan_read', calls: 1_300 }] });
+    expect(facets).toMatchObject({ errorSteps: 3, approvalSteps: 1, tools: [{ name: 'plan_read', calls: 130 }] });
     expect(facets.kinds).toEqual([
-      { kind: 'model_call', steps: 1_300 },
-      { kind: 'tool_call', steps: 1_300 },
+      { kind: 'model_call', steps: 130 },
+      { kind: 'tool_call', steps: 130 },
     ]);
     expect(facets.eventTypes).toContainEqual({ type: 'approval-decided', events: 1 });
   });
@@ -54,10 +54,14 @@ describe.each(databaseModes)('run investigation: step rows, filters, search, ste
   it('searches messages, tool calls and events, in run order, with excerpts and honest truncation', async () => {
     const failed = await test.platform.runSearch.search(viewer, { runId, query: 'store UNAVAILABLE' });
     expect(failed.hits.map((hit) => [hit.source, hit.stepIndex])).toEqual([
-      ['message', 1_249],
-      ['tool-call', 1_249],
+      ['message', 49],
+      ['tool-call', 49],
+      ['message', 149],
+      ['tool-call', 149],
+      ['message', 249],
+      ['tool-call', 249],
     ]);
-    expect(failed.hits[1]).toMatchObject({ label: 'plan_read · failed', excerpt: 'Plan store unavailable at step 1249' });
+    expect(failed.hits[1]).toMatchObject({ label: 'plan_read · failed', excerpt: 'Plan store unavailable at step 49' });
     const rejected = await test.platform.runSearch.search(viewer, { runId, query: 'allowlist', sources: ['tool-call', 'event'] });
     expect(rejected.hits.map((hit) => hit.source).sort()).toEqual(['event', 'tool-call']);
     const many = await test.platform.runSearch.search(viewer, { runId, query: 'Plan has', limit: 5 });
@@ -70,17 +74,17 @@ describe.each(databaseModes)('run investigation: step rows, filters, search, ste
   });
 
   it('opens one step in full by index, by model call id and by ledger id, with the request folded to its tail', async () => {
-    const detail = await test.platform.runStepDetails.get(viewer, { runId, step: 1_249 });
-    expect(detail.step.index).toBe(1_249);
-    expect(detail.request.total).toBe(1_249);
-    expect(detail.request.messages.map((message) => message.index)).toEqual(Array.from({ length: 20 }, (_, offset) => 1_229 + offset));
-    expect(detail.response).toMatchObject([{ role: 'tool', isError: true, content: 'Plan store unavailable at step 1249' }]);
-    expect(detail.toolCalls).toMatchObject([{ callId: 'call-1248', error: { kind: 'tool-failed' }, children: [] }]);
+    const detail = await test.platform.runStepDetails.get(viewer, { runId, step: 49 });
+    expect(detail.step.index).toBe(49);
+    expect(detail.request.total).toBe(49);
+    expect(detail.request.messages.map((message) => message.index)).toEqual(Array.from({ length: 20 }, (_, offset) => 29 + offset));
+    expect(detail.response).toMatchObject([{ role: 'tool', isError: true, content: 'Plan store unavailable at step 49' }]);
+    expect(detail.toolCalls).toMatchObject([{ callId: 'call-48', error: { kind: 'tool-failed' }, children: [] }]);
     expect(detail.events.map((event) => event.type)).toEqual(['step-started', 'step-committed']);
-    expect([detail.previousIndex, detail.nextIndex]).toEqual([1_248, 1_250]);
+    expect([detail.previousIndex, detail.nextIndex]).toEqual([48, 50]);
 
-    expect((await test.platform.runStepDetails.get(viewer, { runId, call: 'call-1248' })).step.index).toBe(1_249);
-    expect((await test.platform.runStepDetails.get(viewer, { runId, call: detail.toolCalls[0]!.id })).step.index).toBe(1_249);
+    expect((await test.platform.runStepDetails.get(viewer, { runId, call: 'call-48' })).step.index).toBe(49);
+    expect((await test.platform.runStepDetails.get(viewer, { runId, call: detail.toolCalls[0]!.id })).step.index).toBe(49);
     await expect(test.platform.runStepDetails.get(viewer, { runId, step: 99_999 })).rejects.toMatchObject({ kind: 'not-found', field: 'step' });
     await expect(test.platform.runStepDetails.get(viewer, { runId, call: 'call-nope' })).rejects.toMatchObject({ kind: 'not-found', field: 'call' });
     await expect(test.platform.runStepDetails.get(viewer, { runId: crypto.randomUUID(), step: 1 })).rejects.toMatchObject({ kind: 'not-found', field: 'runId' });
@@ -88,37 +92,37 @@ describe.each(databaseModes)('run investigation: step rows, filters, search, ste
 
   it('nests a sub-agent’s calls under the delegating call, and shows the rejection with who and why', async () => {
     const { prisma } = test.platform.database;
-    const parent = await prisma.toolCall.findFirstOrThrow({ where: { runId, callId: 'call-1250' }, select: { id: true, stepId: true, tenantId: true } });
+    const parent = await prisma.toolCall.findFirstOrThrow({ where: { runId, callId: 'call-50' }, select: { id: true, stepId: true, tenantId: true } });
     await prisma.toolCall.create({
       data: {
         tenantId: parent.tenantId,
         runId,
         stepId: parent.stepId,
-        callId: 'call-1250/child-1',
+        callId: 'call-50/child-1',
         name: 'web_search',
         implementationId: 'builtin:web_search/v1',
         sideEffects: 'none',
         arguments: { query: 'nested' },
         status: 'succeeded',
-        idempotencyKey: `${runId}:call-1250/child-1`,
+        idempotencyKey: `${runId}:call-50/child-1`,
         parentToolCallId: parent.id,
         subAgent: 'researcher',
         childInstanceId: `${runId}/child-1`,
       },
     });
-    const detail = await test.platform.runStepDetails.get(viewer, { runId, step: 1_251 });
+    const detail = await test.platform.runStepDetails.get(viewer, { runId, step: 51 });
     expect(detail.toolCalls).toHaveLength(1);
-    expect(detail.toolCalls[0]).toMatchObject({ callId: 'call-1250', children: [{ callId: 'call-1250/child-1', delegation: { subAgent: 'researcher' } }] });
+    expect(detail.toolCalls[0]).toMatchObject({ callId: 'call-50', children: [{ callId: 'call-50/child-1', delegation: { subAgent: 'researcher' } }] });
 
-    const rejected = await test.platform.runStepDetails.get(viewer, { runId, step: 1_301 });
+    const rejected = await test.platform.runStepDetails.get(viewer, { runId, step: 131 });
     expect(rejected.toolCalls[0]?.statusHistory.at(-1)).toMatchObject({ status: 'rejected', actor: 'seed-reviewer', reason: 'not on the allowlist' });
     expect(rejected.events.map((event) => event.type)).toEqual(['step-started', 'step-committed', 'approval-requested']);
   });
 
   it('filters tool calls by name and status, and events by type, in the database', async () => {
     const failedCalls = await test.platform.toolCalls.list(viewer, { runId, statuses: ['failed', 'rejected'] });
-    expect(failedCalls.toolCalls.map((call) => call.callId)).toEqual(['call-1248', 'call-1300']);
-    expect((await test.platform.toolCalls.list(viewer, { runId, name: 'web_search' })).toolCalls.map((call) => call.callId)).toEqual(['call-1250/child-1']);
+    expect(failedCalls.toolCalls.map((call) => call.callId)).toEqual(['call-48', 'call-130', 'call-148', 'call-248']);
+    expect((await test.platform.toolCalls.list(viewer, { runId, name: 'web_search' })).toolCalls.map((call) => call.callId)).toEqual(['call-50/child-1']);
     const decided = await test.platform.runEvents.list(viewer, { runId, types: ['approval-decided', 'approval-requested'] });
     expect(decided.events.map((event) => event.type)).toEqual(['approval-requested', 'approval-decided']);
   });

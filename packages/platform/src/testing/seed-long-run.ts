@@ -7,6 +7,8 @@ export interface SeedLongRunOptions {
   agentSlug: string;
   /** Steps to write: model calls and tool calls alternate, as in a long ReAct run. */
   steps: number;
+  /** Every this many steps one tool step fails (at index `every / 2 - 1`, then every `every`); default 2,500. */
+  failEvery?: number;
   /** Rows per INSERT; keeps statements well under Postgres's 65,535-parameter limit. */
   batchSize?: number;
 }
@@ -20,8 +22,8 @@ export interface SeededLongRun {
 const stepMilliseconds = 40;
 /** A person took this long to reject the call of the run's middle step (runs of 10+ steps). */
 const humanWaitMilliseconds = 210_000;
-/** Tool steps at these positions (index % 2,500) fail, so "next error" has somewhere to go. */
-const failingToolStep = 1_249;
+/** By default tool steps 1,249, 3,749, … fail, so "next error" has somewhere to go. */
+const defaultFailEvery = 2_500;
 
 /**
  * Writes a finished run with `steps` steps in the shape the executor commits (Step, Message,
@@ -70,7 +72,11 @@ export async function seedLongRun(database: Database, options: SeedLongRunOption
   const batchSize = options.batchSize ?? 1_000;
   for (let first = 0; first < options.steps; first += batchSize) {
     const indexes = Array.from({ length: Math.min(batchSize, options.steps - first) }, (_, offset) => first + offset);
-    await prisma.$transaction(async (transaction) => writeBatch(transaction, { runId, tenantId: agent.tenantId, lastIndex: options.steps - 1, approvalStep, at }, indexes));
+    // A generous timeout: a batch of 1,000 steps on a busy machine outlasts the 5 s default.
+    await prisma.$transaction(
+      async (transaction) => writeBatch(transaction, { runId, tenantId: agent.tenantId, lastIndex: options.steps - 1, approvalStep, failEvery: options.failEvery ?? defaultFailEvery, at }, indexes),
+      { timeout: 120_000, maxWait: 60_000 },
+    );
   }
   await prisma.checkpoint.create({
     data: {
@@ -92,15 +98,16 @@ interface RunRef {
   tenantId: string;
   lastIndex: number;
   approvalStep: number | null;
+  failEvery: number;
   at(step: number): Date;
 }
 
 const isRejectedStep = (run: RunRef, index: number) => run.approvalStep !== null && index === run.approvalStep + 1;
-const isFailedStep = (index: number) => index % 2_500 === failingToolStep;
+const isFailedStep = (run: RunRef, index: number) => index % run.failEvery === run.failEvery / 2 - 1;
 
 function toolOutcomeText(run: RunRef, index: number): string {
   if (isRejectedStep(run, index)) return 'Rejected by seed-reviewer: not on the allowlist';
-  if (isFailedStep(index)) return `Plan store unavailable at step ${index}`;
+  if (isFailedStep(run, index)) return `Plan store unavailable at step ${index}`;
   return `Plan has ${index} items.`;
 }
 
@@ -145,7 +152,7 @@ async function writeBatch(transaction: Prisma.TransactionClient, run: RunRef, in
       implementationId: 'builtin:plan_read/v1',
       sideEffects: 'none',
       arguments: {},
-      ...toolCallOutcome(run, index, isRejectedStep(run, index), isFailedStep(index)),
+      ...toolCallOutcome(run, index, isRejectedStep(run, index), isFailedStep(run, index)),
       idempotencyKey: `${run.runId}:call-${index - 1}`,
       startedAt: run.at(index),
       finishedAt: new Date(run.at(index).getTime() + 30),
