@@ -21,6 +21,8 @@ interface InsertedRunRow {
   thread_agent_id: string | null;
   thread_archived: boolean;
   thread_title: string | null;
+  version_number: number | null;
+  version_config: Prisma.JsonValue;
   id: string | null;
   agent_id: string;
   agent_version_id: string;
@@ -52,13 +54,13 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     `WITH agent AS (
        SELECT id, archived_at FROM agents WHERE id = $3::uuid AND tenant_id = $2::uuid
      ), version AS (
-       SELECT version.id, version.version FROM agent_versions AS version JOIN agent ON agent.id = version.agent_id AND agent.archived_at IS NULL
+       SELECT version.id, version.version, version.config FROM agent_versions AS version JOIN agent ON agent.id = version.agent_id AND agent.archived_at IS NULL
         WHERE $13::int IS NULL OR version.version = $13::int
         ORDER BY version.version DESC LIMIT 1
      ), thread AS (
        SELECT id, agent_id, archived_at, title FROM threads WHERE id = $4::uuid AND tenant_id = $2::uuid
      ), allowed AS (
-       SELECT version.id, version.version FROM version
+       SELECT version.id, version.version, version.config FROM version
         WHERE $4::uuid IS NULL OR EXISTS (SELECT 1 FROM thread WHERE thread.agent_id = $3::uuid AND thread.archived_at IS NULL)
      ), run AS (
        INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at)
@@ -82,6 +84,8 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
             (SELECT agent_id FROM thread) AS thread_agent_id,
             COALESCE((SELECT archived_at IS NOT NULL FROM thread), false) AS thread_archived,
             (SELECT title FROM thread) AS thread_title,
+            (SELECT version FROM allowed) AS version_number,
+            (SELECT config FROM allowed) AS version_config,
             run.*,
             CASE WHEN run.id IS NOT NULL THEN pg_notify('${runEventsChannel}', run.id || ':1')::text END AS events_notified,
             CASE WHEN run.id IS NOT NULL THEN pg_notify('${runQueuedChannel}', run.id::text)::text END AS queued_notified
@@ -108,6 +112,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     id: row.id,
     agentId: row.agent_id,
     agentVersionId: row.agent_version_id,
+    agentVersion: { version: row.version_number!, config: row.version_config },
     threadId: row.thread_id,
     thread: row.thread_id === null ? null : { title: row.thread_title ?? '' },
     status: row.status,
