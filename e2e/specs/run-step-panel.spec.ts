@@ -41,12 +41,13 @@ test('timeline rows name their tool calls and open the step panel by click, keyb
 
   // Deep links: ?step=N and ?call=<model call id> open the panel directly.
   await page.goto(`/runs/${runId}?step=0`);
-  await expect(page.getByRole('complementary', { name: 'Step 0' })).toBeVisible();
+  // A fresh page load: the run, its steps and then the step's detail load first.
+  await expect(page.getByRole('complementary', { name: 'Step 0' })).toBeVisible({ timeout: 30_000 });
   await expect(timeline.locator('button[data-step-index="0"]')).toHaveAttribute('aria-current', 'true');
   const callId = await page.getByRole('complementary', { name: 'Step 0' }).locator('[data-tool-call]').first().getAttribute('data-tool-call');
   expect(callId).toBeTruthy();
   await page.goto(`/runs/${runId}?call=${encodeURIComponent(callId ?? '')}`);
-  await expect(page.getByRole('complementary', { name: 'Step 0' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Step 0' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('complementary', { name: 'Step 0' }).locator(`[data-tool-call="${callId}"]`)).toBeVisible();
   await attachScreenshot(page, testInfo, 'step panel (deep link by call)');
 });
