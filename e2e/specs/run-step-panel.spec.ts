@@ -39,14 +39,16 @@ test('timeline rows name their tool calls and open the step panel by click, keyb
   await page.keyboard.press('Escape');
   await expect(page.getByRole('complementary', { name: /^Step/ })).toHaveCount(0);
 
-  // Deep links: ?step=N and ?call=<model call id> open the panel directly.
-  await page.goto(`/runs/${runId}?step=0`);
-  await expect(page.getByRole('complementary', { name: 'Step 0' })).toBeVisible();
-  await expect(timeline.locator('button[data-step-index="0"]')).toHaveAttribute('aria-current', 'true');
-  const callId = await page.getByRole('complementary', { name: 'Step 0' }).locator('[data-tool-call]').first().getAttribute('data-tool-call');
+  // Deep links: ?step=N and ?call=<model call id> open the panel directly (engine steps count from 1).
+  const first = Number(await rows.first().getAttribute('data-step-index'));
+  await page.goto(`/runs/${runId}?step=${first}`);
+  // A fresh page load: the run, its steps and then the step's detail load first.
+  await expect(page.getByRole('complementary', { name: `Step ${first}` })).toBeVisible({ timeout: 30_000 });
+  await expect(timeline.locator(`button[data-step-index="${first}"]`)).toHaveAttribute('aria-current', 'true');
+  const callId = await page.getByRole('complementary', { name: `Step ${first}` }).locator('[data-tool-call]').first().getAttribute('data-tool-call');
   expect(callId).toBeTruthy();
   await page.goto(`/runs/${runId}?call=${encodeURIComponent(callId ?? '')}`);
-  await expect(page.getByRole('complementary', { name: 'Step 0' })).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Step 0' }).locator(`[data-tool-call="${callId}"]`)).toBeVisible();
+  await expect(page.getByRole('complementary', { name: `Step ${first}` })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('complementary', { name: `Step ${first}` }).locator(`[data-tool-call="${callId}"]`)).toBeVisible();
   await attachScreenshot(page, testInfo, 'step panel (deep link by call)');
 });
