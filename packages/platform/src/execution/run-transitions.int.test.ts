@@ -56,7 +56,7 @@ describe.each(databaseModes)('single-statement run transitions (%s)', (mode) => 
   it('two claimers never take the same run, and each claimed run gets exactly one run-started event', async () => {
     const ids = await queue(12);
     const [first, second] = await Promise.all([claimRuns(statements(), 'claimer-a', 12, 60_000), claimRuns(statements(), 'claimer-b', 12, 60_000)]);
-    const claimed = [...first!, ...second!].map((run) => run.id);
+    const claimed = [...first, ...second].map((run) => run.id);
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.sort()).toEqual([...ids].sort());
     const started = await prisma().runEvent.groupBy({ by: ['runId'], where: { runId: { in: ids }, type: 'run-started' }, _count: true });
