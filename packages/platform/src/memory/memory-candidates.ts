@@ -176,3 +176,11 @@ export async function similaritiesOf(
   );
   return new Map(rows.map((row) => [row.id, Number(row.similarity)]));
 }
+
+/** The lists one search gathers before fusion. */
+export interface CandidateLists {
+  lexical: LexicalCandidate[];
+  vector: VectorCandidate[];
+  /** Similarities of lexical candidates the vector list did not return. */
+  similarities: Map<string, number>;
+}

@@ -1,8 +1,7 @@
 import { compareHits, fuseScore, withinWindow, type FusionSettings, type MemoryHit, type TimeWindow } from '@agentloom/runtime';
 
-import type { Candidate } from './memory-candidates';
+import type { Candidate, CandidateLists } from './memory-candidates';
 import { toMemoryItem } from './memory-item-view';
-import type { CandidateLists } from './search-memory';
 
 export interface FusionContext {
   now: Date;

@@ -2,7 +2,7 @@ import type { Database } from '@agentloom/db';
 import { parseQueryTime, windowAround, type Embedder, type FusionSettings, type MemoryHit, type MemorySearchQuery, type TimeWindow } from '@agentloom/runtime';
 
 import { isZeroVector } from './embedding-rows';
-import { fullTextCandidates, similaritiesOf, vectorCandidates, type CandidateFilter, type LexicalCandidate, type VectorCandidate } from './memory-candidates';
+import { fullTextCandidates, similaritiesOf, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
 import { storedKindOf } from './memory-kind';
 import { newestNearDuplicatesFirst } from './newest-near-duplicates-first';
 import { visibleLevelKeys } from './memory-scope';
@@ -66,13 +66,6 @@ export async function searchMemory(
     .slice(0, limit);
   // Post-ranking step (update-awareness without a model): versions of one fact, newest first.
   return newestNearDuplicatesFirst(hits);
-}
-
-export interface CandidateLists {
-  lexical: LexicalCandidate[];
-  vector: VectorCandidate[];
-  /** Similarities of lexical candidates the vector list did not return. */
-  similarities: Map<string, number>;
 }
 
 async function queryVector(embedder: Embedder, text: string): Promise<number[] | null> {

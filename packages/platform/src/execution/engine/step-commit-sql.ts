@@ -2,6 +2,7 @@ import { rawSqlFor, type PrismaExecutor } from '@agentloom/db';
 import { z } from 'zod';
 
 import type { NewRunEvent } from '../../events/run-event';
+import { fromJsonColumn } from './json-column';
 import type { StepRowsDocument } from './write-step-rows';
 
 /** A whole ordinary step for `agentloom_commit_step`: its rows, the fence, usage and events. */
@@ -14,8 +15,6 @@ export interface CommitStepDocument extends StepRowsDocument {
   stepCommitted: { step: number; next: string; checkpointBytes: number };
 }
 
-const stepRowsResultSchema = z.object({ stepId: z.string() });
-
 const commitStepResultSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('committed'), stepId: z.string() }),
   z.object({ outcome: z.literal('lease-lost') }),
@@ -24,10 +23,6 @@ const commitStepResultSchema = z.discriminatedUnion('outcome', [
 
 export type CommitStepResult = z.infer<typeof commitStepResultSchema>;
 
-export function parseStepRowsResult(value: unknown): z.infer<typeof stepRowsResultSchema> {
-  return stepRowsResultSchema.parse(fromJsonColumn(value));
-}
-
 /**
  * Commits an ordinary step in one statement, which is its own transaction. Writes nothing when the
  * lease is lost or the run's cancel has committed; the caller decides what that means.
@@ -35,9 +30,4 @@ export function parseStepRowsResult(value: unknown): z.infer<typeof stepRowsResu
 export async function commitStepStatement(client: PrismaExecutor, document: CommitStepDocument): Promise<CommitStepResult> {
   const rows = await rawSqlFor(client).query<{ result: unknown }>('SELECT agentloom_commit_step($1::jsonb) AS result', JSON.stringify(document));
   return commitStepResultSchema.parse(fromJsonColumn(rows[0]?.result));
-}
-
-/** jsonb comes back parsed from the server driver and as text from some adapters. */
-export function fromJsonColumn(value: unknown): unknown {
-  return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
 }

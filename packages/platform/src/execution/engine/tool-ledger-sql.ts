@@ -1,7 +1,7 @@
 import { rawSqlFor, type PrismaExecutor } from '@agentloom/db';
 import { z } from 'zod';
 
-import { fromJsonColumn } from './step-commit-sql';
+import { fromJsonColumn } from './json-column';
 
 /** What `agentloom_tool_call_starting` takes: the call, who runs it, and a proposed row id. */
 export interface ToolCallStartingDocument {

@@ -4,7 +4,7 @@ import { v7 as uuidv7 } from 'uuid';
 
 import type { ClaimedRun } from '../run-claims';
 import { checkpointDocument, type CheckpointDocument } from './save-checkpoint';
-import { parseStepRowsResult } from './step-commit-sql';
+import { parseStepRowsResult } from './json-column';
 import { toLedgerStatus } from './tool-call-status';
 
 /**
