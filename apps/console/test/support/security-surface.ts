@@ -125,7 +125,7 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'agents.versions': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId }) },
   'agents.version': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId, version: 1 }) },
   'agents.toolOptions': { isolation: 'scoped' },
-  'agents.create': { isolation: 'scoped', input: () => ({ slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix agent' }) },
+  'agents.create': { isolation: 'scoped', input: () => ({ slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix agent', config: { demoScript: { replies: [{ text: 'Done.' }] } } }) },
   'agents.saveVersion': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId, config: { instructions: 'hijacked' } }) },
   'agents.archive': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId }) },
   'agents.unarchive': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId }) },
