@@ -8,7 +8,16 @@ import type { CreateRunInput } from './run.schema';
 export interface RunInsert {
   input: CreateRunInput;
   agentVersion: { id: string; version: number };
-  requestHash: string;
+  /** Null for runs created without an idempotency key check (retries and re-runs). */
+  requestHash: string | null;
+  /** Set when the run retries or re-runs another run (ADR 0029); recorded on the row, the event and the audit entry. */
+  origin?: RunOrigin;
+}
+
+/** Which earlier run a new run repeats, and how. */
+export interface RunOrigin {
+  kind: 'retry' | 'rerun';
+  runId: string;
 }
 
 /**
@@ -19,18 +28,20 @@ export interface RunInsert {
 export async function insertRun(prisma: PrismaClient, principal: Principal, values: RunInsert): Promise<string> {
   const runId = uuidv7();
   const { input, agentVersion } = values;
-  const eventPayload = { agentId: input.agentId, agentVersion: agentVersion.version, threadId: input.threadId ?? null, input: input.input };
+  const { origin } = values;
+  const originFields = origin ? { [origin.kind === 'retry' ? 'retryOfRunId' : 'rerunOfRunId']: origin.runId } : {};
+  const eventPayload = { agentId: input.agentId, agentVersion: agentVersion.version, threadId: input.threadId ?? null, input: input.input, ...originFields };
   await prisma.$queryRawUnsafe(
     `WITH run AS (
-       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, 'queued', $6::jsonb, $7, $8, 2, now(), now(), now())
+       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id)
+       VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid, $5::uuid, 'queued', $6::jsonb, $7, $8, 2, now(), now(), now(), $15::uuid, $16::uuid)
        RETURNING id, tenant_id
      ), created AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
        SELECT tenant_id, id, 1, 'run-created', $9::jsonb, now() FROM run
      ), audited AS (
        INSERT INTO audit_logs (id, tenant_id, actor_type, actor_id, action, target_type, target_id, after, ip_address, request_id, created_at)
-       SELECT $10::uuid, tenant_id, 'api_key', $11, 'run.create', 'run', id::text, $12::jsonb, $13, $14, now() FROM run
+       SELECT $10::uuid, tenant_id, 'api_key', $11, $17, 'run', id::text, $12::jsonb, $13, $14, now() FROM run
      )
      SELECT pg_notify('${runEventsChannel}', id || ':1')::text AS events, pg_notify('${runQueuedChannel}', id::text)::text AS queued FROM run`,
     runId,
@@ -44,9 +55,12 @@ export async function insertRun(prisma: PrismaClient, principal: Principal, valu
     JSON.stringify(eventPayload),
     uuidv7(),
     principal.apiKeyId,
-    JSON.stringify({ agentId: input.agentId, agentVersion: agentVersion.version }),
+    JSON.stringify({ agentId: input.agentId, agentVersion: agentVersion.version, ...originFields }),
     principal.origin?.ipAddress ?? null,
     principal.origin?.requestId ?? null,
+    origin?.kind === 'retry' ? origin.runId : null,
+    origin?.kind === 'rerun' ? origin.runId : null,
+    origin ? `run.${origin.kind}` : 'run.create',
   );
   return runId;
 }

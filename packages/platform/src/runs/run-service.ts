@@ -7,6 +7,8 @@ import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
 import { insertRun } from './insert-run';
+import { rerunRun } from './rerun-run';
+import { retryRun } from './retry-run';
 import { createRunInputSchema, listRunsInputSchema, runIdInputSchema, type CreateRunInput, type ListRunsInput } from './run.schema';
 import { runViewSelect, toRunView, type RunView } from './run-view';
 import { selectRunPage } from './select-run-page';
@@ -75,6 +77,20 @@ export class RunService {
   async cancel(principal: Principal, rawInput: unknown): Promise<RunView> {
     const { runId } = parseInput(runIdInputSchema, rawInput);
     await cancelRun(this.database, principal, runId);
+    return this.get(principal, { runId });
+  }
+
+  /** A failed or cancelled run tried again as a new run (ADR 0029); `created: false` when it was retried before. */
+  async retry(principal: Principal, rawInput: unknown): Promise<CreatedRun> {
+    const { runId, created } = await retryRun(this.database, principal, rawInput);
+    if (created) this.onQueued();
+    return { run: await this.get(principal, { runId }), created };
+  }
+
+  /** A run's input run again as a new run, on its version or another version of the agent (ADR 0029). */
+  async rerun(principal: Principal, rawInput: unknown): Promise<RunView> {
+    const { runId } = await rerunRun(this.database, principal, rawInput);
+    this.onQueued();
     return this.get(principal, { runId });
   }
 
