@@ -23,6 +23,10 @@ export interface Run {
   startedAt: string | null;
   finishedAt: string | null;
   createdAt: string;
+  /** The failed run this run retries; the run whose input it re-runs; the run that retries this one. */
+  retryOfRunId: string | null;
+  rerunOfRunId: string | null;
+  retriedByRunId: string | null;
 }
 
 /** One entry of a run's event log; `seq` counts from 1 without gaps. */

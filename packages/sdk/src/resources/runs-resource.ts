@@ -31,7 +31,7 @@ export interface ListRunsInput {
 
 const runPath = (runId: string) => `/api/v1/runs/${encodeURIComponent(runId)}`;
 
-/** Start, read, page, cancel and follow runs. */
+/** Start, read, page, cancel, retry, re-run and follow runs. */
 export function runsResource(transport: Transport) {
   return {
     create({ idempotencyKey, ...body }: CreateRunInput): Promise<Run> {
@@ -45,6 +45,14 @@ export function runsResource(transport: Transport) {
     },
     cancel(runId: string): Promise<Run> {
       return transport.json('POST', `${runPath(runId)}/cancel`);
+    },
+    /** A failed or cancelled run tried again as a new run (same version, input, thread); the existing retry when there is one. */
+    retry(runId: string): Promise<Run> {
+      return transport.json('POST', `${runPath(runId)}/retry`);
+    },
+    /** The run's input run again as a new run (no thread), on its version or `agentVersion` of the same agent. */
+    rerun(runId: string, input: { agentVersion?: number } = {}): Promise<Run> {
+      return transport.json('POST', `${runPath(runId)}/rerun`, { body: input });
     },
     /** The transcript a page at a time; `cursor` is the index of the last message of the previous page. */
     messages(runId: string, input: { cursor?: number; limit?: number } = {}): Promise<Page<number> & { messages: Message[] }> {
