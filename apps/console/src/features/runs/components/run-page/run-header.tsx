@@ -11,6 +11,7 @@ import { durationBetween, formatCost, formatCount, formatDuration, formatTimesta
 import { StopIcon } from '~/components/icons';
 import { useNow } from '~/components/use-now';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
+import { RunActions } from '~/features/runs/components/run-actions';
 import { RunFailureNotice } from '~/features/runs/components/run-failure-notice';
 import { PendingApprovalsOfRun } from '~/features/runs/components/run-page/pending-approvals-of-run';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
@@ -82,6 +83,7 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
           </TextPanel>
         )}
       </div>
+      <RunActions run={run} canOperate={canOperate} />
       {run.status === 'waiting_human' ? <PendingApprovalsOfRun runId={run.id} canDecide={canOperate} /> : null}
     </header>
   );
