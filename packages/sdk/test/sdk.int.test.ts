@@ -86,6 +86,8 @@ describe('runs', () => {
     expect((await client.runs.get(run.id)).retriedByRunId).toBe(retry.id);
     const rerun = await client.runs.rerun(run.id, { agentVersion: 1 });
     expect(rerun).toMatchObject({ rerunOfRunId: run.id, threadId: null, input: run.input });
+    const comparison = await client.runs.compare(run.id, rerun.id);
+    expect(comparison).toMatchObject({ sameAgent: true, sameInput: true, left: { run: { id: run.id } }, right: { run: { id: rerun.id } } });
     await client.runs.cancel(retry.id);
     await client.runs.cancel(rerun.id);
   });

@@ -6,6 +6,7 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
+import { compareRuns, type RunComparison } from './compare-runs';
 import { insertRun } from './insert-run';
 import { rerunRun } from './rerun-run';
 import { retryRun } from './retry-run';
@@ -92,6 +93,11 @@ export class RunService {
     const { runId } = await rerunRun(this.database, principal, rawInput);
     this.onQueued();
     return this.get(principal, { runId });
+  }
+
+  /** Two runs of the tenant side by side, steps and tool calls aligned, usage differences right − left. */
+  compare(principal: Principal, rawInput: unknown): Promise<RunComparison> {
+    return compareRuns(this.database, principal, rawInput);
   }
 
   private async findByIdempotencyKey(principal: Principal, key: string, requestHash: string): Promise<RunView | undefined> {

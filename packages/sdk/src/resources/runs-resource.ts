@@ -1,6 +1,6 @@
 import { streamRunEvents, type StreamRunEventsOptions } from '../run-event-stream.ts';
 import type { Transport } from '../transport.ts';
-import type { Message, Page, Run, RunEvent, RunStatus } from '../types.ts';
+import type { Message, Page, Run, RunComparison, RunEvent, RunStatus } from '../types.ts';
 
 export interface CreateRunInput {
   agentId: string;
@@ -45,6 +45,10 @@ export function runsResource(transport: Transport) {
     },
     cancel(runId: string): Promise<Run> {
       return transport.json('POST', `${runPath(runId)}/cancel`);
+    },
+    /** `runId` (left) side by side with `otherRunId` (right): steps and tool calls aligned, usage difference right − left. */
+    compare(runId: string, otherRunId: string): Promise<RunComparison> {
+      return transport.json('GET', `${runPath(runId)}/compare`, { query: { with: otherRunId } });
     },
     /** A failed or cancelled run tried again as a new run (same version, input, thread); the existing retry when there is one. */
     retry(runId: string): Promise<Run> {

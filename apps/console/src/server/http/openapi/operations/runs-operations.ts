@@ -81,6 +81,20 @@ export const runsOperations: ApiOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/v1/runs/{id}/compare',
+    operationId: 'compareRuns',
+    tag: 'Runs',
+    summary: 'Compare two runs',
+    description:
+      'This run (left) side by side with the run `with` (right): each run with its agent version and duration, `sameAgent`, `sameInput`, `steps` and `toolCalls` as aligned pairs `{ left, right, same }` (longest common subsequence, so one extra step is one gap; at most 500 of each per side, `truncated` says when more exist) and `difference` (right − left: tokens, cost, model calls, tool calls, steps, duration).',
+    role: 'viewer',
+    pathParameters: runId,
+    query: z.object({ with: z.uuid().describe('The run to compare with (the right side).') }),
+    success: { status: 200, description: '`{ left, right, sameAgent, sameInput, steps, toolCalls, difference }`.' },
+    errors: [404],
+  },
+  {
+    method: 'get',
     path: '/api/v1/runs/{id}/events',
     operationId: 'streamRunEvents',
     tag: 'Runs',
