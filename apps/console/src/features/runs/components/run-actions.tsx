@@ -13,7 +13,7 @@ import { useTRPC } from '~/trpc/react';
 const retryableStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled']);
 
 /**
- * Retry (failed or cancelled runs), re-run on a chosen version, and links to the runs this one is
+ * Retry (failed or cancelled runs), re-run on a chosen version, "Compare with…", and links to the runs this one is
  * linked with (ADR 0029). Each action makes a new run and opens it.
  */
 export function RunActions({ run, canOperate }: { run: RunView; canOperate: boolean }) {
@@ -71,6 +71,9 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
           </button>
         </form>
       ) : null}
+      <Link href={`/runs/compare?left=${run.id}${run.rerunOfRunId ?? run.retryOfRunId ? `&right=${run.rerunOfRunId ?? run.retryOfRunId}` : ''}` as Route} className={buttonStyles.secondary}>
+        Compare with…
+      </Link>
       {retry.error ? <ErrorNotice title="The run was not retried" message={retry.error.message} /> : null}
       {rerun.error ? <ErrorNotice title="The run was not re-run" message={rerun.error.message} /> : null}
     </section>
