@@ -15,6 +15,9 @@ export { defaultAuthFailureLimits, type AuthFailureLimits } from './auth/auth-fa
 export type { RunView } from './runs/run-view';
 export { runStatuses, terminalRunStatuses, type RunStatus, type CreateRunInput, type ListRunsInput } from './runs/run.schema';
 export { createRunInputSchema, listRunsInputSchema, runIdInputSchema } from './runs/run.schema';
+export { compareRunsInputSchema, type CompareRunsInput, type ComparedRun, type RunComparison, type RunUsageDifference } from './runs/compare-runs';
+export type { AlignedPair, ComparedStep, ComparedToolCall } from './runs/run-comparison';
+export { rerunRunInputSchema, retryRunInputSchema, type RerunRunInput, type RetryRunInput } from './runs/run-repeat.schema';
 export type { ApprovalView } from './approvals/approval-view';
 export { decideApprovalInputSchema, listApprovalsInputSchema } from './approvals/approval.schema';
 export type { StoredRunEvent } from './events/run-event';

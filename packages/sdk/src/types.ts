@@ -26,6 +26,28 @@ export interface Run {
   startedAt: string | null;
   finishedAt: string | null;
   createdAt: string;
+  /** The failed run this run retries; the run whose input it re-runs; the run that retries this one. */
+  retryOfRunId: string | null;
+  rerunOfRunId: string | null;
+  retriedByRunId: string | null;
+}
+
+/** A pair of aligned items of two runs; a side is null where that run has no counterpart. */
+export interface AlignedPair<Item> {
+  left: Item | null;
+  right: Item | null;
+  same: boolean;
+}
+
+/** Two runs side by side (`runs.compare`); `difference` is right − left. */
+export interface RunComparison {
+  left: { run: Run; agentVersion: number; durationMs: number | null; truncated: boolean };
+  right: { run: Run; agentVersion: number; durationMs: number | null; truncated: boolean };
+  sameAgent: boolean;
+  sameInput: boolean;
+  steps: AlignedPair<{ index: number; kind: string; status: string; toolNames: string[]; inputTokens: number; outputTokens: number }>[];
+  toolCalls: AlignedPair<{ name: string; status: string; arguments: JsonValue }>[];
+  difference: { inputTokens: number; outputTokens: number; costUsd: number; modelCalls: number; toolCalls: number; steps: number; durationMs: number | null };
 }
 
 /** One entry of a run's event log; `seq` counts from 1 without gaps. */

@@ -79,6 +79,17 @@ describe('runs', () => {
       if (event.type === 'approval-requested') await client.runs.cancel(run.id);
     }
     expect((await client.runs.get(run.id)).status).toBe('cancelled');
+    // A cancelled run is retried once, as a new run linked to it; the re-run has no thread.
+    const retry = await client.runs.retry(run.id);
+    expect(retry).toMatchObject({ retryOfRunId: run.id, agentVersionId: run.agentVersionId, input: run.input });
+    expect((await client.runs.retry(run.id)).id).toBe(retry.id);
+    expect((await client.runs.get(run.id)).retriedByRunId).toBe(retry.id);
+    const rerun = await client.runs.rerun(run.id, { agentVersion: 1 });
+    expect(rerun).toMatchObject({ rerunOfRunId: run.id, threadId: null, input: run.input });
+    const comparison = await client.runs.compare(run.id, rerun.id);
+    expect(comparison).toMatchObject({ sameAgent: true, sameInput: true, left: { run: { id: run.id } }, right: { run: { id: rerun.id } } });
+    await client.runs.cancel(retry.id);
+    await client.runs.cancel(rerun.id);
   });
 });
 

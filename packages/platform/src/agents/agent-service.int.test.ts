@@ -6,6 +6,8 @@ import { createTestPlatform, type TestPlatform } from '../testing';
 import { redactedSecret } from './agent-config-secrets';
 
 const strangerTenantId = '0190a1b2-0000-7000-8000-000000000001';
+/** The smallest runnable agent without a model: the offline demo script plays it. */
+const demoScript = { replies: [{ text: 'Done.' }] };
 
 describe.each(databaseModes)('agent authoring (%s)', (mode) => {
   let test: TestPlatform;
@@ -23,7 +25,7 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
   const agents = () => test.platform.agents;
 
   it('creates an agent with version 1 holding the effective config, audit-logged', async () => {
-    const agent = await agents().create(admin, { slug: 'writer', name: 'Writer', config: { instructions: 'Write.', tools: ['send_notification'] } });
+    const agent = await agents().create(admin, { slug: 'writer', name: 'Writer', config: { instructions: 'Write.', tools: ['send_notification'], demoScript } });
     expect(agent).toMatchObject({ slug: 'writer', name: 'Writer', latestVersion: 1, archived: false });
     expect(agent.latest).toMatchObject({
       version: 1,
@@ -36,7 +38,7 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
   });
 
   it('refuses a taken slug (conflict on slug) and a bad config (validation naming the config field)', async () => {
-    await expect(agents().create(admin, { slug: 'writer', name: 'Again' })).rejects.toMatchObject({ kind: 'conflict', field: 'slug' });
+    await expect(agents().create(admin, { slug: 'writer', name: 'Again', config: { demoScript } })).rejects.toMatchObject({ kind: 'conflict', field: 'slug' });
     await expect(agents().create(admin, { slug: 'bad-mode', name: 'Bad', config: { mode: 'wander' } })).rejects.toMatchObject({
       kind: 'validation',
       field: 'config.mode',
@@ -65,7 +67,7 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
     const reordered = Object.fromEntries(Object.entries(latest.config).reverse());
     const again = await agents().saveVersion(admin, { agentId: agent.id, config: reordered });
     expect(again).toMatchObject({ created: false, version: { version: latest.version } });
-    const sparse = await agents().saveVersion(admin, { agentId: agent.id, config: { instructions: 'Write briefly.', tools: ['send_notification'] } });
+    const sparse = await agents().saveVersion(admin, { agentId: agent.id, config: { instructions: 'Write briefly.', tools: ['send_notification'], demoScript } });
     expect(sparse.created).toBe(false);
   });
 
@@ -76,9 +78,9 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
   });
 
   it('serialises concurrent saves into consecutive versions', async () => {
-    const agent = await agents().create(admin, { slug: 'racer', name: 'Racer' });
+    const agent = await agents().create(admin, { slug: 'racer', name: 'Racer', config: { demoScript } });
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, index) => agents().saveVersion(admin, { agentId: agent.id, config: { instructions: `take ${index}` } })),
+      Array.from({ length: 5 }, (_, index) => agents().saveVersion(admin, { agentId: agent.id, config: { instructions: `take ${index}`, demoScript } })),
     );
     expect(results.every((result) => result.created)).toBe(true);
     expect((await agents().versions(admin, { agentId: agent.id })).versions.map((version) => version.version)).toEqual([6, 5, 4, 3, 2, 1]);
@@ -111,7 +113,7 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
     expect(await agents().archive(admin, { agentId: agent.id })).toMatchObject({ archived: true });
     expect((await agents().list(admin)).some((candidate) => candidate.id === agent.id)).toBe(false);
     expect((await agents().list(admin, { includeArchived: true })).some((candidate) => candidate.id === agent.id)).toBe(true);
-    await expect(agents().saveVersion(admin, { agentId: agent.id, config: { instructions: 'x' } })).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(agents().saveVersion(admin, { agentId: agent.id, config: { instructions: 'x', demoScript } })).rejects.toMatchObject({ kind: 'conflict' });
     await expect(test.platform.runs.create(admin, { agentId: agent.id, input: 'go' })).rejects.toMatchObject({ kind: 'validation', field: 'agentId' });
     expect(await agents().unarchive(admin, { agentId: agent.id })).toMatchObject({ archived: false });
     expect((await test.platform.audit.list(admin, { targetId: agent.id, action: 'agent.archive' })).entries).toHaveLength(1);
@@ -163,6 +165,23 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
     expect((await agents().get(admin, { agentId: agent.id })).latest!.version).toBe(latest.version);
     const saved = await agents().saveVersion(admin, { agentId: agent.id, config: { ...latest.config, builtinTools: ['record_citation', 'plan_read'] } });
     expect(saved.created).toBe(true);
+  });
+
+  it('refuses an agent that cannot run (no model, no demo script) at create and at save, naming config.model and the fix', async () => {
+    const refusal = { kind: 'validation', field: 'config.model', message: expect.stringMatching(/no model and no demo script.*config\.demoScript/) as unknown };
+    await expect(agents().create(admin, { slug: 'cannot-run', name: 'Cannot run', config: { instructions: 'Help.' } })).rejects.toMatchObject(refusal);
+    expect((await agents().list(admin)).filter((agent) => agent.slug === 'cannot-run')).toEqual([]);
+    const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
+    const latest = (await agents().get(admin, { agentId: agent.id })).latest!;
+    const { demoScript: _script, ...withoutScript } = latest.config;
+    await expect(agents().saveVersion(admin, { agentId: agent.id, config: withoutScript })).rejects.toMatchObject(refusal);
+    expect((await agents().get(admin, { agentId: agent.id })).latest!.version).toBe(latest.version);
+    const withModel = await agents().saveVersion(admin, { agentId: agent.id, config: { ...withoutScript, model: { provider: 'openai', model: 'gpt-test' } } });
+    expect(withModel.created).toBe(true);
+    await expect(agents().create(admin, { slug: 'odd-provider', name: 'Odd', config: { model: { provider: 'mystery', model: 'x' } } })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'config.model.provider',
+    });
   });
 
   it('reports a missing version as not found on the version field', async () => {

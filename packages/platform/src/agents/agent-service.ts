@@ -26,6 +26,7 @@ import { agentSummarySelect, parseConfig, toAgentSummaryView, toVersionSummaryVi
 import type { AgentDetailView, AgentSummaryView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agent-views';
 import { saveAgentVersion } from './save-agent-version';
 import { assertKnownTools } from './assert-known-tools';
+import { assertRunnableConfig } from './assert-runnable-config';
 import type { ToolCatalog } from '../tools/tool-catalog';
 
 export { listAgentsInputSchema, type ListAgentsInput } from './agent.schema';
@@ -93,6 +94,7 @@ export class AgentService {
     const input = parseInput(createAgentInputSchema, rawInput);
     const config = restoreConfigSecrets(parseConfig(input.config), undefined);
     assertKnownTools(config, this.tools);
+    assertRunnableConfig(config);
     await assertModelDestinations(config, this.outbound.policy);
     const configHash = hashAgentConfig(config);
     const stored = mapModelKeys(config, (key) => this.outbound.secrets.seal(key));
@@ -136,8 +138,11 @@ export class AgentService {
   async saveVersion(principal: Principal, rawInput: SaveAgentVersionInput): Promise<SavedAgentVersion> {
     assertRole(principal, 'admin', 'Saving agent versions');
     const input = parseInput(saveAgentVersionInputSchema, rawInput);
+    // Another tenant's agent is not found before its config is judged.
+    await this.assertAgent(principal, input.agentId);
     const config = parseConfig(input.config);
     assertKnownTools(config, this.tools);
+    assertRunnableConfig(config);
     await assertModelDestinations(config, this.outbound.policy);
     const { created } = await saveAgentVersion(this.database, principal, { ...input, config }, this.outbound.secrets);
     const agent = await this.get(principal, { agentId: input.agentId });

@@ -9,7 +9,16 @@ import type { RunRow } from './run-view';
 
 export interface RunInsert {
   input: CreateRunInput;
-  requestHash: string;
+  /** Null for runs created without an idempotency key check (retries and re-runs). */
+  requestHash: string | null;
+  /** Set when the run retries or re-runs another run (ADR 0029); recorded on the row, the event and the audit entry. */
+  origin?: RunOrigin;
+}
+
+/** Which earlier run a new run repeats, and how. */
+export interface RunOrigin {
+  kind: 'retry' | 'rerun';
+  runId: string;
 }
 
 /** What the statement found besides the run: why it wrote nothing, when it did not. */
@@ -48,7 +57,8 @@ interface InsertedRunRow {
  */
 export async function insertRun(runner: StatementRunner, principal: Principal, values: RunInsert): Promise<RunRow> {
   const runId = uuidv7();
-  const { input } = values;
+  const { input, origin } = values;
+  const originFields = origin ? { [origin.kind === 'retry' ? 'retryOfRunId' : 'rerunOfRunId']: origin.runId } : {};
   const rows = await queryRows<InsertedRunRow>(
     runner,
     `WITH agent AS (
@@ -63,18 +73,18 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
        SELECT version.id, version.version, version.config FROM version
         WHERE $4::uuid IS NULL OR EXISTS (SELECT 1 FROM thread WHERE thread.agent_id = $3::uuid AND thread.archived_at IS NULL)
      ), run AS (
-       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at)
-       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now() FROM allowed
+       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id)
+       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now(), $14::uuid, $15::uuid FROM allowed
        RETURNING id, tenant_id, agent_id, agent_version_id, thread_id, status::text AS status, input, attempt, max_attempts, cost_usd, queued_at, created_at
      ), created AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
        SELECT run.tenant_id, run.id, 1, 'run-created',
-              jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', allowed.version, 'threadId', run.thread_id::text, 'input', $8::text), now()
+              jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', allowed.version, 'threadId', run.thread_id::text, 'input', $8::text) || $16::jsonb, now()
          FROM run CROSS JOIN allowed
      ), audited AS (
        INSERT INTO audit_logs (id, tenant_id, actor_type, actor_id, action, target_type, target_id, after, ip_address, request_id, created_at)
-       SELECT $9::uuid, run.tenant_id, 'api_key', $10, 'run.create', 'run', run.id::text,
-              jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', allowed.version), $11, $12, now()
+       SELECT $9::uuid, run.tenant_id, 'api_key', $10, $17, 'run', run.id::text,
+              jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', allowed.version) || $16::jsonb, $11, $12, now()
          FROM run CROSS JOIN allowed
      )
      SELECT EXISTS (SELECT 1 FROM agent) AS agent_found,
@@ -104,6 +114,10 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
       principal.origin?.ipAddress ?? null,
       principal.origin?.requestId ?? null,
       input.agentVersion ?? null,
+      origin?.kind === 'retry' ? origin.runId : null,
+      origin?.kind === 'rerun' ? origin.runId : null,
+      JSON.stringify(originFields),
+      origin ? `run.${origin.kind}` : 'run.create',
     ],
   );
   const row = rows[0]!;
@@ -133,6 +147,9 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     startedAt: null,
     finishedAt: null,
     createdAt: row.created_at,
+    retryOfRunId: origin?.kind === 'retry' ? origin.runId : null,
+    rerunOfRunId: origin?.kind === 'rerun' ? origin.runId : null,
+    retry: null,
   };
 }
 

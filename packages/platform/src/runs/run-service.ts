@@ -6,7 +6,11 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
+import { compareRuns, type RunComparison } from './compare-runs';
 import { insertRun } from './insert-run';
+import { isUniqueViolation } from './unique-violation';
+import { rerunRun } from './rerun-run';
+import { retryRun } from './retry-run';
 import { createRunInputSchema, listRunsInputSchema, runIdInputSchema, type CreateRunInput, type ListRunsInput } from './run.schema';
 import { runViewSelect, toRunView, type RunView } from './run-view';
 import { selectRunPage } from './select-run-page';
@@ -78,6 +82,25 @@ export class RunService {
     return this.get(principal, { runId });
   }
 
+  /** A failed or cancelled run tried again as a new run (ADR 0029); `created: false` when it was retried before. */
+  async retry(principal: Principal, rawInput: unknown): Promise<CreatedRun> {
+    const { runId, created } = await retryRun(this.database, principal, rawInput);
+    if (created) this.onQueued();
+    return { run: await this.get(principal, { runId }), created };
+  }
+
+  /** A run's input run again as a new run, on its version or another version of the agent (ADR 0029). */
+  async rerun(principal: Principal, rawInput: unknown): Promise<RunView> {
+    const { runId } = await rerunRun(this.database, principal, rawInput);
+    this.onQueued();
+    return this.get(principal, { runId });
+  }
+
+  /** Two runs of the tenant side by side, steps and tool calls aligned, usage differences right − left. */
+  compare(principal: Principal, rawInput: unknown): Promise<RunComparison> {
+    return compareRuns(this.database, principal, rawInput);
+  }
+
   private async findByIdempotencyKey(principal: Principal, key: string, requestHash: string): Promise<RunView | undefined> {
     const row = await this.database.prisma.run.findUnique({
       where: { tenantId_idempotencyKey: { tenantId: principal.tenantId, idempotencyKey: key } },
@@ -101,9 +124,3 @@ function hashRequest(input: CreateRunInput): string {
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 
-/** P2002 from the Prisma API, Postgres 23505 surfaced through a raw query (P2010), or 23505 straight from the driver. */
-function isUniqueViolation(error: unknown): boolean {
-  if ((error as { code?: unknown } | null)?.code === '23505') return true;
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  return error.code === 'P2002' || (error.code === 'P2010' && JSON.stringify(error.meta ?? {}).includes('23505'));
-}

@@ -36,6 +36,10 @@ export interface RunView {
   startedAt: string | null;
   finishedAt: string | null;
   createdAt: string;
+  /** The failed run this one retries, the run it re-runs, and the run that retries this one (ADR 0029). */
+  retryOfRunId: string | null;
+  rerunOfRunId: string | null;
+  retriedByRunId: string | null;
 }
 
 export const runViewSelect = {
@@ -63,6 +67,9 @@ export const runViewSelect = {
   startedAt: true,
   finishedAt: true,
   createdAt: true,
+  retryOfRunId: true,
+  rerunOfRunId: true,
+  retry: { select: { id: true } },
 } as const satisfies Prisma.RunSelect;
 
 export type RunRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
@@ -95,5 +102,8 @@ export function toRunView(row: RunRow): RunView {
     startedAt: row.startedAt?.toISOString() ?? null,
     finishedAt: row.finishedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    retryOfRunId: row.retryOfRunId,
+    rerunOfRunId: row.rerunOfRunId,
+    retriedByRunId: row.retry?.id ?? null,
   };
 }

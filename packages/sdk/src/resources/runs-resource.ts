@@ -1,6 +1,6 @@
 import { streamRunEvents, type StreamRunEventsOptions } from '../run-event-stream.ts';
 import type { Transport } from '../transport.ts';
-import type { Message, Page, Run, RunEvent, RunStatus } from '../types.ts';
+import type { Message, Page, Run, RunComparison, RunEvent, RunStatus } from '../types.ts';
 
 export interface CreateRunInput {
   agentId: string;
@@ -31,7 +31,7 @@ export interface ListRunsInput {
 
 const runPath = (runId: string) => `/api/v1/runs/${encodeURIComponent(runId)}`;
 
-/** Start, read, page, cancel and follow runs. */
+/** Start, read, page, cancel, retry, re-run and follow runs. */
 export function runsResource(transport: Transport) {
   return {
     create({ idempotencyKey, ...body }: CreateRunInput): Promise<Run> {
@@ -45,6 +45,18 @@ export function runsResource(transport: Transport) {
     },
     cancel(runId: string): Promise<Run> {
       return transport.json('POST', `${runPath(runId)}/cancel`);
+    },
+    /** `runId` (left) side by side with `otherRunId` (right): steps and tool calls aligned, usage difference right − left. */
+    compare(runId: string, otherRunId: string): Promise<RunComparison> {
+      return transport.json('GET', `${runPath(runId)}/compare`, { query: { with: otherRunId } });
+    },
+    /** A failed or cancelled run tried again as a new run (same version, input, thread); the existing retry when there is one. */
+    retry(runId: string): Promise<Run> {
+      return transport.json('POST', `${runPath(runId)}/retry`);
+    },
+    /** The run's input run again as a new run (no thread), on its version or `agentVersion` of the same agent. */
+    rerun(runId: string, input: { agentVersion?: number } = {}): Promise<Run> {
+      return transport.json('POST', `${runPath(runId)}/rerun`, { body: input });
     },
     /** The transcript a page at a time; `cursor` is the index of the last message of the previous page. */
     messages(runId: string, input: { cursor?: number; limit?: number } = {}): Promise<Page<number> & { messages: Message[] }> {

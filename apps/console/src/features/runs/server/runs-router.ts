@@ -1,4 +1,4 @@
-import { createRunInputSchema, listRunsInputSchema, runIdInputSchema } from '@agentloom/platform';
+import { compareRunsInputSchema, createRunInputSchema, listRunsInputSchema, rerunRunInputSchema, retryRunInputSchema, runIdInputSchema } from '@agentloom/platform';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { operatorProcedure, viewerProcedure } from '~/server/trpc/procedures';
 
@@ -9,4 +9,10 @@ export const runsRouter = {
   /** Queues a run; the same idempotency key with the same body returns the existing run. */
   create: operatorProcedure.input(createRunInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.create(ctx.principal, input)),
   cancel: operatorProcedure.input(runIdInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.cancel(ctx.principal, input)),
+  /** Two runs side by side: steps and tool calls aligned, usage difference right − left. */
+  compare: viewerProcedure.input(compareRunsInputSchema).query(({ ctx, input }) => ctx.platform.runs.compare(ctx.principal, input)),
+  /** A failed or cancelled run tried again as a new run; the existing retry when it was retried before (ADR 0029). */
+  retry: operatorProcedure.input(retryRunInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.retry(ctx.principal, input)),
+  /** The run's input run again as a new run, on its version or `agentVersion` (ADR 0029). */
+  rerun: operatorProcedure.input(rerunRunInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.rerun(ctx.principal, input)),
 } satisfies TRPCRouterRecord;

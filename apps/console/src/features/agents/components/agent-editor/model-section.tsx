@@ -53,7 +53,11 @@ export function ModelSection({ config, update }: { config: EditorConfig; update:
             />
           </label>
         ) : (
-          <p className={`${fieldHintStyles} self-end`}>Runs replay the agent&apos;s demo script: useful offline and in tests, no key needed.</p>
+          <p className={`${fieldHintStyles} self-end`}>
+            {config.demoScript
+              ? 'Runs replay the agent\'s demo script: useful offline and in tests, no key needed.'
+              : 'This version has no demo script, so it cannot run: choose a provider, or add "demoScript" in the JSON section. Saving is refused until then.'}
+          </p>
         )}
       </div>
       {model ? (

@@ -1,6 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import type { Route } from 'next';
+import Link from 'next/link';
 import { useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
@@ -41,6 +43,9 @@ export function VersionDiff({ agentId, from, to }: { agentId: string; from: numb
         <button type="button" className={`${buttonStyles.ghost} ml-2`} onClick={() => setShowAll(!showAll)}>
           {showAll ? 'Fold unchanged lines' : 'Show all lines'}
         </button>
+        <Link href={`/runs/compare?agentId=${agentId}` as Route} className={`${buttonStyles.ghost} ml-2`}>
+          Compare runs of these versions
+        </Link>
       </p>
       <div className="grid grid-cols-2 border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80">
         <span className="px-4 py-1.5">Version {from}</span>

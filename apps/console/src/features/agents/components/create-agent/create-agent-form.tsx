@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { buttonStyles, cardStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
+import { defaultStartingModel, StartingModelFields, startingModelConfig } from '~/features/agents/components/create-agent/starting-model-fields';
 import { ModeChoice } from '~/features/agents/components/agent-editor/mode-choice';
 import { fieldHintStyles, fieldLabelStyles } from '~/features/agents/components/agent-editor/field-styles';
 import { useIsAdmin } from '~/features/session/principal-context';
@@ -20,7 +21,7 @@ function slugFrom(name: string): string {
     .slice(0, 64);
 }
 
-/** A new agent starts as version 1 with instructions and a mode; everything else is edited on its page. */
+/** A new agent starts as version 1 with instructions, a mode and what it runs on; everything else is edited on its page. */
 export function CreateAgentForm() {
   const trpc = useTRPC();
   const router = useRouter();
@@ -31,6 +32,7 @@ export function CreateAgentForm() {
   const [description, setDescription] = useState('');
   const [instructions, setInstructions] = useState('You are a helpful agent.');
   const [mode, setMode] = useState<'react' | 'plan'>('react');
+  const [startingModel, setStartingModel] = useState(defaultStartingModel);
   const create = useMutation(
     trpc.agents.create.mutationOptions({
       onSuccess: async (agent) => {
@@ -45,7 +47,7 @@ export function CreateAgentForm() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    create.mutate({ name, slug: effectiveSlug, description, config: { instructions, mode } });
+    create.mutate({ name, slug: effectiveSlug, description, config: { instructions, mode, ...startingModelConfig(startingModel) } });
   }
 
   return (
@@ -70,6 +72,7 @@ export function CreateAgentForm() {
         <textarea value={instructions} onChange={(event) => setInstructions(event.target.value)} rows={6} className={`${inputStyles} mt-1 resize-y`} />
       </label>
       <ModeChoice value={mode} onChange={setMode} />
+      <StartingModelFields value={startingModel} onChange={setStartingModel} />
       {create.error ? <ErrorNotice title="The agent was not created" message={create.error.message} /> : null}
       <div className="flex items-center gap-3">
         <button type="submit" className={buttonStyles.primary} disabled={create.isPending || create.isSuccess}>

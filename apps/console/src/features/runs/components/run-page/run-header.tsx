@@ -11,6 +11,8 @@ import { durationBetween, formatCost, formatCount, formatDuration, formatTimesta
 import { StopIcon } from '~/components/icons';
 import { useNow } from '~/components/use-now';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
+import { RunActions } from '~/features/runs/components/run-actions';
+import { RunFailureNotice } from '~/features/runs/components/run-failure-notice';
 import { PendingApprovalsOfRun } from '~/features/runs/components/run-page/pending-approvals-of-run';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
 import { isTerminalStatus } from '~/features/runs/run-statuses';
@@ -84,7 +86,7 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
       <div className="grid gap-4 lg:grid-cols-2">
         <TextPanel label="Input">{inputText}</TextPanel>
         {run.error ? (
-          <ErrorNotice title={`Failed: ${run.error.kind}`} message={run.error.message} />
+          <RunFailureNotice run={run} error={run.error} />
         ) : outputText !== null ? (
           <TextPanel label="Output">{outputText}</TextPanel>
         ) : (
@@ -93,6 +95,7 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
           </TextPanel>
         )}
       </div>
+      <RunActions run={run} canOperate={canOperate} />
       {run.status === 'waiting_human' ? <PendingApprovalsOfRun runId={run.id} canDecide={canOperate} /> : null}
     </header>
   );

@@ -5,6 +5,7 @@ import {
   listRunMessagesInputSchema,
   listRunStepsInputSchema,
   listRunsInputSchema,
+  rerunRunInputSchema,
 } from '@agentloom/platform';
 import { z } from 'zod';
 
@@ -59,6 +60,46 @@ export const runsOperations: ApiOperation[] = [
     pathParameters: runId,
     success: { status: 200, description: 'The run with `cancelRequested: true`.' },
     errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/runs/{id}/retry',
+    operationId: 'retryRun',
+    tag: 'Runs',
+    summary: 'Retry a failed run',
+    description:
+      'Retries a `failed` or `cancelled` run as a new run on the same agent version, input and thread, linked by `retryOfRunId`; the failed run keeps its events and tool ledger. A run is retried once: asking again returns the existing retry (200). Other statuses are a 409.',
+    role: 'operator',
+    pathParameters: runId,
+    success: { status: 201, description: 'The new run (`Location` names it); 200 with the run that already retries this one.' },
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/runs/{id}/rerun',
+    operationId: 'rerunRun',
+    tag: 'Runs',
+    summary: 'Re-run a run’s input',
+    description: 'Runs the input of any run again as a new run (no thread), on the same agent version or the version `agentVersion` of the same agent, linked by `rerunOfRunId`.',
+    role: 'operator',
+    pathParameters: runId,
+    body: rerunRunInputSchema.omit({ runId: true }),
+    success: { status: 201, description: 'The new run (`Location` names it).' },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/runs/{id}/compare',
+    operationId: 'compareRuns',
+    tag: 'Runs',
+    summary: 'Compare two runs',
+    description:
+      'This run (left) side by side with the run `with` (right): each run with its agent version and duration, `sameAgent`, `sameInput`, `steps` and `toolCalls` as aligned pairs `{ left, right, same }` (longest common subsequence, so one extra step is one gap; at most 500 of each per side, `truncated` says when more exist) and `difference` (right − left: tokens, cost, model calls, tool calls, steps, duration).',
+    role: 'viewer',
+    pathParameters: runId,
+    query: z.object({ with: z.uuid().describe('The run to compare with (the right side).') }),
+    success: { status: 200, description: '`{ left, right, sameAgent, sameInput, steps, toolCalls, difference }`.' },
+    errors: [404],
   },
   {
     method: 'get',

@@ -1,0 +1,136 @@
+import type { AlignedPair, ComparedRun, ComparedStep, ComparedToolCall, RunComparison } from '@agentloom/platform';
+import type { Route } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { cardStyles } from '~/components/button-styles';
+import { formatCost, formatCount, formatDuration } from '~/components/format';
+import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
+import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
+import { runText } from '~/features/runs/run-text';
+
+const changedRow = 'bg-amber-50 dark:bg-amber-950/30';
+
+/** Two runs side by side: facts, the usage difference, then steps and tool calls aligned. */
+export function ComparisonView({ comparison }: { comparison: RunComparison }) {
+  const { left, right, difference } = comparison;
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 lg:grid-cols-2">
+        <RunFacts side="Left" compared={left} />
+        <RunFacts side="Right" compared={right} />
+      </div>
+      <section aria-label="Difference" className={`${cardStyles} p-4 text-sm`}>
+        <h2 className="text-sm font-semibold">Difference (right − left)</h2>
+        <p className="mt-1 text-zinc-600 dark:text-zinc-300">
+          {comparison.sameInput ? 'Same input.' : 'Different inputs.'} {comparison.sameAgent ? `Versions v${left.agentVersion} and v${right.agentVersion}.` : 'Different agents.'}
+        </p>
+        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="comparison-difference">
+          <Delta label="Input tokens" value={formatSigned(difference.inputTokens, formatCount)} />
+          <Delta label="Output tokens" value={formatSigned(difference.outputTokens, formatCount)} />
+          <Delta label="Cost" value={formatSigned(difference.costUsd, formatCost)} />
+          <Delta label="Model calls" value={formatSigned(difference.modelCalls, formatCount)} />
+          <Delta label="Tool calls" value={formatSigned(difference.toolCalls, formatCount)} />
+          <Delta label="Steps" value={formatSigned(difference.steps, formatCount)} />
+          <Delta label="Duration" value={difference.durationMs === null ? 'not started' : formatSigned(difference.durationMs, (value) => formatDuration(value))} />
+        </dl>
+      </section>
+      <AlignedTable
+        title="Tool calls"
+        rows={comparison.toolCalls}
+        render={(call: ComparedToolCall) => (
+          <>
+            <span className="font-mono">{call.name}</span> <span className="text-xs text-zinc-600 dark:text-zinc-300">{call.status}</span>
+            <span className="block truncate font-mono text-xs text-zinc-600 dark:text-zinc-300">{JSON.stringify(call.arguments)}</span>
+          </>
+        )}
+      />
+      <AlignedTable
+        title="Steps"
+        rows={comparison.steps}
+        render={(step: ComparedStep) => (
+          <>
+            <span className="tabular-nums">#{step.index}</span> {step.kind.replaceAll('_', ' ')}
+            {step.toolNames.length > 0 ? <span className="font-mono text-xs"> → {step.toolNames.join(', ')}</span> : null}
+          </>
+        )}
+      />
+      {left.truncated || right.truncated ? <p className="text-sm text-zinc-600 dark:text-zinc-300">Only the first 500 steps and tool calls of each run are compared.</p> : null}
+    </div>
+  );
+}
+
+function formatSigned(value: number, format: (value: number) => string): string {
+  if (value === 0) return '±0';
+  return value > 0 ? `+${format(value)}` : `−${format(-value)}`;
+}
+
+function RunFacts({ side, compared }: { side: string; compared: ComparedRun }) {
+  const agentNames = useAgentNames();
+  const { run } = compared;
+  return (
+    <section aria-label={`${side} run`} className={`${cardStyles} space-y-2 p-4 text-sm`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="font-semibold">{side}</h2>
+        <Link href={`/runs/${run.id}` as Route} className="font-mono text-xs text-brand-700 hover:underline dark:text-brand-400">
+          {run.id}
+        </Link>
+        <RunStatusBadge status={run.status} />
+      </div>
+      <p>
+        {agentNames.get(run.agentId) ?? 'Agent'} <span className="font-medium">v{compared.agentVersion}</span>
+      </p>
+      <Fact label="Input">{runText(run.input)}</Fact>
+      <Fact label="Outcome">{run.error ? `${run.error.kind}: ${run.error.message}` : run.output === null ? 'No answer.' : runText(run.output)}</Fact>
+      <p className="text-xs text-zinc-600 dark:text-zinc-300">
+        {formatCount(run.usage.inputTokens)} / {formatCount(run.usage.outputTokens)} tokens · {formatCost(run.usage.costUsd)} · {formatDuration(compared.durationMs)}
+      </p>
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <span className="text-xs text-zinc-600 dark:text-zinc-300">{label}</span>
+      <p className="max-h-24 overflow-auto whitespace-pre-wrap">{children}</p>
+    </div>
+  );
+}
+
+function Delta({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-zinc-600 dark:text-zinc-300">{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function AlignedTable<Item>({ title, rows, render }: { title: string; rows: AlignedPair<Item>[]; render: (item: Item) => ReactNode }) {
+  const changed = rows.filter((row) => !row.same).length;
+  return (
+    <section aria-label={title} className={`${cardStyles} overflow-hidden`}>
+      <h2 className="border-b border-zinc-200 px-4 py-2 text-sm font-semibold dark:border-zinc-800">
+        {title} <span className="font-normal text-zinc-600 dark:text-zinc-300">({rows.length === 0 ? 'none' : changed === 0 ? 'the same' : `${changed} of ${rows.length} differ`})</span>
+      </h2>
+      <table className="w-full table-fixed text-sm">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Left</th>
+            <th scope="col">Right</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index} data-same={row.same} className={row.same ? '' : changedRow}>
+              <td className="border-t border-zinc-200 px-4 py-1.5 align-top dark:border-zinc-800">{row.left ? render(row.left) : <span className="text-zinc-600 italic dark:text-zinc-300">—</span>}</td>
+              <td className="border-t border-l border-zinc-200 px-4 py-1.5 align-top dark:border-zinc-800">
+                {row.right ? render(row.right) : <span className="text-zinc-600 italic dark:text-zinc-300">—</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+'use client';
+
+import type { RunView } from '@agentloom/platform';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Route } from 'next';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { buttonStyles, inputStyles } from '~/components/button-styles';
+import { ErrorNotice } from '~/components/error-notice';
+import { useTRPC } from '~/trpc/react';
+
+const retryableStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled']);
+
+/**
+ * Retry (failed or cancelled runs), re-run on a chosen version, "Compare with…", and links to the runs this one is
+ * linked with (ADR 0029). Each action makes a new run and opens it.
+ */
+export function RunActions({ run, canOperate }: { run: RunView; canOperate: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const versions = useQuery(trpc.agents.versions.queryOptions({ agentId: run.agentId }));
+  const currentVersion = versions.data?.versions.find((version) => version.id === run.agentVersionId)?.version;
+  const [chosenVersion, setChosenVersion] = useState<number | null>(null);
+  const open = async (runId: string) => {
+    await queryClient.invalidateQueries({ queryKey: trpc.runs.pathKey() });
+    router.push(`/runs/${runId}` as Route);
+  };
+  const retry = useMutation(trpc.runs.retry.mutationOptions({ onSuccess: ({ run: retried }) => open(retried.id) }));
+  const rerun = useMutation(trpc.runs.rerun.mutationOptions({ onSuccess: (created) => open(created.id) }));
+  const version = chosenVersion ?? currentVersion;
+
+  return (
+    <section id="run-actions" aria-label="Run actions" className="flex flex-wrap items-end gap-3 text-sm">
+      {run.retryOfRunId ? <RunLink label="Retry of" runId={run.retryOfRunId} /> : null}
+      {run.rerunOfRunId ? <RunLink label="Re-run of" runId={run.rerunOfRunId} /> : null}
+      {run.retriedByRunId ? <RunLink label="Retried as" runId={run.retriedByRunId} /> : null}
+      {canOperate && retryableStatuses.has(run.status) && !run.retriedByRunId ? (
+        <button type="button" className={buttonStyles.primary} disabled={retry.isPending || retry.isSuccess} onClick={() => retry.mutate({ runId: run.id })}>
+          {retry.isPending || retry.isSuccess ? 'Retrying…' : 'Retry'}
+        </button>
+      ) : null}
+      {canOperate ? (
+        <form
+          className="flex items-end gap-2"
+          aria-label="Re-run"
+          onSubmit={(event) => {
+            event.preventDefault();
+            rerun.mutate({ runId: run.id, ...(version === undefined ? {} : { agentVersion: version }) });
+          }}
+        >
+          <label className="text-xs text-zinc-600 dark:text-zinc-300">
+            Version
+            <select
+              value={version ?? ''}
+              onChange={(event) => setChosenVersion(Number(event.target.value))}
+              className={`${inputStyles} mt-0.5 w-24`}
+              disabled={!versions.data}
+            >
+              {versions.data?.versions.map((option) => (
+                <option key={option.id} value={option.version}>
+                  v{option.version}
+                  {option.version === currentVersion ? ' (this run)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={buttonStyles.secondary} disabled={rerun.isPending || rerun.isSuccess}>
+            {rerun.isPending || rerun.isSuccess ? 'Starting…' : 'Re-run with the same input'}
+          </button>
+        </form>
+      ) : null}
+      <Link href={`/runs/compare?left=${run.id}${run.rerunOfRunId ?? run.retryOfRunId ? `&right=${run.rerunOfRunId ?? run.retryOfRunId}` : ''}` as Route} className={buttonStyles.secondary}>
+        Compare with…
+      </Link>
+      {retry.error ? <ErrorNotice title="The run was not retried" message={retry.error.message} /> : null}
+      {rerun.error ? <ErrorNotice title="The run was not re-run" message={rerun.error.message} /> : null}
+    </section>
+  );
+}
+
+function RunLink({ label, runId }: { label: string; runId: string }) {
+  return (
+    <span className="text-xs text-zinc-600 dark:text-zinc-300">
+      {label}{' '}
+      <Link href={`/runs/${runId}` as Route} className="font-mono text-brand-700 hover:underline dark:text-brand-400">
+        {runId.slice(0, 8)}
+      </Link>
+    </span>
+  );
+}

@@ -1,0 +1,19 @@
+import { DomainError } from '../errors/domain-error';
+import type { AgentVersionConfig } from './agent-version-config';
+
+/**
+ * Refuses a config no executor can run: without `config.model` the offline demo script plays the
+ * agent, so a config with neither would only make runs that fail with `invalid-agent-config` the
+ * moment they start. Unknown providers and an openai-compatible model without a base URL are already
+ * refused by the config schema; a missing API key is not refused, because the executor's environment
+ * may hold the provider key.
+ * @throws DomainError `validation` naming `config.model`, with the two ways to fix it.
+ */
+export function assertRunnableConfig(config: AgentVersionConfig): void {
+  if (config.model !== undefined || config.demoScript !== undefined) return;
+  throw new DomainError(
+    'validation',
+    'config.model: this agent has no model and no demo script, so no run could start. Choose a model provider (OpenAI, Anthropic or an OpenAI-compatible endpoint) in config.model, or add config.demoScript with at least one reply for an offline demo agent.',
+    'config.model',
+  );
+}
