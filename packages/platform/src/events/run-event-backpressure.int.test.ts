@@ -19,7 +19,7 @@ describe.each(databaseModes)('a live stream whose client stops reading (%s)', (m
   beforeAll(async () => {
     test = await createTestPlatform(mode);
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    agentId = (await test.platform.agents.create(principal, { slug: 'idle', name: 'Idle', config: {} })).id;
+    agentId = (await test.platform.agents.create(principal, { slug: 'idle', name: 'Idle', config: { demoScript: { replies: [{ text: 'Done.' }] } } })).id;
   });
   afterAll(() => test?.dispose());
 

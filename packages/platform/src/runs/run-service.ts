@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { Prisma, type Database } from '@agentloom/db';
+import type { Database } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
