@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
+/** A decision id no tenant has (the matrix's runs make no extraction decisions): every caller gets 404. */
+const absentDecisionId = '01900000-0000-7000-8000-00000000d0c1';
+
 /** One resource of each type in a tenant, by id (the matrix creates them in tenant A). */
 export interface TenantResources {
   tenantId: string;
@@ -101,6 +104,12 @@ export const restCases: Record<string, RestCase> = {
   'POST /api/v1/runs/{id}/rerun': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/rerun` },
   'GET /api/v1/runs/{id}/events': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/events` },
   'GET /api/v1/runs/{id}/messages': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/messages` },
+  'GET /api/v1/runs/{id}/steps': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/steps` },
+  'GET /api/v1/runs/{id}/steps/{index}': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/steps/0` },
+  'GET /api/v1/runs/{id}/steps/find': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/steps/find?errors=true` },
+  'GET /api/v1/runs/{id}/search': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/search?q=${r.marker}` },
+  'GET /api/v1/memory-decisions': { isolation: 'scoped', path: (r) => `/api/v1/memory-decisions?runId=${r.finishedRunId}` },
+  'POST /api/v1/memory-decisions/{id}/undo': { isolation: 'not-found', path: () => `/api/v1/memory-decisions/${absentDecisionId}/undo` },
   'GET /api/v1/threads': { isolation: 'scoped', path: (r) => `/api/v1/threads?agentId=${r.agentId}` },
   'POST /api/v1/threads': { isolation: 'not-found', path: () => '/api/v1/threads', body: (r) => ({ agentId: r.agentId, title: 'matrix' }) },
   'GET /api/v1/threads/{id}': { isolation: 'not-found', path: (r) => `/api/v1/threads/${r.threadId}` },
@@ -149,6 +158,10 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'runEvents.live': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
   'runMessages.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
   'runSteps.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'runSteps.get': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId, step: 0 }) },
+  'runSteps.find': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId, errors: true }) },
+  'runSteps.facets': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'runSteps.search': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId, query: r.marker }) },
   'toolCalls.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
   'checkpoints.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
   'checkpoints.get': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId, seq: r.checkpointSeq }) },
@@ -171,6 +184,8 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'memory.pin': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
   'memory.unpin': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
   'memory.forget': { isolation: 'not-found', input: (r) => ({ memoryItemId: r.memoryItemId }) },
+  'memory.decisions': { isolation: 'scoped', input: (r) => ({ runId: r.finishedRunId }) },
+  'memory.undoDecision': { isolation: 'not-found', input: () => ({ decisionId: absentDecisionId }) },
   'memory.eraseRun': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
   'memory.eraseThread': { isolation: 'not-found', input: (r) => ({ threadId: r.threadId }) },
   'webhooks.eventTypes': { isolation: 'scoped' },

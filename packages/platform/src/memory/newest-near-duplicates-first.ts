@@ -10,6 +10,8 @@ import type { MemoryHit } from '@agentloom/runtime';
  * Within a group (transitively), the hits keep the group's positions but are re-ordered newest
  * first by `occurredAt`, else `createdAt`. Each hit keeps its own score — the scores are honest
  * similarities; only the order says "this one is newer". Hits outside any group do not move.
+ * Explicit boosts still win over recency inside a group: a pinned version stays above unpinned
+ * ones, and when the query names a time ("in March"), the version from then stays first (ADR 0022).
  */
 export function newestNearDuplicatesFirst(hits: readonly MemoryHit[]): MemoryHit[] {
   if (hits.length < 2) return [...hits];
@@ -26,7 +28,13 @@ export function newestNearDuplicatesFirst(hits: readonly MemoryHit[]): MemoryHit
   const ordered = [...hits];
   for (const positions of positionsByGroup.values()) {
     if (positions.length < 2) continue;
-    const newestFirst = [...positions].sort((left, right) => timeOf(hits[right]!) - timeOf(hits[left]!) || left - right);
+    const newestFirst = [...positions].sort(
+      (left, right) =>
+        boostOf(hits[right]!, 'pinned') - boostOf(hits[left]!, 'pinned') ||
+        boostOf(hits[right]!, 'time') - boostOf(hits[left]!, 'time') ||
+        timeOf(hits[right]!) - timeOf(hits[left]!) ||
+        left - right,
+    );
     positions.forEach((position, rank) => (ordered[position] = hits[newestFirst[rank]!]!));
   }
   return ordered;
@@ -78,6 +86,10 @@ function nearDuplicates(left: MemoryHit, right: MemoryHit, leftWords: Set<string
   if (shorter.size === 0) return false;
   const shared = [...shorter].filter((word) => longer.has(word)).length;
   return shared >= nearDuplicateRule.minSharedWords && shared / shorter.size >= nearDuplicateRule.minSharedShare;
+}
+
+function boostOf(hit: MemoryHit, part: 'pinned' | 'time'): number {
+  return hit.parts?.[part] ?? 0;
 }
 
 function timeOf(hit: MemoryHit): number {

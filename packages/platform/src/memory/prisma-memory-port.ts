@@ -56,14 +56,23 @@ export class PrismaMemoryPort implements MemoryPort {
     return this.searchWith(query, 'hybrid');
   }
 
+  /**
+   * The nearest items whatever their relevance (any shared word or similarity above the vector
+   * floor): for comparing a new fact with what exists (extraction, memory_store's neighbours), where
+   * the abstention threshold of `search` would hide the very item a changed fact should replace.
+   */
+  nearest(query: MemorySearchQuery): Promise<MemoryHit[]> {
+    return this.searchWith(query, 'hybrid', Number.MIN_VALUE);
+  }
+
   /** Search with one retrieval list alone or both fused, optionally only within a time window. */
-  searchWith(query: WindowedSearchQuery, mode: RetrievalMode): Promise<MemoryHit[]> {
+  searchWith(query: WindowedSearchQuery, mode: RetrievalMode, minRelevance = this.minRelevance): Promise<MemoryHit[]> {
     return searchMemory(
       this.database,
       {
         embedder: this.options.embedder,
         minVectorSimilarity: this.minVectorSimilarity,
-        minRelevance: this.minRelevance,
+        minRelevance,
         fusion: this.fusion,
         scanChoice: this.scanChoice,
       },

@@ -57,7 +57,11 @@ export interface RunComparison {
  */
 export async function compareRuns(database: Database, principal: Principal, rawInput: unknown): Promise<RunComparison> {
   const input = parseInput(compareRunsInputSchema, rawInput);
-  const [left, right] = await Promise.all([loadSide(database, principal.tenantId, input.leftRunId, 'leftRunId'), loadSide(database, principal.tenantId, input.rightRunId, 'rightRunId')]);
+  // Both sides load together, but a missing left side is reported first whichever read fails first.
+  const [leftResult, rightResult] = await Promise.allSettled([loadSide(database, principal.tenantId, input.leftRunId, 'leftRunId'), loadSide(database, principal.tenantId, input.rightRunId, 'rightRunId')]);
+  if (leftResult.status === 'rejected') throw leftResult.reason;
+  if (rightResult.status === 'rejected') throw rightResult.reason;
+  const [left, right] = [leftResult.value, rightResult.value];
   const durationDifference = left.compared.durationMs === null || right.compared.durationMs === null ? null : right.compared.durationMs - left.compared.durationMs;
   const usage = (side: typeof left) => side.compared.run.usage;
   return {

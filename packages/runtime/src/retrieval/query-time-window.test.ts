@@ -54,3 +54,19 @@ describe('windowAround and withinWindow', () => {
     expect(withinWindow(windowAround('after', at), new Date('2026-05-03T10:00:01Z'))).toBe(true);
   });
 });
+
+describe('parseQueryTime keeps the question', () => {
+  const now = new Date('2026-06-15T12:00:00.000Z');
+
+  it('removes only the time expressions, not what stands between two of them', () => {
+    const parsed = parseQueryTime('what did we decide on May 4 about the deploy window and on May 6', now);
+    expect(parsed.text).toBe('what did we decide on about the deploy window and on');
+    expect(parsed.window).not.toBeNull();
+  });
+
+  it('does not read "now" as a time the memory happened in', () => {
+    const parsed = parseQueryTime('From now on I want answers in Spanish, not Portuguese', now);
+    expect(parsed.window).toBeNull();
+    expect(parsed.text).toBe('From now on I want answers in Spanish, not Portuguese');
+  });
+});

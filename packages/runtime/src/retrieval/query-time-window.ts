@@ -63,7 +63,8 @@ function yearNotAfter(reference: Date, month: number): number {
  * and March 10"). Dates are read in UTC. Words of the expression are removed from the text to match.
  */
 export function parseQueryTime(text: string, now: Date): QueryTime {
-  const results = parser.parse(text, { instant: now, timezone: 'UTC' }, { forwardDate: false });
+  // "now" names the present, not a time something happened in ("from now on I want Spanish").
+  const results = parser.parse(text, { instant: now, timezone: 'UTC' }, { forwardDate: false }).filter((result) => !presentOnly.test(result.text));
   const anchor = anchorOf(text, results.length > 0);
   if (results.length === 0) return { text, window: null, expression: null, anchor };
   const spans = results.map((result) => spanOf(result, now));
@@ -72,10 +73,17 @@ export function parseQueryTime(text: string, now: Date): QueryTime {
   const relation = relationBefore(text, results[0]!.index);
   if (relation === 'before') window.from = null;
   if (relation === 'after') window.to = null;
-  const expression = text.slice(results[0]!.index, results.at(-1)!.index + results.at(-1)!.text.length);
-  const remaining = `${text.slice(0, results[0]!.index)} ${text.slice(results[0]!.index + expression.length)}`.replace(/\s+/g, ' ').trim();
+  const expression = results.map((result) => result.text).join(' … ');
+  // Only the expressions' own words leave the text: what stands between two of them is the question.
+  let remaining = text;
+  for (const result of [...results].sort((left, right) => right.index - left.index)) {
+    remaining = `${remaining.slice(0, result.index)} ${remaining.slice(result.index + result.text.length)}`;
+  }
+  remaining = remaining.replace(/\s+/g, ' ').trim();
   return { text: remaining === '' ? text : remaining, window, expression, anchor: null };
 }
+
+const presentOnly = /^(right\s+)?now$/i;
 
 /** The window before or after an event that happened at `at`. */
 export function windowAround(relation: 'before' | 'after', at: Date): TimeWindow {

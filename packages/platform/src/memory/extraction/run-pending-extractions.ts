@@ -94,7 +94,7 @@ export async function runPendingExtractions(
 
 /** The live facts nearest to the turn, at the levels the run sees, under local ids "0", "1", …. */
 async function nearestExisting(port: PrismaMemoryPort, source: EpisodeSource): Promise<ExistingMemory[]> {
-  const hits = await port.search({
+  const hits = await port.nearest({
     scope: {
       tenantId: source.tenantId,
       agentId: source.agentId,
