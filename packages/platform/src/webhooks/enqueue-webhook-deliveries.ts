@@ -23,7 +23,8 @@ export function webhookOutboxEntries(events: readonly Omit<StoredRunEvent, 'seq'
   return events.flatMap((event, offset) => {
     const webhookEvent = webhookEventFor({ ...event, seq: 0 });
     if (!webhookEvent) return [];
-    const { id: _placeholder, ...body } = webhookBody(webhookEvent);
+    // The delivery id is made in SQL (uuid v7 in the same statement), so the body leaves it out here.
+    const { id: _idMadeInSql, ...body } = webhookBody(webhookEvent);
     return [{ offset, type: webhookEvent.type, body }];
   });
 }
