@@ -6,6 +6,10 @@ import type { FromWorkerMessage, ToWorkerMessage } from './worker-messages';
 
 const tsxCli = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const workerScript = fileURLToPath(new URL('./worker-process.ts', import.meta.url));
+/** BENCH_DISPATCH_PROFILE_DIR: each worker writes a V8 CPU profile there (node --cpu-prof), to see where a worker's time goes. */
+const profileDirectory = process.env.BENCH_DISPATCH_PROFILE_DIR;
+// With a profile the worker runs in this Node with tsx as a loader, so the profile is of the worker, not of tsx's launcher.
+const workerArguments = profileDirectory ? ['--cpu-prof', `--cpu-prof-dir=${profileDirectory}`, '--import', 'tsx', workerScript] : [tsxCli, workerScript];
 
 /** Worker processes of one system, each with its own connections, driven over IPC. */
 export class WorkerPool {
@@ -14,7 +18,7 @@ export class WorkerPool {
   /** Spawns `count` workers with this process's Node (v24) and waits until each has connected. */
   static async spawn(system: SystemKey, url: string, count: number, concurrency: number): Promise<WorkerPool> {
     const children = Array.from({ length: count }, () =>
-      spawn(process.execPath, [tsxCli, workerScript, system, url, String(concurrency)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+      spawn(process.execPath, [...workerArguments, system, url, String(concurrency)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
     );
     const pool = new WorkerPool(children);
     await pool.expectFromAll('ready');
@@ -35,8 +39,11 @@ export class WorkerPool {
     return byJob;
   }
 
+  /** Stops every worker and waits for its exit (a CPU profile is written at exit, a kill would lose it). */
   async stop(): Promise<void> {
+    const exited = this.children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined));
     await this.askAll({ type: 'stop' }, 'stopped');
+    await Promise.all(exited);
   }
 
   /** Last resort after a failure: no worker may outlive the bench. */

@@ -34,5 +34,7 @@ async function handle(message: ToWorkerMessage): Promise<void> {
     await consumer.stop();
     send({ type: 'stopped' });
     process.disconnect();
+    // Some clients keep timers after stop; exit so the pool's wait for the exit ends (and --cpu-prof writes its profile).
+    setImmediate(() => process.exit(0));
   }
 }
