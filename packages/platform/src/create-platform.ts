@@ -10,6 +10,7 @@ import { ApiKeyService } from './auth/api-key-service';
 import { AuthService, defaultAuthConfig } from './auth/auth-service';
 import { DomainError } from './errors/domain-error';
 import { RunEventHub } from './events/run-event-hub';
+import { defaultRunEventWatchersConfig, RunEventWatchers } from './events/run-event-watchers';
 import { sharedRunEventReads } from './events/shared-run-event-reader';
 import { defaultDataBounds } from './execution/data-bounds';
 import { EngineRunProcessor } from './execution/engine/engine-run-processor';
@@ -119,7 +120,9 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   const seed = config.seedDemoTenant === false ? { seeded: false } : await seedDemoTenant(database, config.adminKeyPath, logger);
   if (!seed.seeded && config.adminKeyPath) logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
 
-  const hub = new RunEventHub(database.notifications, sharedRunEventReads(database.prisma));
+  // Writers notify run events only for runs a process tails (ADR 0038); each refresh reads every tail once more.
+  const runEventWatchers = new RunEventWatchers(database.statements, logger, defaultRunEventWatchersConfig, () => hub.readEveryTail());
+  const hub = new RunEventHub(database.notifications, sharedRunEventReads(database.prisma), runEventWatchers);
   await hub.start();
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
   let executorState = () => ({ active: 0, concurrency: 0 });
@@ -171,7 +174,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   );
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(database, () => executor.wake());
-  const activity = new TenantActivityService(database, logger);
+  const activity = new TenantActivityService(database, logger, runEventWatchers);
   const auth = new AuthService(database, logger, {
     ...defaultAuthConfig,
     ...config.auth,

@@ -2,6 +2,7 @@ import type { NotificationListener } from '@agentloom/db';
 
 import { runEventsChannel, type StoredRunEvent } from './run-event';
 import { RunEventSubscription, type SubscriptionOptions } from './run-event-subscription';
+import type { RunEventWatchers, WatchHold } from './run-event-watchers';
 
 /** Reads a page of a run's events after a seq, in order (shared among concurrent identical reads). */
 export type ReadRunEventsPage = (runId: string, afterSeq: number, limit: number) => Promise<StoredRunEvent[]>;
@@ -17,6 +18,8 @@ interface RunTail {
   reading: boolean;
   /** A notification arrived during a read: read again when it ends. */
   again: boolean;
+  /** The run's row in `run_event_watchers`: writers notify only while it is live (ADR 0038). */
+  watch: WatchHold | undefined;
 }
 
 /**
@@ -35,28 +38,52 @@ export class RunEventHub {
     private readonly notifications: NotificationListener,
     /** The hub's reads and subscribers' catch-up reads go through this one function (shared in-flight reads). */
     readonly read: ReadRunEventsPage,
+    /**
+     * Registers the runs this process tails, so writers notify for them (ADR 0038). Without it the
+     * hub relies on writers notifying for every run (tests that notify by hand).
+     */
+    private readonly watchers?: RunEventWatchers,
   ) {}
 
   async start(): Promise<void> {
     this.release = await this.notifications.listen(runEventsChannel, {
       onNotification: (payload) => this.onCommit(payload.split(':')[0] ?? ''),
-      // Notifications may have been lost while the connection was down: read every tail again.
+      // Notifications may have been lost while the connection was down, and a restarted server has
+      // forgotten the watcher rows: register them again, then read every tail again.
       onReconnected: () => {
-        for (const runId of this.tails.keys()) this.onCommit(runId);
+        void (this.watchers?.refresh() ?? Promise.resolve()).then(() => this.readEveryTail());
       },
     });
+    this.watchers?.start();
+  }
+
+  /**
+   * Resolves once writers notify for this run (its watcher row is committed). A subscriber waits for
+   * it before its catch-up read, so a commit it does not read is one that notifies; the periodic
+   * refresh reads every tail once more for a commit that was in flight while the row was written.
+   */
+  watching(runId: string): Promise<void> {
+    return this.tails.get(runId)?.watch?.ready ?? Promise.resolve();
+  }
+
+  /** Reads every tail (after a reconnect, and on each watcher refresh). */
+  readEveryTail(): void {
+    for (const runId of this.tails.keys()) this.onCommit(runId);
   }
 
   subscribe(runId: string, options: SubscriptionOptions): RunEventSubscription {
     let tail = this.tails.get(runId);
     if (!tail) {
-      tail = { subscriptions: new Set(), lastSeq: undefined, reading: false, again: false };
+      tail = { subscriptions: new Set(), lastSeq: undefined, reading: false, again: false, watch: this.watchers?.watch({ runId }) };
       this.tails.set(runId, tail);
     }
     const owner = tail;
     const subscription = new RunEventSubscription(runId, options, (closed) => {
       owner.subscriptions.delete(closed);
-      if (owner.subscriptions.size === 0 && this.tails.get(runId) === owner) this.tails.delete(runId);
+      if (owner.subscriptions.size === 0 && this.tails.get(runId) === owner) {
+        this.tails.delete(runId);
+        owner.watch?.release();
+      }
     });
     tail.subscriptions.add(subscription);
     return subscription;
@@ -90,6 +117,7 @@ export class RunEventHub {
 
   async stop(): Promise<void> {
     await this.release?.();
+    await this.watchers?.stop();
     for (const tail of this.tails.values()) for (const subscription of tail.subscriptions) subscription.notify();
   }
 

@@ -51,6 +51,8 @@ export async function* streamRunEvents(
   let checkedFinished = false;
   let catchUp = true;
   try {
+    // Writers notify for this run from here on (ADR 0038): whatever the catch-up read misses is announced.
+    await hub.watching(options.runId);
     while (!options.signal.aborted) {
       if (subscription.hasOverflowed) throw new RunEventStreamOverflowError(options.runId, maxBufferedEvents);
       if (catchUp) {

@@ -2,6 +2,7 @@ import type { Database } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
 import { runEventsChannel } from '../events/run-event';
+import type { RunEventWatchers } from '../events/run-event-watchers';
 import type { Logger } from '../logging/logger';
 
 export type TenantActivityItem = { kind: 'changed'; runIds: string[] } | { kind: 'heartbeat' };
@@ -36,6 +37,8 @@ export class TenantActivityService {
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
+    /** Registers each watched tenant, so writers notify for its runs (ADR 0038). */
+    private readonly runEventWatchers?: RunEventWatchers,
   ) {}
 
   async *watch(principal: Principal, signal: AbortSignal, options: WatchTenantOptions = {}): AsyncGenerator<TenantActivityItem> {
@@ -43,8 +46,10 @@ export class TenantActivityService {
     const heartbeatMs = options.heartbeatMs ?? 15_000;
     const watcher: Watcher = { tenantId: principal.tenantId, changedRunIds: new Set(), wake: undefined };
     this.watchers.add(watcher);
+    const hold = this.runEventWatchers?.watch({ tenantId: principal.tenantId });
     try {
       await this.startListening();
+      await hold?.ready;
       while (!signal.aborted) {
         if (watcher.changedRunIds.size === 0) {
           const woke = await waitForWake(watcher, heartbeatMs, signal);
@@ -61,6 +66,7 @@ export class TenantActivityService {
       }
     } finally {
       this.watchers.delete(watcher);
+      hold?.release();
     }
   }
 

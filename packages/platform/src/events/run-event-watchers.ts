@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+
+import { queryRows, type StatementRunner } from '@agentloom/db';
+
+import type { Logger } from '../logging/logger';
+
+/** What a process tails: one run's events, or every run of a tenant. */
+export type WatchTarget = { runId: string } | { tenantId: string };
+
+export interface RunEventWatchersConfig {
+  /** A row not refreshed for this long is dead (its process stopped); writers ignore it. */
+  ttlMs: number;
+  /** How often the process refreshes its rows and drops the ones nobody holds any more. */
+  refreshMs: number;
+}
+
+export const defaultRunEventWatchersConfig: RunEventWatchersConfig = { ttlMs: 60_000, refreshMs: 10_000 };
+
+/** A hold on a watch: `ready` settles once the row is committed (writers notify from then on). */
+export interface WatchHold {
+  ready: Promise<void>;
+  release(): void;
+}
+
+interface Registration {
+  target: WatchTarget;
+  holders: number;
+  ready: Promise<void>;
+}
+
+/**
+ * This process's rows in `run_event_watchers` (ADR 0038): writers NOTIFY `agentloom_run_events` only
+ * for runs a live row covers, because every notifying commit serializes on Postgres's notify lock.
+ * A first hold inserts its row at once; a periodic refresh extends the live rows, deletes the ones
+ * no longer held (a release never deletes by itself: a quick re-watch would race the delete) and
+ * the expired rows of processes that died. Notifications stay hints: the tails read the table.
+ */
+export class RunEventWatchers {
+  private readonly registrations = new Map<string, Registration>();
+  private readonly processKey = randomUUID();
+  private timer: NodeJS.Timeout | undefined;
+  private refreshing: Promise<void> | undefined;
+
+  constructor(
+    private readonly statements: StatementRunner,
+    private readonly logger: Logger,
+    private readonly config: RunEventWatchersConfig = defaultRunEventWatchersConfig,
+    /** Called after every periodic refresh: tails read once more, catching a commit that raced their registration. */
+    private readonly onRefreshed: () => void = () => undefined,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.refresh().then(this.onRefreshed), this.config.refreshMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.registrations.clear();
+    await this.refreshing;
+    await this.refresh();
+  }
+
+  watch(target: WatchTarget): WatchHold {
+    const key = this.keyOf(target);
+    let registration = this.registrations.get(key);
+    if (registration) {
+      registration.holders += 1;
+    } else {
+      registration = { target, holders: 1, ready: this.upsert([[key, target]]) };
+      this.registrations.set(key, registration);
+    }
+    const held = registration;
+    let released = false;
+    return {
+      ready: held.ready,
+      release: () => {
+        if (released) return;
+        released = true;
+        held.holders -= 1;
+        if (held.holders === 0 && this.registrations.get(key) === held) this.registrations.delete(key);
+      },
+    };
+  }
+
+  /** Number of distinct rows this process holds (runs and tenants). */
+  get size(): number {
+    return this.registrations.size;
+  }
+
+  /**
+   * Extends every held row, deletes this process's rows nobody holds and every expired row. Also
+   * what a reconnect calls: a restarted server emptied the UNLOGGED table.
+   */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.upsert([...this.registrations].map(([key, registration]) => [key, registration.target] as const), true).finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
+  private keyOf(target: WatchTarget): string {
+    return 'runId' in target ? `${this.processKey}:run:${target.runId}` : `${this.processKey}:tenant:${target.tenantId}`;
+  }
+
+  /** One statement; never rejects (a failed write is logged, the next refresh repairs it). */
+  private async upsert(rows: readonly (readonly [string, WatchTarget])[], prune = false): Promise<void> {
+    const keys = rows.map(([key]) => key);
+    const runIds = rows.map(([, target]) => ('runId' in target ? target.runId : null));
+    const tenantIds = rows.map(([, target]) => ('tenantId' in target ? target.tenantId : null));
+    try {
+      await queryRows(
+        this.statements,
+        `WITH pruned AS (
+           DELETE FROM run_event_watchers
+            WHERE $5::boolean AND NOT (key = ANY ($1::text[])) AND (key LIKE $6 || ':%' OR expires_at < now())
+         ), upserted AS (
+           INSERT INTO run_event_watchers (key, run_id, tenant_id, expires_at)
+           SELECT watcher.key, watcher.run_id, watcher.tenant_id, now() + make_interval(secs => $4::double precision / 1000)
+             FROM unnest($1::text[], $2::uuid[], $3::uuid[]) AS watcher(key, run_id, tenant_id)
+           ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+         )
+         SELECT 1 AS done`,
+        [keys, runIds, tenantIds, this.config.ttlMs, prune, this.processKey],
+      );
+    } catch (error) {
+      this.logger.warn('Registering run event watchers failed; live updates may lag until the next refresh', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+}
