@@ -26,7 +26,7 @@ CREATE OR REPLACE FUNCTION agentloom_run_watched(p_run_id uuid, p_tenant_id uuid
 $$ LANGUAGE sql STABLE;
 
 -- As in 20261201121000_step_commit_functions, except that the run-events NOTIFY is sent only when
--- the run is watched.
+-- the run is watched, and names the tenant (`<run>:<seq>:<tenant>`, as the TypeScript statements do).
 CREATE OR REPLACE FUNCTION agentloom_append_run_events(p_run_id uuid, p_tenant_id uuid, p_events jsonb, p_created_at timestamptz)
 RETURNS integer AS $$
 DECLARE
@@ -68,7 +68,7 @@ BEGIN
   SELECT count(*) INTO v_deliveries FROM inserted;
   IF v_deliveries > 0 THEN PERFORM pg_notify('agentloom_webhook_deliveries', v_deliveries::text); END IF;
   IF agentloom_run_watched(p_run_id, p_tenant_id) THEN
-    PERFORM pg_notify('agentloom_run_events', p_run_id::text || ':' || (v_first + v_count - 1));
+    PERFORM pg_notify('agentloom_run_events', p_run_id::text || ':' || (v_first + v_count - 1) || ':' || p_tenant_id::text);
   END IF;
   RETURN v_first + v_count - 1;
 END;
