@@ -9,6 +9,8 @@ export type DomainErrorKind =
   | 'forbidden'
   | 'not-found'
   | 'conflict'
+  /** A memory search in `vector` mode on a database without pgvector (409: the server's state, not the input, is the problem). */
+  | 'vector-search-unavailable'
   | 'rate-limited'
   | 'unavailable';
 
@@ -25,7 +27,7 @@ export class DomainError extends Error {
   }
 }
 
-const domainErrorKinds: ReadonlySet<string> = new Set<DomainErrorKind>(['validation', 'unauthenticated', 'forbidden', 'not-found', 'conflict', 'rate-limited', 'unavailable']);
+const domainErrorKinds: ReadonlySet<string> = new Set<DomainErrorKind>(['validation', 'unauthenticated', 'forbidden', 'not-found', 'conflict', 'vector-search-unavailable', 'rate-limited', 'unavailable']);
 
 /**
  * A brand check, not `instanceof`: bundlers (Next) can load this module more than once per process,

@@ -1,6 +1,7 @@
 import type { Database } from '@agentloom/db';
 import { parseQueryTime, windowAround, type Embedder, type FusionSettings, type MemoryHit, type MemorySearchQuery, type TimeWindow } from '@agentloom/runtime';
 
+import { DomainError } from '../errors/domain-error';
 import { isZeroVector } from './embedding-rows';
 import { fullTextCandidates, similaritiesOf, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
 import { storedKindOf } from './memory-kind';
@@ -33,7 +34,8 @@ export interface SearchSettings {
  * by a convex blend of its absolute lexical and vector scores plus pin, recency and time boosts
  * (score-fusion.ts, ADR 0022). A time expression in the query ("in March", "before the migration")
  * adds candidates from that window and boosts them. Without pgvector, or when the query has no
- * vector, the lexical score alone is the relevance, and hits say so (similarity null).
+ * vector, the lexical score alone is the relevance, and hits say so (similarity null); `vector` mode
+ * alone is refused there (409 `vector-search-unavailable`) instead of answering an empty list.
  */
 export async function searchMemory(
   database: Database,
@@ -41,6 +43,8 @@ export async function searchMemory(
   query: WindowedSearchQuery,
   mode: RetrievalMode = 'hybrid',
 ): Promise<MemoryHit[]> {
+  // Vector mode without vectors would come back empty every time, which reads as "nothing matches".
+  if (mode === 'vector' && !database.vector.available) throw vectorSearchUnavailable();
   const limit = query.limit ?? 5;
   const now = query.now ? new Date(query.now) : new Date();
   if (query.text.trim() === '' || limit <= 0) return [];
@@ -129,4 +133,13 @@ function intersect(window: TimeWindow, filter: TimeWindow | undefined): TimeWind
   const later = (left: Date | null, right: Date | null) => (left === null ? right : right === null ? left : left > right ? left : right);
   const earlier = (left: Date | null, right: Date | null) => (left === null ? right : right === null ? left : left < right ? left : right);
   return { from: later(window.from, filter.from), to: earlier(window.to, filter.to) };
+}
+
+/** The refusal of `vector` mode on a database without pgvector, naming the mode and what works instead. */
+function vectorSearchUnavailable(): DomainError {
+  return new DomainError(
+    'vector-search-unavailable',
+    'Memory search mode "vector" needs the pgvector extension, which this database server does not have; search with mode "hybrid" or "full-text" (both use full-text ranking here), or install pgvector',
+    'mode',
+  );
 }

@@ -6,7 +6,7 @@ import type { ModelCall } from '../contracts/model-call';
 export interface EvidenceCompletionOptions {
   /** Refuse a final answer until at least one tool call succeeded. Default false. */
   requireToolEvidence?: boolean;
-  /** Ask the model (purpose `verification`) whether the candidate completes the task. Default true. */
+  /** Ask the model (purpose `verification`) whether the candidate completes the task. Default false: it costs a model call per answer. */
   verify?: boolean;
 }
 
@@ -25,7 +25,7 @@ export class EvidenceCompletionPolicy implements CompletionPolicy {
 
   constructor(options: EvidenceCompletionOptions = {}) {
     this.requireToolEvidence = options.requireToolEvidence ?? false;
-    this.verify = options.verify ?? true;
+    this.verify = options.verify ?? false;
   }
 
   checkpointConfig(): JsonObject {

@@ -44,7 +44,11 @@ export const agentConfigSchema = z.object({
     .object({ maxModelCalls: z.number().int().positive().optional(), maxIterations: z.number().int().positive().optional() })
     .default({}),
   compaction: compactionSchema.optional(),
-  completion: z.object({ requireToolEvidence: z.boolean().default(false), verify: z.boolean().default(true) }).default({ requireToolEvidence: false, verify: true }),
+  /**
+   * `verify` asks the model, after each candidate answer, whether it completes the task: one more
+   * model call per answer, paid by the user, so it is opt-in (ADR 0037). Versions that set it keep it.
+   */
+  completion: z.object({ requireToolEvidence: z.boolean().default(false), verify: z.boolean().default(false) }).default({ requireToolEvidence: false, verify: false }),
   /** Built-in tools to enable; omitted means all that apply to the mode and bound modules. */
   builtinTools: z.array(z.string()).optional(),
   /** Per-tool approval: `always` or `never`. Predicates are passed to createEngine in code. */

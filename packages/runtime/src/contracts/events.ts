@@ -6,6 +6,8 @@ export type RuntimeEventType =
   | 'step-started'
   | 'model-call-started'
   | 'model-call-finished'
+  /** A model call failed and the gateway retries it: attempt, kind, status and the delay it waits. */
+  | 'model-call-retry'
   | 'text-delta'
   | 'tool-call-proposed'
   | 'approval-requested'

@@ -1,3 +1,4 @@
+import type { ProviderErrorKind } from '../errors/provider-error-kinds';
 import type { Message } from './messages';
 import type { ToolDefinition } from './tool';
 
@@ -23,6 +24,26 @@ export interface ModelRequest {
   signal: AbortSignal;
   /** Called with each visible text delta while a streaming gateway receives the reply. */
   onTextDelta?: (delta: string) => void;
+  /** Called before the gateway waits to retry a failed attempt, so the engine can record it. */
+  onRetry?: (retry: ModelCallRetry) => void;
+}
+
+/** A failed attempt the gateway is about to repeat. Says nothing the provider wrote. */
+export interface ModelCallRetry {
+  /** `provider:model` that failed. */
+  model: string;
+  /** The attempt that failed, 1-based. */
+  attempt: number;
+  /** Why it failed (`provider-rate-limited`, `provider-error`, …). */
+  kind: ProviderErrorKind;
+  /** The provider's HTTP status, when it answered. */
+  statusCode?: number;
+  /** How long the gateway waits before the next attempt. */
+  delayMs: number;
+  /** The wait the provider asked for (Retry-After), when it asked. */
+  retryAfterMs?: number;
+  /** The gateway's sentence about the failure (model, status, meaning). */
+  message: string;
 }
 
 /**

@@ -102,8 +102,8 @@ describe('sub-agents inside the guarded path', () => {
     );
     const approvalDecided = first.events.find((event) => event.type === 'approval-decided');
     expect(approvalDecided?.data).toMatchObject({ callId: 'd1/c1', decision: 'approve', delegation: { parentCallId: 'd1' } });
-    // The child resumed where it was (its answer turn, 100/50, plus its completion check, 10/5), not from a fresh task.
-    expect(first.usage).toMatchObject({ inputTokens: 110, outputTokens: 55 });
+    // The child resumed where it was (its answer turn, 100/50; sub-agents ask no verification call), not from a fresh task.
+    expect(first.usage).toMatchObject({ inputTokens: 100, outputTokens: 50 });
     const final = await run.runUntilPause();
     expect(final.next).toEqual({ type: 'final-output', output: 'Parent done.' });
     expect(executed).toHaveLength(1);

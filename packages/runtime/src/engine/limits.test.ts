@@ -25,7 +25,7 @@ describe('execution limits', () => {
 
   it('counts auxiliary verification calls against the model-call budget', async () => {
     const model = new ScriptedModel(['First try', 'Second try'], { verification: ['{"decision":"continue","reason":"Add detail."}'] });
-    const engine = createEngine({ config: { mode: 'react' } }, { model, limits: { maxModelCalls: 3 } });
+    const engine = createEngine({ config: { mode: 'react', completion: { verify: true } } }, { model, limits: { maxModelCalls: 3 } });
     const outcome = await engine.execute('Explain');
     expect(model.requests.map((request) => request.purpose)).toEqual(['action', 'verification', 'action']);
     expect(outcome.next).toMatchObject({ type: 'interrupted', reason: 'model-call-limit' });

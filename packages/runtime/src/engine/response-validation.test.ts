@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidModelResponseError } from '../errors';
+import { ModelGatewayError } from '../models/model-gateway-error';
 import { ScriptedModel } from '../testing/scripted-model';
 import { createEngine } from './create-engine';
 import { normalizeResponse } from './steps/normalize-response';
@@ -64,9 +65,15 @@ describe('invalid replies in a run', () => {
     expect(outcome.transcript.filter((message) => message.role === 'assistant')).toHaveLength(1);
   });
 
-  it('maps a gateway failure to model-call-failed', async () => {
+  it('maps an untyped gateway failure to model-call-failed', async () => {
     const model = new ScriptedModel([{ error: new Error('503 upstream') }]);
     const outcome = await createEngine(reactSnapshot, { model }).execute('Hi');
     expect(outcome.next).toMatchObject({ type: 'interrupted', reason: 'failed', error: { kind: 'model-call-failed' } });
+  });
+
+  it('keeps the provider kind of a typed gateway failure, so the run says what to fix', async () => {
+    const failure = new ModelGatewayError('provider-auth', 'openai:gpt-test failed with HTTP 401: unauthorized (check the API key)', { statusCode: 401 });
+    const outcome = await createEngine(reactSnapshot, { model: new ScriptedModel([{ error: failure }]) }).execute('Hi');
+    expect(outcome.next).toMatchObject({ type: 'interrupted', reason: 'failed', error: { kind: 'provider-auth', message: failure.message } });
   });
 });

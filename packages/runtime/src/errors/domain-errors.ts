@@ -1,3 +1,4 @@
+import type { ProviderErrorKind } from './provider-error-kinds';
 import { RuntimeError } from './runtime-error';
 
 /** The model's reply was empty, carried a malformed tool call or reused a call id. Nothing of it was stored. */
@@ -81,10 +82,33 @@ export class InvalidCheckpointError extends RuntimeError {
   }
 }
 
-/** The model gateway threw (provider outage, authentication, rate limit). Hosts may retry the step. */
+/**
+ * A model or embedder call failed without saying why in a kind the runtime knows: an embedder's
+ * failure, or a gateway of the host's own that throws plain errors. Failures of the AI SDK gateway
+ * are `ProviderCallFailedError`s with a precise kind instead.
+ */
 export class ModelCallFailedError extends RuntimeError {
   constructor(message: string, cause?: unknown) {
     super('model-call-failed', message, { cause });
+  }
+}
+
+/**
+ * The model provider failed after the gateway's retries and fallbacks, with the kind that says what
+ * to fix (see `ProviderErrorKind`), or `model-configuration` when the call could not be made as
+ * configured (an endpoint the outbound policy refuses, a config that does not parse).
+ */
+export class ProviderCallFailedError extends RuntimeError {
+  declare readonly kind: ProviderErrorKind | 'model-configuration';
+  /** `provider:model` whose call failed last. */
+  readonly model: string | undefined;
+  /** The provider's HTTP status, when it answered. */
+  readonly statusCode: number | undefined;
+
+  constructor(kind: ProviderErrorKind | 'model-configuration', message: string, options: { model?: string; statusCode?: number; cause?: unknown } = {}) {
+    super(kind, message, { cause: options.cause });
+    this.model = options.model;
+    this.statusCode = options.statusCode;
   }
 }
 

@@ -7,9 +7,11 @@ export {
   InvalidModelResponseError,
   LimitExceededError,
   ModelCallFailedError,
+  ProviderCallFailedError,
   ResumeMismatchError,
   ToolStatePersistenceError,
   ValidationError,
   type BindingMismatch,
   type LimitName,
 } from './domain-errors';
+export { isProviderErrorKind, providerErrorKinds, type ProviderErrorKind } from './provider-error-kinds';

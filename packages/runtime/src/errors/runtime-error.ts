@@ -1,3 +1,5 @@
+import type { ProviderErrorKind } from './provider-error-kinds';
+
 /**
  * Every error the runtime raises on purpose carries a stable `kind`, so hosts map errors once
  * (HTTP status, run status, log severity) instead of matching on messages or classes.
@@ -12,6 +14,8 @@ export type RuntimeErrorKind =
   | 'engine-state'
   | 'invalid-checkpoint'
   | 'model-call-failed'
+  | 'model-configuration'
+  | ProviderErrorKind
   | 'child-awaiting-approval'
   | 'unexpected';
 

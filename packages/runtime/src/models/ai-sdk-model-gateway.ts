@@ -7,6 +7,7 @@ import type { ModelFallbackEvent, ModelRetryEvent } from './gateway-events';
 import type { ModelConfig, RetryConfig } from './model-config.schema';
 import { createAbortError, ModelGatewayError } from './model-gateway-error';
 import { raceAbort } from './race-abort';
+import { refuseHtmlReplies } from './refuse-html-replies';
 import { computeRetryDelay, sleep } from './retry-delay';
 import { streamModelCall } from './stream-model-call';
 
@@ -47,7 +48,7 @@ export class AiSdkModelGateway implements ModelGateway {
     this.chain = dependencies.chain.map((config) => ({
       config,
       name: describeModel(config),
-      languageModel: createLanguageModel(config, dependencies.fetch),
+      languageModel: createLanguageModel(config, refuseHtmlReplies(dependencies.fetch, describeModel(config))),
     }));
     this.contextWindowTokens = dependencies.chain[0]?.contextWindowTokens;
   }
@@ -104,6 +105,17 @@ export class AiSdkModelGateway implements ModelGateway {
         if (!error.retryable || attempt >= retry.maxAttempts || waitsTooLong) throw error;
         const delayMs = computeRetryDelay(attempt, retry, error.retryAfterMs, this.dependencies.random);
         this.dependencies.onRetry?.({ model: entry.name, attempt, delayMs, error, instance: request.instance });
+        if (error.kind !== 'aborted' && error.kind !== 'model-configuration') {
+          request.onRetry?.({
+            model: entry.name,
+            attempt,
+            kind: error.kind,
+            delayMs,
+            message: error.message,
+            ...(error.statusCode !== undefined ? { statusCode: error.statusCode } : {}),
+            ...(error.retryAfterMs !== undefined ? { retryAfterMs: Math.ceil(error.retryAfterMs) } : {}),
+          });
+        }
         await sleep(delayMs, request.signal);
       }
     }

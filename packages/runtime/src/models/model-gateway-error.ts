@@ -1,10 +1,11 @@
+import type { ProviderErrorKind } from '../errors/provider-error-kinds';
+
 /**
- * Why a model call failed. `model-rate-limited` and `model-unavailable` are transient and
- * retried; `model-provider` is a refusal by the provider (bad request, auth) and is not;
- * `aborted` means the caller cancelled and nothing may be retried.
+ * Why a model call failed: one of the provider kinds (whether it is retried is the error's own
+ * `retryable`, decided per failure), `model-configuration` when the call cannot be made as
+ * configured, or `aborted` when the caller cancelled and nothing may be retried.
  */
-export type ModelGatewayErrorKind =
-  'model-provider' | 'model-rate-limited' | 'model-unavailable' | 'model-configuration' | 'aborted';
+export type ModelGatewayErrorKind = ProviderErrorKind | 'model-configuration' | 'aborted';
 
 /** Details attached to a gateway error. */
 export interface ModelGatewayErrorOptions {

@@ -33,7 +33,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     expect(retries[0]).toMatchObject({
       model: 'openai:gpt-test',
       attempt: 1,
-      error: { kind: 'model-rate-limited', statusCode: 429 },
+      error: { kind: 'provider-rate-limited', statusCode: 429 },
     });
     // Retry-After (50 ms) is a floor above the 1 ms backoff.
     expect(retries[0]?.delayMs).toBeGreaterThanOrEqual(50);
@@ -46,7 +46,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
       { retry: fastRetry, fetch: primary.fetch },
     );
     // The provider's words (`scripted 400`, a response body) never reach the message: status and meaning only.
-    await expect(gateway.invoke(modelRequest())).rejects.toMatchObject({ kind: 'model-provider', statusCode: 400, message: 'openai:gpt-test failed with HTTP 400: request rejected' });
+    await expect(gateway.invoke(modelRequest())).rejects.toMatchObject({ kind: 'provider-error', statusCode: 400, message: 'openai:gpt-test failed with HTTP 400: request rejected' });
     expect(primary.requests).toHaveLength(1);
 
     await primary.close();
@@ -56,7 +56,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
       { provider: 'openai', model: 'gpt-test', baseURL: primary.baseURL, apiKey: 'test-key' },
       { retry: { ...fastRetry, maxRetryAfterMs: 1000 }, fetch: primary.fetch },
     );
-    await expect(patient.invoke(modelRequest())).rejects.toMatchObject({ kind: 'model-rate-limited' });
+    await expect(patient.invoke(modelRequest())).rejects.toMatchObject({ kind: 'provider-rate-limited' });
     expect(primary.requests).toHaveLength(1);
   });
 
@@ -88,7 +88,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     expect(fallbacks[0]).toMatchObject({
       from: 'openai:gpt-primary',
       to: 'openai-compatible:backup',
-      error: { kind: 'model-unavailable', statusCode: 500 },
+      error: { kind: 'provider-error', statusCode: 500 },
       instance: { instanceId: 'run-1', step: 1 },
     });
   });
@@ -108,7 +108,7 @@ describe('AI SDK gateway retries and fallbacks', () => {
     );
     const failure = await gateway.invoke(modelRequest()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ModelGatewayError);
-    expect(failure).toMatchObject({ kind: 'model-unavailable', model: 'openai:gone' });
+    expect(failure).toMatchObject({ kind: 'provider-unreachable', model: 'openai:gone' });
     expect(retries.map((event) => event.model)).toEqual(['openai:gpt-primary', 'openai:gpt-primary', 'openai:gone', 'openai:gone']);
     // A fresh server so afterEach can close it again.
     fallback = await startWireServer();

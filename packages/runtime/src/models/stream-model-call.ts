@@ -1,5 +1,6 @@
 import { streamText, type LanguageModel, type FinishReason } from 'ai';
 import type { ModelRequest, ModelResponse, RawToolCall } from '../contracts/model-gateway';
+import { IncompleteStreamError } from './incomplete-stream-error';
 import { toModelMessages } from './to-model-messages';
 import { toToolSet } from './to-tool-set';
 import { createToolNameMapping } from './tool-name-mapping';
@@ -87,6 +88,6 @@ export async function streamModelCall(
     }
   }
   signal.throwIfAborted();
-  if (reply === undefined) throw new Error('The model stream ended without a finish event');
+  if (reply === undefined) throw new IncompleteStreamError();
   return { text, toolCalls, ...reply };
 }

@@ -12,3 +12,5 @@ export { describeMemoryPortContract } from './conformance/memory-port-contract';
 export { sampleCheckpoint } from './conformance/sample-checkpoint';
 export { allowedAddressForms, createTestResolver, refusedAddressForms, testDnsAnswers, urlFor, type AddressForm } from './outbound-address-forms';
 export { startConnectionRecorder, type ConnectionRecorder } from './connection-recorder';
+export { sseEvent, startWireServer, type ReceivedRequest, type ScriptedReply as WireReply, type WireServer } from '../models/test-support/wire-server';
+export { openAiError, openAiStream, type OpenAiStreamedToolCall } from '../models/test-support/openai-wire';

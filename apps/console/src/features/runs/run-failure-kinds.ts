@@ -19,9 +19,31 @@ const explanations: Record<string, FailureExplanation> = {
     fix: agentSettings('Fix the model in the agent settings'),
   },
   'model-configuration': { sentence: 'The model provider refused the request as misconfigured (wrong model name, key or base URL).', fix: agentSettings('Check the model settings') },
+  // The three below are kinds of runs recorded before the provider kinds existed.
+  // The three below are kinds of runs recorded before the provider kinds existed.
   'model-provider': { sentence: 'The model provider returned an error this run could not recover from.', fix: agentSettings('Check the model settings') },
   'model-unavailable': { sentence: 'The model provider was unreachable after every retry and fallback.', fix: { label: 'Retry the run', target: 'retry' } },
   'model-rate-limited': { sentence: 'The model provider kept rate-limiting this run beyond the retry budget.', fix: { label: 'Retry the run', target: 'retry' } },
+  'provider-unreachable': {
+    sentence: 'The model provider could not be reached (connection refused, name not found or timed out) on any attempt; check the base URL if it never worked, or retry once the provider is back.',
+    fix: { label: 'Retry the run', target: 'retry' },
+  },
+  'provider-rate-limited': {
+    sentence: 'The model provider kept answering HTTP 429 (rate limited) beyond the retry budget; the events show each wait, and a higher quota or fewer parallel runs avoids it.',
+    fix: { label: 'Retry the run', target: 'retry' },
+  },
+  'provider-auth': {
+    sentence: 'The model provider refused the API key (HTTP 401 or 403): it is wrong, expired, or has no access to this model.',
+    fix: agentSettings('Update the API key in the agent settings'),
+  },
+  'provider-bad-response': {
+    sentence: 'The model provider answered, but not with an API reply (an HTML page, an unreadable body or a stream cut off mid-reply); the base URL likely points at a website, a login page or a proxy.',
+    fix: agentSettings('Check the base URL in the agent settings'),
+  },
+  'provider-error': {
+    sentence: 'The model provider returned an error (HTTP 4xx or 5xx) on every attempt; the events show each retry with its status.',
+    fix: { label: 'See the retries in the events', target: 'run-events' },
+  },
   'model-call-failed': { sentence: 'A model call failed and the run could not continue.', fix: { label: 'See the events', target: 'run-events' } },
   'invalid-model-response': { sentence: 'The model answered with something the engine cannot use (for example a duplicate tool call id).', fix: { label: 'See the events', target: 'run-events' } },
   'limit-exceeded': { sentence: 'The run hit the agent’s model-call or iteration limit before finishing.', fix: agentSettings('Raise the limits in the agent settings') },

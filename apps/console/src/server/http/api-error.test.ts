@@ -4,7 +4,7 @@ import { apiErrorResponse, HttpError } from './api-error';
 
 describe('apiErrorResponse', () => {
   it('maps every domain error kind to its status, keeping kind, message and field', async () => {
-    const expected = { validation: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, 'rate-limited': 429, unavailable: 503 } as const;
+    const expected = { validation: 400, unauthenticated: 401, forbidden: 403, 'not-found': 404, conflict: 409, 'vector-search-unavailable': 409, 'rate-limited': 429, unavailable: 503 } as const;
     for (const [kind, status] of Object.entries(expected)) {
       const response = apiErrorResponse(new DomainError(kind as keyof typeof expected, `${kind} happened`, 'input.agentId'), 'test');
       expect(response.status).toBe(status);

@@ -7,6 +7,7 @@ export const statusByKind: Record<DomainErrorKind, number> = {
   forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  'vector-search-unavailable': 409,
   'rate-limited': 429,
   unavailable: 503,
 };

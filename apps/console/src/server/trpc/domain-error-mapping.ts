@@ -7,6 +7,8 @@ const codeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   unauthenticated: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   'not-found': 'NOT_FOUND',
+  // Before `conflict`: a plain CONFLICT raised by tRPC itself reads back as `conflict`.
+  'vector-search-unavailable': 'CONFLICT',
   conflict: 'CONFLICT',
   'rate-limited': 'TOO_MANY_REQUESTS',
   unavailable: 'SERVICE_UNAVAILABLE',

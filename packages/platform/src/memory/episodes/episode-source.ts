@@ -19,6 +19,8 @@ export interface EpisodeSource {
   outcome: 'succeeded' | 'failed';
   /** Final answer, or the error message of a failed run. */
   result: string;
+  /** Why a failed run failed (`provider-unreachable`, `tool-failed`, …); null for a succeeded run. */
+  errorKind: string | null;
   toolResults: { name: string; content: string; isError: boolean }[];
   config: AgentVersionConfig | null;
 }
@@ -38,6 +40,7 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
       output: true,
       status: true,
       errorMessage: true,
+      errorKind: true,
       createdAt: true,
       finishedAt: true,
       thread: { select: { endUserId: true } },
@@ -64,6 +67,7 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
     task: (run.input as { text?: string } | null)?.text ?? '',
     outcome: run.status,
     result: run.status === 'succeeded' ? ((run.output as { text?: string } | null)?.text ?? '') : (run.errorMessage ?? 'unknown error'),
+    errorKind: run.status === 'failed' ? (run.errorKind ?? null) : null,
     toolResults: calls.map((call) => ({
       name: call.name,
       content: (call.result as { content?: string } | null)?.content ?? '',

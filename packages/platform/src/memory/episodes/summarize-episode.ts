@@ -1,3 +1,5 @@
+import { isProviderErrorKind } from '@agentloom/runtime';
+
 import type { ModelConnector } from '../../outbound/model-connector';
 import type { EpisodeSource } from './episode-source';
 
@@ -26,11 +28,22 @@ export function extractiveSummary(source: EpisodeSource): EpisodeSummary {
   return { content: lines.join('\n'), summarizer: 'extractive/v1' };
 }
 
+/**
+ * A run that failed because of its model provider (down, rate limited, key refused, bad replies)
+ * is summarized without asking that provider again: the call would most likely fail the same way
+ * and, where it does not, costs the user for a run that gave them nothing. An agent that wants it
+ * anyway says so with `memoryWriting.modelSummaryAfterProviderFailure`.
+ */
+export function failedBecauseOfProvider(source: EpisodeSource): boolean {
+  return source.outcome === 'failed' && (isProviderErrorKind(source.errorKind) || source.errorKind === 'model-configuration');
+}
+
 /** The agent's model with the `summary` purpose (no tools), falling back to the extractive summary. */
 export async function summarizeEpisode(source: EpisodeSource, signal: AbortSignal, models: ModelConnector): Promise<EpisodeSummary> {
   const extractive = extractiveSummary(source);
   const model = source.config?.model;
   if (!model) return extractive;
+  if (failedBecauseOfProvider(source) && source.config?.memoryWriting?.modelSummaryAfterProviderFailure !== true) return extractive;
   try {
     // Inside the try: a key that cannot be opened falls back to the extractive summary too.
     const gateway = models.gateway(model);

@@ -16,6 +16,12 @@ export const memoryWritingConfigSchema = z.object({
    * end user (a thread without an end user keeps it at thread level).
    */
   conversations: z.object({ scope: z.enum(['thread', 'user']) }).optional(),
+  /**
+   * Ask the agent's model for the episode summary even when the run failed because of that model's
+   * provider (unreachable, rate limited, key refused, bad replies). Off: such runs get the extractive
+   * summary and the failing provider is not called again.
+   */
+  modelSummaryAfterProviderFailure: z.boolean().optional(),
 });
 
 export type MemoryWritingConfig = z.infer<typeof memoryWritingConfigSchema>;

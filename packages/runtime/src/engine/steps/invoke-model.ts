@@ -2,7 +2,7 @@ import type { Message } from '../../contracts/messages';
 import type { ModelCallOptions, ModelCallPurpose, ModelResponse } from '../../contracts/model-gateway';
 import type { ToolDefinition } from '../../contracts/tool';
 import type { ModelGateway, ModelRequest } from '../../contracts/model-gateway';
-import { AbortedError, LimitExceededError, ModelCallFailedError } from '../../errors';
+import { AbortedError, isProviderErrorKind, LimitExceededError, ModelCallFailedError, ProviderCallFailedError } from '../../errors';
 import { raceWithAbort, throwIfAborted } from '../../util/abort';
 import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
@@ -38,6 +38,18 @@ export async function invokeModel(services: EngineServices, state: RunState, rec
       options: request.options ?? {},
       signal,
       onTextDelta: (delta) => recorder.emit('text-delta', { purpose: request.purpose, delta }),
+      // Each retry is on the record: what failed, how, and how long the gateway waits before trying again.
+      onRetry: (retry) =>
+        recorder.emit('model-call-retry', {
+          purpose: request.purpose,
+          model: retry.model,
+          attempt: retry.attempt,
+          kind: retry.kind,
+          statusCode: retry.statusCode ?? null,
+          delayMs: retry.delayMs,
+          retryAfterMs: retry.retryAfterMs ?? null,
+          message: retry.message,
+        }),
     }),
     signal,
   );
@@ -52,12 +64,25 @@ export async function invokeModel(services: EngineServices, state: RunState, rec
   return response;
 }
 
-/** Gateway failures become `ModelCallFailedError` so hosts can tell a provider outage from a bug; aborts stay aborts. */
+/**
+ * Gateway failures keep the kind the gateway gave them (`provider-unreachable`, `provider-auth`, …,
+ * `model-configuration`) so hosts and operators see what to fix; a gateway that throws untyped errors
+ * (a host's own) yields `model-call-failed`; aborts stay aborts.
+ */
 async function invokeGateway(model: ModelGateway, signal: AbortSignal, request: ModelRequest): Promise<ModelResponse> {
   try {
     return await model.invoke(request);
   } catch (error) {
     if (signal.aborted) throw new AbortedError();
+    const kind = (error as { kind?: unknown } | null)?.kind;
+    if (isProviderErrorKind(kind) || kind === 'model-configuration') {
+      const { model: failedModel, statusCode } = error as { model?: unknown; statusCode?: unknown };
+      throw new ProviderCallFailedError(kind, error instanceof Error ? error.message : String(error), {
+        cause: error,
+        ...(typeof failedModel === 'string' ? { model: failedModel } : {}),
+        ...(typeof statusCode === 'number' ? { statusCode } : {}),
+      });
+    }
     throw new ModelCallFailedError(`Model call failed: ${error instanceof Error ? error.message : String(error)}`, error);
   }
 }

@@ -15,7 +15,10 @@ export interface ReceivedRequest {
 /** One scripted reply: a plain response, or server-sent events written one by one. */
 export type ScriptedReply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
-  | { kind: 'sse'; events: string[]; delayMs?: number; hangAfterEvents?: boolean };
+  /** Any body with any content type (an HTML page where the API should be). */
+  | { kind: 'raw'; status: number; contentType: string; body: string }
+  /** `cutAfterEvents` destroys the connection after the events, as a proxy or a crashed server does mid-reply. */
+  | { kind: 'sse'; events: string[]; delayMs?: number; hangAfterEvents?: boolean; cutAfterEvents?: boolean };
 
 /**
  * A provider stand-in on 127.0.0.1 that answers each request with the next scripted reply and
@@ -45,6 +48,13 @@ async function writeEvents(response: ServerResponse, reply: Extract<ScriptedRepl
     response.write(event);
     if (reply.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
   }
+  if (reply.cutAfterEvents === true) {
+    // Flushed events first (the empty write's callback runs after the earlier writes), then a reset:
+    // the client sees a stream that breaks off, not one that ends.
+    await new Promise<void>((resolve) => response.write('', () => resolve()));
+    response.destroy();
+    return;
+  }
   // A hanging stream lets abort tests prove the gateway does not wait for the provider.
   if (reply.hangAfterEvents !== true) response.end();
 }
@@ -67,6 +77,8 @@ export async function startWireServer(pathPrefix = '/v1'): Promise<WireServer> {
       const reply = queue.length > 1 ? queue.shift() : queue[0];
       if (reply === undefined) {
         response.writeHead(500).end('no scripted reply');
+      } else if (reply.kind === 'raw') {
+        response.writeHead(reply.status, { 'content-type': reply.contentType }).end(reply.body);
       } else if (reply.kind === 'json') {
         response
           .writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers })

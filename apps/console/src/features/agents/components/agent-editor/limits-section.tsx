@@ -35,7 +35,7 @@ export function LimitsSection({ config, update }: { config: EditorConfig; update
             checked={config.completion.verify}
             onChange={(event) => update((current) => ({ ...current, completion: { ...current.completion, verify: event.target.checked } }))}
           />
-          Verify the answer before finishing
+          Verify the answer before finishing (one more model call per answer)
         </label>
         <label className="flex gap-2">
           <input

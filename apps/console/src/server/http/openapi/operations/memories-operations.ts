@@ -15,10 +15,11 @@ export const memoriesOperations: ApiOperation[] = [
     tag: 'Memories',
     summary: 'List memory items, or search them with `q`',
     description:
-      'Without `q`: items newest first, filtered by `level`, `scopeId`, `kind` → `{ items, nextCursor }`. With `q`: hybrid search (vector + full text, `mode` to pick one) over the tenant-wide level plus the `agentId`/`threadId`/`userId` named → `{ hits: [{ item, score }] }`.',
+      'Without `q`: items newest first, filtered by `level`, `scopeId`, `kind` → `{ items, nextCursor }`. With `q`: hybrid search (vector + full text, `mode` to pick one) over the tenant-wide level plus the `agentId`/`threadId`/`userId` named → `{ hits: [{ item, score }] }`. 409 `vector-search-unavailable` for `mode=vector` on a database without pgvector.',
     role: 'viewer',
     query: listMemoriesQuerySchema,
     success: { status: 200, description: '`{ items, nextCursor }`, or `{ hits }` with `q`.' },
+    errors: [409],
   },
   {
     method: 'post',
@@ -38,9 +39,11 @@ export const memoriesOperations: ApiOperation[] = [
     operationId: 'searchMemories',
     tag: 'Memories',
     summary: 'Search memory',
+    description: '409 `vector-search-unavailable` for `mode: "vector"` on a database without pgvector (hybrid and full-text work there).',
     role: 'viewer',
     body: searchMemoryInputSchema,
     success: { status: 200, description: '`{ hits: [{ item, score }] }`, best first; scores compare only within one search.' },
+    errors: [409],
   },
   {
     method: 'get',
