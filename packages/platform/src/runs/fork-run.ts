@@ -1,5 +1,6 @@
 import type { Database, Prisma } from '@agentloom/db';
 
+import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
@@ -28,6 +29,7 @@ const forkCheckpointLabel = 'fork';
  *   the source is queued or running; `not-found` on `runId`/`agentVersion`.
  */
 export async function forkRun(database: Database, principal: Principal, rawInput: unknown): Promise<{ runId: string }> {
+  assertRole(principal, 'operator', 'Forking runs');
   const input = parseInput(forkRunInputSchema, rawInput);
   const { prisma } = database;
   const origin = await loadOriginRun(database, principal.tenantId, input.runId);
