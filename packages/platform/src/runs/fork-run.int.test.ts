@@ -41,8 +41,12 @@ describe.each(databaseModes)('fork from a checkpoint (%s)', (mode) => {
     const viewerKey = await test.platform.apiKeys.create(principal, { name: 'fork viewer', role: 'viewer' });
     viewer = (await test.platform.auth.authenticate(viewerKey.key))!;
     agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'notify-twice', config: notifyTwiceConfig });
-    // Version 2 answers pears differently, to show a fork continuing on another version.
-    const replies = notifyTwiceConfig.demoScript.replies.map((reply) => (reply.whenTaskIncludes === 'pears' ? { ...reply, text: 'Version 2 on pears.' } : reply));
+    // Version 2 answers pears differently and has one more reply (its model binding differs from version 1's),
+    // to show a fork continuing on another version.
+    const replies = [
+      ...notifyTwiceConfig.demoScript.replies.map((reply) => (reply.whenTaskIncludes === 'pears' ? { ...reply, text: 'Version 2 on pears.' } : reply)),
+      { text: 'Only version 2 has this reply.', whenTaskIncludes: 'plums' },
+    ];
     await test.platform.database.prisma.agentVersion.create({
       data: { tenantId: principal.tenantId, agentId, version: 2, configHash: 'test-notify-twice-2', config: { ...notifyTwiceConfig, demoScript: { replies } } as Prisma.InputJsonObject },
     });
@@ -67,6 +71,7 @@ describe.each(databaseModes)('fork from a checkpoint (%s)', (mode) => {
   });
 
   it('copies the transcript up to step 2, continues at step 3 without repeating the earlier tool calls, and the edited task reaches the model', async () => {
+    await waitForStatus(failed.id, ['failed']);
     const sourceMessages = await prisma().message.findMany({ where: { runId: failed.id }, orderBy: { index: 'asc' } });
     const fork = await test.platform.runs.fork(principal, { runId: failed.id, stepIndex: 2, messages: [{ index: 1, content: 'Tell me about pears' }] });
     expect(fork).toMatchObject({ forkOf: { runId: failed.id, stepIndex: 2 }, threadId: null, agentVersion: 1 });
@@ -100,6 +105,7 @@ describe.each(databaseModes)('fork from a checkpoint (%s)', (mode) => {
   });
 
   it('continues on another version and adds a message the next model call sees', async () => {
+    await waitForStatus(failed.id, ['failed']);
     const fork = await test.platform.runs.fork(principal, {
       runId: failed.id,
       stepIndex: 2,
@@ -127,6 +133,7 @@ describe.each(databaseModes)('fork from a checkpoint (%s)', (mode) => {
   });
 
   it('refuses, naming the field and writing nothing: out of range, no checkpoint, invalid state or edits, a running run', async () => {
+    await waitForStatus(failed.id, ['failed']);
     const before = await prisma().run.count();
     const refusal = (input: Record<string, unknown>) => test.platform.runs.fork(principal, { runId: failed.id, stepIndex: 2, ...input });
     await expect(refusal({ stepIndex: 9 })).rejects.toMatchObject({ kind: 'validation', field: 'stepIndex', message: expect.stringContaining('steps 1 to 3') });
