@@ -1,4 +1,3 @@
-import type { Prisma } from '@agentloom/db';
 import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -48,7 +47,7 @@ describe.each(databaseModes)('fork from a checkpoint (%s)', (mode) => {
       { text: 'Only version 2 has this reply.', whenTaskIncludes: 'plums' },
     ];
     await test.platform.database.prisma.agentVersion.create({
-      data: { tenantId: principal.tenantId, agentId, version: 2, configHash: 'test-notify-twice-2', config: { ...notifyTwiceConfig, demoScript: { replies } } as Prisma.InputJsonObject },
+      data: { tenantId: principal.tenantId, agentId, version: 2, configHash: 'test-notify-twice-2', config: { ...notifyTwiceConfig, demoScript: { replies } } },
     });
     await test.platform.executor.start();
     ({ run: failed } = await test.platform.runs.create(principal, { agentId, agentVersion: 1, input: 'Tell me about apples' }));
@@ -136,8 +135,8 @@ describe.each(databaseModes)('fork from a checkpoint (%s)', (mode) => {
     await waitForStatus(failed.id, ['failed']);
     const before = await prisma().run.count();
     const refusal = (input: Record<string, unknown>) => test.platform.runs.fork(principal, { runId: failed.id, stepIndex: 2, ...input });
-    await expect(refusal({ stepIndex: 9 })).rejects.toMatchObject({ kind: 'validation', field: 'stepIndex', message: expect.stringContaining('steps 1 to 3') });
-    await expect(refusal({ stepIndex: 1 })).rejects.toMatchObject({ kind: 'validation', field: 'stepIndex', message: expect.stringContaining('steps with one: 2, 3') });
+    await expect(refusal({ stepIndex: 9 })).rejects.toMatchObject({ kind: 'validation', field: 'stepIndex', message: expect.stringContaining('steps 1 to 3') as unknown });
+    await expect(refusal({ stepIndex: 1 })).rejects.toMatchObject({ kind: 'validation', field: 'stepIndex', message: expect.stringContaining('steps with one: 2, 3') as unknown });
     await expect(refusal({ stepIndex: 0 })).rejects.toMatchObject({ kind: 'validation', field: 'stepIndex' });
     await expect(refusal({ state: { format: 1, step: 'two' } })).rejects.toMatchObject({ kind: 'validation', field: 'state' });
     const stored = (await prisma().checkpoint.findFirstOrThrow({ where: { runId: failed.id, stepIndex: 2 } })).state as Record<string, unknown> & { context: Record<string, unknown> };
