@@ -28,6 +28,8 @@ const forkSourceConfig = {
 };
 
 test('fork a failed run from the step panel with an edited task; the fork finishes from step 3 and shows its origin', async ({ page, request }, testInfo) => {
+  // Two runs to completion and several page loads on a shared, loaded machine.
+  test.slow();
   await signIn(page);
   const slug = `fork-source-${Date.now().toString(36)}`;
   await callMutation(page, 'agents.create', { slug, name: 'Fork source', config: forkSourceConfig });
@@ -37,25 +39,26 @@ test('fork a failed run from the step panel with an edited task; the fork finish
   // Step 1's checkpoint was pruned: the panel says so and offers step 2.
   await page.goto(`/runs/${source}?step=1`);
   const firstPanel = page.getByRole('complementary', { name: /^Step 1/ });
-  await expect(firstPanel.getByRole('button', { name: 'Fork from here' })).toBeDisabled();
+  await expect(firstPanel.getByRole('button', { name: 'Fork from here' })).toBeDisabled({ timeout: runTimeout });
   await expect(firstPanel.getByText(/steps with one: 2, 3/)).toBeVisible();
 
   await page.goto(`/runs/${source}?step=2`);
   const panel = page.getByRole('complementary', { name: /^Step 2/ });
+  await expect(panel.getByRole('button', { name: 'Fork from here' })).toBeEnabled({ timeout: runTimeout });
   await panel.getByRole('button', { name: 'Fork from here' }).click();
   const dialog = page.getByRole('dialog', { name: 'Fork from step 2' });
   const task = dialog.getByLabel(/Message #1/);
-  await expect(task).toHaveValue('Tell me about apples');
+  await expect(task).toHaveValue('Tell me about apples', { timeout: runTimeout });
   await task.fill('Tell me about pears');
   await attachScreenshot(page, testInfo, 'fork-dialog');
   await dialog.getByRole('button', { name: 'Fork', exact: true }).click();
 
   await expect(page).not.toHaveURL(new RegExp(source));
-  await expect(page).toHaveURL(runUrl);
+  await expect(page).toHaveURL(runUrl, { timeout: runTimeout });
   const fork = runUrl.exec(page.url())![1]!;
   await expectRunStatus(page, 'succeeded');
   const actions = page.getByRole('region', { name: 'Run actions' });
-  await expect(actions.getByText('Forked from run')).toContainText('at step 2');
+  await expect(actions.getByText('Forked from run')).toContainText('at step 2', { timeout: runTimeout });
   await expect(actions.getByRole('link', { name: source.slice(0, 8) })).toBeVisible();
   await attachScreenshot(page, testInfo, 'forked-run');
 
