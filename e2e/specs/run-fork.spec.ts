@@ -53,7 +53,7 @@ test('fork a failed run from the step panel with an edited task; the fork finish
   await attachScreenshot(page, testInfo, 'fork-dialog');
   await dialog.getByRole('button', { name: 'Fork', exact: true }).click();
 
-  await expect(page).not.toHaveURL(new RegExp(source));
+  await expect(page).not.toHaveURL(new RegExp(source), { timeout: runTimeout });
   await expect(page).toHaveURL(runUrl, { timeout: runTimeout });
   const fork = runUrl.exec(page.url())![1]!;
   await expectRunStatus(page, 'succeeded');
