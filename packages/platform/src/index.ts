@@ -18,6 +18,7 @@ export { createRunInputSchema, listRunsInputSchema, runIdInputSchema } from './r
 export { compareRunsInputSchema, type CompareRunsInput, type ComparedRun, type RunComparison, type RunUsageDifference } from './runs/compare-runs';
 export type { AlignedPair, ComparedStep, ComparedToolCall } from './runs/run-comparison';
 export { rerunRunInputSchema, retryRunInputSchema, type RerunRunInput, type RetryRunInput } from './runs/run-repeat.schema';
+export { forkRunInputSchema, type ForkRunInput } from './runs/fork-run.schema';
 export type { ApprovalView } from './approvals/approval-view';
 export { decideApprovalInputSchema, listApprovalsInputSchema } from './approvals/approval.schema';
 export type { StoredRunEvent } from './events/run-event';

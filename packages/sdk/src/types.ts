@@ -30,6 +30,23 @@ export interface Run {
   retryOfRunId: string | null;
   rerunOfRunId: string | null;
   retriedByRunId: string | null;
+  /** The run this one forks and the step whose checkpoint it started from; the runs forked from this one (first 50). */
+  forkOf: { runId: string; stepIndex: number } | null;
+  forks: { runId: string; stepIndex: number }[];
+}
+
+/** `runs.fork`: where to start and what to change; see `POST /api/v1/runs/{id}/fork`. */
+export interface ForkRunInput {
+  /** The step whose retained checkpoint the fork starts from; the fork continues at `stepIndex + 1`. */
+  stepIndex: number;
+  /** Version number of the same agent to continue on; the source run's when omitted. */
+  agentVersion?: number;
+  /** New content for user messages of the copied transcript, by index (the task is 1). */
+  messages?: { index: number; content: string }[];
+  /** A user message added before the fork's first model call (required when the run completed at that step). */
+  appendMessage?: string;
+  /** A replacement checkpoint state (same step and transcript length, no calls in flight). */
+  state?: Record<string, JsonValue>;
 }
 
 /** A pair of aligned items of two runs; a side is null where that run has no counterpart. */

@@ -11,15 +11,12 @@ export interface RunInsert {
   input: CreateRunInput;
   /** Null for runs created without an idempotency key check (retries and re-runs). */
   requestHash: string | null;
-  /** Set when the run retries or re-runs another run (ADR 0029); recorded on the row, the event and the audit entry. */
+  /** Set when the run retries, re-runs (ADR 0029) or forks (ADR 0032) another run; recorded on the row, the event and the audit entry. */
   origin?: RunOrigin;
 }
 
-/** Which earlier run a new run repeats, and how. */
-export interface RunOrigin {
-  kind: 'retry' | 'rerun';
-  runId: string;
-}
+/** Which earlier run a new run repeats, and how; a fork also names the step whose checkpoint it starts from. */
+export type RunOrigin = { kind: 'retry' | 'rerun'; runId: string } | { kind: 'fork'; runId: string; stepIndex: number };
 
 /** What the statement found besides the run: why it wrote nothing, when it did not. */
 interface InsertedRunRow {
@@ -58,7 +55,7 @@ interface InsertedRunRow {
 export async function insertRun(runner: StatementRunner, principal: Principal, values: RunInsert): Promise<RunRow> {
   const runId = uuidv7();
   const { input, origin } = values;
-  const originFields = origin ? { [origin.kind === 'retry' ? 'retryOfRunId' : 'rerunOfRunId']: origin.runId } : {};
+  const originFields = originEventFields(origin);
   const rows = await queryRows<InsertedRunRow>(
     runner,
     `WITH agent AS (
@@ -73,8 +70,8 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
        SELECT version.id, version.version, version.config FROM version
         WHERE $4::uuid IS NULL OR EXISTS (SELECT 1 FROM thread WHERE thread.agent_id = $3::uuid AND thread.archived_at IS NULL)
      ), run AS (
-       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id)
-       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now(), $14::uuid, $15::uuid FROM allowed
+       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id, fork_of_run_id, fork_step_index)
+       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now(), $14::uuid, $15::uuid, $18::uuid, $19::int FROM allowed
        RETURNING id, tenant_id, agent_id, agent_version_id, thread_id, status::text AS status, input, attempt, max_attempts, cost_usd, queued_at, created_at
      ), created AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
@@ -118,6 +115,8 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
       origin?.kind === 'rerun' ? origin.runId : null,
       JSON.stringify(originFields),
       origin ? `run.${origin.kind}` : 'run.create',
+      origin?.kind === 'fork' ? origin.runId : null,
+      origin?.kind === 'fork' ? origin.stepIndex : null,
     ],
   );
   const row = rows[0]!;
@@ -149,8 +148,18 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     createdAt: row.created_at,
     retryOfRunId: origin?.kind === 'retry' ? origin.runId : null,
     rerunOfRunId: origin?.kind === 'rerun' ? origin.runId : null,
+    forkOfRunId: origin?.kind === 'fork' ? origin.runId : null,
+    forkStepIndex: origin?.kind === 'fork' ? origin.stepIndex : null,
     retry: null,
+    forks: [],
   };
+}
+
+/** The origin as the `run-created` event and the audit entry carry it. */
+function originEventFields(origin: RunOrigin | undefined): Record<string, string | number> {
+  if (!origin) return {};
+  if (origin.kind === 'fork') return { forkOfRunId: origin.runId, forkStepIndex: origin.stepIndex };
+  return { [origin.kind === 'retry' ? 'retryOfRunId' : 'rerunOfRunId']: origin.runId };
 }
 
 /** The first check that failed, as the error the client gets (the same order the checks had as separate reads). */

@@ -7,6 +7,7 @@ import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
 import { compareRuns, type RunComparison } from './compare-runs';
+import { forkRun } from './fork-run';
 import { insertRun } from './insert-run';
 import { isUniqueViolation } from './unique-violation';
 import { rerunRun } from './rerun-run';
@@ -92,6 +93,13 @@ export class RunService {
   /** A run's input run again as a new run, on its version or another version of the agent (ADR 0029). */
   async rerun(principal: Principal, rawInput: unknown): Promise<RunView> {
     const { runId } = await rerunRun(this.database, principal, rawInput);
+    this.onQueued();
+    return this.get(principal, { runId });
+  }
+
+  /** A new run starting from one step's checkpoint and transcript of another, optionally edited (ADR 0032). */
+  async fork(principal: Principal, rawInput: unknown): Promise<RunView> {
+    const { runId } = await forkRun(this.database, principal, rawInput);
     this.onQueued();
     return this.get(principal, { runId });
   }

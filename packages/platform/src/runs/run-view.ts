@@ -40,6 +40,10 @@ export interface RunView {
   retryOfRunId: string | null;
   rerunOfRunId: string | null;
   retriedByRunId: string | null;
+  /** The run this one forks and the step of it whose checkpoint it started from (ADR 0032). */
+  forkOf: { runId: string; stepIndex: number } | null;
+  /** Runs forked from this one, oldest first (the first 50). */
+  forks: { runId: string; stepIndex: number }[];
 }
 
 export const runViewSelect = {
@@ -70,6 +74,9 @@ export const runViewSelect = {
   retryOfRunId: true,
   rerunOfRunId: true,
   retry: { select: { id: true } },
+  forkOfRunId: true,
+  forkStepIndex: true,
+  forks: { select: { id: true, forkStepIndex: true }, orderBy: { createdAt: 'asc' }, take: 50 },
 } as const satisfies Prisma.RunSelect;
 
 export type RunRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
@@ -105,5 +112,7 @@ export function toRunView(row: RunRow): RunView {
     retryOfRunId: row.retryOfRunId,
     rerunOfRunId: row.rerunOfRunId,
     retriedByRunId: row.retry?.id ?? null,
+    forkOf: row.forkOfRunId !== null && row.forkStepIndex !== null ? { runId: row.forkOfRunId, stepIndex: row.forkStepIndex } : null,
+    forks: row.forks.map((fork) => ({ runId: fork.id, stepIndex: fork.forkStepIndex ?? 0 })),
   };
 }

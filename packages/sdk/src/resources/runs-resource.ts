@@ -1,6 +1,6 @@
 import { streamRunEvents, type StreamRunEventsOptions } from '../run-event-stream.ts';
 import type { Transport } from '../transport.ts';
-import type { Message, Page, Run, RunComparison, RunEvent, RunStatus } from '../types.ts';
+import type { ForkRunInput, Message, Page, Run, RunComparison, RunEvent, RunStatus } from '../types.ts';
 
 export interface CreateRunInput {
   agentId: string;
@@ -31,7 +31,7 @@ export interface ListRunsInput {
 
 const runPath = (runId: string) => `/api/v1/runs/${encodeURIComponent(runId)}`;
 
-/** Start, read, page, cancel, retry, re-run and follow runs. */
+/** Start, read, page, cancel, retry, re-run, fork and follow runs. */
 export function runsResource(transport: Transport) {
   return {
     create({ idempotencyKey, ...body }: CreateRunInput): Promise<Run> {
@@ -57,6 +57,10 @@ export function runsResource(transport: Transport) {
     /** The run's input run again as a new run (no thread), on its version or `agentVersion` of the same agent. */
     rerun(runId: string, input: { agentVersion?: number } = {}): Promise<Run> {
       return transport.json('POST', `${runPath(runId)}/rerun`, { body: input });
+    },
+    /** A new run from step `stepIndex`'s checkpoint and transcript, optionally edited; earlier steps and tool calls are not repeated. */
+    fork(runId: string, input: ForkRunInput): Promise<Run> {
+      return transport.json('POST', `${runPath(runId)}/fork`, { body: input });
     },
     /** The transcript a page at a time; `cursor` is the index of the last message of the previous page. */
     messages(runId: string, input: { cursor?: number; limit?: number } = {}): Promise<Page<number> & { messages: Message[] }> {

@@ -36,6 +36,7 @@ export const apiRouteMethods: Readonly<Record<string, readonly ExportedMethod[]>
   '/api/v1/runs/{id}/cancel': ['POST'],
   '/api/v1/runs/{id}/compare': ['GET'],
   '/api/v1/runs/{id}/rerun': ['POST'],
+  '/api/v1/runs/{id}/fork': ['POST'],
   '/api/v1/runs/{id}/retry': ['POST'],
   '/api/v1/runs/{id}/events': ['GET'],
   '/api/v1/runs/{id}/messages': ['GET'],

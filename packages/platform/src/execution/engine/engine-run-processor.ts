@@ -104,7 +104,11 @@ export class EngineRunProcessor implements RunProcessor {
         signal,
         ...(context.history ? { history: context.history } : {}),
       });
-    return engine.resume({ ...context.resume, signal });
+    const { rebindForFork, ...resume } = context.resume;
+    // A fork continues on the version it was created for, whose modules and tools may differ from the
+    // source's; it has no calls in flight (refused at fork time), so nothing is bound to the old ones.
+    const checkpoint = rebindForFork ? { ...(resume.checkpoint as Record<string, unknown>), bindings: engine.services.bindings } : resume.checkpoint;
+    return engine.resume({ ...resume, checkpoint, signal });
   }
 
   private async stepUntilPause(

@@ -21,7 +21,17 @@ export interface RunContext {
   /** Per history message, the earlier runs whose content it copies (recorded on the message rows). */
   historySources?: string[][];
   /** Present when the run has progressed before (resume); absent for a fresh start. */
-  resume?: { checkpoint: unknown; messages: Message[]; decisions: ApprovalDecision[]; input?: string };
+  resume?: {
+    checkpoint: unknown;
+    messages: Message[];
+    decisions: ApprovalDecision[];
+    input?: string;
+    /**
+     * A fork's first resume (its checkpoint is still the one copied from the source run, ADR 0032):
+     * the checkpoint takes this version's bindings, since a fork may continue on another version.
+     */
+    rebindForFork?: boolean;
+  };
 }
 
 /**
@@ -36,12 +46,12 @@ export async function loadRunContext(
 ): Promise<RunContext> {
   const row = await prisma.run.findUniqueOrThrow({
     where: { id: run.id },
-    select: { agentId: true, input: true, createdAt: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
+    select: { agentId: true, input: true, createdAt: true, forkStepIndex: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
   });
   const config = agentVersionConfigSchema.parse(row.agentVersion.config);
   const task = (row.input as { text?: string }).text ?? '';
   const base = { agentId: row.agentId, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread), runCreatedAt: row.createdAt };
-  const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true } });
+  const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true, stepIndex: true } });
   if (!checkpoint) {
     if (!row.thread) return base;
     const history = await loadThreadHistory(prisma, {
@@ -80,6 +90,7 @@ export async function loadRunContext(
       messages: messageRows.map(toMessage),
       decisions,
       ...(operatorNotes.length > 0 ? { input: operatorNotes.join('\n') } : {}),
+      ...(row.forkStepIndex !== null && checkpoint.stepIndex === row.forkStepIndex ? { rebindForFork: true } : {}),
     },
   };
 }

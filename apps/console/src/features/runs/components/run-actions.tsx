@@ -14,7 +14,7 @@ const retryableStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled']);
 
 /**
  * Retry (failed or cancelled runs), re-run on a chosen version, "Compare with…", and links to the runs this one is
- * linked with (ADR 0029). Each action makes a new run and opens it.
+ * linked with (ADR 0029): retry, re-run, the run it was forked from (at which step) and its forks (ADR 0032). Each action makes a new run and opens it.
  */
 export function RunActions({ run, canOperate }: { run: RunView; canOperate: boolean }) {
   const trpc = useTRPC();
@@ -36,6 +36,21 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
       {run.retryOfRunId ? <RunLink label="Retry of" runId={run.retryOfRunId} /> : null}
       {run.rerunOfRunId ? <RunLink label="Re-run of" runId={run.rerunOfRunId} /> : null}
       {run.retriedByRunId ? <RunLink label="Retried as" runId={run.retriedByRunId} /> : null}
+      {run.forkOf ? <RunLink label="Forked from run" runId={run.forkOf.runId} suffix={` at step ${run.forkOf.stepIndex}`} /> : null}
+      {run.forks.length > 0 ? (
+        <span className="text-xs text-zinc-600 dark:text-zinc-300" aria-label="Forks of this run">
+          Forks:{' '}
+          {run.forks.map((fork, position) => (
+            <span key={fork.runId}>
+              {position > 0 ? ', ' : null}
+              <Link href={`/runs/${fork.runId}` as Route} className="font-mono text-brand-700 hover:underline dark:text-brand-400">
+                {fork.runId.slice(0, 8)}
+              </Link>{' '}
+              (step {fork.stepIndex})
+            </span>
+          ))}
+        </span>
+      ) : null}
       {canOperate && retryableStatuses.has(run.status) && !run.retriedByRunId ? (
         <button type="button" className={buttonStyles.primary} disabled={retry.isPending || retry.isSuccess} onClick={() => retry.mutate({ runId: run.id })}>
           {retry.isPending || retry.isSuccess ? 'Retrying…' : 'Retry'}
@@ -80,13 +95,14 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
   );
 }
 
-function RunLink({ label, runId }: { label: string; runId: string }) {
+function RunLink({ label, runId, suffix }: { label: string; runId: string; suffix?: string }) {
   return (
     <span className="text-xs text-zinc-600 dark:text-zinc-300">
       {label}{' '}
       <Link href={`/runs/${runId}` as Route} className="font-mono text-brand-700 hover:underline dark:text-brand-400">
         {runId.slice(0, 8)}
       </Link>
+      {suffix}
     </span>
   );
 }

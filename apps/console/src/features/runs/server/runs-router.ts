@@ -1,4 +1,4 @@
-import { compareRunsInputSchema, createRunInputSchema, listRunsInputSchema, rerunRunInputSchema, retryRunInputSchema, runIdInputSchema } from '@agentloom/platform';
+import { compareRunsInputSchema, createRunInputSchema, forkRunInputSchema, listRunsInputSchema, rerunRunInputSchema, retryRunInputSchema, runIdInputSchema } from '@agentloom/platform';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { operatorProcedure, viewerProcedure } from '~/server/trpc/procedures';
 
@@ -15,4 +15,6 @@ export const runsRouter = {
   retry: operatorProcedure.input(retryRunInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.retry(ctx.principal, input)),
   /** The run's input run again as a new run, on its version or `agentVersion` (ADR 0029). */
   rerun: operatorProcedure.input(rerunRunInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.rerun(ctx.principal, input)),
+  /** A new run from one step's checkpoint and transcript, optionally edited, on this or another version (ADR 0032). */
+  fork: operatorProcedure.input(forkRunInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.fork(ctx.principal, input)),
 } satisfies TRPCRouterRecord;

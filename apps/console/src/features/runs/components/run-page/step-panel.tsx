@@ -21,12 +21,15 @@ export function StepPanel({
   isPending,
   onOpen,
   onClose,
+  actions,
 }: {
   detail: RunStepDetail | undefined;
   error: { message: string } | null;
   isPending: boolean;
   onOpen: (index: number) => void;
   onClose: () => void;
+  /** What the operator can do from this step (e.g. "Fork from here"), shown above its facts. */
+  actions?: ReactNode;
 }) {
   const title = detail ? `Step ${detail.step.index}` : 'Step';
   return (
@@ -61,17 +64,18 @@ export function StepPanel({
       ) : isPending || !detail ? (
         <SkeletonRows label="Loading step" rows={6} />
       ) : (
-        <StepBody detail={detail} />
+        <StepBody detail={detail} actions={actions} />
       )}
     </aside>
   );
 }
 
-function StepBody({ detail }: { detail: RunStepDetail }) {
+function StepBody({ detail, actions }: { detail: RunStepDetail; actions: ReactNode }) {
   const { step } = detail;
   const duration = step.finishedAt ? Date.parse(step.finishedAt) - Date.parse(step.startedAt) : null;
   return (
     <div className="max-h-[40rem] space-y-4 overflow-auto p-4 text-sm">
+      {actions}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
         <Fact label="Kind">{step.kind.replaceAll('_', ' ')}</Fact>
         <Fact label="Ended with">{step.status}</Fact>

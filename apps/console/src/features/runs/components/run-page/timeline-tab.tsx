@@ -7,7 +7,9 @@ import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { SkeletonRows } from '~/components/skeleton';
 import { hasFilters, RunFindBar, type StepFilters } from '~/features/runs/components/run-page/run-find-bar';
+import { ForkFromStep } from '~/features/runs/components/fork/fork-from-step';
 import { StepPanel } from '~/features/runs/components/run-page/step-panel';
+import { useCanOperate } from '~/features/session/principal-context';
 import { TimelineChart } from '~/features/runs/components/run-page/timeline-chart';
 import { useRunPageState } from '~/features/runs/components/run-page/use-run-page-state';
 import { useRunSteps } from '~/features/runs/hooks/use-run-steps';
@@ -19,6 +21,7 @@ import { useTRPC } from '~/trpc/react';
  */
 export function TimelineTab({ run, revision }: { run: RunView; revision: number }) {
   const trpc = useTRPC();
+  const canOperate = useCanOperate();
   const { steps, isPending, error } = useRunSteps(run.id, revision);
   const { openStep, showStep } = useRunPageState();
   const [filters, setFilters] = useState<StepFilters>({});
@@ -61,7 +64,16 @@ export function TimelineTab({ run, revision }: { run: RunView; revision: number 
       />
       <div className={openStep ? 'grid gap-4 xl:grid-cols-[minmax(0,1fr)_34rem]' : ''}>
         <TimelineChart run={run} steps={steps} rows={rows} selectedIndex={selectedIndex} onOpen={showStep} />
-        {openStep ? <StepPanel detail={detail.data} error={detail.error} isPending={detail.isPending} onOpen={showStep} onClose={() => showStep(null)} /> : null}
+        {openStep ? (
+          <StepPanel
+            detail={detail.data}
+            error={detail.error}
+            isPending={detail.isPending}
+            onOpen={showStep}
+            onClose={() => showStep(null)}
+            actions={canOperate && detail.data ? <ForkFromStep run={run} stepIndex={detail.data.step.index} /> : null}
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import {
   createRunInputSchema,
+  forkRunInputSchema,
   findRunStepsInputSchema,
   listRunEventsInputSchema,
   listRunMessagesInputSchema,
@@ -10,6 +11,7 @@ import {
 import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
+import { runResponseSchema } from './run-response-schema';
 
 const runId = { id: 'The run id (uuid).' };
 
@@ -86,6 +88,20 @@ export const runsOperations: ApiOperation[] = [
     body: rerunRunInputSchema.omit({ runId: true }),
     success: { status: 201, description: 'The new run (`Location` names it).' },
     errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/runs/{id}/fork',
+    operationId: 'forkRun',
+    tag: 'Runs',
+    summary: 'Fork a run from a step’s checkpoint',
+    description:
+      'Starts a new run (no thread) from the checkpoint of step `stepIndex` and the transcript up to it, on the same agent version or `agentVersion`, linked by `forkOf`. Steps before the fork point are not run again and their tool calls are not repeated: the fork continues at `stepIndex + 1`. Optional edits: `messages` rewrites user messages of the copied transcript by index (the task is 1), `appendMessage` adds a user message before the next model call (required when the run had completed at that step), `state` replaces the checkpoint state (as the run page’s Checkpoints tab shows it; validated, same step and transcript length, no calls in flight). Only retained checkpoints can be forked (the latest, approval points, the one before a failure); a queued or running run is a 409.',
+    role: 'operator',
+    pathParameters: runId,
+    body: forkRunInputSchema.omit({ runId: true }),
+    success: { status: 201, description: 'The new run (`Location` names it).', schema: runResponseSchema },
+    errors: [404, 409],
   },
   {
     method: 'get',
