@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { ensureConsoleBuild } from './support/console-build';
 import { startConsole, type ConsoleProcess } from './support/console-process';
 import { callTool, connectMcpClient, postMcp } from './support/mcp-client';
 import { fetchOnNewConnection } from './support/new-connection';
+import { readmeCodeBlocks } from './support/readme-section';
 import { seedSecurityTenants, type SecurityTenants } from './support/security-tenants';
 
 /**
@@ -294,5 +296,27 @@ describe('rate limit', () => {
     expect(refused, 'no 429 after 500 requests').toBeDefined();
     expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await refused!.json()) as ErrorBody).error.kind).toBe('rate-limited');
+  });
+});
+
+describe('README "AgentLoom as an MCP server"', () => {
+  const blocks = readmeCodeBlocks('AgentLoom as an MCP server');
+
+  it('has client configs that parse and point at /api/mcp with a bearer key', () => {
+    const configs = blocks.filter((block) => block.language === 'json').map((block) => JSON.parse(block.code) as { mcpServers: Record<string, unknown> });
+    expect(configs).toHaveLength(2);
+    for (const config of configs) expect(JSON.stringify(config.mcpServers.agentloom)).toMatch(/\/api\/mcp".*Bearer al_/s);
+  });
+
+  it('its curl command lists the tools of a live console', () => {
+    const shell = blocks.find((block) => block.language === 'sh')!;
+    const result = spawnSync('bash', ['-euo', 'pipefail', '-c', shell.code], {
+      env: { ...process.env, AGENTLOOM_URL: server.baseUrl, AGENTLOOM_API_KEY: keysOfA().viewer },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const data = /^data: (.*)$/m.exec(result.stdout)?.[1];
+    const names = (JSON.parse(data ?? 'null') as { result: { tools: { name: string }[] } }).result.tools.map((tool) => tool.name);
+    expect(names).toContain('start_run');
   });
 });
