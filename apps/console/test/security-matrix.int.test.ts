@@ -3,15 +3,26 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { roles, type Role } from '@agentloom/platform';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedRoutes } from '~/server/http/openapi/route-files';
 import { appRouter } from '~/server/trpc/root-router';
 
 import { ensureConsoleBuild } from './support/console-build';
 import { repositoryRoot, startConsole, type ConsoleProcess } from './support/console-process';
+import { callTool, connectMcpClient, type ToolAnswer } from './support/mcp-client';
 import { restCall, sessionCookie, trpcCall, type CallResult, type ProcedureType } from './support/security-calls';
+import { mcpClients, readMcpResource, resourceNotFoundCode } from './support/security-mcp';
 import { createTenantResources } from './support/security-resources';
-import { phantomResources, procedureCases, restCases, type Isolation, type TenantResources } from './support/security-surface';
+import {
+  mcpResourceCases,
+  mcpToolCases,
+  phantomResources,
+  procedureCases,
+  restCases,
+  type Isolation,
+  type TenantResources,
+} from './support/security-surface';
 import { seedSecurityTenants, type SecurityTenants } from './support/security-tenants';
 
 /**
@@ -37,6 +48,10 @@ let tenants: SecurityTenants;
 let server: ConsoleProcess;
 let resources: TenantResources;
 const cookies = new Map<string, string>();
+let mcp: ReturnType<typeof mcpClients>;
+/** What `/api/mcp` serves, read from its own `tools/list` and `resources/templates/list`. */
+let servedMcpTools: { name: string; role: unknown }[];
+let servedMcpTemplates: string[];
 
 beforeAll(async () => {
   ensureConsoleBuild();
@@ -47,9 +62,14 @@ beforeAll(async () => {
     environment: { AGENTLOOM_RATE_LIMIT_PER_MINUTE: '1000000', AGENTLOOM_RATE_LIMIT_BURST: '1000000', AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1' },
   });
   resources = await createTenantResources(server.baseUrl, tenants);
+  mcp = mcpClients(server.baseUrl);
+  const client = await mcp.clientFor(tenants.tenantA.keys.viewer);
+  servedMcpTools = (await client.listTools()).tools.map((tool) => ({ name: tool.name, role: tool._meta?.['agentloom/role'] }));
+  servedMcpTemplates = (await client.listResourceTemplates()).resourceTemplates.map((template) => template.uriTemplate);
 }, 600_000);
 
 afterAll(async () => {
+  await mcp?.closeAll();
   await server?.stop();
   if (dataDirectory) rmSync(dataDirectory, { recursive: true, force: true });
 });
@@ -210,5 +230,67 @@ describe('role matrix: each role gets exactly what the route or procedure declar
       const apiKey = caller === 'anonymous' ? undefined : tenants.tenantA.keys[caller];
       expectRole(role, caller, (await callProcedure(key, apiKey, phantom)).result);
     }
+  });
+});
+
+/** A tool answer as the isolation check reads it: tenant A's secrets that the call's arguments did not contain. */
+function leakedByTool(answer: ToolAnswer, request: string): string[] {
+  return leakedSecrets({ status: 200, text: answer.text, kind: answer.kind, json: answer.body, requestId: null, headers: new Headers() }, request);
+}
+
+describe('MCP (/api/mcp): every tool and resource, for every role and for another tenant', () => {
+  it('has a case for every tool and resource template the server lists, each tool stating its role', () => {
+    expect(servedMcpTools.map((tool) => tool.name).sort()).toEqual(Object.keys(mcpToolCases).sort());
+    expect(servedMcpTools.filter((tool) => !roles.includes(tool.role as Role))).toEqual([]);
+    expect([...servedMcpTemplates].sort()).toEqual(Object.keys(mcpResourceCases).sort());
+  });
+
+  it.each(Object.keys(mcpToolCases))("tenant B's admin on tenant A's resources: tool %s", async (name) => {
+    const testCase = mcpToolCases[name]!;
+    const args = testCase.arguments(resources);
+    const answer = await callTool(await mcp.clientFor(tenants.tenantB.keys.admin), name, args);
+    const context = answer.text.slice(0, 300);
+    expect(leakedByTool(answer, JSON.stringify(args)), context).toEqual([]);
+    expect(answer.kind, context).not.toBe('forbidden');
+    expect(answer.kind, context).not.toBe('internal');
+    if (testCase.isolation === 'not-found') {
+      expect(answer.kind, context).toBe('not-found');
+    } else {
+      expect(answer.isError, context).toBe(false);
+      if (testCase.isolation === 'empty-search') {
+        const hits = (answer.body as { hits?: unknown[] }).hits ?? [];
+        expect(hits.filter((hit) => hitTenantOf(hit) !== tenants.tenantB.id), context).toEqual([]);
+      }
+    }
+  });
+
+  it.each(Object.keys(mcpResourceCases))("tenant B's admin reads tenant A's resource %s: resource-not-found", async (template) => {
+    const uri = mcpResourceCases[template]!(resources);
+    const read = await readMcpResource(await mcp.clientFor(tenants.tenantB.keys.admin), uri);
+    expect(read.errorCode, read.text).toBe(resourceNotFoundCode);
+    expect(leakedByTool({ isError: true, body: {}, kind: undefined, text: read.text }, uri)).toEqual([]);
+    // Tenant A still reads it.
+    expect((await readMcpResource(await mcp.clientFor(tenants.tenantA.keys.viewer), uri)).errorCode).toBeUndefined();
+  });
+
+  it.each(Object.keys(mcpToolCases))('role matrix: tool %s', async (name) => {
+    const required = servedMcpTools.find((tool) => tool.name === name)?.role as Role;
+    const args = mcpToolCases[name]!.arguments(phantomResources());
+    for (const caller of roles) {
+      const answer = await callTool(await mcp.clientFor(tenants.tenantA.keys[caller]), name, args);
+      const context = `${caller} → ${answer.text.slice(0, 300)}`;
+      expect(answer.kind, context).not.toBe('internal');
+      if (roles.indexOf(caller) < roles.indexOf(required)) expect(answer.kind, context).toBe('forbidden');
+      else expect(['forbidden', 'unauthenticated'], context).not.toContain(answer.kind);
+    }
+  });
+
+  it('refuses a caller without a key at the HTTP level (401), before any tool or resource', async () => {
+    const refused = await connectMcpClient(server.baseUrl, undefined).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(StreamableHTTPError);
+    expect((refused as StreamableHTTPError).code).toBe(401);
   });
 });

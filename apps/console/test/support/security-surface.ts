@@ -201,3 +201,27 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'webhooks.deliveries': { isolation: 'not-found', input: (r) => ({ webhookId: r.webhookId }) },
   'webhooks.redeliver': { isolation: 'not-found', input: (r) => ({ deliveryId: r.deliveryId }) },
 };
+
+export interface McpToolCase {
+  isolation: Isolation;
+  arguments: (resources: TenantResources) => Record<string, unknown>;
+}
+
+/**
+ * Every tool `/api/mcp` serves, by name. The matrix fails when `tools/list` names one missing
+ * here; each tool's role comes from its `_meta["agentloom/role"]` in that list.
+ */
+export const mcpToolCases: Record<string, McpToolCase> = {
+  start_run: { isolation: 'not-found', arguments: (r) => ({ agent: r.agentId, input: 'matrix' }) },
+  get_run: { isolation: 'not-found', arguments: (r) => ({ runId: r.runId }) },
+  list_runs: { isolation: 'scoped', arguments: (r) => ({ search: r.marker }) },
+  list_approvals: { isolation: 'scoped', arguments: (r) => ({ runId: r.runId }) },
+  decide_approval: { isolation: 'not-found', arguments: (r) => ({ approvalId: r.approvalId, decision: 'reject', reason: 'matrix' }) },
+  search_memory: { isolation: 'empty-search', arguments: (r) => ({ query: r.marker, threadId: r.threadId, agentId: r.agentId }) },
+};
+
+/** Every MCP resource template, with the URI of tenant A's resource it names (readable by any role). */
+export const mcpResourceCases: Record<string, (resources: TenantResources) => string> = {
+  'agentloom://runs/{id}': (r) => `agentloom://runs/${r.runId}`,
+  'agentloom://threads/{id}': (r) => `agentloom://threads/${r.threadId}`,
+};

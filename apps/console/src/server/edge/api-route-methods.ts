@@ -10,6 +10,7 @@ export type ExportedMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export const apiRouteMethods: Readonly<Record<string, readonly ExportedMethod[]>> = {
   '/api/health': ['GET'],
+  '/api/mcp': ['POST'],
   '/api/metrics': ['GET'],
   '/api/session': ['POST', 'DELETE'],
   '/api/trpc/{trpc}': ['GET', 'POST'],

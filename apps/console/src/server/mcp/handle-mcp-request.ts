@@ -1,0 +1,83 @@
+import { DomainError, type Platform, type Principal } from '@agentloom/platform';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { getPlatform } from '~/server/container';
+import { apiErrorResponse } from '~/server/http/api-error';
+import { authenticateRequest } from '~/server/http/authenticate-request';
+import { enforceRateLimit, retryAfterSecondsOf } from '~/server/http/rate-limit';
+import { readJsonBody } from '~/server/http/read-json-body';
+import { requestIdFor } from '~/server/http/request-id';
+import { requestOriginFor } from '~/server/http/request-origin';
+
+import { createMcpServer } from './create-mcp-server';
+
+/**
+ * One `POST /api/mcp`: the same request id, API-key authentication and per-key rate limit as
+ * `/api/v1`, then a stateless MCP server for this caller answers the JSON-RPC message (ADR 0034).
+ * Failures before MCP (no key, bad key, too many requests, body too large) are HTTP errors in the
+ * REST error shape; failures inside a tool are MCP tool errors.
+ */
+export async function handleMcpRequest(request: Request): Promise<Response> {
+  const requestId = requestIdFor(request);
+  let response: Response;
+  try {
+    const platform = await getPlatform();
+    const principal = await authenticateMcpCaller(request, platform, requestId);
+    enforceRateLimit(principal.apiKeyId);
+    const body = await readJsonBody(request);
+    const server = createMcpServer(platform, principal, request.signal);
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    await server.connect(transport);
+    response = await transport.handleRequest(request, { parsedBody: body });
+    // Nothing outlives the request: closed once the answer (JSON or the call's SSE stream) has been sent.
+    response = closeWhenSent(response, () => void server.close());
+  } catch (error) {
+    response = apiErrorResponse(error, `POST /api/mcp [${requestId}]`);
+    const retryAfterSeconds = retryAfterSecondsOf(error);
+    if (retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(retryAfterSeconds));
+  }
+  response.headers.set('X-Request-Id', requestId);
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/**
+ * MCP clients authenticate with an API key only: the console's session cookie is for the browser,
+ * and an MCP client is never one of its pages.
+ */
+async function authenticateMcpCaller(request: Request, platform: Platform, requestId: string): Promise<Principal> {
+  if (request.headers.get('authorization') === null) {
+    throw new DomainError('unauthenticated', 'Send an API key as "Authorization: Bearer <API key>".');
+  }
+  return { ...(await authenticateRequest(request, platform)), origin: requestOriginFor(request.headers, requestId) };
+}
+
+/** The same response whose body calls `onDone` once it has been read to the end or cancelled. */
+function closeWhenSent(response: Response, onDone: () => void): Response {
+  if (response.body === null) {
+    onDone();
+    return response;
+  }
+  const reader = response.body.getReader();
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    onDone();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await reader.read();
+      if (next.done) {
+        controller.close();
+        finish();
+      } else {
+        controller.enqueue(next.value);
+      }
+    },
+    async cancel(reason) {
+      finish();
+      await reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
