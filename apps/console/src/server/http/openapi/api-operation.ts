@@ -25,7 +25,7 @@ export interface ApiOperation {
   headers?: Record<string, string>;
   body?: z.ZodType;
   /** The success status and what its body is. */
-  success: { status: number; description: string; contentType?: 'application/json' | 'text/event-stream' };
+  success: { status: number; description: string; contentType?: 'application/json' | 'text/event-stream'; schema?: z.ZodType };
   /** Other non-error answers without a body (the event stream's 204 "nothing left to send"). */
   emptyAnswers?: { status: number; description: string }[];
   /** Error statuses worth naming beyond 400/401/403 (all answer the one error shape). */

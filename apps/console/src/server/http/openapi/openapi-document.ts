@@ -83,7 +83,7 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaFor(operation.body, `${prefix}Body`, schemas) } } } }
       : {}),
     responses: {
-      [String(operation.success.status)]: { description: operation.success.description, content: { [contentType]: { schema: {} } } },
+      [String(operation.success.status)]: { description: operation.success.description, content: { [contentType]: { schema: operation.success.schema ? jsonSchemaFor(operation.success.schema, `${prefix}Response`, schemas) : {} } } },
       ...Object.fromEntries((operation.emptyAnswers ?? []).map((answer) => [String(answer.status), { description: answer.description }])),
       ...Object.fromEntries(
         errorStatuses.map((status) => [
