@@ -1,20 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 
 import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { generateApiKey } from '../auth/api-key-secret';
 import type { Principal } from '../auth/roles';
-import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
-import { startHttpMcpFixture, type HttpMcpFixture } from '../../test/fixtures/mcp/http-mcp-server';
+import { createTestPlatform, silentLogger, startHttpMcpFixture, stdioFixtureAllowList as fixtureAllowList, type HttpMcpFixture, type TestPlatform } from '../testing';
 
-const repositoryRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const stdioFixture = fileURLToPath(new URL('../../test/fixtures/mcp/stdio-mcp-server.ts', import.meta.url));
 const token = `fixture-token-${randomUUID()}`;
-
-/** The operator's allow-list as a deployment would write it (AGENTLOOM_MCP_STDIO_ALLOW). */
-export const fixtureAllowList = { fixture: { command: process.execPath, args: ['--import', 'tsx', stdioFixture], cwd: repositoryRoot, env: {} } };
 
 describe.each(databaseModes)('MCP servers as a platform feature (%s)', (mode) => {
   let test: TestPlatform;
