@@ -81,10 +81,12 @@ describe('MCP tools on a worker process', () => {
     });
     worker.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     worker.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await expect.poll(() => output, { timeout: 120_000 }).toMatch(/Worker ready/);
+    await expect.poll(() => output, { timeout: 180_000, message: 'the worker did not report ready' }).toMatch(/Worker ready/);
 
     const { run } = await platform.runs.create(admin, { agentId: agent.id, input: 'Where is Lyon? Note it.' });
-    await expect.poll(async () => (await platform.runs.get(admin, { runId: run.id })).status, { timeout: 120_000 }).toBe('succeeded');
+    await expect
+      .poll(async () => (await platform.runs.get(admin, { runId: run.id })).status, { timeout: 180_000, message: `the run did not succeed; worker output:\n${output}` })
+      .toBe('succeeded');
     const started = await platform.database.prisma.runEvent.findFirstOrThrow({ where: { runId: run.id, type: 'run-started' } });
     expect(started.payload).toMatchObject({ executor: 'mcp-worker' });
     const calls = await platform.database.prisma.toolCall.findMany({ where: { runId: run.id }, orderBy: { name: 'asc' } });
@@ -95,5 +97,5 @@ describe('MCP tools on a worker process', () => {
     const recorded = http.calls.find((call) => call.tool === 'record' && call.arguments.note === 'from a worker');
     expect(recorded?.meta?.idempotencyKey).toBe(calls.find((call) => call.name === 'mcp.remote.record')!.idempotencyKey);
     expect(http.authorizations.at(-1)).toBe(`Bearer ${token}`);
-  });
+  }, 420_000);
 });
