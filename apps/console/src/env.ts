@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isDomainError, parseEmbedderSetting } from '@agentloom/platform';
+import { isDomainError, parseEmbedderSetting, parseMcpStdioAllowList, type McpStdioAllowList } from '@agentloom/platform';
 import type { MemoryEmbedderConfig } from '@agentloom/runtime';
 import { z } from 'zod';
 import { findRepositoryRoot } from '~/server/repository-root';
@@ -71,6 +71,11 @@ const environmentSchema = z.object({
   AGENTLOOM_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyToUndefined, z.string().optional()),
   /** The older, webhook-only name of AGENTLOOM_ALLOW_PRIVATE_TARGETS; still read, and merged into it. */
   AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * The stdio MCP servers tenants may use: a JSON object of name → { command, args?, cwd?, env? }.
+   * Tenants choose an entry by name and never write a command; unset: no stdio servers.
+   */
+  AGENTLOOM_MCP_STDIO_ALLOW: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Bytes of a tool call's output the model sees and the ledger stores (longer output is cut with a note); default 256 KiB. */
   AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_024).max(64 * 1024 * 1024).optional()),
   /** Estimated tokens of earlier turns, summary included, a new run on a thread starts with; default 4,000. */
@@ -116,6 +121,8 @@ export interface ConsoleEnvironment {
   auth: { failureLimits: { perAddress: number; perKey: number; windowSeconds: number } };
   /** Private targets the one outbound policy allows (both variable names merged). */
   outbound: { allowPrivateTargets: string[] };
+  /** MCP stdio commands tenants may choose (AGENTLOOM_MCP_STDIO_ALLOW). */
+  mcp: { stdioAllowList: McpStdioAllowList };
   /** Undefined: the platform uses the embedded data directory's key file (server mode refuses). */
   secrets: { key: Buffer; previousKeys: Buffer[] } | undefined;
   /** Data bounds for runs this console executes; absent fields keep the platform defaults. */
@@ -177,6 +184,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
       },
     },
     outbound: { allowPrivateTargets: [...splitList(values.AGENTLOOM_ALLOW_PRIVATE_TARGETS), ...splitList(values.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS)] },
+    mcp: { stdioAllowList: mcpStdioAllowListFrom(values.AGENTLOOM_MCP_STDIO_ALLOW) },
     secrets: values.AGENTLOOM_SECRET_KEY ? { key: values.AGENTLOOM_SECRET_KEY, previousKeys: previousSecretKeys(values.AGENTLOOM_SECRET_KEY_PREVIOUS) } : undefined,
     bounds: {
       ...(values.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES ? { toolOutputMaxBytes: values.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES } : {}),
@@ -185,6 +193,15 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     },
     memoryEmbedder: memoryEmbedderFrom(values, repositoryRoot),
   };
+}
+
+function mcpStdioAllowListFrom(text: string | undefined): McpStdioAllowList {
+  try {
+    return parseMcpStdioAllowList(text);
+  } catch (error) {
+    if (isDomainError(error)) throw new InvalidEnvironmentError(`Invalid ${error.message}.`);
+    throw error;
+  }
 }
 
 function memoryEmbedderFrom(values: z.infer<typeof environmentSchema>, repositoryRoot: string): MemoryEmbedderConfig {

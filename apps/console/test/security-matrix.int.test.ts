@@ -111,6 +111,7 @@ function leakedSecrets(result: CallResult, request: string): string[] {
     resources.apiKeyId,
     resources.webhookId,
     resources.deliveryId,
+    resources.mcpServerId,
   ];
   return secrets.filter((secret) => !request.includes(secret) && result.text.includes(secret));
 }

@@ -22,6 +22,7 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       toolAbortGraceMs: environment.AGENTLOOM_TOOL_ABORT_GRACE_MS,
     },
     outbound: { allowPrivateTargets: [...environment.AGENTLOOM_ALLOW_PRIVATE_TARGETS, ...environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS] },
+    mcp: { stdioAllowList: environment.mcpStdioAllowList },
     ...(environment.AGENTLOOM_SECRET_KEY ? { secrets: { key: environment.AGENTLOOM_SECRET_KEY, previousKeys: environment.AGENTLOOM_SECRET_KEY_PREVIOUS } } : {}),
     bounds: {
       ...(environment.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES ? { toolOutputMaxBytes: environment.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES } : {}),

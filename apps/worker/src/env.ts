@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { isDomainError, parseEmbedderSetting } from '@agentloom/platform';
+import { isDomainError, parseEmbedderSetting, parseMcpStdioAllowList, type McpStdioAllowList } from '@agentloom/platform';
 import type { MemoryEmbedderConfig } from '@agentloom/runtime';
 import { z } from 'zod';
 
@@ -63,6 +63,11 @@ const environmentSchema = z.object({
   AGENTLOOM_ALLOW_PRIVATE_TARGETS: commaSeparatedList,
   /** The older, webhook-only name of AGENTLOOM_ALLOW_PRIVATE_TARGETS; still read, and merged into it. */
   AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: commaSeparatedList,
+  /**
+   * The stdio MCP servers tenants may use, as for the console (the same list on every process of the
+   * fleet): a JSON object of name → { command, args?, cwd?, env? }. Unset: no stdio servers.
+   */
+  AGENTLOOM_MCP_STDIO_ALLOW: z.string().optional(),
   /** Bytes of a tool call's output the model sees and the ledger stores (longer output is cut with a note); default 256 KiB. */
   AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.coerce.number().int().min(1_024).max(64 * 1024 * 1024).optional(),
   /** Estimated tokens of earlier turns, summary included, a new run on a thread starts with; default 4,000. */
@@ -88,7 +93,7 @@ const environmentSchema = z.object({
 type ParsedEnvironment = z.infer<typeof environmentSchema>;
 
 /** The validated variables plus the memory embedder they select (the same rules as the console's). */
-export type WorkerEnvironment = ParsedEnvironment & { memoryEmbedder: MemoryEmbedderConfig };
+export type WorkerEnvironment = ParsedEnvironment & { memoryEmbedder: MemoryEmbedderConfig; mcpStdioAllowList: McpStdioAllowList };
 
 function memoryEmbedderFrom(values: ParsedEnvironment): MemoryEmbedderConfig {
   const blank = (value: string | undefined) => (value === '' ? undefined : value);
@@ -106,9 +111,10 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Worker
   const parsed = environmentSchema.safeParse(source);
   if (parsed.success) {
     try {
-      return { ...parsed.data, memoryEmbedder: memoryEmbedderFrom(parsed.data) };
+      const mcpStdioAllowList = parseMcpStdioAllowList(parsed.data.AGENTLOOM_MCP_STDIO_ALLOW);
+      return { ...parsed.data, memoryEmbedder: memoryEmbedderFrom(parsed.data), mcpStdioAllowList };
     } catch (error) {
-      if (isDomainError(error)) return { errors: [`${error.field ?? 'AGENTLOOM_EMBEDDER'}: ${error.message}`] };
+      if (isDomainError(error)) return { errors: [error.field === 'AGENTLOOM_MCP_STDIO_ALLOW' ? error.message : `${error.field ?? 'AGENTLOOM_EMBEDDER'}: ${error.message}`] };
       throw error;
     }
   }

@@ -46,6 +46,9 @@ import { UsageService } from './usage/usage-service';
 import { ModelConnector } from './outbound/model-connector';
 import { resealStoredSecrets } from './secrets/reseal-stored-secrets';
 import { resolveSecretBox } from './secrets/resolve-secret-box';
+import { McpAgentTools } from './mcp/mcp-agent-tools';
+import { McpConnector } from './mcp/mcp-connector';
+import { McpServerService } from './mcp/mcp-server-service';
 
 /** The services apps call. Built once per process by the app's composition root. */
 export interface Platform {
@@ -89,6 +92,8 @@ export interface Platform {
   memoryPort: PrismaMemoryPort;
   /** Webhook endpoints and their delivery log (admin); deliveries are sent by the executor's process. */
   webhooks: WebhookService;
+  /** Admin-only: the tenant's MCP servers (stdio from the operator allow-list, Streamable HTTP), and "connect and list tools". */
+  mcpServers: McpServerService;
   /** The deployment's one outbound policy (hand it to HTTP tools and MCP servers you build). */
   outbound: OutboundPolicy;
   close(): Promise<void>;
@@ -141,6 +146,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       (error: unknown) => logger.warn(`Memory embedder ${embedder.embedder.id} failed to load: ${error instanceof Error ? error.message : String(error)}`),
     );
   }
+  const mcpConnector = new McpConnector(outbound, secrets, config.mcp?.stdioAllowList ?? {});
+  const mcpAgentTools = new McpAgentTools(database, mcpConnector);
   const erase = new EraseService(database, logger);
   const maintenance = new MemoryMaintenance(database, memoryPort, erase, logger, models);
   const processor = new EngineRunProcessor(
@@ -155,6 +162,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     memoryPort,
     { toolAbortGraceMs: config.executor?.toolAbortGraceMs ?? defaultExecutorConfig.toolAbortGraceMs },
     { ...defaultDataBounds, ...config.bounds },
+    mcpAgentTools,
   );
   const webhookConfig = { ...defaultWebhookConfig, ...config.webhooks };
   const webhookGuard = new WebhookTargetGuard(outbound);
@@ -190,7 +198,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     runMessages: new RunMessageService(database),
     approvals: new ApprovalService(database, () => executor.wake()),
     apiKeys: new ApiKeyService(database),
-    agents: new AgentService(database, tools, { policy: outbound, secrets }),
+    agents: new AgentService(database, tools, { policy: outbound, secrets }, mcpAgentTools),
     usage: new UsageService(database),
     audit: new AuditService(database),
     runSteps: new RunStepService(database),
@@ -209,6 +217,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     erase,
     memoryPort,
     webhooks: new WebhookService(database, webhookGuard, secrets),
+    mcpServers: new McpServerService(database, mcpConnector, outbound, secrets),
     outbound,
     close: async () => {
       await executor.stop();

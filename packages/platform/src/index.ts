@@ -109,3 +109,24 @@ export type { WebhookView, CreatedWebhook, WebhookDeliveryView } from './webhook
 export { parseSecretKey } from './secrets/secret-key';
 export type { SecretKeys } from './secrets/resolve-secret-box';
 export { reembedItems, type ReembedProgress } from './memory/reembed-items';
+export { McpServerService } from './mcp/mcp-server-service';
+export {
+  createMcpServerInputSchema,
+  mcpConnectionErrorKinds,
+  mcpServerIdInputSchema,
+  mcpServerListViewSchema,
+  mcpServerTestViewSchema,
+  mcpServerViewSchema,
+  mcpToolViewSchema,
+  updateMcpServerInputSchema,
+  type CreateMcpServerInput,
+  type McpConnectionErrorKind,
+  type McpServerListView,
+  type McpServerTestView,
+  type McpServerView,
+  type McpToolView,
+  type UpdateMcpServerInput,
+} from './mcp/mcp-server.schema';
+export { parseMcpStdioAllowList, type McpStdioAllowList, type McpStdioCommand } from './mcp/mcp-stdio-allow-list';
+export { McpConnectionError } from './mcp/mcp-connection-error';
+export { McpToolMismatchError, type McpToolMismatch } from './mcp/mcp-tool-mismatch-error';

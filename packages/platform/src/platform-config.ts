@@ -5,6 +5,7 @@ import type { AuthFailureLimits } from './auth/auth-failure-limiter';
 import type { DataBounds } from './execution/data-bounds';
 import type { RunExecutorConfig } from './execution/run-executor';
 import type { Logger } from './logging/logger';
+import type { McpStdioAllowList } from './mcp/mcp-stdio-allow-list';
 import type { SecretKeys } from './secrets/resolve-secret-box';
 import type { WebhookConfig } from './webhooks/webhook-config';
 
@@ -45,6 +46,12 @@ export interface PlatformConfig {
    * operator allows (`AGENTLOOM_ALLOW_PRIVATE_TARGETS`), and a DNS override for tests.
    */
   outbound?: OutboundPolicyOptions;
+  /**
+   * MCP servers: the stdio commands tenants may choose from (AGENTLOOM_MCP_STDIO_ALLOW, parsed with
+   * `parseMcpStdioAllowList`). Every executor of the fleet needs the same list. HTTP servers need no
+   * setting here: their URLs go through `outbound`.
+   */
+  mcp?: { stdioAllowList?: McpStdioAllowList };
   /**
    * The key sealing stored secrets (model API keys, webhook signing secrets). Absent: embedded mode
    * uses `<dataDirectory>/secret-key` (generated on first start); server mode refuses to start.

@@ -72,6 +72,7 @@ async function openPlatform(): Promise<Platform> {
       toolAbortGraceMs: environment.executor.toolAbortGraceMs,
     },
     outbound: { allowPrivateTargets: environment.outbound.allowPrivateTargets },
+    mcp: { stdioAllowList: environment.mcp.stdioAllowList },
     ...(environment.secrets ? { secrets: environment.secrets } : {}),
     auth: environment.auth,
     bounds: environment.bounds,

@@ -23,6 +23,13 @@ export async function createTenantResources(baseUrl: string, tenants: SecurityTe
     url: `http://127.0.0.1:1/${marker}`,
     eventTypes: ['run.completed', 'approval.requested'],
   });
+  // Its auth header carries the marker: no answer, to anyone, may contain it.
+  const mcpServer = await call<{ id: string }>('POST', '/api/v1/mcp-servers', {
+    name: 'matrix-server',
+    transport: 'streamable-http',
+    url: 'http://127.0.0.1:1/mcp',
+    headers: { Authorization: `Bearer ${marker}` },
+  });
   const waiting = await call<{ id: string }>('POST', '/api/v1/runs', { agentId: agents['demo-operator'], input: `${marker} restart the service` });
   const finished = await call<{ id: string }>('POST', '/api/v1/runs', { agentId: agents['demo-researcher'], input: marker });
   const thread = await call<{ id: string }>('POST', '/api/v1/threads', { agentId: agents['demo-researcher'], title: marker });
@@ -55,6 +62,7 @@ export async function createTenantResources(baseUrl: string, tenants: SecurityTe
     apiKeyId: apiKey.id,
     webhookId: webhook.id,
     deliveryId: delivery.id,
+    mcpServerId: mcpServer.id,
     marker,
   };
 }

@@ -18,6 +18,8 @@ export interface TenantResources {
   apiKeyId: string;
   webhookId: string;
   deliveryId: string;
+  /** An MCP server whose auth header carries the marker. */
+  mcpServerId: string;
   /** Text only tenant A's data contains: no answer to another tenant may include it. */
   marker: string;
 }
@@ -36,6 +38,7 @@ export function phantomResources(): TenantResources {
     apiKeyId: randomUUID(),
     webhookId: randomUUID(),
     deliveryId: randomUUID(),
+    mcpServerId: randomUUID(),
     marker: 'phantom',
   };
 }
@@ -130,7 +133,18 @@ export const restCases: Record<string, RestCase> = {
   'DELETE /api/v1/webhooks/{id}': { isolation: 'not-found', path: (r) => `/api/v1/webhooks/${r.webhookId}` },
   'GET /api/v1/webhooks/{id}/deliveries': { isolation: 'not-found', path: (r) => `/api/v1/webhooks/${r.webhookId}/deliveries` },
   'POST /api/v1/webhook-deliveries/{id}/redeliver': { isolation: 'not-found', path: (r) => `/api/v1/webhook-deliveries/${r.deliveryId}/redeliver` },
+  'GET /api/v1/mcp-servers': { isolation: 'scoped', path: () => '/api/v1/mcp-servers' },
+  'POST /api/v1/mcp-servers': { isolation: 'scoped', path: () => '/api/v1/mcp-servers', body: () => matrixMcpServer() },
+  'GET /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}` },
+  'PATCH /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}`, body: () => ({ description: 'changed by matrix' }) },
+  'DELETE /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}` },
+  'POST /api/v1/mcp-servers/{id}/test': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}/test` },
 };
+
+/** A server nobody answers at (loopback is allowed in the matrix's console); a fresh name each call. */
+function matrixMcpServer(): unknown {
+  return { name: `matrix-${randomUUID().slice(0, 8)}`, transport: 'streamable-http', url: 'http://127.0.0.1:1/mcp' };
+}
 
 /** Every tRPC procedure by path; the matrix fails when the router has one missing here. */
 export const procedureCases: Record<string, ProcedureCase> = {
@@ -200,6 +214,11 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'webhooks.delete': { isolation: 'not-found', input: (r) => ({ webhookId: r.webhookId }) },
   'webhooks.deliveries': { isolation: 'not-found', input: (r) => ({ webhookId: r.webhookId }) },
   'webhooks.redeliver': { isolation: 'not-found', input: (r) => ({ deliveryId: r.deliveryId }) },
+  'mcpServers.list': { isolation: 'scoped' },
+  'mcpServers.create': { isolation: 'scoped', input: () => matrixMcpServer() },
+  'mcpServers.update': { isolation: 'not-found', input: (r) => ({ mcpServerId: r.mcpServerId, description: 'changed by matrix' }) },
+  'mcpServers.delete': { isolation: 'not-found', input: (r) => ({ mcpServerId: r.mcpServerId }) },
+  'mcpServers.test': { isolation: 'not-found', input: (r) => ({ mcpServerId: r.mcpServerId }) },
 };
 
 export interface McpToolCase {

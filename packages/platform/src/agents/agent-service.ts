@@ -23,11 +23,13 @@ import type { SecretBox } from '../secrets/secret-box';
 import { mapModelKeys, restoreConfigSecrets } from './agent-config-secrets';
 import { assertModelDestinations } from './agent-model-destinations';
 import { agentSummarySelect, parseConfig, toAgentSummaryView, toVersionSummaryView, toVersionView, versionSelect, versionSummarySelect } from './agent-rows';
+import type { AgentVersionConfig } from './agent-version-config';
 import type { AgentDetailView, AgentSummaryView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agent-views';
 import { saveAgentVersion } from './save-agent-version';
 import { assertKnownTools } from './assert-known-tools';
 import { assertRunnableConfig } from './assert-runnable-config';
 import type { ToolCatalog } from '../tools/tool-catalog';
+import type { McpAgentTools } from '../mcp/mcp-agent-tools';
 
 export { listAgentsInputSchema, type ListAgentsInput } from './agent.schema';
 export type { AgentSummaryView } from './agent-views';
@@ -43,6 +45,8 @@ export class AgentService {
     private readonly tools: ToolCatalog,
     /** Model base URLs are checked against the outbound policy at save; API keys are stored sealed. */
     private readonly outbound: { policy: OutboundPolicy; secrets: SecretBox },
+    /** Attached MCP servers' tools are pinned (server, tool, schema hash) at save; absent: configs attaching servers are refused. */
+    private readonly mcp?: McpAgentTools,
   ) {}
 
   /** The caller's agents, by name; a tenant has tens of agents, so one page holds them all. */
@@ -92,10 +96,11 @@ export class AgentService {
   async create(principal: Principal, rawInput: CreateAgentInput): Promise<AgentDetailView> {
     assertRole(principal, 'admin', 'Creating agents');
     const input = parseInput(createAgentInputSchema, rawInput);
-    const config = restoreConfigSecrets(parseConfig(input.config), undefined);
-    assertKnownTools(config, this.tools);
-    assertRunnableConfig(config);
-    await assertModelDestinations(config, this.outbound.policy);
+    const parsed = restoreConfigSecrets(parseConfig(input.config), undefined);
+    assertKnownTools(parsed, this.tools);
+    assertRunnableConfig(parsed);
+    await assertModelDestinations(parsed, this.outbound.policy);
+    const config = await this.pinMcpTools(principal, parsed);
     const configHash = hashAgentConfig(config);
     const stored = mapModelKeys(config, (key) => this.outbound.secrets.seal(key));
     const slugTaken = () => new DomainError('conflict', `An agent with slug "${input.slug}" already exists`, 'slug');
@@ -140,10 +145,11 @@ export class AgentService {
     const input = parseInput(saveAgentVersionInputSchema, rawInput);
     // Another tenant's agent is not found before its config is judged.
     await this.assertAgent(principal, input.agentId);
-    const config = parseConfig(input.config);
-    assertKnownTools(config, this.tools);
-    assertRunnableConfig(config);
-    await assertModelDestinations(config, this.outbound.policy);
+    const parsed = parseConfig(input.config);
+    assertKnownTools(parsed, this.tools);
+    assertRunnableConfig(parsed);
+    await assertModelDestinations(parsed, this.outbound.policy);
+    const config = await this.pinMcpTools(principal, parsed);
     const { created } = await saveAgentVersion(this.database, principal, { ...input, config }, this.outbound.secrets);
     const agent = await this.get(principal, { agentId: input.agentId });
     if (!agent.latest) throw new Error(`Agent ${input.agentId} lost its versions while saving`);
@@ -181,6 +187,13 @@ export class AgentService {
       return updated;
     });
     return toAgentSummaryView(row);
+  }
+
+  private async pinMcpTools(principal: Principal, config: AgentVersionConfig): Promise<AgentVersionConfig> {
+    if (this.mcp) return this.mcp.pin(principal.tenantId, config);
+    if ((config.mcpServers ?? []).length > 0) throw new DomainError('validation', 'config.mcpServers: this platform was built without MCP support', 'config.mcpServers');
+    const { mcpTools: _ignored, ...rest } = config;
+    return rest;
   }
 
   private async assertAgent(principal: Principal, agentId: string): Promise<void> {

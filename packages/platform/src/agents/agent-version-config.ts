@@ -14,6 +14,19 @@ export const agentVersionConfigSchema = agentConfigSchema.extend({
   fallbackModels: z.array(modelConfigSchema).default([]),
   /** Platform tools (by registered name) this agent may call, besides the built-ins. */
   tools: z.array(z.string().min(1)).default([]),
+  /**
+   * The tenant's MCP servers this agent uses, by name; `tools` narrows to some of a server's tools
+   * (all of them when absent). Their tools are offered as `mcp.<server>.<tool>`.
+   */
+  mcpServers: z
+    .array(z.object({ server: z.string().min(1), tools: z.array(z.string().min(1)).min(1).optional() }))
+    .optional(),
+  /**
+   * Written by the platform at save, never taken from the caller: each attached tool pinned by
+   * server, tool name and schema hash. A run refuses to start (`resume-mismatch`) when the server's
+   * tool no longer has that hash.
+   */
+  mcpTools: z.array(z.object({ server: z.string(), tool: z.string(), schemaHash: z.string() })).optional(),
   /** Pending approvals expire (→ rejected with reason `expired`) after this many minutes. */
   approvalExpiryMinutes: z.number().int().positive().optional(),
   /** Fact extraction and conversation indexing after each run (off unless set). */

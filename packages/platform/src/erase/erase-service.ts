@@ -108,6 +108,7 @@ export class EraseService {
       counts['memory_items'] = (counts['memory_items'] ?? 0) + (await transaction.memoryItem.deleteMany({ where: { tenantId } })).count;
       counts['webhook_deliveries'] = (counts['webhook_deliveries'] ?? 0) + (await transaction.webhookDelivery.deleteMany({ where: { tenantId } })).count;
       counts['webhook_endpoints'] = (await transaction.webhookEndpoint.deleteMany({ where: { tenantId } })).count;
+      counts['mcp_servers'] = (await transaction.mcpServer.deleteMany({ where: { tenantId } })).count;
       counts['agent_versions'] = (await transaction.agentVersion.deleteMany({ where: { tenantId } })).count;
       counts['agents'] = (await transaction.agent.deleteMany({ where: { tenantId } })).count;
       counts['sessions'] = (await transaction.session.deleteMany({ where: { tenantId } })).count;

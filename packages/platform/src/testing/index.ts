@@ -2,3 +2,6 @@ export { createTestPlatform, silentLogger, testSecretKey, type TestPlatform } fr
 export { createTestAgent, type TestAgentOptions } from './create-test-agent';
 export { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhook-receiver';
 export { seedLongRun, type SeedLongRunOptions, type SeededLongRun } from './seed-long-run';
+export { createFixtureMcpServer, type FixtureMcpServerOptions, type RecordedMcpCall } from './mcp/fixture-mcp-server';
+export { startHttpMcpFixture, type HttpMcpFixture } from './mcp/http-mcp-server';
+export { stdioFixtureAllowList } from './mcp/stdio-fixture-allow-list';

@@ -4,6 +4,7 @@ import { apiKeysRouter } from '~/features/api-keys/server/api-keys-router';
 import { approvalsRouter } from '~/features/approvals/server/approvals-router';
 import { auditRouter } from '~/features/audit/server/audit-router';
 import { healthRouter } from '~/features/health/server/health-router';
+import { mcpServersRouter } from '~/features/mcp-servers/server/mcp-servers-router';
 import { memoryRouter } from '~/features/memory/server/memory-router';
 import { runEventsRouter } from '~/features/runs/server/run-events-router';
 import { checkpointsRouter, runStepsRouter, toolCallsRouter } from '~/features/runs/server/run-inspection-router';
@@ -34,6 +35,7 @@ export const appRouter = createTRPCRouter({
   threads: threadsRouter,
   memory: memoryRouter,
   webhooks: webhooksRouter,
+  mcpServers: mcpServersRouter,
 });
 
 export type AppRouter = typeof appRouter;

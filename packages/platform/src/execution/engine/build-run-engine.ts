@@ -1,4 +1,4 @@
-import { createEngine, type Engine, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway } from '@agentloom/runtime';
+import { createEngine, type AnyTool, type Engine, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway } from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { ModelConnector } from '../../outbound/model-connector';
@@ -10,6 +10,8 @@ export interface BuildRunEngineOptions {
   versionId: string;
   config: AgentVersionConfig;
   tools: ToolCatalog;
+  /** Tools of this run only (the version's pinned MCP tools), registered beside the catalog's. */
+  extraTools?: readonly AnyTool[];
   hooks: LifecycleHooks[];
   /** Cap on each tool call's output (bytes); the runtime's default when absent. */
   toolOutputMaxBytes?: number;
@@ -42,6 +44,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       ...(options.memory ? { memory: options.memory } : {}),
       configureTools: (registry) => {
         for (const tool of options.tools.select(config.tools)) registry.register(tool);
+        for (const tool of options.extraTools ?? []) registry.register(tool);
       },
       createInstanceId: () => options.runId,
     },

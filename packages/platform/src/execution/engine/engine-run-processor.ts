@@ -1,5 +1,5 @@
 import { isTransientDatabaseError, type Database } from '@agentloom/db';
-import type { AgentRun, Engine } from '@agentloom/runtime';
+import type { AgentRun, AnyTool, Engine } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import type { Logger } from '../../logging/logger';
@@ -7,6 +7,7 @@ import type { PrismaMemoryPort } from '../../memory/prisma-memory-port';
 import type { ModelConnector } from '../../outbound/model-connector';
 import { RunMemoryPort } from '../../memory/run-memory-port';
 import type { ToolCatalog } from '../../tools/tool-catalog';
+import type { McpAgentTools, RunMcpTools } from '../../mcp/mcp-agent-tools';
 import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
@@ -45,6 +46,8 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly options: { toolAbortGraceMs?: number } = {},
     /** Tool-output cap and thread-history window. */
     private readonly bounds: DataBounds = defaultDataBounds,
+    /** The version's pinned MCP tools; absent: a version that pins some fails to start. */
+    private readonly mcp?: McpAgentTools,
   ) {}
 
   async process(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
@@ -57,6 +60,31 @@ export class EngineRunProcessor implements RunProcessor {
       await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
       return;
     }
+    // One connection per attached server for the whole attempt, closed when it ends. A server that
+    // cannot be reached or whose pinned tools changed ends the run before any model call.
+    let mcpTools: RunMcpTools | undefined;
+    try {
+      mcpTools = await this.openMcpTools(run, context);
+    } catch (error) {
+      if (this.abandonAttempt(run, error)) return;
+      await this.failBeforeStart(run, owner, kindOf(error), error);
+      return;
+    }
+    try {
+      await this.processWithTools(run, owner, signals, context, mcpTools?.tools ?? []);
+    } finally {
+      await mcpTools?.close();
+    }
+  }
+
+  private async openMcpTools(run: ClaimedRun, context: RunContext): Promise<RunMcpTools | undefined> {
+    if ((context.config.mcpTools ?? []).length === 0) return undefined;
+    if (!this.mcp) throw Object.assign(new Error('This executor was built without MCP support'), { kind: 'invalid-agent-config' });
+    return this.mcp.openForRun(run.tenantId, context.config);
+  }
+
+  private async processWithTools(run: ClaimedRun, owner: string, signals: RunProcessingSignals, context: RunContext, extraTools: AnyTool[]): Promise<void> {
+    const { prisma } = this.database;
     let engine: Engine | undefined;
     const ledger = createToolLedgerHooks(prisma, run, owner, () => engine!.services.registry, this.observer);
     const cancelFence = createCancelFenceHooks(prisma, run, owner);
@@ -67,6 +95,7 @@ export class EngineRunProcessor implements RunProcessor {
         versionId: context.versionId,
         config: context.config,
         tools: this.tools,
+        extraTools,
         models: this.models,
         hooks: [cancelFence, ledger],
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),

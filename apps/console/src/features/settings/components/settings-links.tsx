@@ -43,6 +43,11 @@ export function SettingsLinks() {
           Endpoints notified of run and approval events, signed, with a delivery log.
         </SettingsLinkCard>
       ) : null}
+      {isAdmin ? (
+        <SettingsLinkCard icon={<SettingsIcon />} title="MCP servers" href={'/settings/mcp-servers'}>
+          Tools from MCP servers (stdio from the operator allow-list, or Streamable HTTP) for agents to attach; connect and list tools.
+        </SettingsLinkCard>
+      ) : null}
       <SettingsLinkCard icon={<RunsIcon />} title="Usage" href={'/settings/usage'}>
         Runs by outcome, tokens, cost and tool calls per agent, with a daily chart.
       </SettingsLinkCard>

@@ -4,6 +4,7 @@ import { administrationOperations } from './operations/administration-operations
 import { agentsOperations } from './operations/agents-operations';
 import { apiKeysOperations } from './operations/api-keys-operations';
 import { approvalsOperations } from './operations/approvals-operations';
+import { mcpServersOperations } from './operations/mcp-servers-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
 import { threadsOperations } from './operations/threads-operations';
@@ -23,4 +24,5 @@ export const apiOperations: readonly ApiOperation[] = [
   ...administrationOperations,
   ...accountOperations,
   ...webhooksOperations,
+  ...mcpServersOperations,
 ];

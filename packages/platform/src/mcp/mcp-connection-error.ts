@@ -1,0 +1,53 @@
+import { findOutboundRefusal } from '@agentloom/runtime';
+
+import type { McpConnectionErrorKind } from './mcp-server.schema';
+
+/** Why an MCP server could not be used; `kind` is what "connect and list tools" and failed runs report. */
+export class McpConnectionError extends Error {
+  override readonly name = 'McpConnectionError';
+
+  constructor(
+    readonly kind: McpConnectionErrorKind,
+    message: string,
+    options: { cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+  }
+}
+
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOENT', 'EACCES', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_SOCKET']);
+
+/**
+ * Sorts a connection failure by what the operator or tenant must fix: the outbound policy refused
+ * the target, the server refused the credentials (HTTP 401/403), nothing answered (refused
+ * connection, unknown host, a stdio command that does not start or exits at once), or it answered
+ * but not as an MCP server.
+ */
+export function classifyMcpConnectionError(serverName: string, error: unknown): McpConnectionError {
+  if (error instanceof McpConnectionError) return error;
+  const refusal = findOutboundRefusal(error);
+  if (refusal) return new McpConnectionError('mcp-outbound-refused', `MCP server ${serverName}: ${refusal.message}`, { cause: error });
+  const chain = errorChain(error);
+  const detail = chain.map((entry) => entry.message).filter((message) => message !== '').at(-1) ?? String(error);
+  const status = chain.map((entry) => (entry as { code?: unknown }).code).find((code): code is number => typeof code === 'number');
+  if (status === 401 || status === 403 || chain.some((entry) => entry.constructor.name === 'UnauthorizedError')) {
+    return new McpConnectionError('mcp-auth', `MCP server ${serverName} refused the credentials (HTTP ${status ?? 401}); check its auth headers`, { cause: error });
+  }
+  const code = chain.map((entry) => (entry as { code?: unknown }).code).find((value): value is string => typeof value === 'string');
+  // A stdio child that exits before answering surfaces as "Connection closed" (MCP error -32000).
+  const closed = chain.some((entry) => /connection closed/i.test(entry.message));
+  if ((code !== undefined && unreachableCodes.has(code)) || closed || chain.some((entry) => entry.message === 'fetch failed')) {
+    return new McpConnectionError('mcp-unreachable', `MCP server ${serverName} is unreachable: ${detail}`, { cause: error });
+  }
+  return new McpConnectionError('mcp-protocol', `MCP server ${serverName} did not answer as an MCP server: ${detail}`, { cause: error });
+}
+
+function errorChain(error: unknown): Error[] {
+  const chain: Error[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
+    chain.push(current);
+    current = current.cause;
+  }
+  return chain;
+}

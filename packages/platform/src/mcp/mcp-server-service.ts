@@ -1,0 +1,163 @@
+import { Prisma, type Database } from '@agentloom/db';
+import { OutboundRefusedError, type OutboundPolicy } from '@agentloom/runtime';
+
+import { recordAudit } from '../audit/record-audit';
+import { assertRole } from '../auth/assert-role';
+import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+import type { SecretBox } from '../secrets/secret-box';
+import { parseInput } from '../validation/parse-input';
+import { McpConnectionError } from './mcp-connection-error';
+import type { McpConnector, OpenMcpServer } from './mcp-connector';
+import {
+  createMcpServerInputSchema,
+  mcpServerIdInputSchema,
+  updateMcpServerInputSchema,
+  type McpServerListView,
+  type McpServerTestView,
+  type McpServerView,
+} from './mcp-server.schema';
+import { mcpServerSelect, sealedHeaders, toMcpServerView, type McpServerRow } from './mcp-server-view';
+
+/**
+ * A tenant's MCP servers. Admin only, reads included (a server's URL and header names describe the
+ * tenant's integrations). Every change is audit-logged in its transaction, with header names but
+ * never their values; headers are stored sealed and no API returns them.
+ */
+export class McpServerService {
+  constructor(
+    private readonly database: Database,
+    private readonly connector: McpConnector,
+    /** HTTP URLs pass the outbound policy at save (resolved now) as well as at every connect. */
+    private readonly policy: OutboundPolicy,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  async list(principal: Principal): Promise<McpServerListView> {
+    assertRole(principal, 'admin', 'Managing MCP servers');
+    const rows = await this.database.prisma.mcpServer.findMany({ where: { tenantId: principal.tenantId }, orderBy: { name: 'asc' }, take: 500, select: mcpServerSelect });
+    return { mcpServers: rows.map(toMcpServerView), stdioCommands: Object.keys(this.connector.stdioAllowList).sort() };
+  }
+
+  async get(principal: Principal, rawInput: unknown): Promise<McpServerView> {
+    assertRole(principal, 'admin', 'Managing MCP servers');
+    const { mcpServerId } = parseInput(mcpServerIdInputSchema, rawInput);
+    return toMcpServerView(await this.find(this.database.prisma, principal, mcpServerId));
+  }
+
+  async create(principal: Principal, rawInput: unknown): Promise<McpServerView> {
+    assertRole(principal, 'admin', 'Managing MCP servers');
+    const input = parseInput(createMcpServerInputSchema, rawInput);
+    const target = input.transport === 'stdio' ? { stdioCommand: this.allowedCommand(input.stdioCommand), url: null } : { stdioCommand: null, url: await this.allowedUrl(input.url) };
+    const headers = input.transport === 'stdio' ? {} : this.seal(input.headers);
+    try {
+      const row = await this.database.prisma.$transaction(async (transaction) => {
+        const created = await transaction.mcpServer.create({
+          data: { tenantId: principal.tenantId, name: input.name, description: input.description, transport: input.transport, ...target, headers, createdBy: principal.apiKeyName },
+          select: mcpServerSelect,
+        });
+        await recordAudit(transaction, principal, { action: 'mcp-server.create', targetType: 'mcp_server', targetId: created.id, after: auditShape(created) });
+        return created;
+      });
+      return toMcpServerView(row);
+    } catch (error) {
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new DomainError('conflict', `An MCP server named "${input.name}" already exists`, 'name');
+      throw error;
+    }
+  }
+
+  async update(principal: Principal, rawInput: unknown): Promise<McpServerView> {
+    assertRole(principal, 'admin', 'Managing MCP servers');
+    const input = parseInput(updateMcpServerInputSchema, rawInput);
+    const existing = await this.find(this.database.prisma, principal, input.mcpServerId);
+    if (existing.transport === 'stdio' && (input.url !== undefined || input.headers !== undefined)) {
+      throw new DomainError('validation', `${input.url !== undefined ? 'url' : 'headers'}: a stdio server has no URL or headers`, input.url !== undefined ? 'url' : 'headers');
+    }
+    if (existing.transport !== 'stdio' && input.stdioCommand !== undefined) throw new DomainError('validation', 'stdioCommand: a Streamable HTTP server runs no command', 'stdioCommand');
+    const data: Prisma.McpServerUpdateInput = {
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.stdioCommand !== undefined ? { stdioCommand: this.allowedCommand(input.stdioCommand) } : {}),
+      ...(input.url !== undefined ? { url: await this.allowedUrl(input.url) } : {}),
+      ...(input.headers !== undefined ? { headers: this.mergeHeaders(existing.headers, input.headers) } : {}),
+    };
+    const row = await this.database.prisma.$transaction(async (transaction) => {
+      const current = await this.find(transaction, principal, input.mcpServerId);
+      const updated = await transaction.mcpServer.update({ where: { id: current.id }, data, select: mcpServerSelect });
+      await recordAudit(transaction, principal, { action: 'mcp-server.update', targetType: 'mcp_server', targetId: current.id, before: auditShape(current), after: auditShape(updated) });
+      return updated;
+    });
+    return toMcpServerView(row);
+  }
+
+  /** Agent versions that attach the server by name fail their next run with a clear mismatch. */
+  async delete(principal: Principal, rawInput: unknown): Promise<McpServerView> {
+    assertRole(principal, 'admin', 'Managing MCP servers');
+    const { mcpServerId } = parseInput(mcpServerIdInputSchema, rawInput);
+    const row = await this.database.prisma.$transaction(async (transaction) => {
+      const existing = await this.find(transaction, principal, mcpServerId);
+      await transaction.mcpServer.delete({ where: { id: existing.id } });
+      await recordAudit(transaction, principal, { action: 'mcp-server.delete', targetType: 'mcp_server', targetId: existing.id, before: auditShape(existing) });
+      return existing;
+    });
+    return toMcpServerView(row);
+  }
+
+  /** "Connect and list tools": the tools with the schema hashes a version would pin, or the failure's kind. */
+  async test(principal: Principal, rawInput: unknown): Promise<McpServerTestView> {
+    assertRole(principal, 'admin', 'Testing MCP servers');
+    const { mcpServerId } = parseInput(mcpServerIdInputSchema, rawInput);
+    const row = await this.find(this.database.prisma, principal, mcpServerId);
+    let open: OpenMcpServer;
+    try {
+      open = await this.connector.open(row);
+    } catch (error) {
+      if (error instanceof McpConnectionError) return { status: 'failed', errorKind: error.kind, message: error.message };
+      throw error;
+    }
+    await open.connection.close().catch(() => undefined);
+    return { status: 'connected', serverVersion: open.connection.serverVersion ?? null, tools: [...open.tools.values()].map((entry) => entry.view) };
+  }
+
+  private async find(client: Prisma.TransactionClient, principal: Principal, mcpServerId: string): Promise<McpServerRow> {
+    const row = await client.mcpServer.findFirst({ where: { id: mcpServerId, tenantId: principal.tenantId }, select: mcpServerSelect });
+    if (!row) throw new DomainError('not-found', `MCP server ${mcpServerId} not found`, 'mcpServerId');
+    return row;
+  }
+
+  private allowedCommand(name: string): string {
+    if (Object.hasOwn(this.connector.stdioAllowList, name)) return name;
+    const known = Object.keys(this.connector.stdioAllowList);
+    throw new DomainError(
+      'validation',
+      `stdioCommand: "${name}" is not in the operator's allow-list (AGENTLOOM_MCP_STDIO_ALLOW); allowed: ${known.join(', ') || 'none'}`,
+      'stdioCommand',
+    );
+  }
+
+  private async allowedUrl(url: string): Promise<string> {
+    try {
+      return (await this.policy.assertAllowed(url)).url.href;
+    } catch (error) {
+      if (error instanceof OutboundRefusedError) throw new DomainError('validation', `url: ${error.message}`, 'url');
+      throw error;
+    }
+  }
+
+  private seal(headers: Record<string, string>): Record<string, string> {
+    return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.secrets.seal(value)]));
+  }
+
+  private mergeHeaders(stored: unknown, changes: Record<string, string | null>): Record<string, string> {
+    const merged = { ...sealedHeaders(stored) };
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) delete merged[name];
+      else merged[name] = this.secrets.seal(value);
+    }
+    return merged;
+  }
+}
+
+/** What the audit log keeps of a server: never a header value, sealed or not. */
+function auditShape(row: McpServerRow): Prisma.InputJsonObject {
+  return { name: row.name, transport: row.transport, stdioCommand: row.stdioCommand, url: row.url, description: row.description, headers: Object.keys(sealedHeaders(row.headers)).sort() };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** Server names become tool-name prefixes (`mcp.<name>.<tool>`), so the adapter's alphabet applies. */
+const serverName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'name may only use letters, digits, _ and - (at most 64)');
+
+/** Header names as HTTP allows them; values are secrets, sealed at rest and never returned. */
+const headerName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'header names are HTTP tokens (letters, digits, - …)');
+const headerValue = z.string().min(1, 'a header value must not be empty').max(8_192);
+
+const stdioTransport = z.object({
+  transport: z.literal('stdio'),
+  /** The name of an entry in the operator's allow-list (AGENTLOOM_MCP_STDIO_ALLOW). */
+  stdioCommand: z.string().min(1, 'stdioCommand must name an entry of the operator allow-list'),
+});
+
+const httpTransport = z.object({
+  transport: z.literal('streamable-http'),
+  url: z.string().trim().min(1, 'url must not be empty').max(2048, 'url must be at most 2048 characters'),
+  /** Sent with every request (e.g. `Authorization: Bearer …`); stored sealed. */
+  headers: z.record(headerName, headerValue).default({}),
+});
+
+export const createMcpServerInputSchema = z.discriminatedUnion('transport', [
+  stdioTransport.extend({ name: serverName, description: z.string().trim().max(200).default('') }),
+  httpTransport.extend({ name: serverName, description: z.string().trim().max(200).default('') }),
+]);
+
+export const mcpServerIdInputSchema = z.object({ mcpServerId: z.uuid() });
+
+/**
+ * Changes to a server. The name stays (agent versions attach by it). `headers` merges: a value sets
+ * a header, `null` removes it, a header left out keeps its stored value (which nobody can read back).
+ */
+export const updateMcpServerInputSchema = z.object({
+  mcpServerId: z.uuid(),
+  description: z.string().trim().max(200).optional(),
+  stdioCommand: z.string().min(1).optional(),
+  url: z.string().trim().min(1).max(2048).optional(),
+  headers: z.record(headerName, headerValue.nullable()).optional(),
+});
+
+/** An MCP server as every API shows it: header names with `set`, never their values. */
+export const mcpServerViewSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string(),
+  transport: z.enum(['stdio', 'streamable-http']),
+  stdioCommand: z.string().nullable(),
+  url: z.string().nullable(),
+  headers: z.array(z.object({ name: z.string(), set: z.literal(true) })),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const mcpServerListViewSchema = z.object({
+  mcpServers: z.array(mcpServerViewSchema),
+  /** The operator's stdio allow-list entry names a stdio server may use. */
+  stdioCommands: z.array(z.string()),
+});
+
+/** One tool as "connect and list tools" reports it; `schemaHash` is what agent versions pin. */
+export const mcpToolViewSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  sideEffects: z.enum(['none', 'idempotent', 'unsafe']),
+  schemaHash: z.string(),
+});
+
+export const mcpConnectionErrorKinds = ['mcp-unreachable', 'mcp-outbound-refused', 'mcp-auth', 'mcp-protocol', 'mcp-stdio-not-allowed'] as const;
+export type McpConnectionErrorKind = (typeof mcpConnectionErrorKinds)[number];
+
+/** The answer of "connect and list tools": the tools, or why the server could not be used. */
+export const mcpServerTestViewSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('connected'), serverVersion: z.string().nullable(), tools: z.array(mcpToolViewSchema) }),
+  z.object({ status: z.literal('failed'), errorKind: z.enum(mcpConnectionErrorKinds), message: z.string() }),
+]);
+
+export type CreateMcpServerInput = z.input<typeof createMcpServerInputSchema>;
+export type UpdateMcpServerInput = z.input<typeof updateMcpServerInputSchema>;
+export type McpServerView = z.infer<typeof mcpServerViewSchema>;
+export type McpServerListView = z.infer<typeof mcpServerListViewSchema>;
+export type McpToolView = z.infer<typeof mcpToolViewSchema>;
+export type McpServerTestView = z.infer<typeof mcpServerTestViewSchema>;
