@@ -28,6 +28,8 @@ import { RunEventService } from './runs/run-event-service';
 import { RunMessageService } from './runs/run-message-service';
 import { RunService } from './runs/run-service';
 import { seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
+import { ensureOperatorKey, type OperatorKeyBootstrap } from './operator/operator-keys';
+import { TenantService } from './tenants/tenant-service';
 import { demoTools } from './tools/demo-tools';
 import { ToolCatalog } from './tools/tool-catalog';
 import { platformVersions } from './versions';
@@ -78,6 +80,10 @@ export interface Platform {
   executor: RunExecutor;
   metrics: PlatformMetrics;
   seed: SeedResult;
+  /** The instance operator key, when this start created it (a fresh install or an upgrade). */
+  operatorKey: OperatorKeyBootstrap;
+  /** Instance operator only: create, list, suspend, resume, erase tenants; their settings and first admin key. */
+  tenants: TenantService;
   /** Conversations runs may continue (create, list, rename, archive, messages across runs). */
   threads: ThreadService;
   /** Long-term memory: search, store, list, pin, forget. */
@@ -118,6 +124,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   if (resealed.unreadable > 0) logger.warn(`${resealed.unreadable} stored secret(s) were sealed with a key this process was not given (AGENTLOOM_SECRET_KEY / AGENTLOOM_SECRET_KEY_PREVIOUS)`);
   const seed = config.seedDemoTenant === false ? { seeded: false } : await seedDemoTenant(database, config.adminKeyPath, logger);
   if (!seed.seeded && config.adminKeyPath) logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
+  const operatorKey = await ensureOperatorKey(database, config.operatorKeyPath, logger);
 
   const hub = new RunEventHub(database.notifications, sharedRunEventReads(database.prisma));
   await hub.start();
@@ -201,6 +208,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     executor,
     metrics,
     seed,
+    operatorKey,
+    tenants: new TenantService(database, erase),
     threads: new ThreadService(database),
     memory: new MemoryService(database, memoryPort),
     erase,

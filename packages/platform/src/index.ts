@@ -108,3 +108,23 @@ export type { WebhookView, CreatedWebhook, WebhookDeliveryView } from './webhook
 export { parseSecretKey } from './secrets/secret-key';
 export type { SecretKeys } from './secrets/resolve-secret-box';
 export { reembedItems, type ReembedProgress } from './memory/reembed-items';
+export { TenantService } from './tenants/tenant-service';
+export {
+  createTenantInputSchema,
+  eraseTenantInputSchema,
+  mintAdminKeyInputSchema,
+  mintedAdminKeySchema,
+  tenantIdInputSchema,
+  tenantListSchema,
+  tenantSettingsSchema,
+  tenantViewSchema,
+  updateTenantInputSchema,
+  type CreateTenantInput,
+  type MintedAdminKey,
+  type TenantView,
+  type UpdateTenantInput,
+} from './tenants/tenant.schema';
+export type { OperatorPrincipal } from './operator/operator-principal';
+export { looksLikeOperatorKey } from './operator/operator-key-secret';
+export { rotateOperatorKey, type OperatorKeyBootstrap } from './operator/operator-keys';
+export type { TenantRequestLimits } from './auth/roles';

@@ -7,6 +7,8 @@ export type DomainErrorKind =
   | 'validation'
   | 'unauthenticated'
   | 'forbidden'
+  /** The key is valid but its tenant is suspended by the instance operator (403). */
+  | 'tenant-suspended'
   | 'not-found'
   | 'conflict'
   | 'rate-limited'
@@ -25,7 +27,7 @@ export class DomainError extends Error {
   }
 }
 
-const domainErrorKinds: ReadonlySet<string> = new Set<DomainErrorKind>(['validation', 'unauthenticated', 'forbidden', 'not-found', 'conflict', 'rate-limited', 'unavailable']);
+const domainErrorKinds: ReadonlySet<string> = new Set<DomainErrorKind>(['validation', 'unauthenticated', 'forbidden', 'tenant-suspended', 'not-found', 'conflict', 'rate-limited', 'unavailable']);
 
 /**
  * A brand check, not `instanceof`: bundlers (Next) can load this module more than once per process,

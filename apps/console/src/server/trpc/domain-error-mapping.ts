@@ -6,6 +6,7 @@ const codeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   validation: 'BAD_REQUEST',
   unauthenticated: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
+  'tenant-suspended': 'FORBIDDEN',
   'not-found': 'NOT_FOUND',
   conflict: 'CONFLICT',
   'rate-limited': 'TOO_MANY_REQUESTS',

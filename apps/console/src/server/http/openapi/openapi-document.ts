@@ -13,7 +13,7 @@ const errorSchema: JsonSchema = {
         kind: {
           type: 'string',
           description:
-            'validation, unauthenticated, forbidden, not-found, conflict, method-not-allowed, payload-too-large, uri-too-long, rate-limited, unavailable, internal',
+            'validation, unauthenticated, forbidden, tenant-suspended, not-found, conflict, method-not-allowed, payload-too-large, uri-too-long, rate-limited, unavailable, internal',
         },
         message: { type: 'string' },
         field: { type: 'string', description: 'The input field at fault, when there is one (`agentId`, `scope.id`, `limit`).' },
