@@ -110,7 +110,10 @@ export type { SecretKeys } from './secrets/resolve-secret-box';
 export { reembedItems, type ReembedProgress } from './memory/reembed-items';
 export { TenantService } from './tenants/tenant-service';
 export {
+  adminKeyNameSchema,
+  confirmTenantEraseSchema,
   createTenantInputSchema,
+  tenantChangesSchema,
   eraseTenantInputSchema,
   mintAdminKeyInputSchema,
   mintedAdminKeySchema,

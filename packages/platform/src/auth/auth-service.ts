@@ -88,7 +88,10 @@ export class AuthService {
     const parsed = parseOperatorKey(plaintext);
     const verification = parsed ? await verifyOperatorKey(this.database.prisma, parsed.prefix, parsed.secret) : { operator: null, keyExists: false };
     if (verification.operator === null) {
-      await this.limiter.recordFailure({ clientAddress: context.clientAddress ?? null, keyPrefix: verification.keyExists ? `operator:${parsed?.prefix}` : undefined });
+      await this.limiter.recordFailure({
+        clientAddress: context.clientAddress ?? null,
+        keyPrefix: verification.keyExists ? `operator:${parsed?.prefix}` : undefined,
+      });
       return null;
     }
     return verification.operator;

@@ -34,7 +34,12 @@ export async function findSessionPrincipal(prisma: PrismaClient, token: string):
     await prisma.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: new Date() } });
   }
   const { apiKey } = session;
-  return { tenantId: apiKey.tenantId, tenantName: apiKey.tenant.name, apiKeyId: apiKey.id, apiKeyName: apiKey.name, role: apiKey.role,
+  return {
+    tenantId: apiKey.tenantId,
+    tenantName: apiKey.tenant.name,
+    apiKeyId: apiKey.id,
+    apiKeyName: apiKey.name,
+    role: apiKey.role,
     requestLimits: requestLimitsOf(apiKey.tenant),
     sessionId: session.id,
   };

@@ -48,12 +48,16 @@ export class TenantService {
           },
           select: { id: true },
         });
-        await recordAudit(transaction, { tenantId: tenant.id, system: operatorActor(operator) }, {
-          action: 'tenant.create',
-          targetType: 'tenant',
-          targetId: tenant.id,
-          after: { ...input },
-        });
+        await recordAudit(
+          transaction,
+          { tenantId: tenant.id, system: operatorActor(operator) },
+          {
+            action: 'tenant.create',
+            targetType: 'tenant',
+            targetId: tenant.id,
+            after: { ...input },
+          },
+        );
         return tenant.id;
       });
       return await this.get(operator, { tenantId: id });
@@ -80,10 +84,17 @@ export class TenantService {
   async update(operator: OperatorPrincipal, rawInput: unknown): Promise<TenantView> {
     const { tenantId, ...settings } = parseInput(updateTenantInputSchema, rawInput);
     await this.database.prisma.$transaction(async (transaction) => {
-      const before = await transaction.tenant.findUnique({ where: { id: tenantId }, select: { name: true, retentionDays: true, rateLimitPerMinute: true, rateLimitBurst: true } });
+      const before = await transaction.tenant.findUnique({
+        where: { id: tenantId },
+        select: { name: true, retentionDays: true, rateLimitPerMinute: true, rateLimitBurst: true },
+      });
       if (!before) throw tenantNotFound(tenantId);
       await transaction.tenant.update({ where: { id: tenantId }, data: settings });
-      await recordAudit(transaction, { tenantId, system: operatorActor(operator) }, { action: 'tenant.update', targetType: 'tenant', targetId: tenantId, before, after: settings });
+      await recordAudit(
+        transaction,
+        { tenantId, system: operatorActor(operator) },
+        { action: 'tenant.update', targetType: 'tenant', targetId: tenantId, before, after: settings },
+      );
     });
     return this.get(operator, { tenantId });
   }
@@ -130,12 +141,16 @@ export class TenantService {
         data: { tenantId, name, role: 'admin', prefix: generated.prefix, secretHash: generated.secretHash },
         select: { id: true, name: true, prefix: true, createdAt: true },
       });
-      await recordAudit(transaction, { tenantId, system: operatorActor(operator) }, {
-        action: 'api-key.create',
-        targetType: 'api_key',
-        targetId: created.id,
-        after: { name, role: 'admin', prefix: created.prefix, mintedBy: 'instance operator' },
-      });
+      await recordAudit(
+        transaction,
+        { tenantId, system: operatorActor(operator) },
+        {
+          action: 'api-key.create',
+          targetType: 'api_key',
+          targetId: created.id,
+          after: { name, role: 'admin', prefix: created.prefix, mintedBy: 'instance operator' },
+        },
+      );
       return created;
     });
     return { tenantId, id: row.id, name: row.name, prefix: row.prefix, role: 'admin', createdAt: row.createdAt.toISOString(), key: generated.plaintext };
@@ -150,13 +165,17 @@ export class TenantService {
       await transaction.tenant.update({ where: { id: tenantId }, data: { suspendedAt: suspended ? new Date() : null } });
       // Event streams of the tenant's keys end on every process when a suspension commits.
       if (suspended) await notifyCredentialsChanged(transaction, `tenant:${tenantId}`);
-      await recordAudit(transaction, { tenantId, system: operatorActor(operator) }, {
-        action: suspended ? 'tenant.suspend' : 'tenant.resume',
-        targetType: 'tenant',
-        targetId: tenantId,
-        before: { suspended: !suspended },
-        after: { suspended },
-      });
+      await recordAudit(
+        transaction,
+        { tenantId, system: operatorActor(operator) },
+        {
+          action: suspended ? 'tenant.suspend' : 'tenant.resume',
+          targetType: 'tenant',
+          targetId: tenantId,
+          before: { suspended: !suspended },
+          after: { suspended },
+        },
+      );
     });
     return this.get(operator, { tenantId });
   }
@@ -165,4 +184,3 @@ export class TenantService {
 function tenantNotFound(tenantId: string): DomainError {
   return new DomainError('not-found', `Tenant ${tenantId} not found`, 'tenantId');
 }
-

@@ -29,18 +29,19 @@ export type CreateTenantInput = z.input<typeof createTenantInputSchema>;
 
 export const tenantIdInputSchema = z.object({ tenantId: z.uuid() });
 
-export const updateTenantInputSchema = tenantSettingsSchema
-  .partial()
-  .extend({ tenantId: z.uuid() })
-  .refine((input) => Object.keys(input).length > 1, { message: 'give at least one setting to change (name, retentionDays, rateLimitPerMinute, rateLimitBurst)' });
+/** The settings a change names; the others stay. */
+export const tenantChangesSchema = tenantSettingsSchema.partial();
+
+export const updateTenantInputSchema = tenantChangesSchema.extend({ tenantId: z.uuid() }).refine((input) => Object.keys(input).length > 1, {
+  message: 'give at least one setting to change (name, retentionDays, rateLimitPerMinute, rateLimitBurst)',
+});
 export type UpdateTenantInput = z.input<typeof updateTenantInputSchema>;
 
-export const eraseTenantInputSchema = z.object({ tenantId: z.uuid(), confirmSlug: z.string().min(1, "confirmSlug must repeat the tenant's slug") });
+export const confirmTenantEraseSchema = z.object({ confirmSlug: z.string().min(1, "confirmSlug must repeat the tenant's slug") });
+export const eraseTenantInputSchema = confirmTenantEraseSchema.extend({ tenantId: z.uuid() });
 
-export const mintAdminKeyInputSchema = z.object({
-  tenantId: z.uuid(),
-  name: z.string().trim().min(1, 'name must not be empty').max(100).default('Initial admin key'),
-});
+export const adminKeyNameSchema = z.object({ name: z.string().trim().min(1, 'name must not be empty').max(100).default('Initial admin key') });
+export const mintAdminKeyInputSchema = adminKeyNameSchema.extend({ tenantId: z.uuid() });
 
 /** A tenant as the operator sees it: settings and standing, never any of its data. */
 export const tenantViewSchema = z.object({

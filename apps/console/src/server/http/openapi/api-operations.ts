@@ -6,6 +6,7 @@ import { apiKeysOperations } from './operations/api-keys-operations';
 import { approvalsOperations } from './operations/approvals-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
+import { tenantsOperations } from './operations/tenants-operations';
 import { threadsOperations } from './operations/threads-operations';
 import { webhooksOperations } from './operations/webhooks-operations';
 
@@ -23,4 +24,5 @@ export const apiOperations: readonly ApiOperation[] = [
   ...administrationOperations,
   ...accountOperations,
   ...webhooksOperations,
+  ...tenantsOperations,
 ];
