@@ -13,16 +13,13 @@ import { storableInputMiddleware } from '~/server/trpc/storable-input-middleware
  * Mutations must come from a page of this site: the session cookie rides along on cross-site
  * requests (CSRF), and tRPC is only ever called by the console itself.
  */
-export const publicProcedure = baseProcedure
-  .use(errorMiddleware)
-  .use(storableInputMiddleware)
-  .use(async ({ ctx, next, type }) => {
-    if (type === 'mutation' && !ctx.sameOrigin) throw new DomainError('forbidden', 'Cross-origin requests cannot change anything in the console.');
-    const platform = await getPlatform();
-    const authenticated = ctx.sessionToken === null ? null : await platform.auth.authenticateSession(ctx.sessionToken, { clientAddress: ctx.clientAddress });
-    const principal = authenticated === null ? null : { ...authenticated, origin: ctx.origin };
-    return next({ ctx: { platform, principal } });
-  });
+export const publicProcedure = baseProcedure.use(errorMiddleware).use(storableInputMiddleware).use(async ({ ctx, next, type }) => {
+  if (type === 'mutation' && !ctx.sameOrigin) throw new DomainError('forbidden', 'Cross-origin requests cannot change anything in the console.');
+  const platform = await getPlatform();
+  const authenticated = ctx.sessionToken === null ? null : await platform.auth.authenticateSession(ctx.sessionToken, { clientAddress: ctx.clientAddress });
+  const principal = authenticated === null ? null : { ...authenticated, origin: ctx.origin };
+  return next({ ctx: { platform, principal } });
+});
 
 function procedureRequiring(required: Role) {
   // The meta makes the declared role readable from the router (the role matrix test reads it).
