@@ -90,5 +90,5 @@ describe('agentloom tenants and agents', () => {
     expect(erased.code, erased.stderr).toBe(0);
     expect(erased.stdout).toMatch(/agents\s+1/);
     expect((await operator.tenants.list()).map((remaining) => remaining.slug)).toEqual(['demo']);
-  });
+  }, 600_000);
 });

@@ -16,7 +16,8 @@ describe.each(databaseModes)('tenants for the instance operator (%s)', (mode) =>
   beforeAll(async () => {
     test = await createTestPlatform(mode);
     operator = (await test.platform.auth.authenticateOperator(test.operatorKey))!;
-  });
+    // A deadline, not a timing assertion: a fresh embedded database takes minutes on a loaded machine.
+  }, 600_000);
   afterAll(() => test?.dispose());
 
   it('creates the operator key at first start, once, as a credential no tenant route accepts', async () => {
