@@ -31,9 +31,10 @@ import { seedSecurityTenants, type SecurityTenants } from './support/security-te
  * in support/security-surface.ts to how it is exercised. A route or procedure missing from that
  * table fails the suite, so a new endpoint cannot ship untested.
  */
+type RouteRole = Role | 'instanceAdmin';
 const routes = exportedRoutes(path.join(repositoryRoot, 'apps/console/src/app/api/v1')).map((route) => ({
   key: `${route.method.toUpperCase()} ${route.path}`,
-  role: route.role as Role | undefined,
+  role: route.role as RouteRole | undefined,
 }));
 // At run time `_def.procedures` is flat, keyed by dotted path (its static type is the nested record).
 const flatProcedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureType; meta?: { role?: Role } } }>;
@@ -135,6 +136,12 @@ function describeResult(result: CallResult): string {
 function expectIsolated(isolation: Isolation, { result, request }: { result: CallResult; request: string }): void {
   const context = describeResult(result);
   expect(leakedSecrets(result, request), context).toEqual([]);
+  if (isolation === 'operator-only') {
+    // The instance operator's routes: a tenant's admin is refused before anything is read or changed.
+    expect(result.status, context).toBe(403);
+    expect(result.kind, context).toBe('forbidden');
+    return;
+  }
   expect(result.status, context).not.toBe(403);
   expect(result.status, context).toBeLessThan(500);
   if (isolation === 'not-found') {
@@ -147,10 +154,14 @@ function expectIsolated(isolation: Isolation, { result, request }: { result: Cal
   }
 }
 
-function expectRole(required: Role | undefined, caller: Role | 'anonymous', result: CallResult): void {
+function expectRole(required: RouteRole | undefined, caller: Role | 'anonymous', result: CallResult): void {
   const context = `${caller} → ${describeResult(result)}`;
   expect(result.status, context).toBeLessThan(500);
-  if (required === undefined) {
+  if (required === 'instanceAdmin') {
+    // No tenant role is enough; without a key it is the usual 401.
+    expect(result.status, context).toBe(caller === 'anonymous' ? 401 : 403);
+    expect(result.kind, context).toBe(caller === 'anonymous' ? 'unauthenticated' : 'forbidden');
+  } else if (required === undefined) {
     expect([401, 403], context).not.toContain(result.status);
   } else if (caller === 'anonymous') {
     expect(result.status, context).toBe(401);
@@ -293,5 +304,20 @@ describe('MCP (/api/mcp): every tool and resource, for every role and for anothe
     );
     expect(refused).toBeInstanceOf(StreamableHTTPError);
     expect((refused as StreamableHTTPError).code).toBe(401);
+  });
+});
+
+describe('the instance operator key: tenants only, no tenant data (ADR 0035)', () => {
+  it.each(routes.filter((route) => route.key in restCases && route.role !== undefined))('REST $key (role: $role)', async ({ key, role }) => {
+    const { result } = await callRoute(key, tenants.operatorKey, phantomResources());
+    const context = describeResult(result);
+    if (role === 'instanceAdmin') {
+      // Allowed: it reaches the service (phantom ids are 404s, lists and creates succeed).
+      expect([401, 403], context).not.toContain(result.status);
+      expect(result.status, context).toBeLessThan(500);
+    } else {
+      expect(result.status, context).toBe(403);
+      expect(result.kind, context).toBe('forbidden');
+    }
   });
 });

@@ -11,6 +11,7 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
   const platform = await createPlatform({
     database: { url: environment.DATABASE_URL, migrationsDirectory: environment.AGENTLOOM_MIGRATIONS_DIR },
     adminKeyPath: join(environment.AGENTLOOM_DATA_DIR, 'admin-key'),
+    operatorKeyPath: join(environment.AGENTLOOM_DATA_DIR, 'operator-key'),
     tools,
     executor: {
       concurrency: environment.AGENTLOOM_WORKER_CONCURRENCY,

@@ -29,6 +29,8 @@ import { RunEventService } from './runs/run-event-service';
 import { RunMessageService } from './runs/run-message-service';
 import { RunService } from './runs/run-service';
 import { seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
+import { ensureOperatorKey, type OperatorKeyBootstrap } from './operator/operator-keys';
+import { TenantService } from './tenants/tenant-service';
 import { demoTools } from './tools/demo-tools';
 import { ToolCatalog } from './tools/tool-catalog';
 import { platformVersions } from './versions';
@@ -82,6 +84,10 @@ export interface Platform {
   executor: RunExecutor;
   metrics: PlatformMetrics;
   seed: SeedResult;
+  /** The instance operator key, when this start created it (a fresh install or an upgrade). */
+  operatorKey: OperatorKeyBootstrap;
+  /** Instance operator only: create, list, suspend, resume, erase tenants; their settings and first admin key. */
+  tenants: TenantService;
   /** Conversations runs may continue (create, list, rename, archive, messages across runs). */
   threads: ThreadService;
   /** Long-term memory: search, store, list, pin, forget. */
@@ -124,6 +130,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   if (resealed.unreadable > 0) logger.warn(`${resealed.unreadable} stored secret(s) were sealed with a key this process was not given (AGENTLOOM_SECRET_KEY / AGENTLOOM_SECRET_KEY_PREVIOUS)`);
   const seed = config.seedDemoTenant === false ? { seeded: false } : await seedDemoTenant(database, config.adminKeyPath, logger);
   if (!seed.seeded && config.adminKeyPath) logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
+  const operatorKey = await ensureOperatorKey(database, config.operatorKeyPath, logger);
 
   // Writers notify run events only for runs a process tails (ADR 0038); each refresh reads every tail once more.
   const runEventWatchers = new RunEventWatchers(database.statements, logger, defaultRunEventWatchersConfig, () => hub.readEveryTail());
@@ -212,6 +219,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     executor,
     metrics,
     seed,
+    operatorKey,
+    tenants: new TenantService(database, erase),
     threads: new ThreadService(database),
     memory: new MemoryService(database, memoryPort),
     erase,

@@ -130,3 +130,26 @@ export {
 export { parseMcpStdioAllowList, type McpStdioAllowList, type McpStdioCommand } from './mcp/mcp-stdio-allow-list';
 export { McpConnectionError } from './mcp/mcp-connection-error';
 export { McpToolMismatchError, type McpToolMismatch } from './mcp/mcp-tool-mismatch-error';
+export { TenantService } from './tenants/tenant-service';
+export {
+  adminKeyNameSchema,
+  confirmTenantEraseSchema,
+  createTenantInputSchema,
+  tenantChangesSchema,
+  eraseTenantInputSchema,
+  mintAdminKeyInputSchema,
+  mintedAdminKeySchema,
+  tenantIdInputSchema,
+  tenantListSchema,
+  tenantSettingsSchema,
+  tenantViewSchema,
+  updateTenantInputSchema,
+  type CreateTenantInput,
+  type MintedAdminKey,
+  type TenantView,
+  type UpdateTenantInput,
+} from './tenants/tenant.schema';
+export type { OperatorPrincipal } from './operator/operator-principal';
+export { looksLikeOperatorKey } from './operator/operator-key-secret';
+export { rotateOperatorKey, type OperatorKeyBootstrap } from './operator/operator-keys';
+export type { TenantRequestLimits } from './auth/roles';

@@ -14,6 +14,8 @@ export interface PlatformConfig {
   database: DatabaseConfig;
   /** Where the first-start admin key is written (mode 0600); undefined writes none (tests). */
   adminKeyPath?: string;
+  /** Where the instance operator key is written when it is created (mode 0600); undefined writes none (tests). */
+  operatorKeyPath?: string;
   /** Seed a demo tenant, admin key and demo agents when the database has no tenant. Default true. */
   seedDemoTenant?: boolean;
   /** Platform tools agents may enable by name, in addition to the demo tools. */

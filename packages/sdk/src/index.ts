@@ -1,4 +1,7 @@
 export { createClient, type AgentLoomClient } from './client.ts';
+export { createOperatorClient, type AgentLoomOperatorClient, type OperatorClientOptions } from './operator-client.ts';
+export type { CreateAgentInput, SaveAgentVersionInput } from './resources/agents-resource.ts';
+export type { CreateTenantInput } from './resources/tenants-resource.ts';
 export { AgentLoomApiError, type ApiErrorBody } from './api-error.ts';
 export type { ClientOptions } from './transport.ts';
 export type { StreamRunEventsOptions } from './run-event-stream.ts';

@@ -185,3 +185,63 @@ export interface EraseReceipt {
 export interface Page<Cursor = string> {
   nextCursor: Cursor | null;
 }
+
+/** One immutable agent version with its effective config (model API keys redacted). */
+export interface AgentVersion {
+  id: string;
+  agentId: string;
+  version: number;
+  configHash: string;
+  createdBy: string | null;
+  createdAt: string;
+  config: Record<string, JsonValue>;
+}
+
+export interface AgentDetail extends Agent {
+  updatedAt: string;
+  latest: AgentVersion | null;
+}
+
+/** What saving a version did: `created` is false when the config equalled the latest version's. */
+export interface SavedAgentVersion {
+  agent: AgentDetail;
+  version: AgentVersion;
+  created: boolean;
+}
+
+/** A tenant as the instance operator sees it (settings and standing, never its data). */
+export interface Tenant {
+  id: string;
+  slug: string;
+  name: string;
+  suspended: boolean;
+  suspendedAt: string | null;
+  /** Finished runs older than this many days are erased; null keeps them. */
+  retentionDays: number | null;
+  /** Per API key of the tenant; null uses the instance default. */
+  rateLimitPerMinute: number | null;
+  rateLimitBurst: number | null;
+  /** Live admin keys; 0 means the operator may mint the first one. */
+  activeAdminKeys: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A tenant's settings; null clears one (keep forever / the instance default). */
+export interface TenantSettings {
+  name?: string;
+  retentionDays?: number | null;
+  rateLimitPerMinute?: number | null;
+  rateLimitBurst?: number | null;
+}
+
+/** A tenant admin key minted by the operator; `key` is shown this once. */
+export interface MintedAdminKey {
+  tenantId: string;
+  id: string;
+  name: string;
+  prefix: string;
+  role: 'admin';
+  createdAt: string;
+  key: string;
+}

@@ -62,6 +62,7 @@ async function openPlatform(): Promise<Platform> {
     },
     // Next to the data so that `npm start` users (and the e2e suite) find the first admin key.
     adminKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'admin-key'),
+    operatorKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'operator-key'),
     tools,
     executor: {
       concurrency: environment.executor.concurrency,

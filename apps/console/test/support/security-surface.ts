@@ -46,9 +46,10 @@ export function phantomResources(): TenantResources {
 /**
  * What another tenant's admin must get: `not-found` when the call names tenant A's resource
  * (404, never 403); `scoped` when it only reads or writes the caller's own tenant (no A data in
- * the answer); `empty-search` for searches, which must find nothing of A's.
+ * the answer); `empty-search` for searches, which must find nothing of A's; `operator-only` for
+ * the instance operator's routes, which refuse every tenant key with 403 `forbidden`.
  */
-export type Isolation = 'not-found' | 'scoped' | 'empty-search';
+export type Isolation = 'not-found' | 'scoped' | 'empty-search' | 'operator-only';
 
 export interface RestCase {
   isolation: Isolation;
@@ -67,6 +68,18 @@ export interface ProcedureCase {
  */
 export const restCases: Record<string, RestCase> = {
   'GET /api/v1/agents': { isolation: 'scoped', path: () => '/api/v1/agents?includeArchived=true' },
+  'POST /api/v1/agents': {
+    isolation: 'scoped',
+    path: () => '/api/v1/agents',
+    body: () => ({ slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix agent', config: { demoScript: { replies: [{ text: 'Done.' }] } } }),
+  },
+  'POST /api/v1/agents/{id}/versions': {
+    isolation: 'not-found',
+    path: (r) => `/api/v1/agents/${r.agentId}/versions`,
+    body: () => ({ config: { demoScript: { replies: [{ text: 'hijacked' }] } } }),
+  },
+  'POST /api/v1/agents/{id}/archive': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}/archive` },
+  'DELETE /api/v1/agents/{id}/archive': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}/archive` },
   'GET /api/v1/agents/{id}': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}` },
   'GET /api/v1/agents/{id}/versions': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}/versions` },
   'GET /api/v1/agents/{id}/versions/{version}': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}/versions/1` },
@@ -139,6 +152,14 @@ export const restCases: Record<string, RestCase> = {
   'PATCH /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}`, body: () => ({ description: 'changed by matrix' }) },
   'DELETE /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}` },
   'POST /api/v1/mcp-servers/{id}/test': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}/test` },
+  'GET /api/v1/tenants': { isolation: 'operator-only', path: () => '/api/v1/tenants' },
+  'POST /api/v1/tenants': { isolation: 'operator-only', path: () => '/api/v1/tenants', body: () => ({ slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix tenant' }) },
+  'GET /api/v1/tenants/{id}': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}` },
+  'PATCH /api/v1/tenants/{id}': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}`, body: () => ({ retentionDays: 1 }) },
+  'POST /api/v1/tenants/{id}/suspend': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}/suspend` },
+  'POST /api/v1/tenants/{id}/resume': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}/resume` },
+  'POST /api/v1/tenants/{id}/erase': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}/erase`, body: () => ({ confirmSlug: 'demo' }) },
+  'POST /api/v1/tenants/{id}/admin-keys': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}/admin-keys`, body: () => ({}) },
 };
 
 /** A server nobody answers at (loopback is allowed in the matrix's console); a fresh name each call. */

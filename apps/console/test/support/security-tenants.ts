@@ -10,6 +10,8 @@ export type RoleKeys = Record<Role, string>;
 export interface SecurityTenants {
   tenantA: { id: string; keys: RoleKeys; agentIds: Record<string, string> };
   tenantB: { id: string; keys: RoleKeys };
+  /** The instance operator key created at first start. */
+  operatorKey: string;
 }
 
 /**
@@ -25,7 +27,8 @@ export async function seedSecurityTenants(dataDirectory: string): Promise<Securi
   try {
     const { prisma } = platform.database;
     const tenantAId = platform.seed.tenantId;
-    if (!tenantAId) throw new Error(`${dataDirectory} was already seeded; use a fresh directory`);
+    const operatorKey = platform.operatorKey.operatorKey;
+    if (!tenantAId || !operatorKey) throw new Error(`${dataDirectory} was already seeded; use a fresh directory`);
     const tenantB = await prisma.tenant.create({ data: { slug: 'tenant-b', name: 'Tenant B' } });
     const keysFor = async (tenantId: string): Promise<RoleKeys> => {
       const entries = await Promise.all(
@@ -41,6 +44,7 @@ export async function seedSecurityTenants(dataDirectory: string): Promise<Securi
     return {
       tenantA: { id: tenantAId, keys: await keysFor(tenantAId), agentIds: Object.fromEntries(agents.map((agent) => [agent.slug, agent.id])) },
       tenantB: { id: tenantB.id, keys: await keysFor(tenantB.id) },
+      operatorKey,
     };
   } finally {
     await platform.close();

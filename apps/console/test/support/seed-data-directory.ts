@@ -7,6 +7,8 @@ import { repositoryRoot } from './console-process';
 
 export interface SeededDataDirectory {
   adminKey: string;
+  /** The instance operator key, also in `<dir>/operator-key`. */
+  operatorKey: string;
   /** Demo agent ids by slug (`demo-researcher`, `demo-operator`). */
   agentIds: Record<string, string>;
 }
@@ -21,13 +23,15 @@ export async function seedDataDirectory(dataDirectory: string): Promise<SeededDa
   const platform = await createPlatform({
     database: { dataDirectory, migrationsDirectory: path.join(repositoryRoot, 'prisma/migrations') },
     adminKeyPath: path.join(dataDirectory, 'admin-key'),
+    operatorKeyPath: path.join(dataDirectory, 'operator-key'),
     logger: silentLogger,
   });
   try {
     const adminKey = platform.seed.adminKey;
-    if (!adminKey) throw new Error(`${dataDirectory} was already seeded; use a fresh directory`);
+    const operatorKey = platform.operatorKey.operatorKey;
+    if (!adminKey || !operatorKey) throw new Error(`${dataDirectory} was already seeded; use a fresh directory`);
     const agents = await platform.database.prisma.agent.findMany({ select: { id: true, slug: true } });
-    return { adminKey, agentIds: Object.fromEntries(agents.map((agent) => [agent.slug, agent.id])) };
+    return { adminKey, operatorKey, agentIds: Object.fromEntries(agents.map((agent) => [agent.slug, agent.id])) };
   } finally {
     await platform.close();
   }

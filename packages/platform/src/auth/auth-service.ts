@@ -1,6 +1,9 @@
 import type { Database } from '@agentloom/db';
 
 import type { Logger } from '../logging/logger';
+import { parseOperatorKey } from '../operator/operator-key-secret';
+import { verifyOperatorKey } from '../operator/operator-keys';
+import type { OperatorPrincipal } from '../operator/operator-principal';
 import { credentialDigest, parseApiKey } from './api-key-secret';
 import { assertCredentialCurrent } from './assert-credential-current';
 import { AuthFailureLimiter, defaultAuthFailureLimits, type AuthFailureLimits } from './auth-failure-limiter';
@@ -75,6 +78,23 @@ export class AuthService {
       return null;
     }
     return verification.principal;
+  }
+
+  /**
+   * An instance operator key (`alop_…`); null when unknown, malformed or revoked. Failures count
+   * against the client address and the key's prefix exactly like API key failures.
+   */
+  async authenticateOperator(plaintext: string, context: AuthenticationContext = {}): Promise<OperatorPrincipal | null> {
+    const parsed = parseOperatorKey(plaintext);
+    const verification = parsed ? await verifyOperatorKey(this.database.prisma, parsed.prefix, parsed.secret) : { operator: null, keyExists: false };
+    if (verification.operator === null) {
+      await this.limiter.recordFailure({
+        clientAddress: context.clientAddress ?? null,
+        keyPrefix: verification.keyExists ? `operator:${parsed?.prefix}` : undefined,
+      });
+      return null;
+    }
+    return verification.operator;
   }
 
   /** A console session token (from the cookie); null when it is not a live session of a valid key. */

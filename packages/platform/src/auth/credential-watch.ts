@@ -12,7 +12,7 @@ interface Watched {
 /**
  * Ends long-lived work (event streams) of credentials that stop being valid while it runs.
  * Requests are authenticated against the database one by one, but a stream authenticated once
- * would outlive a revoke; every revoke, sign-out and tenant erase notifies all processes in its
+ * would outlive a revoke; every revoke, sign-out, tenant suspension and tenant erase notifies all processes in its
  * transaction, and on each notification this re-reads the watched keys and sessions in one query
  * and aborts those that are gone. After the listener reconnects (notifications may have been
  * missed while it was down) it re-reads as well.
@@ -75,7 +75,8 @@ export class CredentialWatch {
     const keyIds = [...new Set(entries.map((entry) => entry.principal.apiKeyId))];
     const sessionIds = [...new Set(entries.flatMap((entry) => (entry.principal.sessionId === undefined ? [] : [entry.principal.sessionId])))];
     const live = await this.database.prisma.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT id::text FROM api_keys WHERE id = ANY($1::uuid[]) AND revoked_at IS NULL
+      `SELECT key.id::text FROM api_keys AS key JOIN tenants AS tenant ON tenant.id = key.tenant_id
+        WHERE key.id = ANY($1::uuid[]) AND key.revoked_at IS NULL AND tenant.suspended_at IS NULL
        UNION ALL
        SELECT id::text FROM sessions WHERE id = ANY($2::uuid[]) AND expires_at > now()`,
       keyIds,

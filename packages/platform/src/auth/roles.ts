@@ -14,10 +14,18 @@ export interface Principal {
   apiKeyId: string;
   apiKeyName: string;
   role: Role;
+  /** The tenant's own request limits for each of its keys (null: the instance default); set by authentication. */
+  requestLimits?: TenantRequestLimits;
   /** The console session the request came through; absent for a bearer API key. */
   sessionId?: string;
   /** Where the request came from, for the audit log; set by the app that authenticated it. */
   origin?: RequestOrigin;
+}
+
+/** Per-tenant overrides of the per-key rate limit, set by the instance operator. */
+export interface TenantRequestLimits {
+  perMinute: number | null;
+  burst: number | null;
 }
 
 export interface RequestOrigin {

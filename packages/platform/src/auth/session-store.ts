@@ -4,6 +4,7 @@ import type { PrismaClient, PrismaExecutor } from '@agentloom/db';
 
 import { credentialDigest } from './api-key-secret';
 import type { Principal } from './roles';
+import { assertTenantActive, requestLimitsOf, tenantAuthSelect } from './tenant-standing';
 
 /** `als_` + 256 random bits; only its SHA-256 is stored. */
 const sessionTokenPattern = /^als_[A-Za-z0-9_-]{43}$/;
@@ -23,16 +24,25 @@ export async function findSessionPrincipal(prisma: PrismaClient, token: string):
     select: {
       id: true,
       lastSeenAt: true,
-      apiKey: { select: { id: true, name: true, role: true, tenantId: true, tenant: { select: { name: true } } } },
+      apiKey: { select: { id: true, name: true, role: true, tenantId: true, tenant: { select: tenantAuthSelect } } },
     },
   });
   if (!session) return null;
+  assertTenantActive(session.apiKey.tenant);
   // Minute resolution, like a key's last_used_at: a write per request would buy nothing.
   if (Date.now() - session.lastSeenAt.getTime() >= 60_000) {
     await prisma.session.updateMany({ where: { id: session.id }, data: { lastSeenAt: new Date() } });
   }
   const { apiKey } = session;
-  return { tenantId: apiKey.tenantId, tenantName: apiKey.tenant.name, apiKeyId: apiKey.id, apiKeyName: apiKey.name, role: apiKey.role, sessionId: session.id };
+  return {
+    tenantId: apiKey.tenantId,
+    tenantName: apiKey.tenant.name,
+    apiKeyId: apiKey.id,
+    apiKeyName: apiKey.name,
+    role: apiKey.role,
+    requestLimits: requestLimitsOf(apiKey.tenant),
+    sessionId: session.id,
+  };
 }
 
 /** Deletes the sessions of one key (revocation), inside the caller's transaction. */

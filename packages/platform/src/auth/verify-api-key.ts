@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 
 import { hashSecret, verifySecret } from './api-key-secret';
 import type { Principal } from './roles';
+import { assertTenantActive, requestLimitsOf, tenantAuthSelect } from './tenant-standing';
 
 /** The outcome of checking a key against its row; `keyExists` decides whether the failure counts against the prefix. */
 export type ApiKeyVerification = { principal: Principal } | { principal: null; keyExists: boolean };
@@ -12,7 +13,7 @@ export type ApiKeyVerification = { principal: Principal } | { principal: null; k
  * (only if nobody rewrote or revoked it in between), so the slow path runs once per key.
  */
 export async function verifyApiKey(prisma: PrismaClient, prefix: string, secret: string): Promise<ApiKeyVerification> {
-  const key = await prisma.apiKey.findUnique({ where: { prefix }, include: { tenant: { select: { name: true } } } });
+  const key = await prisma.apiKey.findUnique({ where: { prefix }, include: { tenant: { select: tenantAuthSelect } } });
   if (!key) return { principal: null, keyExists: false };
   if (key.revokedAt) return { principal: null, keyExists: true };
   const { valid, current } = await verifySecret(secret, key.secretHash);
@@ -20,9 +21,18 @@ export async function verifyApiKey(prisma: PrismaClient, prefix: string, secret:
   if (!current) {
     await prisma.apiKey.updateMany({ where: { id: key.id, secretHash: key.secretHash, revokedAt: null }, data: { secretHash: hashSecret(secret) } });
   }
+  // Told apart only once the secret matched: a guesser learns nothing about the tenant.
+  assertTenantActive(key.tenant);
   await touch(prisma, key.id, key.lastUsedAt);
   return {
-    principal: { tenantId: key.tenantId, tenantName: key.tenant.name, apiKeyId: key.id, apiKeyName: key.name, role: key.role },
+    principal: {
+      tenantId: key.tenantId,
+      tenantName: key.tenant.name,
+      apiKeyId: key.id,
+      apiKeyName: key.name,
+      role: key.role,
+      requestLimits: requestLimitsOf(key.tenant),
+    },
   };
 }
 

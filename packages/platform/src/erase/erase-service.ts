@@ -86,9 +86,30 @@ export class EraseService {
     requireRole(principal, 'admin');
     const { confirmTenantId } = parseInput(tenantInput, rawInput);
     if (confirmTenantId !== principal.tenantId) throw new DomainError('validation', 'confirmTenantId must be your own tenant id', 'confirmTenantId');
-    const tenantId = principal.tenantId;
-    const receipt = await this.database.prisma.$transaction(async (transaction) => {
-      await assertCredentialCurrent(transaction, principal);
+    const receipt = await this.eraseWholeTenant(principal.tenantId, (transaction) => assertCredentialCurrent(transaction, principal));
+    this.logger.warn(`Tenant ${principal.tenantId} erased by API key ${principal.apiKeyId}`, { receipt });
+    return receipt;
+  }
+
+  /**
+   * Erases a tenant on the instance operator's behalf (`TenantService.erase`): the same rows, in one
+   * transaction, as a tenant admin's own erase. Queued or running work is refused as for a run.
+   */
+  async eraseTenantAsOperator(tenantId: string, operatorActor: string): Promise<EraseReceipt> {
+    const receipt = await this.eraseWholeTenant(tenantId, async (transaction) => {
+      const found = await transaction.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM tenants WHERE id = $1::uuid FOR UPDATE', tenantId);
+      if (found.length === 0) throw new DomainError('not-found', `Tenant ${tenantId} not found`, 'tenantId');
+      const active = await transaction.run.count({ where: { tenantId, status: { in: [...activeStatuses] } } });
+      if (active > 0) throw new DomainError('conflict', `Tenant ${tenantId} has ${active} queued or running run(s); cancel them (or suspend the tenant and wait) first.`, 'tenantId');
+    });
+    this.logger.warn(`Tenant ${tenantId} erased by ${operatorActor}`, { receipt });
+    return receipt;
+  }
+
+  /** Every row of the tenant, after `check` ran inside the same transaction. */
+  private eraseWholeTenant(tenantId: string, check: (transaction: Prisma.TransactionClient) => Promise<void>): Promise<EraseReceipt> {
+    return this.database.prisma.$transaction(async (transaction) => {
+      await check(transaction);
       const runs = await transaction.run.findMany({ where: { tenantId }, select: { id: true } });
       const threads = await transaction.thread.findMany({ where: { tenantId }, select: { id: true } });
       const counts = await eraseRows(transaction, {
@@ -119,8 +140,6 @@ export class EraseService {
       counts['tenants'] = (await transaction.tenant.deleteMany({ where: { id: tenantId } })).count;
       return { unit: 'tenant' as const, id: tenantId, tenantId, counts, erasedAt: new Date().toISOString() };
     });
-    this.logger.warn(`Tenant ${tenantId} erased by API key ${principal.apiKeyId}`, { receipt });
-    return receipt;
   }
 
   private async receipt(

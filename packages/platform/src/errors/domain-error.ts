@@ -7,6 +7,8 @@ export type DomainErrorKind =
   | 'validation'
   | 'unauthenticated'
   | 'forbidden'
+  /** The key is valid but its tenant is suspended by the instance operator (403). */
+  | 'tenant-suspended'
   | 'not-found'
   | 'conflict'
   /** A memory search in `vector` mode on a database without pgvector (409: the server's state, not the input, is the problem). */
@@ -27,7 +29,17 @@ export class DomainError extends Error {
   }
 }
 
-const domainErrorKinds: ReadonlySet<string> = new Set<DomainErrorKind>(['validation', 'unauthenticated', 'forbidden', 'not-found', 'conflict', 'vector-search-unavailable', 'rate-limited', 'unavailable']);
+const domainErrorKinds: ReadonlySet<string> = new Set<DomainErrorKind>([
+  'validation',
+  'unauthenticated',
+  'forbidden',
+  'tenant-suspended',
+  'not-found',
+  'conflict',
+  'vector-search-unavailable',
+  'rate-limited',
+  'unavailable',
+]);
 
 /**
  * A brand check, not `instanceof`: bundlers (Next) can load this module more than once per process,

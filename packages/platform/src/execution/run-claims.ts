@@ -25,7 +25,8 @@ export interface ClaimedRun {
  * `toolNames` is the executor's tool catalog: only runs whose agent version enables no other
  * platform tool are claimed (`config.tools <@ catalog`), so an executor never takes a run it would
  * fail with "Unknown tool" while another executor of the fleet could run it (ADR 0011-one-tool-catalog). Undefined
- * claims every run (processors that resolve no tools, such as test processors). Executors pass
+ * claims every run (processors that resolve no tools, such as test processors). Runs of a suspended
+ * tenant stay queued (ADR 0035) and are claimed once the tenant is resumed. Executors pass
  * `Database.statements`, which skips the Prisma client (ADR 0014).
  */
 export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
@@ -34,6 +35,7 @@ export async function claimRuns(runner: StatementRunner, owner: string, limit: n
     `WITH next AS (
        SELECT run.id FROM runs AS run JOIN agent_versions AS version ON version.id = run.agent_version_id
         WHERE run.status = 'queued' AND run.cancel_requested_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM tenants AS tenant WHERE tenant.id = run.tenant_id AND tenant.suspended_at IS NOT NULL)
           AND ($4::jsonb IS NULL OR COALESCE(version.config -> 'tools', '[]'::jsonb) <@ $4::jsonb)
         ORDER BY run.queued_at, run.id LIMIT $2 FOR UPDATE OF run SKIP LOCKED
      ), claimed AS (

@@ -14,6 +14,8 @@ export interface TestPlatform {
   platform: Platform;
   /** The seeded admin key's plaintext. */
   adminKey: string;
+  /** The instance operator key created at start. */
+  operatorKey: string;
   dispose(): Promise<void>;
 }
 
@@ -26,10 +28,12 @@ export async function createTestPlatform(
   const database = await createTestDatabaseConfig(mode);
   const platform = await createPlatform({ database: database.config, logger, secrets: { key: testSecretKey }, ...extra });
   const adminKey = platform.seed.adminKey;
-  if (!adminKey) throw new Error('The test platform was not seeded');
+  const operatorKey = platform.operatorKey.operatorKey;
+  if (!adminKey || !operatorKey) throw new Error('The test platform was not seeded');
   return {
     platform,
     adminKey,
+    operatorKey,
     dispose: async () => {
       await platform.close();
       await database.dispose();

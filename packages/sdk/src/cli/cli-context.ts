@@ -1,4 +1,5 @@
 import type { AgentLoomClient } from '../client.ts';
+import type { AgentLoomOperatorClient } from '../operator-client.ts';
 
 /** Where a command writes: results to `stdout`, progress and errors to `stderr`. */
 export interface CliOutput {
@@ -16,6 +17,13 @@ export interface CliFlags {
   status?: string | undefined;
   limit?: string | undefined;
   json?: boolean | undefined;
+  name?: string | undefined;
+  description?: string | undefined;
+  config?: string | undefined;
+  confirm?: string | undefined;
+  'retention-days'?: string | undefined;
+  'rate-limit-per-minute'?: string | undefined;
+  'rate-limit-burst'?: string | undefined;
   help?: boolean | undefined;
 }
 
@@ -25,6 +33,11 @@ export interface CommandContext {
   flags: CliFlags;
   client: AgentLoomClient;
   output: CliOutput;
+}
+
+/** The same for `tenants`, which talks to the console with the instance operator key. */
+export interface OperatorCommandContext extends Omit<CommandContext, 'client'> {
+  client: AgentLoomOperatorClient;
 }
 
 /** A wrong invocation (exit code 2), as opposed to a failed API call (exit code 1). */
@@ -37,7 +50,7 @@ export function writeLine(stream: NodeJS.WritableStream, line = ''): void {
 }
 
 /** With `--json` the command prints its result as JSON for scripts; otherwise `human` prints it. */
-export function printResult(context: CommandContext, result: unknown, human: () => void): void {
+export function printResult(context: Pick<CommandContext, 'flags' | 'output'>, result: unknown, human: () => void): void {
   if (context.flags.json) writeLine(context.output.stdout, JSON.stringify(result, null, 2));
   else human();
 }

@@ -18,6 +18,13 @@ export function parseCommandLine(argv: string[]): { words: string[]; flags: CliF
         status: { type: 'string' },
         limit: { type: 'string' },
         json: { type: 'boolean' },
+        name: { type: 'string' },
+        description: { type: 'string' },
+        config: { type: 'string' },
+        confirm: { type: 'string' },
+        'retention-days': { type: 'string' },
+        'rate-limit-per-minute': { type: 'string' },
+        'rate-limit-burst': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -33,6 +40,19 @@ export function connectionSettings(flags: CliFlags, environment: Record<string, 
   const apiKey = flags.key ?? environment.AGENTLOOM_API_KEY;
   if (!apiKey) throw new UsageError('No API key: pass --key or set AGENTLOOM_API_KEY (the first admin key is in <data dir>/admin-key).');
   return { baseUrl, apiKey };
+}
+
+/** For `tenants`: `--key` wins over `AGENTLOOM_OPERATOR_KEY` (the file `<data dir>/operator-key`). */
+export function operatorConnectionSettings(flags: CliFlags, environment: Record<string, string | undefined>): { baseUrl: string; operatorKey: string } {
+  const baseUrl = flags.url ?? environment.AGENTLOOM_URL ?? 'http://localhost:3000';
+  const operatorKey = flags.key ?? environment.AGENTLOOM_OPERATOR_KEY;
+  if (!operatorKey) throw new UsageError('No operator key: pass --key or set AGENTLOOM_OPERATOR_KEY (it is in <data dir>/operator-key).');
+  return { baseUrl, operatorKey };
+}
+
+/** A setting flag that may be cleared: `none` → null, a positive whole number, or absent. */
+export function nullableIntegerFlag(value: string | undefined, name: string): number | null | undefined {
+  return value === 'none' ? null : integerFlag(value, name);
 }
 
 /** A positive integer flag such as `--limit`. */

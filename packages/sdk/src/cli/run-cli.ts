@@ -5,7 +5,10 @@ import { approvalsCommand } from './commands/approvals-command.ts';
 import { eraseCommand } from './commands/erase-command.ts';
 import { memoriesCommand } from './commands/memories-command.ts';
 import { runCommand } from './commands/run-command.ts';
-import { connectionSettings, parseCommandLine } from './parse-command-line.ts';
+import { agentsCommand } from './commands/agents-command.ts';
+import { tenantsCommand } from './commands/tenants-command.ts';
+import { createOperatorClient } from '../operator-client.ts';
+import { connectionSettings, operatorConnectionSettings, parseCommandLine } from './parse-command-line.ts';
 import { usage } from './usage.ts';
 
 const commands: Record<string, (context: CommandContext) => Promise<number>> = {
@@ -13,6 +16,7 @@ const commands: Record<string, (context: CommandContext) => Promise<number>> = {
   approvals: approvalsCommand,
   memories: memoriesCommand,
   erase: eraseCommand,
+  agents: agentsCommand,
 };
 
 /** Runs one `agentloom` invocation and returns its exit code; never throws. */
@@ -23,6 +27,10 @@ export async function runCli(argv: string[], environment: Record<string, string 
     if (flags.help || name === undefined || name === 'help') {
       writeLine(name === undefined && !flags.help ? output.stderr : output.stdout, usage);
       return name === undefined && !flags.help ? 2 : 0;
+    }
+    if (name === 'tenants') {
+      const client = createOperatorClient(operatorConnectionSettings(flags, environment));
+      return await tenantsCommand({ arguments: rest, flags, client, output });
     }
     const command = commands[name];
     if (!command) throw new UsageError(`Unknown command "${name}"`);

@@ -10,6 +10,18 @@ Commands
   memories search "query" [--limit n]
   memories forget <memory-id>
   erase run|thread|tenant <id>   erase with every row it produced (admin key); prints the receipt
+  agents list
+  agents create <slug> --name "Name" --config agent.json [--description "…"]
+  agents save <agent-slug-or-id> --config agent.json   save the config as the next version
+  agents archive|unarchive <agent-slug-or-id>
+  tenants list                   (these take the operator key: --key or $AGENTLOOM_OPERATOR_KEY)
+  tenants create <slug> --name "Name" [settings]
+  tenants get <tenant-id>
+  tenants update <tenant-id> [--name "Name"] [settings]
+  tenants suspend|resume <tenant-id>
+  tenants admin-key <tenant-id> [--name "Key name"]   mint its first admin key (printed once)
+  tenants erase <tenant-id> --confirm <tenant-slug>
+    settings: --retention-days n|none --rate-limit-per-minute n|none --rate-limit-burst n|none
 
 Options
   --url <url>    console URL (default $AGENTLOOM_URL, else http://localhost:3000)

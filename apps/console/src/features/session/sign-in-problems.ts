@@ -8,6 +8,7 @@ export const signInProblems = {
   'invalid-key': 'That API key is not valid. Check it and try again.',
   'missing-key': 'Enter an API key.',
   unavailable: 'The database is unavailable; try again in a moment.',
+  suspended: 'This tenant is suspended by the instance operator; its keys cannot sign in.',
   throttled: 'Too many failed sign-in attempts from here; wait a minute and try again.',
   failed: 'Sign-in failed. Try again, and check the console log if it keeps failing.',
 } as const;
@@ -19,6 +20,7 @@ export function signInProblemFor(kind: DomainErrorKind | undefined): SignInProbl
   if (kind === 'validation') return 'missing-key';
   if (kind === 'unavailable') return 'unavailable';
   if (kind === 'rate-limited') return 'throttled';
+  if (kind === 'tenant-suspended') return 'suspended';
   return 'failed';
 }
 

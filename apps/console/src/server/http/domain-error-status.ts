@@ -5,6 +5,7 @@ export const statusByKind: Record<DomainErrorKind, number> = {
   validation: 400,
   unauthenticated: 401,
   forbidden: 403,
+  'tenant-suspended': 403,
   'not-found': 404,
   conflict: 409,
   'vector-search-unavailable': 409,

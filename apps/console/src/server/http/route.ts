@@ -54,7 +54,7 @@ export function route<Parameters = Record<string, never>>(
       const platform = await getPlatform();
       const principal = { ...(await authenticateRequest(request, platform)), origin: requestOriginFor(request.headers, requestId) };
       const streaming = options.stream?.(request) ?? false;
-      if (!streaming) enforceRateLimit(principal.apiKeyId);
+      if (!streaming) enforceRateLimit(principal.apiKeyId, principal.requestLimits);
       requireRole(principal, options.role);
       const parameters = await segment.params;
       assertStorableRequestText(request, parameters);

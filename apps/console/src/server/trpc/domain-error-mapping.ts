@@ -6,6 +6,7 @@ const codeByKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   validation: 'BAD_REQUEST',
   unauthenticated: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
+  'tenant-suspended': 'FORBIDDEN',
   'not-found': 'NOT_FOUND',
   // Before `conflict`: a plain CONFLICT raised by tRPC itself reads back as `conflict`.
   'vector-search-unavailable': 'CONFLICT',

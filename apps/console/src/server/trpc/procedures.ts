@@ -29,7 +29,7 @@ function procedureRequiring(required: Role) {
       throw new DomainError('unauthenticated', 'Sign in with an API key to continue.');
     }
     // A subscription is a long-lived stream: it takes one of the key's concurrent stream slots, not a request token.
-    if (type !== 'subscription') enforceRateLimit(principal.apiKeyId);
+    if (type !== 'subscription') enforceRateLimit(principal.apiKeyId, principal.requestLimits);
     if (!roleAtLeast(principal.role, required)) {
       throw new DomainError('forbidden', `This needs the ${required} role; your key has ${principal.role}.`);
     }

@@ -15,8 +15,8 @@ export interface ApiOperation {
   tag: string;
   summary: string;
   description?: string;
-  /** The least role the route checks; `public` needs no key. */
-  role: Role | 'public';
+  /** The least role the route checks; `public` needs no key; `instanceAdmin` needs the instance operator key. */
+  role: Role | 'public' | 'instanceAdmin';
   /** Path parameter descriptions by name; every `{name}` in the path must be listed. */
   pathParameters?: Record<string, string>;
   /** Query parameters: one per property of the object schema. */
@@ -24,14 +24,8 @@ export interface ApiOperation {
   /** Extra request headers the route reads. */
   headers?: Record<string, string>;
   body?: z.ZodType;
-  /** The success status and what its body is. */
-  success: {
-    status: number;
-    description: string;
-    contentType?: 'application/json' | 'text/event-stream';
-    /** The body's shape, when the operation describes it (documentation only: the route does not parse its own answer). */
-    schema?: z.ZodType;
-  };
+  /** The success status and what its body is; `schema` (zod, as the server answers) types the body. */
+  success: { status: number; description: string; contentType?: 'application/json' | 'text/event-stream'; schema?: z.ZodType };
   /** Other non-error answers without a body (the event stream's 204 "nothing left to send"). */
   emptyAnswers?: { status: number; description: string }[];
   /** Error statuses worth naming beyond 400/401/403 (all answer the one error shape). */

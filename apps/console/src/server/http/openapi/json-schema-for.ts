@@ -5,13 +5,13 @@ export type JsonSchema = Record<string, unknown>;
 
 /**
  * The JSON Schema a client must send for a zod schema (`io: 'input'`: defaults make fields
- * optional, coercions accept their input). Recursive parts (`z.json()`) come out as `$defs`; they
+ * optional, coercions accept their input), or, with `io: 'output'`, what a response holds. Recursive parts (`z.json()`) come out as `$defs`; they
  * are moved into `components.schemas` under `prefix`, because a `#/$defs/…` reference inside an
  * OpenAPI document would resolve against the document's root.
  */
-export function jsonSchemaFor(schema: z.ZodType, prefix: string, components: Record<string, JsonSchema>): JsonSchema {
+export function jsonSchemaFor(schema: z.ZodType, prefix: string, components: Record<string, JsonSchema>, io: 'input' | 'output' = 'input'): JsonSchema {
   const converted = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
       // Dates travel as ISO 8601 strings; zod has no JSON form for them.

@@ -13,7 +13,7 @@ const errorSchema: JsonSchema = {
         kind: {
           type: 'string',
           description:
-            'validation, unauthenticated, forbidden, not-found, conflict, method-not-allowed, payload-too-large, uri-too-long, rate-limited, unavailable, internal',
+            'validation, unauthenticated, forbidden, tenant-suspended, not-found, conflict, method-not-allowed, payload-too-large, uri-too-long, rate-limited, unavailable, internal',
         },
         message: { type: 'string' },
         field: { type: 'string', description: 'The input field at fault, when there is one (`agentId`, `scope.id`, `limit`).' },
@@ -25,7 +25,7 @@ const errorSchema: JsonSchema = {
 const errorDescriptions: Record<number, string> = {
   400: 'Invalid input; `error.field` names the field.',
   401: 'No API key, or not a valid one.',
-  403: "The key's role is below the one this operation needs.",
+  403: "The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`).",
   404: 'Unknown id, or one of another tenant (never told apart).',
   409: 'Conflicts with the current state (already decided, still running, idempotency key reused).',
 };
@@ -51,7 +51,14 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
     paths,
     components: {
       schemas,
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An AgentLoom API key (`al_…`).' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', description: 'An AgentLoom API key (`al_…`).' },
+        operatorKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The instance operator key (`alop_…`, in `<data dir>/operator-key`); only `/api/v1/tenants` accepts it.',
+        },
+      },
     },
   };
 }
@@ -76,7 +83,7 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
     tags: [operation.tag],
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
-    security: operation.role === 'public' ? [] : [{ apiKey: [] }],
+    security: operation.role === 'public' ? [] : [{ [operation.role === 'instanceAdmin' ? 'operatorKey' : 'apiKey']: [] }],
     'x-agentloom-role': operation.role,
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(operation.body
@@ -85,7 +92,7 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
     responses: {
       [String(operation.success.status)]: {
         description: operation.success.description,
-        content: { [contentType]: { schema: operation.success.schema ? jsonSchemaFor(operation.success.schema, `${prefix}Response`, schemas) : {} } },
+        content: { [contentType]: { schema: operation.success.schema ? jsonSchemaFor(operation.success.schema, `${prefix}Response`, schemas, 'output') : {} } },
       },
       ...Object.fromEntries((operation.emptyAnswers ?? []).map((answer) => [String(answer.status), { description: answer.description }])),
       ...Object.fromEntries(

@@ -1,10 +1,15 @@
-import { listAgentsInputSchema } from '@agentloom/platform';
+import { createAgentInputSchema, listAgentsInputSchema } from '@agentloom/platform';
 
+import { saveAgentVersionRequestSchema } from '../agent-request-schemas';
+import { agentDetailResponseSchema, agentSummaryResponseSchema, savedAgentVersionResponseSchema } from '../agent-response-schemas';
 import type { ApiOperation } from '../api-operation';
 
 const agentId = { id: 'The agent id (uuid).' };
 
-/** The tenant's agents and their immutable versions (read only over REST). */
+const sameValidation =
+  'Validated as in the console: unknown tools, a config that cannot run (no model and no demo script) and model URLs the outbound policy refuses are 400s naming the field.';
+
+/** The tenant's agents and their immutable versions. */
 export const agentsOperations: ApiOperation[] = [
   {
     method: 'get',
@@ -48,6 +53,53 @@ export const agentsOperations: ApiOperation[] = [
     role: 'viewer',
     pathParameters: { ...agentId, version: 'The version number: 1, 2, …' },
     success: { status: 200, description: 'The version with its config (secrets redacted).' },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/agents',
+    operationId: 'createAgent',
+    tag: 'Agents',
+    summary: 'Create an agent with version 1',
+    description: sameValidation,
+    role: 'admin',
+    body: createAgentInputSchema,
+    success: { status: 201, description: 'The agent with its first version.', schema: agentDetailResponseSchema },
+    errors: [409],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/agents/{id}/versions',
+    operationId: 'saveAgentVersion',
+    tag: 'Agents',
+    summary: 'Save a config as the next version',
+    description: `${sameValidation} A config equal to the latest version's makes no version: 200 with \`created: false\`.`,
+    role: 'admin',
+    pathParameters: agentId,
+    body: saveAgentVersionRequestSchema,
+    success: { status: 201, description: '`{ agent, version, created }`.', schema: savedAgentVersionResponseSchema },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/agents/{id}/archive',
+    operationId: 'archiveAgent',
+    tag: 'Agents',
+    summary: 'Archive an agent (no new runs; versions and runs stay)',
+    role: 'admin',
+    pathParameters: agentId,
+    success: { status: 200, description: 'The agent.', schema: agentSummaryResponseSchema },
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/agents/{id}/archive',
+    operationId: 'unarchiveAgent',
+    tag: 'Agents',
+    summary: 'Unarchive an agent',
+    role: 'admin',
+    pathParameters: agentId,
+    success: { status: 200, description: 'The agent.', schema: agentSummaryResponseSchema },
     errors: [404],
   },
 ];
