@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { Database, PrismaClient } from '@agentloom/db';
 import { databaseModes } from '@agentloom/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Principal } from '../auth/roles';
 import { createTestPlatform, type TestPlatform } from '../testing';
@@ -27,7 +27,7 @@ describe.each(databaseModes)('approvals with context, and bulk decisions (%s)', 
     runs.long = (await test.platform.runs.create(principal, { agentId: operatorId, input: longInput })).run.id;
     runs.threaded = (await test.platform.runs.create(principal, { agentId: operatorId, input: 'Same, on the thread.', threadId })).run.id;
     for (const runId of Object.values(runs)) {
-      await expect.poll(async () => (await test.platform.runs.get(principal, { runId })).status, { timeout: 30_000 }).toBe('waiting_human');
+      await vi.waitFor(async () => expect((await test.platform.runs.get(principal, { runId })).status).toBe('waiting_human'), { timeout: 30_000, interval: 50 });
     }
   });
   afterAll(() => test?.dispose());
