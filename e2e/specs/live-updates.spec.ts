@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { attachScreenshot } from '../support/attach-screenshot';
-import { LatencyReport, liveTimeout, whenShown } from '../support/live-latency';
-import { RestClient } from '../support/rest-client';
+import { appearedAt, LatencyReport, liveTimeout, recordAppearances, whenShown } from '../support/live-latency';
+import { RestClient, type RunEventFrame } from '../support/rest-client';
 import { runTimeout } from '../support/runs';
 import { signIn } from '../support/sign-in';
 
@@ -14,6 +14,13 @@ import { signIn } from '../support/sign-in';
 /** The console frame's live connection is open and the server listens for this tenant's changes. */
 async function expectListsLive(page: Page): Promise<void> {
   await expect(page.locator('[data-live-activity]')).toHaveAttribute('data-live-activity', 'live', { timeout: liveTimeout });
+}
+
+/** The step a `step-committed` event is about. */
+function stepIndexOf(frame: RunEventFrame): number {
+  const step = frame.payload.step ?? frame.payload.index ?? frame.payload.stepIndex;
+  if (typeof step !== 'number') throw new Error(`step-committed without a step index: ${JSON.stringify(frame.payload)}`);
+  return step;
 }
 
 /** The run page (or thread page) follows its run's event stream. */
@@ -64,9 +71,10 @@ test('run page: status, timeline, messages and tool calls follow a decision made
 
     const leftWaiting = whenShown(page, { selector: 'header [data-status="waiting_human"]', present: false });
     const succeededShown = whenShown(page, { selector: 'header [data-status="succeeded"]' });
+    if (tab === 'timeline') await recordAppearances(page, '[data-step-index]', 'data-step-index');
     const tabShown =
       tab === 'timeline'
-        ? whenShown(page, { selector: '[data-step-index="2"]' })
+        ? undefined
         : tab === 'messages'
           ? whenShown(page, { selector: '[data-message-role="assistant"]', text: 'Done: the on-call channel was notified' })
           : whenShown(page, { selector: '[data-tool-status="succeeded"]' });
@@ -83,7 +91,8 @@ test('run page: status, timeline, messages and tool calls follow a decision made
         : frames.findLast((frame) => frame.type === 'step-committed');
     if (!source) throw new Error(`Run ${run.id}: no event for the ${tab} change`);
     const what = tab === 'timeline' ? 'last step row' : tab === 'messages' ? 'final answer' : 'call succeeded';
-    report.record(`run page (${tab})`, what, source.createdAt, await tabShown);
+    const shownAt = tabShown ? await tabShown : await appearedAt(page, '[data-step-index]', String(stepIndexOf(source)));
+    report.record(`run page (${tab})`, what, source.createdAt, shownAt);
     await attachScreenshot(page, testInfo, `run-page-live-${tab}`);
   }
   await report.attach();

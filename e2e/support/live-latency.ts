@@ -66,3 +66,37 @@ async function readLoadAverage(): Promise<string | null> {
     () => null,
   );
 }
+
+/**
+ * Records, inside the page, when each element matching `selector` first appeared, keyed by its
+ * `attribute` (checked on every animation frame). For changes whose exact target is known only
+ * afterwards (the last step of a run): start before the change, read with `appearedAt` after.
+ */
+export async function recordAppearances(page: Page, selector: string, attribute: string): Promise<void> {
+  await page.evaluate(
+    ({ selector, attribute }) => {
+      const seen: Record<string, number> = {};
+      (window as unknown as { __appearances: Record<string, Record<string, number>> }).__appearances ??= {};
+      (window as unknown as { __appearances: Record<string, Record<string, number>> }).__appearances[selector] = seen;
+      const check = () => {
+        for (const element of Array.from(document.querySelectorAll(selector))) {
+          const key = element.getAttribute(attribute);
+          if (key !== null && !(key in seen)) seen[key] = Date.now();
+        }
+        requestAnimationFrame(check);
+      };
+      check();
+    },
+    { selector, attribute },
+  );
+}
+
+/** When the element keyed `key` first appeared (see `recordAppearances`); waits for it. */
+export async function appearedAt(page: Page, selector: string, key: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    ({ selector, key }) => (window as unknown as { __appearances?: Record<string, Record<string, number>> }).__appearances?.[selector]?.[key] ?? false,
+    { selector, key },
+    { polling: 'raf', timeout: liveTimeout },
+  );
+  return (await handle.jsonValue()) as number;
+}

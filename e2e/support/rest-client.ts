@@ -67,7 +67,7 @@ export class RestClient {
     let pending = '';
     try {
       for await (const chunk of response.body) {
-        pending += decoder.decode(chunk as Uint8Array, { stream: true });
+        pending += decoder.decode(chunk, { stream: true });
         let boundary = pending.indexOf('\n\n');
         while (boundary >= 0) {
           const block = pending.slice(0, boundary);
