@@ -54,6 +54,8 @@ test('runs list: a run started through the API appears, and its status follows',
 });
 
 test('run page: status, timeline, messages and tool calls follow a decision made through the API', async ({ page }, testInfo) => {
+  // Three runs, one per tab: more than one test's worth of work on a loaded machine.
+  test.slow();
   const api = await RestClient.forTest(testInfo);
   const report = new LatencyReport(testInfo);
   const operator = await api.agentId('demo-operator');

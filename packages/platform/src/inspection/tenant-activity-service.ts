@@ -1,7 +1,7 @@
 import type { Database } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
-import { runEventsChannel } from '../events/run-event';
+import { parseRunEventsNotification, runEventsChannel } from '../events/run-event';
 import type { Logger } from '../logging/logger';
 
 export type TenantActivityItem =
@@ -90,7 +90,7 @@ export class TenantActivityService {
 
   private startListening(): Promise<() => Promise<void>> {
     this.listening ??= this.database.notifications.listen(runEventsChannel, {
-      onNotification: (payload) => void this.onRunEvent(payload.split(':')[0] ?? ''),
+      onNotification: (payload) => void this.onRunEvent(parseRunEventsNotification(payload)),
       // Notifications may have been lost while reconnecting: tell everyone to refetch.
       onReconnected: () => {
         for (const watcher of this.watchers) {
@@ -104,12 +104,13 @@ export class TenantActivityService {
     return this.listening;
   }
 
-  private async onRunEvent(runId: string): Promise<void> {
+  private async onRunEvent({ runId, tenantId: notifiedTenantId }: { runId: string; tenantId: string | undefined }): Promise<void> {
     if (this.watchers.size === 0 || runId === '') return;
-    const tenantId = await this.tenantOf(runId).catch((error: unknown) => {
+    // Only a notification from an older writer lacks the tenant (a rolling upgrade): look it up.
+    const tenantId = notifiedTenantId ?? (await this.tenantOf(runId).catch((error: unknown) => {
       this.logger.warn('Tenant activity: could not resolve the tenant of a run', { runId, error: String(error) });
       return undefined;
-    });
+    }));
     if (tenantId === undefined) return;
     for (const watcher of this.watchers) {
       if (watcher.tenantId !== tenantId) continue;
