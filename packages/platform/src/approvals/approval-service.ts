@@ -11,7 +11,6 @@ import {
   decideApprovalsInputSchema,
   listApprovalsInputSchema,
   type DecideApprovalInput,
-  type DecideApprovalsInput,
   type ListApprovalsInput,
 } from './approval.schema';
 import { selectApprovalRows } from './approval-list-sql';
@@ -85,7 +84,7 @@ export class ApprovalService {
    * made first must not undo the others; it is reported as `refused` with the reason. Failures
    * that are not about the approval (the database is down) end the request as usual.
    */
-  async decideMany(principal: Principal, rawInput: DecideApprovalsInput): Promise<{ outcomes: BulkDecisionOutcome[] }> {
+  async decideMany(principal: Principal, rawInput: unknown): Promise<{ outcomes: BulkDecisionOutcome[] }> {
     const input = parseInput(decideApprovalsInputSchema, rawInput);
     const outcomes: BulkDecisionOutcome[] = [];
     // One after another: a burst of parallel transactions would only queue on the pool.
