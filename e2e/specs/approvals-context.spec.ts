@@ -5,6 +5,10 @@ import { RestClient } from '../support/rest-client';
 import { runTimeout } from '../support/runs';
 import { signIn } from '../support/sign-in';
 
+// Each journey starts and decides several demo runs; on a machine at load 30+ that is more than the
+// default minute. Waits inside stay on states, never on time.
+test.describe.configure({ timeout: 180_000 });
+
 // Other journeys run at the same time and add their own pending approvals, so every card is found
 // by its run, and order is only assumed between neighbours read from the page.
 
@@ -16,7 +20,11 @@ async function pendingRun(api: RestClient, agentId: string, input: string, threa
 
 /** The inbox shows one page of pending requests, shared with the other journeys: leave none behind. */
 async function decideLeftovers(api: RestClient, requests: { approvalId: string }[]): Promise<void> {
-  await api.call('POST', '/api/v1/approvals/decisions', { approvalIds: requests.map((request) => request.approvalId), decision: 'reject', reason: 'Journey finished.' });
+  await api.call('POST', '/api/v1/approvals/decisions', {
+    approvalIds: requests.map((request) => request.approvalId),
+    decision: 'reject',
+    reason: 'Journey finished.',
+  });
 }
 
 function cardOf(page: Page, runId: string) {

@@ -55,7 +55,10 @@ export class LatencyReport {
 
   async attach(): Promise<void> {
     const load = await readLoadAverage();
-    await this.testInfo.attach('live-latency.json', { body: JSON.stringify({ loadAverage: load, measurements: this.measurements }, null, 2), contentType: 'application/json' });
+    await this.testInfo.attach('live-latency.json', {
+      body: JSON.stringify({ loadAverage: load, measurements: this.measurements }, null, 2),
+      contentType: 'application/json',
+    });
   }
 }
 

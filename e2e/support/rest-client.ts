@@ -60,7 +60,10 @@ export class RestClient {
    */
   async runEvents(runId: string, until: (frame: RunEventFrame) => boolean): Promise<RunEventFrame[]> {
     const abort = new AbortController();
-    const response = await fetch(new URL(`/api/v1/runs/${runId}/events`, this.baseURL), { headers: { authorization: `Bearer ${this.apiKey}` }, signal: abort.signal });
+    const response = await fetch(new URL(`/api/v1/runs/${runId}/events`, this.baseURL), {
+      headers: { authorization: `Bearer ${this.apiKey}` },
+      signal: abort.signal,
+    });
     if (!response.ok || !response.body) throw new Error(`GET /api/v1/runs/${runId}/events answered ${response.status}`);
     const frames: RunEventFrame[] = [];
     const decoder = new TextDecoder();

@@ -98,8 +98,7 @@ export interface Approval {
 
 /** One approval's outcome in a bulk decision: decided by this request, or refused (decided elsewhere first, expired, not found). */
 export type BulkDecisionOutcome =
-  | { approvalId: string; outcome: 'decided'; approval: Approval }
-  | { approvalId: string; outcome: 'refused'; kind: string; message: string };
+  { approvalId: string; outcome: 'decided'; approval: Approval } | { approvalId: string; outcome: 'refused'; kind: string; message: string };
 
 export type ApprovalDecision = { decision: 'approve' } | { decision: 'reject'; reason: string } | { decision: 'edit'; arguments: Record<string, JsonValue> };
 

@@ -27,7 +27,10 @@ describe.each(databaseModes)('approvals with context, and bulk decisions (%s)', 
     runs.long = (await test.platform.runs.create(principal, { agentId: operatorId, input: longInput })).run.id;
     runs.threaded = (await test.platform.runs.create(principal, { agentId: operatorId, input: 'Same, on the thread.', threadId })).run.id;
     for (const runId of Object.values(runs)) {
-      await vi.waitFor(async () => expect((await test.platform.runs.get(principal, { runId })).status).toBe('waiting_human'), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(async () => expect((await test.platform.runs.get(principal, { runId })).status).toBe('waiting_human'), {
+        timeout: 30_000,
+        interval: 50,
+      });
     }
   });
   afterAll(() => test?.dispose());
@@ -92,7 +95,10 @@ describe.each(databaseModes)('approvals with context, and bulk decisions (%s)', 
 
   it('refuses bad bulk input naming the field, deciding nothing', async () => {
     const target = await pendingOf(runs.short);
-    await expect(test.platform.approvals.decideMany(principal, { approvalIds: [], decision: 'approve' })).rejects.toMatchObject({ kind: 'validation', field: 'approvalIds' });
+    await expect(test.platform.approvals.decideMany(principal, { approvalIds: [], decision: 'approve' })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'approvalIds',
+    });
     await expect(test.platform.approvals.decideMany(principal, { approvalIds: [target.id, target.id], decision: 'approve' })).rejects.toMatchObject({
       kind: 'validation',
       field: 'approvalIds',
@@ -111,7 +117,11 @@ describe.each(databaseModes)('approvals with context, and bulk decisions (%s)', 
     // Someone else approves one of them first.
     await test.platform.approvals.decide(principal, { approvalId: long.id, decision: 'approve' });
 
-    const { outcomes } = await test.platform.approvals.decideMany(principal, { approvalIds: [short.id, long.id, threaded.id], decision: 'reject', reason: 'Freeze until Monday' });
+    const { outcomes } = await test.platform.approvals.decideMany(principal, {
+      approvalIds: [short.id, long.id, threaded.id],
+      decision: 'reject',
+      reason: 'Freeze until Monday',
+    });
     expect(outcomes.map((outcome) => [outcome.approvalId, outcome.outcome])).toEqual([
       [short.id, 'decided'],
       [long.id, 'refused'],
@@ -120,7 +130,9 @@ describe.each(databaseModes)('approvals with context, and bulk decisions (%s)', 
     const refused = outcomes[1];
     expect(refused?.outcome === 'refused' && refused.kind).toBe('conflict');
     expect(refused?.outcome === 'refused' && refused.message).toContain(`already decided (approved by ${principal.apiKeyName})`);
-    expect(outcomes[0]).toMatchObject({ approval: { status: 'rejected', decisionReason: 'Freeze until Monday', run: { inputExcerpt: 'Notify ops about build 41.' } } });
+    expect(outcomes[0]).toMatchObject({
+      approval: { status: 'rejected', decisionReason: 'Freeze until Monday', run: { inputExcerpt: 'Notify ops about build 41.' } },
+    });
 
     const { prisma } = test.platform.database;
     const audits = await prisma.auditLog.findMany({ where: { targetId: { in: [short.id, long.id, threaded.id] } }, select: { targetId: true, action: true } });

@@ -21,7 +21,10 @@ export function approvalsResource(transport: Transport) {
     approve: (approvalId: string) => decide(approvalId, { decision: 'approve' }),
     reject: (approvalId: string, reason: string) => decide(approvalId, { decision: 'reject', reason }),
     /** The same decision for several approvals, each decided on its own; one outcome per approval, in order. */
-    decideMany(approvalIds: string[], decision: { decision: 'approve' } | { decision: 'reject'; reason: string }): Promise<{ outcomes: BulkDecisionOutcome[] }> {
+    decideMany(
+      approvalIds: string[],
+      decision: { decision: 'approve' } | { decision: 'reject'; reason: string },
+    ): Promise<{ outcomes: BulkDecisionOutcome[] }> {
       return transport.json('POST', '/api/v1/approvals/decisions', { body: { approvalIds, ...decision } });
     },
   };

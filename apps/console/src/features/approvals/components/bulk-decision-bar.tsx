@@ -21,7 +21,13 @@ export function BulkDecisionBar({ total, selected, busy, onSelectAll, onApprove,
   return (
     <div role="toolbar" aria-label="Bulk decisions" className="flex flex-wrap items-center gap-3">
       <label className="flex items-center gap-2 text-sm">
-        <input ref={selectAll} type="checkbox" className="size-4" checked={total > 0 && selected === total} onChange={(event) => onSelectAll(event.target.checked)} />
+        <input
+          ref={selectAll}
+          type="checkbox"
+          className="size-4"
+          checked={total > 0 && selected === total}
+          onChange={(event) => onSelectAll(event.target.checked)}
+        />
         Select all
       </label>
       <span className="text-sm text-zinc-600 dark:text-zinc-400" data-selected-count={selected}>

@@ -17,7 +17,12 @@ export function DecisionOutcomes({ report }: { report: DecisionReport | null }) 
   const decided = report?.outcomes.filter((outcome) => outcome.outcome === 'decided').length ?? 0;
   const refused = report?.outcomes.filter((outcome) => outcome.outcome === 'refused') ?? [];
   return (
-    <div role="status" aria-live="polite" aria-label="Decision results" className={report ? 'rounded-lg border border-zinc-200 px-4 py-3 text-sm dark:border-zinc-800' : 'sr-only'}>
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label="Decision results"
+      className={report ? 'rounded-lg border border-zinc-200 px-4 py-3 text-sm dark:border-zinc-800' : 'sr-only'}
+    >
       {report ? (
         <>
           <p className="font-medium" data-decided-count={decided}>
@@ -29,7 +34,8 @@ export function DecisionOutcomes({ report }: { report: DecisionReport | null }) 
                 const label = report.labels.get(outcome.approvalId);
                 return (
                   <li key={outcome.approvalId} data-refused-approval={outcome.approvalId}>
-                    Not decided: {label ? `${label.toolName} in run ${shortId(label.runId)}` : outcome.approvalId} — {outcome.outcome === 'refused' ? outcome.message : ''}
+                    Not decided: {label ? `${label.toolName} in run ${shortId(label.runId)}` : outcome.approvalId} —{' '}
+                    {outcome.outcome === 'refused' ? outcome.message : ''}
                   </li>
                 );
               })}

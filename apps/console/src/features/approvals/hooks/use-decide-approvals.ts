@@ -11,8 +11,7 @@ import { useTRPC } from '~/trpc/react';
 export function useDecideApprovals() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all([trpc.approvals, trpc.runs, trpc.toolCalls].map((router) => queryClient.invalidateQueries({ queryKey: router.pathKey() })));
+  const refresh = () => Promise.all([trpc.approvals, trpc.runs, trpc.toolCalls].map((router) => queryClient.invalidateQueries({ queryKey: router.pathKey() })));
   const decide = useMutation(trpc.approvals.decide.mutationOptions({ onSettled: refresh }));
   const decideMany = useMutation(trpc.approvals.decideMany.mutationOptions({ onSettled: refresh }));
   return { decide, decideMany };

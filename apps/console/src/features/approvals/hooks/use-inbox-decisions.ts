@@ -91,7 +91,8 @@ export function useInboxDecisions(rows: ApprovalView[], enabled: boolean) {
     enabled,
   );
 
-  const rejectSubject = rejectIds === null ? null : rejectIds.length === 1 ? subjectOf(rows.find((row) => row.id === rejectIds[0])) : `${rejectIds.length} approvals`;
+  const rejectSubject =
+    rejectIds === null ? null : rejectIds.length === 1 ? subjectOf(rows.find((row) => row.id === rejectIds[0])) : `${rejectIds.length} approvals`;
   return {
     currentId: effectiveCurrentId,
     setCurrentId,

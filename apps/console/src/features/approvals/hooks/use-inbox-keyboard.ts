@@ -23,7 +23,15 @@ export const inboxShortcuts: { keys: string; label: string; action: keyof InboxK
   { keys: 'Shift+R', label: 'Reject the selected requests (asks for a reason)', action: 'rejectSelected' },
 ];
 
-const byKey: Record<string, keyof InboxKeyboardActions> = { j: 'next', k: 'previous', x: 'toggleSelected', a: 'approve', r: 'reject', A: 'approveSelected', R: 'rejectSelected' };
+const byKey: Record<string, keyof InboxKeyboardActions> = {
+  j: 'next',
+  k: 'previous',
+  x: 'toggleSelected',
+  a: 'approve',
+  r: 'reject',
+  A: 'approveSelected',
+  R: 'rejectSelected',
+};
 
 /**
  * Single-key shortcuts for the inbox, as in mail clients. They stay out of the way of typing: not
