@@ -19,8 +19,9 @@ export { compareRunsInputSchema, type CompareRunsInput, type ComparedRun, type R
 export type { AlignedPair, ComparedStep, ComparedToolCall } from './runs/run-comparison';
 export { rerunRunInputSchema, retryRunInputSchema, type RerunRunInput, type RetryRunInput } from './runs/run-repeat.schema';
 export { forkRunInputSchema, type ForkRunInput } from './runs/fork-run.schema';
-export type { ApprovalView } from './approvals/approval-view';
-export { decideApprovalInputSchema, listApprovalsInputSchema } from './approvals/approval.schema';
+export type { BulkDecisionOutcome } from './approvals/approval-service';
+export { approvalInputExcerptLength, type ApprovalView } from './approvals/approval-view';
+export { decideApprovalInputSchema, decideApprovalsInputSchema, listApprovalsInputSchema, maximumBulkDecisions } from './approvals/approval.schema';
 export type { StoredRunEvent } from './events/run-event';
 export type { RunEventStreamItem } from './events/stream-run-events';
 export { RunEventStreamOverflowError } from './events/stream-run-events';

@@ -104,8 +104,18 @@ export interface Approval {
   originalArguments: JsonValue;
   editedArguments: JsonValue;
   expiresAt: string | null;
+  /** When the request was made: a pending approval has waited since then. */
   createdAt: string;
+  /** The run that asks: its status and the start of its input (what tells two requests of one tool apart). */
+  run: { status: RunStatus; inputExcerpt: string; inputTruncated: boolean };
+  /** The agent and the version number the run executes. */
+  agent: { id: string; name: string; slug: string; version: number };
+  thread: { id: string; title: string } | null;
 }
+
+/** One approval's outcome in a bulk decision: decided by this request, or refused (decided elsewhere first, expired, not found). */
+export type BulkDecisionOutcome =
+  { approvalId: string; outcome: 'decided'; approval: Approval } | { approvalId: string; outcome: 'refused'; kind: string; message: string };
 
 export type ApprovalDecision = { decision: 'approve' } | { decision: 'reject'; reason: string } | { decision: 'edit'; arguments: Record<string, JsonValue> };
 

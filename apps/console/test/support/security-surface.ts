@@ -92,6 +92,12 @@ export const restCases: Record<string, RestCase> = {
     path: (r) => `/api/v1/approvals/${r.approvalId}/decision`,
     body: () => ({ decision: 'reject', reason: 'matrix' }),
   },
+  // Tenant B naming A's approval gets a `refused: not-found` outcome (200); the matrix then checks the approval is still pending.
+  'POST /api/v1/approvals/decisions': {
+    isolation: 'scoped',
+    path: () => '/api/v1/approvals/decisions',
+    body: (r) => ({ approvalIds: [r.approvalId], decision: 'reject', reason: 'matrix' }),
+  },
   'GET /api/v1/audit-log': { isolation: 'scoped', path: (r) => `/api/v1/audit-log?targetId=${r.runId}` },
   'POST /api/v1/erase': { isolation: 'not-found', path: () => '/api/v1/erase', body: (r) => ({ target: 'run', id: r.finishedRunId }) },
   'GET /api/v1/me': { isolation: 'scoped', path: () => '/api/v1/me' },
@@ -209,6 +215,7 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'approvals.list': { isolation: 'scoped', input: (r) => ({ runId: r.runId }) },
   'approvals.pendingCount': { isolation: 'scoped' },
   'approvals.decide': { isolation: 'not-found', input: (r) => ({ approvalId: r.approvalId, decision: 'approve' }) },
+  'approvals.decideMany': { isolation: 'scoped', input: (r) => ({ approvalIds: [r.approvalId], decision: 'approve' }) },
   'threads.list': { isolation: 'scoped', input: (r) => ({ agentId: r.agentId }) },
   'threads.get': { isolation: 'not-found', input: (r) => ({ threadId: r.threadId }) },
   'threads.messages': { isolation: 'not-found', input: (r) => ({ threadId: r.threadId }) },

@@ -2,14 +2,27 @@ import type { Database, Prisma } from '@agentloom/db';
 
 import { recordAudit } from '../audit/record-audit';
 import type { Principal } from '../auth/roles';
-import { DomainError } from '../errors/domain-error';
+import { DomainError, isDomainError, type DomainErrorKind } from '../errors/domain-error';
 import { appendRunEvents } from '../events/append-run-events';
 import { runQueuedChannel } from '../events/run-event';
 import { parseInput } from '../validation/parse-input';
-import { decideApprovalInputSchema, listApprovalsInputSchema, type DecideApprovalInput, type ListApprovalsInput } from './approval.schema';
-import { approvalViewSelect, toApprovalView, type ApprovalView } from './approval-view';
+import {
+  decideApprovalInputSchema,
+  decideApprovalsInputSchema,
+  listApprovalsInputSchema,
+  type DecideApprovalInput,
+  type ListApprovalsInput,
+} from './approval.schema';
+import { selectApprovalRows } from './approval-list-sql';
+import { approvalInputExcerptLength, toApprovalView, type ApprovalView } from './approval-view';
 
 const decisionStatus = { approve: 'approved', reject: 'rejected', edit: 'approved' } as const;
+
+/** What happened to one approval of a bulk decision. */
+export type BulkDecisionOutcome =
+  | { approvalId: string; outcome: 'decided'; approval: ApprovalView }
+  /** Not decided by this request: already decided by someone else, expired, or not found — the message says which. */
+  | { approvalId: string; outcome: 'refused'; kind: DomainErrorKind; message: string };
 
 /** Human decisions on tool calls that wait for approval. */
 export class ApprovalService {
@@ -19,17 +32,26 @@ export class ApprovalService {
     private readonly onDecided: () => void = () => undefined,
   ) {}
 
+  /** Newest first, each with its run's input excerpt, agent and version, and thread: one statement per page. */
   async list(principal: Principal, rawInput: ListApprovalsInput): Promise<{ approvals: ApprovalView[]; nextCursor: string | null }> {
     const input = parseInput(listApprovalsInputSchema, rawInput);
-    const rows = await this.database.prisma.approval.findMany({
-      where: { tenantId: principal.tenantId, ...(input.status ? { status: input.status } : {}), ...(input.runId ? { runId: input.runId } : {}) },
-      orderBy: { id: 'desc' },
-      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
-      take: input.limit + 1,
-      select: approvalViewSelect,
+    const rows = await selectApprovalRows(this.database.prisma, {
+      tenantId: principal.tenantId,
+      status: input.status,
+      runId: input.runId,
+      before: input.cursor,
+      limit: input.limit + 1,
+      excerptLength: approvalInputExcerptLength,
     });
-    const page = rows.slice(0, input.limit);
-    return { approvals: page.map(toApprovalView), nextCursor: rows.length > input.limit ? (page[page.length - 1]?.id ?? null) : null };
+    const page = rows.slice(0, input.limit).map(toApprovalView);
+    return { approvals: page, nextCursor: rows.length > input.limit ? (page[page.length - 1]?.id ?? null) : null };
+  }
+
+  /** One approval as `list` shows it. */
+  private async view(principal: Principal, approvalId: string): Promise<ApprovalView> {
+    const [row] = await selectApprovalRows(this.database.prisma, { tenantId: principal.tenantId, approvalId, limit: 1, excerptLength: approvalInputExcerptLength });
+    if (!row) throw new DomainError('not-found', `Approval ${approvalId} not found`, 'approvalId');
+    return toApprovalView(row);
   }
 
   async pendingCount(principal: Principal): Promise<number> {
@@ -52,8 +74,30 @@ export class ApprovalService {
     }
     const approvalId = await this.database.prisma.$transaction((transaction) => this.decideIn(transaction, principal, input));
     this.onDecided();
-    const row = await this.database.prisma.approval.findUniqueOrThrow({ where: { id: approvalId }, select: approvalViewSelect });
-    return toApprovalView(row);
+    return this.view(principal, approvalId);
+  }
+
+  /**
+   * The same decision for several approvals, each through `decide` — its own conditional UPDATE,
+   * ledger entry, event, audit record and re-queue — so a bulk decision is exactly N single ones.
+   * Not one transaction on purpose: each is an independent decision, and one that someone else
+   * made first must not undo the others; it is reported as `refused` with the reason. Failures
+   * that are not about the approval (the database is down) end the request as usual.
+   */
+  async decideMany(principal: Principal, rawInput: unknown): Promise<{ outcomes: BulkDecisionOutcome[] }> {
+    const input = parseInput(decideApprovalsInputSchema, rawInput);
+    const outcomes: BulkDecisionOutcome[] = [];
+    // One after another: a burst of parallel transactions would only queue on the pool.
+    for (const approvalId of input.approvalIds) {
+      const single = input.decision === 'reject' ? { approvalId, decision: input.decision, reason: input.reason } : { approvalId, decision: input.decision };
+      try {
+        outcomes.push({ approvalId, outcome: 'decided', approval: await this.decide(principal, single) });
+      } catch (error) {
+        if (!isDomainError(error) || error.kind === 'unavailable') throw error;
+        outcomes.push({ approvalId, outcome: 'refused', kind: error.kind, message: error.message });
+      }
+    }
+    return { outcomes };
   }
 
   private async decideIn(transaction: Prisma.TransactionClient, principal: Principal, input: DecideApprovalInput): Promise<string> {

@@ -1,5 +1,11 @@
 import type { Prisma } from '@agentloom/db';
 
+import type { RunStatus } from '../runs/run.schema';
+import type { ApprovalRow } from './approval-list-sql';
+
+/** Characters of the run's input an approval carries: enough to tell two requests apart at a glance. */
+export const approvalInputExcerptLength = 280;
+
 export interface ApprovalView {
   id: string;
   runId: string;
@@ -13,41 +19,39 @@ export interface ApprovalView {
   originalArguments: Prisma.JsonValue;
   editedArguments: Prisma.JsonValue;
   expiresAt: string | null;
+  /** When the request was made: a pending approval has been waiting since then. */
   createdAt: string;
+  /** The run that asks: its status and the start of its input (two requests from one agent differ here). */
+  run: {
+    status: RunStatus;
+    /** The input text (or its JSON when it is not `{ text }`), at most `approvalInputExcerptLength` characters. */
+    inputExcerpt: string;
+    /** True when the input is longer than the excerpt. */
+    inputTruncated: boolean;
+  };
+  /** The agent and the version number the run executes (fixed when the run was created). */
+  agent: { id: string; name: string; slug: string; version: number };
+  /** The conversation the run continues; null for a run outside any thread. */
+  thread: { id: string; title: string } | null;
 }
-
-export const approvalViewSelect = {
-  id: true,
-  runId: true,
-  toolCallId: true,
-  status: true,
-  requestReason: true,
-  decisionReason: true,
-  decidedBy: true,
-  decidedAt: true,
-  originalArguments: true,
-  editedArguments: true,
-  expiresAt: true,
-  createdAt: true,
-  toolCall: { select: { name: true } },
-} as const satisfies Prisma.ApprovalSelect;
-
-type ApprovalRow = Prisma.ApprovalGetPayload<{ select: typeof approvalViewSelect }>;
 
 export function toApprovalView(row: ApprovalRow): ApprovalView {
   return {
     id: row.id,
-    runId: row.runId,
-    toolCallId: row.toolCallId,
-    toolName: row.toolCall.name,
+    runId: row.run_id,
+    toolCallId: row.tool_call_id,
+    toolName: row.tool_name,
     status: row.status,
-    requestReason: row.requestReason,
-    decisionReason: row.decisionReason,
-    decidedBy: row.decidedBy,
-    decidedAt: row.decidedAt?.toISOString() ?? null,
-    originalArguments: row.originalArguments,
-    editedArguments: row.editedArguments,
-    expiresAt: row.expiresAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
+    requestReason: row.request_reason,
+    decisionReason: row.decision_reason,
+    decidedBy: row.decided_by,
+    decidedAt: row.decided_at?.toISOString() ?? null,
+    originalArguments: row.original_arguments,
+    editedArguments: row.edited_arguments,
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+    run: { status: row.run_status as RunStatus, inputExcerpt: row.input_excerpt, inputTruncated: row.input_length > row.input_excerpt.length },
+    agent: { id: row.agent_id, name: row.agent_name, slug: row.agent_slug, version: row.agent_version },
+    thread: row.thread_id === null ? null : { id: row.thread_id, title: row.thread_title ?? '' },
   };
 }

@@ -19,7 +19,7 @@ export const firstExtraParameter = 6;
  * One statement that appends events to a run's log: it bumps `runs.next_event_seq` (row-locking
  * the run, so concurrent appenders serialize and sequences stay gap-free), inserts the events,
  * writes one webhook delivery per enabled endpoint subscribed to a caused webhook event (the outbox,
- * ADR 0006), and NOTIFYs `<runId>:<lastSeq>` when a process watches the run (ADR 0038) plus, when deliveries were written, their count.
+ * ADR 0006), and NOTIFYs `<runId>:<lastSeq>:<tenantId>` when a process watches the run (ADR 0038) plus, when deliveries were written, their count.
  * NOTIFY is transactional, so listeners hear of the events only once they are committed.
  *
  * `runUpdate` lets a transition ride on the same row update: extra `SET` assignments and an extra
@@ -49,7 +49,7 @@ export function appendRunEventsSql(runUpdate: { set?: string; where?: string; re
      )
      SELECT bumped.*,
             CASE WHEN agentloom_run_watched(bumped.id, bumped.tenant_id)
-              THEN pg_notify('${runEventsChannel}', bumped.id::text || ':' || (bumped.first + $2::int - 1))::text END AS events_notified,
+              THEN pg_notify('${runEventsChannel}', bumped.id::text || ':' || (bumped.first + $2::int - 1) || ':' || bumped.tenant_id::text)::text END AS events_notified,
             (SELECT pg_notify('${webhookDeliveriesChannel}', count(*)::text)::text FROM delivered HAVING count(*) > 0) AS deliveries_notified
        FROM bumped`;
 }

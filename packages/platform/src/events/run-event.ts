@@ -41,8 +41,18 @@ export interface StoredRunEvent {
   createdAt: Date;
 }
 
-/** Notifications carry only "run id:latest seq"; listeners read the events from the table. */
+/**
+ * Notifications carry only "run id:latest seq:tenant id"; listeners read the events from the table.
+ * The tenant rides along so tenant-wide listeners (live lists) need no lookup per new run — a read
+ * that, on the embedded database, waits behind the executor's step transactions.
+ */
 export const runEventsChannel = 'agentloom_run_events';
+
+/** The run and, when the writer sent it (older writers did not), its tenant. */
+export function parseRunEventsNotification(payload: string): { runId: string; tenantId: string | undefined } {
+  const [runId = '', , tenantId] = payload.split(':');
+  return { runId, tenantId: tenantId === undefined || tenantId === '' ? undefined : tenantId };
+}
 /** Wakes executors when a run becomes claimable. */
 export const runQueuedChannel = 'agentloom_runs_queued';
 /** Tells executors to abort an in-flight run. */

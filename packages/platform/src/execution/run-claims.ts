@@ -50,7 +50,8 @@ export async function claimRuns(runner: StatementRunner, owner: string, limit: n
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
        SELECT tenant_id, id, seq, 'run-started', jsonb_build_object('attempt', attempt, 'executor', $1::text), now() FROM claimed
      )
-     SELECT id, tenant_id, agent_version_id, thread_id, attempt, CASE WHEN agentloom_run_watched(id, tenant_id) THEN pg_notify('${runEventsChannel}', id || ':' || seq)::text END AS notified
+     SELECT id, tenant_id, agent_version_id, thread_id, attempt,
+            CASE WHEN agentloom_run_watched(id, tenant_id) THEN pg_notify('${runEventsChannel}', id || ':' || seq || ':' || tenant_id)::text END AS notified
        FROM claimed`,
     [owner, limit, leaseMs, toolNames === undefined ? null : JSON.stringify(toolNames)],
   );

@@ -1,18 +1,29 @@
 import type { Database } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
-import { runEventsChannel } from '../events/run-event';
+import { parseRunEventsNotification, runEventsChannel } from '../events/run-event';
 import type { RunEventWatchers } from '../events/run-event-watchers';
 import type { Logger } from '../logging/logger';
 
-export type TenantActivityItem = { kind: 'changed'; runIds: string[] } | { kind: 'heartbeat' };
+export type TenantActivityItem =
+  /** Sent once, when the service listens for the tenant's changes: from here on, no change is missed. */
+  | { kind: 'ready' }
+  | { kind: 'changed'; runIds: string[] }
+  | { kind: 'heartbeat' };
 
 export interface WatchTenantOptions {
-  /** Changes within this window are delivered together, so a busy tenant costs one refetch per window. */
-  coalesceMs?: number;
+  /**
+   * Least time between two messages. The first change after a quiet spell goes out at once; changes
+   * during the window after a message are delivered together when it ends, so a busy tenant costs
+   * at most one refetch per window and a lone change costs no wait at all.
+   */
+  minimumIntervalMs?: number;
   /** Quiet time after which a heartbeat is yielded. */
   heartbeatMs?: number;
 }
+
+/** Default window: a change is on screen within ~this plus one refetch, even on a busy tenant. */
+export const defaultActivityIntervalMs = 250;
 
 interface Watcher {
   tenantId: string;
@@ -42,14 +53,18 @@ export class TenantActivityService {
   ) {}
 
   async *watch(principal: Principal, signal: AbortSignal, options: WatchTenantOptions = {}): AsyncGenerator<TenantActivityItem> {
-    const coalesceMs = options.coalesceMs ?? 1_000;
+    const minimumIntervalMs = options.minimumIntervalMs ?? defaultActivityIntervalMs;
     const heartbeatMs = options.heartbeatMs ?? 15_000;
     const watcher: Watcher = { tenantId: principal.tenantId, changedRunIds: new Set(), wake: undefined };
     this.watchers.add(watcher);
     const hold = this.runEventWatchers?.watch({ tenantId: principal.tenantId });
     try {
       await this.startListening();
+      // Writers notify this tenant's runs once its watcher row is committed (ADR 0038): only then is it ready.
       await hold?.ready;
+      if (signal.aborted) return;
+      yield { kind: 'ready' };
+      let lastSentAt = Number.NEGATIVE_INFINITY;
       while (!signal.aborted) {
         if (watcher.changedRunIds.size === 0) {
           const woke = await waitForWake(watcher, heartbeatMs, signal);
@@ -58,10 +73,14 @@ export class TenantActivityService {
             continue;
           }
         }
-        await delay(coalesceMs, signal);
+        // Leading edge: no wait after a quiet spell; within the window, wait for its end and
+        // deliver everything that changed meanwhile in one message.
+        const wait = lastSentAt + minimumIntervalMs - performance.now();
+        if (wait > 0) await delay(wait, signal);
         if (signal.aborted) return;
         const runIds = [...watcher.changedRunIds];
         watcher.changedRunIds.clear();
+        lastSentAt = performance.now();
         yield { kind: 'changed', runIds };
       }
     } finally {
@@ -78,7 +97,7 @@ export class TenantActivityService {
 
   private startListening(): Promise<() => Promise<void>> {
     this.listening ??= this.database.notifications.listen(runEventsChannel, {
-      onNotification: (payload) => void this.onRunEvent(payload.split(':')[0] ?? ''),
+      onNotification: (payload) => void this.onRunEvent(parseRunEventsNotification(payload)),
       // Notifications may have been lost while reconnecting: tell everyone to refetch.
       onReconnected: () => {
         for (const watcher of this.watchers) {
@@ -92,12 +111,13 @@ export class TenantActivityService {
     return this.listening;
   }
 
-  private async onRunEvent(runId: string): Promise<void> {
+  private async onRunEvent({ runId, tenantId: notifiedTenantId }: { runId: string; tenantId: string | undefined }): Promise<void> {
     if (this.watchers.size === 0 || runId === '') return;
-    const tenantId = await this.tenantOf(runId).catch((error: unknown) => {
+    // Only a notification from an older writer lacks the tenant (a rolling upgrade): look it up.
+    const tenantId = notifiedTenantId ?? (await this.tenantOf(runId).catch((error: unknown) => {
       this.logger.warn('Tenant activity: could not resolve the tenant of a run', { runId, error: String(error) });
       return undefined;
-    });
+    }));
     if (tenantId === undefined) return;
     for (const watcher of this.watchers) {
       if (watcher.tenantId !== tenantId) continue;

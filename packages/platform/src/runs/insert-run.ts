@@ -94,7 +94,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
             (SELECT version FROM allowed) AS version_number,
             (SELECT config FROM allowed) AS version_config,
             run.*,
-            CASE WHEN run.id IS NOT NULL AND agentloom_run_watched(run.id, run.tenant_id) THEN pg_notify('${runEventsChannel}', run.id || ':1')::text END AS events_notified,
+            CASE WHEN run.id IS NOT NULL AND agentloom_run_watched(run.id, run.tenant_id) THEN pg_notify('${runEventsChannel}', run.id || ':1:' || run.tenant_id)::text END AS events_notified,
             CASE WHEN run.id IS NOT NULL THEN pg_notify('${runQueuedChannel}', run.id::text)::text END AS queued_notified
        FROM (SELECT 1) AS always LEFT JOIN run ON true`,
     [

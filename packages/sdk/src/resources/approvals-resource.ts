@@ -1,5 +1,5 @@
 import type { Transport } from '../transport.ts';
-import type { Approval, ApprovalDecision, Page } from '../types.ts';
+import type { Approval, ApprovalDecision, BulkDecisionOutcome, Page } from '../types.ts';
 
 export interface ListApprovalsInput {
   status?: Approval['status'];
@@ -20,5 +20,12 @@ export function approvalsResource(transport: Transport) {
     decide,
     approve: (approvalId: string) => decide(approvalId, { decision: 'approve' }),
     reject: (approvalId: string, reason: string) => decide(approvalId, { decision: 'reject', reason }),
+    /** The same decision for several approvals, each decided on its own; one outcome per approval, in order. */
+    decideMany(
+      approvalIds: string[],
+      decision: { decision: 'approve' } | { decision: 'reject'; reason: string },
+    ): Promise<{ outcomes: BulkDecisionOutcome[] }> {
+      return transport.json('POST', '/api/v1/approvals/decisions', { body: { approvalIds, ...decision } });
+    },
   };
 }

@@ -22,6 +22,7 @@ export const apiRouteMethods: Readonly<Record<string, readonly ExportedMethod[]>
   '/api/v1/api-keys': ['GET', 'POST'],
   '/api/v1/api-keys/{id}': ['DELETE'],
   '/api/v1/approvals': ['GET'],
+  '/api/v1/approvals/decisions': ['POST'],
   '/api/v1/approvals/{id}/decision': ['POST'],
   '/api/v1/audit-log': ['GET'],
   '/api/v1/erase': ['POST'],

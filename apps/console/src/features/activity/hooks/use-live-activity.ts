@@ -2,26 +2,44 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
+import { useState } from 'react';
+import { refreshQueries } from '~/trpc/refresh-queries';
 import { useTRPC } from '~/trpc/react';
+
+/** `live` once the server said it listens for this tenant's changes; `connecting` before and while reconnecting. */
+export type LiveActivityState = 'connecting' | 'live' | 'error';
 
 /**
  * Keeps every run and approval list on the page current. Why this and not per-run subscriptions
- * or polling: the server coalesces "these runs of your tenant changed" into at most one message a
- * second on ONE SSE connection per tab. One subscription per visible run would take a browser
- * connection each (HTTP/1.1 allows six per host, so a list of active runs would starve the page's
- * own requests) and would still miss runs created elsewhere (API, other users); polling refetches
- * when nothing changed and lags when something did. Invalidation by path refetches only queries
- * that are mounted; the run page refines its own data with its run's event stream.
+ * or polling: the server pushes "these runs of your tenant changed" on ONE SSE connection per tab
+ * — the first change after a quiet spell at once, then at most one message every 250 ms. One
+ * subscription per visible run would take a browser connection each (HTTP/1.1 allows six per
+ * host, so a list of active runs would starve the page's own requests) and would still miss runs
+ * created elsewhere (API, other users); polling refetches when nothing changed and lags when
+ * something did. Refreshing by path refetches only queries that are mounted; the run page refines
+ * its own data with its run's event stream.
  */
-export function useLiveActivity(): void {
+export function useLiveActivity(): LiveActivityState {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  useSubscription(
+  const [ready, setReady] = useState(false);
+  const subscription = useSubscription(
     trpc.activity.live.subscriptionOptions(undefined, {
-      onData: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.runs.list.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.approvals.pathKey() });
+      // A reconnect opens a new server stream, which says `ready` again once it listens.
+      onConnectionStateChange: (connection) => {
+        if (connection.state !== 'pending') setReady(false);
+      },
+      onData: (message) => {
+        // On `ready` too: whatever changed while (re)connecting was pushed to nobody, so catch up once.
+        if (message.kind === 'ready') setReady(true);
+        refreshQueries(queryClient, trpc.runs.list.pathKey());
+        refreshQueries(queryClient, trpc.approvals.pathKey());
+        if (message.kind === 'changed') {
+          for (const runId of message.runIds) refreshQueries(queryClient, trpc.runs.get.queryKey({ runId }));
+        }
       },
     }),
   );
+  if (subscription.status === 'error') return 'error';
+  return ready && subscription.status === 'pending' ? 'live' : 'connecting';
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import type { ApprovalView } from '@agentloom/platform';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Route } from 'next';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
@@ -11,11 +12,16 @@ import { PageHeader } from '~/components/page-header';
 import { SkeletonRows } from '~/components/skeleton';
 import { useNow } from '~/components/use-now';
 import { ApprovalCard } from '~/features/approvals/components/approval-card';
+import { BulkDecisionBar } from '~/features/approvals/components/bulk-decision-bar';
+import { DecisionOutcomes } from '~/features/approvals/components/decision-outcomes';
+import { InboxKeyboardHelp } from '~/features/approvals/components/inbox-keyboard-help';
+import { RejectReasonDialog } from '~/features/approvals/components/reject-reason-dialog';
 import { approvalsInput, type ApprovalsView } from '~/features/approvals/approvals-view';
+import { useInboxDecisions } from '~/features/approvals/hooks/use-inbox-decisions';
 import { useCanOperate } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
 
-/** Pending approvals across runs, newest first, live; and what was decided, by whom and why. */
+/** Pending approvals across runs, newest first, live, with keyboard and bulk decisions; and what was decided, by whom and why. */
 export function ApprovalsInbox() {
   const trpc = useTRPC();
   const canDecide = useCanOperate();
@@ -23,10 +29,13 @@ export function ApprovalsInbox() {
   const router = useRouter();
   const pathname = usePathname();
   const view: ApprovalsView = parameters.get('view') === 'decided' ? 'decided' : 'pending';
-  const now = useNow(15_000);
+  // "waiting 42 s" ticks on every card.
+  const now = useNow(1_000);
   const approvals = useInfiniteQuery(trpc.approvals.list.infiniteQueryOptions(approvalsInput(view), { getNextPageParam: (page) => page.nextCursor }));
   // The API filters by one status; "decided" is everything that is no longer pending.
-  const rows = (approvals.data?.pages.flatMap((page) => page.approvals) ?? []).filter((approval) => (view === 'pending') === (approval.status === 'pending'));
+  const rows: ApprovalView[] = (approvals.data?.pages.flatMap((page) => page.approvals) ?? []).filter((approval) => (view === 'pending') === (approval.status === 'pending'));
+  const deciding = canDecide && view === 'pending';
+  const inbox = useInboxDecisions(rows, deciding);
 
   return (
     <>
@@ -49,7 +58,22 @@ export function ApprovalsInbox() {
           </button>
         ))}
       </div>
-      <div className="mt-4 space-y-4">
+      {deciding && rows.length > 0 ? (
+        <div className="mt-4 space-y-3">
+          <BulkDecisionBar
+            total={rows.length}
+            selected={inbox.selectedIds.size}
+            busy={inbox.busy}
+            onSelectAll={inbox.selectAll}
+            onApprove={inbox.approveSelected}
+            onReject={inbox.rejectSelected}
+          />
+          <InboxKeyboardHelp />
+        </div>
+      ) : null}
+      {deciding ? <DecisionOutcomes report={inbox.report} /> : null}
+      {inbox.error ? <ErrorNotice title="The decision was not recorded" message={inbox.error} /> : null}
+      <div className="mt-4 space-y-4" aria-keyshortcuts={deciding ? 'j k x a r Shift+A Shift+R' : undefined}>
         {approvals.error ? (
           <ErrorNotice title="The approvals could not be loaded" message={approvals.error.message} />
         ) : approvals.isPending ? (
@@ -63,7 +87,17 @@ export function ApprovalsInbox() {
               : 'Approved, rejected and expired requests are listed here with who decided and why.'}
           </CallToAction>
         ) : (
-          rows.map((approval) => <ApprovalCard key={approval.id} approval={approval} now={now} canDecide={canDecide} />)
+          rows.map((approval) => (
+            <ApprovalCard
+              key={approval.id}
+              approval={approval}
+              now={now}
+              canDecide={canDecide}
+              current={approval.id === inbox.currentId}
+              onFocus={() => inbox.setCurrentId(approval.id)}
+              {...(deciding ? { selected: inbox.selectedIds.has(approval.id), onSelectedChange: (selected: boolean) => inbox.select(approval.id, selected) } : {})}
+            />
+          ))
         )}
         {approvals.hasNextPage ? (
           <div className="flex justify-center">
@@ -73,6 +107,7 @@ export function ApprovalsInbox() {
           </div>
         ) : null}
       </div>
+      <RejectReasonDialog subject={inbox.rejectSubject} pending={inbox.busy} error={inbox.dialogError} onReject={inbox.confirmReject} onCancel={inbox.cancelReject} />
     </>
   );
 }

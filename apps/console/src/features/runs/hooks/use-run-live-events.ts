@@ -3,11 +3,16 @@
 import type { StoredRunEvent } from '@agentloom/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { refreshQueries } from '~/trpc/refresh-queries';
 import { useTRPC } from '~/trpc/react';
 
-/** How often arriving events are applied: a replay of thousands of events costs a few renders. */
-const flushIntervalMs = 250;
+/**
+ * Least time between two applications of arriving events. The first event after a quiet spell is
+ * applied in the next task (events of one network chunk together); later ones wait for the end of
+ * the window, so a replay of thousands of events costs a handful of renders and refetches.
+ */
+const minimumFlushIntervalMs = 100;
 
 export interface RunLiveEvents {
   /** Events received on the stream, in seq order (what an SSE client sees). */
@@ -20,8 +25,9 @@ export interface RunLiveEvents {
 /**
  * Follows one run's event stream while it is active and refetches what the events touched. The
  * stream resumes by `tracked` id after a reconnect, so nothing is missed or repeated. Events are
- * buffered and applied in batches; refetches go through invalidation, which only touches queries
- * that are on screen (the open tab), so a busy run does not refetch tabs nobody looks at.
+ * applied as they arrive, in batches on a busy run; refetches only touch queries that are on
+ * screen (the open tab), so a busy run does not refetch tabs nobody looks at, and a refetch in
+ * flight is followed by one more instead of being cancelled (see `refreshQueries`).
  */
 export function useRunLiveEvents(runId: string, active: boolean): RunLiveEvents {
   const trpc = useTRPC();
@@ -30,6 +36,21 @@ export function useRunLiveEvents(runId: string, active: boolean): RunLiveEvents 
   const [events, setEvents] = useState<StoredRunEvent[]>([]);
   const [revision, setRevision] = useState(0);
 
+  const flushTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const lastFlushAt = useRef(Number.NEGATIVE_INFINITY);
+
+  const flush = useCallback(() => {
+    flushTimer.current = undefined;
+    lastFlushAt.current = performance.now();
+    const arrived = buffer.current;
+    if (arrived.length === 0) return;
+    buffer.current = [];
+    setEvents((previous) => mergeBySeq(previous, arrived));
+    setRevision((value) => value + 1);
+    refreshQueries(queryClient, trpc.runs.get.queryKey({ runId }));
+    for (const procedure of [trpc.toolCalls.list, trpc.checkpoints.list, trpc.approvals.list]) refreshQueries(queryClient, procedure.pathKey());
+  }, [queryClient, trpc, runId]);
+
   const subscription = useSubscription(
     trpc.runEvents.live.subscriptionOptions(
       { runId },
@@ -37,23 +58,22 @@ export function useRunLiveEvents(runId: string, active: boolean): RunLiveEvents 
         enabled: active,
         onData: (tracked) => {
           buffer.current.push(tracked.data);
+          if (flushTimer.current !== undefined) return;
+          // Leading edge: no wait after a quiet spell; within the window, at its end.
+          const wait = Math.max(0, lastFlushAt.current + minimumFlushIntervalMs - performance.now());
+          flushTimer.current = setTimeout(flush, wait);
         },
       },
     ),
   );
 
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (buffer.current.length === 0) return;
-      const arrived = buffer.current;
-      buffer.current = [];
-      setEvents((previous) => mergeBySeq(previous, arrived));
-      setRevision((value) => value + 1);
-      const touched = [trpc.runs.get, trpc.toolCalls.list, trpc.checkpoints.list, trpc.approvals.list];
-      for (const procedure of touched) void queryClient.invalidateQueries({ queryKey: procedure.pathKey() });
-    }, flushIntervalMs);
-    return () => clearInterval(timer);
-  }, [queryClient, trpc]);
+  useEffect(
+    () => () => {
+      if (flushTimer.current !== undefined) clearTimeout(flushTimer.current);
+      flushTimer.current = undefined;
+    },
+    [],
+  );
 
   const connection = !active ? 'idle' : subscription.status === 'pending' ? 'live' : subscription.status === 'error' ? 'error' : 'connecting';
   return { events, revision, connection };

@@ -2,7 +2,7 @@
 
 import type { RunMessageView } from '@agentloom/platform';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { pruneEmptyPages } from '~/features/runs/hooks/prune-empty-pages';
 import { useTRPC } from '~/trpc/react';
 
@@ -22,16 +22,21 @@ export function useRunMessages(runId: string, revision: number) {
   const complete = pages !== undefined && pages[pages.length - 1]?.nextCursor === null;
   const { fetchNextPage } = query;
 
+  // Each revision asks for the tail once; one that arrives while a page is loading waits for it
+  // (that page may have been read before the revision's commit) instead of being dropped.
+  const fetchedRevision = useRef(0);
+  const { isFetchingNextPage } = query;
   useEffect(() => {
-    if (revision === 0 || !complete) return;
+    if (revision <= fetchedRevision.current || !complete || isFetchingNextPage) return;
+    fetchedRevision.current = revision;
     void fetchNextPage({ cancelRefetch: false }).then(() =>
       queryClient.setQueryData(options.queryKey, (data) => pruneEmptyPages(data, (page) => page.messages.length === 0)),
     );
-    // Only a new revision asks for the tail.
-  }, [revision]);
+    // The other values are stable between revisions.
+  }, [revision, complete, isFetchingNextPage]);
 
   const messages = useMemo<RunMessageView[]>(() => pages?.flatMap((page) => page.messages) ?? [], [pages]);
-  return { messages, complete, loadMore: () => void fetchNextPage(), isLoadingMore: query.isFetchingNextPage, isPending: query.isPending, error: query.error };
+  return { messages, complete, loadMore: () => void fetchNextPage(), isLoadingMore: isFetchingNextPage, isPending: query.isPending, error: query.error };
 }
 
 function lastIndex(pages: { messages: RunMessageView[] }[]): number | undefined {

@@ -2,7 +2,7 @@
 
 import type { RunStepView } from '@agentloom/platform';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { pruneEmptyPages } from '~/features/runs/hooks/prune-empty-pages';
 import { useTRPC } from '~/trpc/react';
 
@@ -30,13 +30,17 @@ export function useRunSteps(runId: string, revision: number) {
     if (pages && !complete && !isFetchingNextPage) void fetchNextPage();
   }, [pages, complete, isFetchingNextPage, fetchNextPage]);
 
+  // Each revision asks for the tail once; one that arrives while a page is loading waits for it
+  // (that page may have been read before the revision's commit) instead of being dropped.
+  const fetchedRevision = useRef(0);
   useEffect(() => {
-    if (revision === 0) return;
+    if (revision <= fetchedRevision.current || isFetchingNextPage) return;
+    fetchedRevision.current = revision;
     void fetchNextPage({ cancelRefetch: false }).then(() =>
       queryClient.setQueryData(options.queryKey, (data) => pruneEmptyPages(data, (page) => page.steps.length === 0)),
     );
-    // Only a new revision asks for the tail; the other values are stable between revisions.
-  }, [revision]);
+    // The other values are stable between revisions.
+  }, [revision, isFetchingNextPage]);
 
   const steps = useMemo<RunStepView[]>(() => pages?.flatMap((page) => page.steps) ?? [], [pages]);
   return { steps, complete, isPending: query.isPending, error: query.error };

@@ -1,4 +1,4 @@
-import { decideApprovalInputSchema, listApprovalsInputSchema } from '@agentloom/platform';
+import { approvalInputExcerptLength, decideApprovalInputSchema, decideApprovalsInputSchema, listApprovalsInputSchema, maximumBulkDecisions } from '@agentloom/platform';
 import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
@@ -15,10 +15,15 @@ export const approvalsOperations: ApiOperation[] = [
     path: '/api/v1/approvals',
     operationId: 'listApprovals',
     tag: 'Approvals',
-    summary: 'List approvals, newest first',
+    summary: 'List approvals, newest first, with their context',
+    description: `Each approval carries what tells it apart from another request of the same tool: \`run: { status, inputExcerpt, inputTruncated }\` (the first ${approvalInputExcerptLength} characters of the run's input), \`agent: { id, name, slug, version }\` (the version the run executes), \`thread: { id, title } | null\`, and \`createdAt\` (a pending request has waited since then).`,
     role: 'viewer',
     query: listApprovalsInputSchema,
-    success: { status: 200, description: '`{ approvals, nextCursor }`.' },
+    success: {
+      status: 200,
+      description:
+        '`{ approvals: { id, runId, toolCallId, toolName, status, requestReason, decisionReason, decidedBy, decidedAt, originalArguments, editedArguments, expiresAt, createdAt, run, agent, thread }[], nextCursor: string | null }`; pass `nextCursor` as `cursor` for the next page.',
+    },
   },
   {
     method: 'post',
@@ -30,7 +35,22 @@ export const approvalsOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: { id: 'The approval id (uuid).' },
     body: decisionBody,
-    success: { status: 200, description: 'The decided approval.' },
+    success: { status: 200, description: 'The decided approval (the same shape as in the list).' },
     errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/approvals/decisions',
+    operationId: 'decideApprovals',
+    tag: 'Approvals',
+    summary: 'Approve or reject several pending tool calls',
+    description: `Up to ${maximumBulkDecisions} approvals, each decided on its own exactly as by \`POST /api/v1/approvals/{id}/decision\` (audited, one decision wins): one already decided by someone else, expired or unknown does not stop the others.`,
+    role: 'operator',
+    body: decideApprovalsInputSchema,
+    success: {
+      status: 200,
+      description:
+        "`{ outcomes: ({ approvalId, outcome: 'decided', approval } | { approvalId, outcome: 'refused', kind: 'conflict' | 'not-found', message })[] }`, in the order of `approvalIds`.",
+    },
   },
 ];
