@@ -9,11 +9,17 @@ import { ErrorNotice } from '~/components/error-notice';
 import { ApprovalsIcon } from '~/components/icons';
 import { PageHeader } from '~/components/page-header';
 import { SkeletonRows } from '~/components/skeleton';
+import { TabList } from '~/components/tab-list';
 import { useNow } from '~/components/use-now';
 import { ApprovalCard } from '~/features/approvals/components/approval-card';
 import { approvalsInput, type ApprovalsView } from '~/features/approvals/approvals-view';
 import { useCanOperate } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
+
+const approvalViews = [
+  { id: 'pending', label: 'Pending' },
+  { id: 'decided', label: 'Decided' },
+] as const;
 
 /** Pending approvals across runs, newest first, live; and what was decided, by whom and why. */
 export function ApprovalsInbox() {
@@ -31,25 +37,16 @@ export function ApprovalsInbox() {
   return (
     <>
       <PageHeader title="Approvals" description="Tool calls waiting for a person to approve, reject or edit them. Runs resume as soon as they are decided." />
-      <div role="tablist" aria-label="Approvals" className="mt-6 flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
-        {(['pending', 'decided'] as const).map((candidate) => (
-          <button
-            key={candidate}
-            type="button"
-            role="tab"
-            aria-selected={view === candidate}
-            onClick={() => router.replace((candidate === 'pending' ? pathname : `${pathname}?view=decided`) as Route, { scroll: false })}
-            className={
-              view === candidate
-                ? '-mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 capitalize dark:border-brand-400 dark:text-brand-100'
-                : '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-zinc-500 capitalize hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
-            }
-          >
-            {candidate}
-          </button>
-        ))}
-      </div>
-      <div className="mt-4 space-y-4">
+      <TabList
+        label="Approvals"
+        idPrefix="approvals-tab"
+        panelId="approvals-panel"
+        className="mt-6"
+        tabs={approvalViews}
+        selected={view}
+        onSelect={(candidate) => router.replace((candidate === 'pending' ? pathname : `${pathname}?view=decided`) as Route, { scroll: false })}
+      />
+      <div id="approvals-panel" role="tabpanel" aria-labelledby={`approvals-tab-${view}`} className="mt-4 space-y-4">
         {approvals.error ? (
           <ErrorNotice title="The approvals could not be loaded" message={approvals.error.message} />
         ) : approvals.isPending ? (
