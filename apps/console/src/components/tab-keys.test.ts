@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextTabIndex } from '~/components/tab-keys';
+import { nextTabIndex } from './tab-keys';
 
 describe('nextTabIndex', () => {
   it('moves right and left, wrapping at both ends', () => {

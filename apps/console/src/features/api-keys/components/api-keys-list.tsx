@@ -31,7 +31,7 @@ export function ApiKeysList() {
   return (
     <section aria-label="API keys" className={`${cardStyles} overflow-x-auto`}>
       <div
-        className={`${columns} min-w-[44rem] border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80`}
+        className={`${columns} min-w-[44rem] border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900/80`}
         aria-hidden="true"
       >
         <span>Name · prefix</span>
@@ -79,10 +79,10 @@ function ApiKeyRow({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
         </span>
         <span>{apiKey.role}</span>
         <span className={revoked ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>{revoked ? 'revoked' : 'active'}</span>
-        <time dateTime={apiKey.createdAt} title={formatTimestamp(apiKey.createdAt)} className="text-xs text-zinc-500" suppressHydrationWarning>
+        <time dateTime={apiKey.createdAt} title={formatTimestamp(apiKey.createdAt)} className="text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
           {formatRelative(apiKey.createdAt, now)}
         </time>
-        <span className="text-xs text-zinc-500" suppressHydrationWarning>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
           {apiKey.lastUsedAt ? formatRelative(apiKey.lastUsedAt, now) : 'never'}
         </span>
         <span className="text-right">

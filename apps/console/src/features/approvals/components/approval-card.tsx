@@ -52,7 +52,7 @@ export function ApprovalCard({ approval, now, canDecide }: { approval: ApprovalV
           canDecide ? (
             <ApprovalDecisionControls approval={approval} />
           ) : (
-            <p className="text-sm text-zinc-500">An operator or admin can decide this.</p>
+            <p className="text-sm text-zinc-500 dark:text-zinc-400">An operator or admin can decide this.</p>
           )
         ) : (
           <p className="text-sm">

@@ -92,7 +92,7 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
           <TextPanel label="Output">{outputText}</TextPanel>
         ) : (
           <TextPanel label="Output">
-            <span className="text-zinc-400 italic">{run.status === 'cancelled' ? 'Cancelled before an answer.' : 'No answer yet.'}</span>
+            <span className="text-zinc-500 dark:text-zinc-400 italic">{run.status === 'cancelled' ? 'Cancelled before an answer.' : 'No answer yet.'}</span>
           </TextPanel>
         )}
       </div>
