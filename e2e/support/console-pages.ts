@@ -1,3 +1,5 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { longRunId } from './long-run';
 import { expectRunStatus, startRunFromForm } from './runs';
@@ -21,6 +23,19 @@ interface ConsoleFixtures {
 let fixtures: Promise<ConsoleFixtures> | undefined;
 
 /**
+ * Kept in the run's data directory: Playwright starts a new worker after every failed test, and
+ * each page is its own test, so the runs and the thread are made once per suite, not per failure.
+ */
+async function loadOrMakeFixtures(page: Page): Promise<ConsoleFixtures> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'console-pages.json');
+  const saved = await readFile(file, 'utf8').catch(() => null);
+  if (saved !== null) return JSON.parse(saved) as ConsoleFixtures;
+  const made = await makeFixtures(page);
+  await writeFile(file, JSON.stringify(made));
+  return made;
+}
+
+/**
  * Data behind every page worth checking: a finished researcher run (tool calls, messages,
  * checkpoints), an agent of its own with two versions (so the version diff has something to show
  * without touching the demo agents other journeys count on), and a thread with one run.
@@ -39,44 +54,76 @@ async function makeFixtures(page: Page): Promise<ConsoleFixtures> {
   return { researcherRunId, longRunId: await longRunId(), agentId, threadId };
 }
 
+/** Every page of the console behind sign-in, by name; the paths need the fixtures' ids. */
+export const consolePageNames = [
+  'runs list',
+  'new run',
+  'run: timeline',
+  'run: step panel',
+  'run: tool calls',
+  'run: messages',
+  'run: checkpoints',
+  'run: events',
+  'run: 10k-step timeline',
+  'run compare',
+  'agents list',
+  'new agent',
+  'agent: configuration',
+  'agent: version diff',
+  'approvals inbox',
+  'threads',
+  'thread',
+  'memory inspector',
+  'settings',
+  'settings: API keys',
+  'settings: audit',
+  'settings: usage',
+  'settings: webhooks',
+  'settings: health',
+  'API docs',
+] as const;
+
+export type ConsolePageName = (typeof consolePageNames)[number];
+
 /** Every page of the console, signed in; `page` must be signed in already. */
 export async function consolePages(page: Page): Promise<ConsolePage[]> {
-  fixtures ??= makeFixtures(page);
+  fixtures ??= loadOrMakeFixtures(page);
   const { researcherRunId, longRunId, agentId, threadId } = await fixtures;
   const run = `/runs/${researcherRunId}`;
-  return [
-    { name: 'runs list', path: '/runs' },
-    { name: 'new run', path: '/runs/new' },
-    { name: 'run: timeline', path: `${run}?tab=timeline` },
-    { name: 'run: step panel', path: `${run}?tab=timeline&step=0` },
-    { name: 'run: tool calls', path: `${run}?tab=tool-calls` },
-    { name: 'run: messages', path: `${run}?tab=messages` },
-    { name: 'run: checkpoints', path: `${run}?tab=checkpoints` },
-    { name: 'run: events', path: `${run}?tab=events` },
-    { name: 'run: 10k-step timeline', path: `/runs/${longRunId}` },
-    { name: 'run compare', path: `/runs/compare?left=${researcherRunId}&right=${longRunId}` },
-    { name: 'agents list', path: '/agents' },
-    { name: 'new agent', path: '/agents/new' },
-    { name: 'agent: configuration', path: `/agents/${agentId}` },
-    { name: 'agent: version diff', path: `/agents/${agentId}?tab=versions&from=1&to=2` },
-    { name: 'approvals inbox', path: '/approvals' },
-    { name: 'threads', path: '/threads' },
-    { name: 'thread', path: `/threads/${threadId}` },
-    { name: 'memory inspector', path: '/memory' },
-    { name: 'settings', path: '/settings' },
-    { name: 'settings: API keys', path: '/settings/api-keys' },
-    { name: 'settings: audit', path: '/settings/audit' },
-    { name: 'settings: usage', path: '/settings/usage' },
-    { name: 'settings: webhooks', path: '/settings/webhooks' },
-    { name: 'settings: health', path: '/settings/health' },
-    { name: 'API docs', path: '/docs/api' },
-  ];
+  const paths: Record<ConsolePageName, string> = {
+    'runs list': '/runs',
+    'new run': '/runs/new',
+    'run: timeline': `${run}?tab=timeline`,
+    'run: step panel': `${run}?tab=timeline&step=1`,
+    'run: tool calls': `${run}?tab=tool-calls`,
+    'run: messages': `${run}?tab=messages`,
+    'run: checkpoints': `${run}?tab=checkpoints`,
+    'run: events': `${run}?tab=events`,
+    'run: 10k-step timeline': `/runs/${longRunId}`,
+    'run compare': `/runs/compare?left=${researcherRunId}&right=${longRunId}`,
+    'agents list': '/agents',
+    'new agent': '/agents/new',
+    'agent: configuration': `/agents/${agentId}`,
+    'agent: version diff': `/agents/${agentId}?tab=versions&from=1&to=2`,
+    'approvals inbox': '/approvals',
+    threads: '/threads',
+    thread: `/threads/${threadId}`,
+    'memory inspector': '/memory',
+    settings: '/settings',
+    'settings: API keys': '/settings/api-keys',
+    'settings: audit': '/settings/audit',
+    'settings: usage': '/settings/usage',
+    'settings: webhooks': '/settings/webhooks',
+    'settings: health': '/settings/health',
+    'API docs': '/docs/api',
+  };
+  return consolePageNames.map((name) => ({ name, path: paths[name] }));
 }
 
 /** Opens a console page and waits until it has rendered its content, not a loading skeleton. */
 export async function openConsolePage(page: Page, consolePage: ConsolePage): Promise<void> {
   await page.goto(consolePage.path);
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   // Client components show role=status skeletons labelled "Loading …" until their query answers.
   await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0, { timeout: 30_000 });
 }

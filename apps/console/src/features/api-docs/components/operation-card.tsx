@@ -56,7 +56,7 @@ export function OperationCard({ operation, document }: { operation: OperationVie
         <ul className="mt-2 space-y-1 text-sm">
           {operation.responses.map((response) => (
             <li key={response.status} className="flex gap-3">
-              <code className={`font-mono font-semibold ${response.status.startsWith('2') ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-500'}`}>
+              <code className={`font-mono font-semibold ${response.status.startsWith('2') ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-500 dark:text-zinc-400'}`}>
                 {response.status}
               </code>
               <span className="text-zinc-600 dark:text-zinc-400">
