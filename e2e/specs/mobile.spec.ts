@@ -78,5 +78,8 @@ test('no console page scrolls sideways at 390×844', async ({ page }, testInfo) 
     .join('\n');
   console.log(`sideways overflow at 390×844\n${report}`);
   await testInfo.attach('overflow-390.txt', { body: report, contentType: 'text/plain' });
-  expect(Object.entries(overflows).filter(([, overflow]) => overflow > 0), report).toEqual([]);
+  expect(
+    Object.entries(overflows).filter(([, overflow]) => overflow > 0),
+    report,
+  ).toEqual([]);
 });

@@ -22,7 +22,8 @@ interface TabListProps<Id extends string> {
 }
 
 const tabStyles = {
-  selected: 'shrink-0 -mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium whitespace-nowrap text-brand-700 dark:border-brand-400 dark:text-brand-100',
+  selected:
+    'shrink-0 -mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium whitespace-nowrap text-brand-700 dark:border-brand-400 dark:text-brand-100',
   other:
     'shrink-0 -mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium whitespace-nowrap text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100',
 };

@@ -7,7 +7,6 @@ import { useState, type ReactNode } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CopyButton } from '~/components/copy-button';
-import { ErrorNotice } from '~/components/error-notice';
 import { durationBetween, formatCost, formatCount, formatDuration, formatTimestamp } from '~/components/format';
 import { StopIcon } from '~/components/icons';
 import { useNow } from '~/components/use-now';
