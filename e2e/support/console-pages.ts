@@ -49,7 +49,8 @@ async function makeFixtures(page: Page): Promise<ConsoleFixtures> {
   const researcherRunId = await startRunFromForm(page, 'Demo researcher (demo-researcher)', 'What makes durable runs survive crashes?');
   await expectRunStatus(page, 'succeeded');
 
-  const threadId = await createThreadFromList(page, `Pages agent (${slug})`, 'Pages thread');
+  // The thread form lists agents by name only.
+  const threadId = await createThreadFromList(page, 'Pages agent', 'Pages thread');
   await sendOnThread(page, 'Hello there.', 1);
   return { researcherRunId, longRunId: await longRunId(), agentId, threadId };
 }
