@@ -29,7 +29,12 @@ for (const pageName of pageNames) {
       await page.emulateMedia({ colorScheme });
       const findings = await seriousViolations(page);
       total += countNodes(findings);
-      const rules = findings.map((finding) => `${finding.rule}×${finding.nodes.length}`).join(', ');
+      const rules = findings
+        .map(
+          (finding) =>
+            `${finding.rule}×${finding.nodes.length} [${finding.nodes.map((node) => `${node.target}: ${node.summary.split('\n').at(-1)?.trim() ?? ''}`).join(' | ')}]`,
+        )
+        .join(', ');
       lines.push(`axe ${colorScheme.padEnd(5)} ${pageName.padEnd(28)} ${String(countNodes(findings)).padStart(4)}  ${rules}`);
       await testInfo.attach(`axe-${colorScheme}-${pageName}.json`, { body: JSON.stringify(findings, null, 2), contentType: 'application/json' });
     }
