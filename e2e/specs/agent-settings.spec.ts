@@ -23,8 +23,8 @@ test('settings: a new key is shown once and can be revoked, the audit log shows 
   await expect(row).toContainText('operator');
   await expect(row).not.toContainText(key);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog', { name: 'Revoke “CI pipeline”?' }).getByRole('button', { name: 'Revoke' }).click();
   await expect(row).toContainText('revoked');
   await expect(row.getByRole('button', { name: 'Revoke' })).toHaveCount(0);
   await attachScreenshot(page, testInfo, 'api-key-revoked');

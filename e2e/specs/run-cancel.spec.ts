@@ -8,8 +8,8 @@ test('cancelling a run that waits for approval ends it cancelled, and the runs l
   const runId = await startRunFromForm(page, 'Demo operator (demo-operator)', 'Tell on-call the deploy is starting.');
   await expectRunStatus(page, 'waiting_human');
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Cancel run' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this run?' }).getByRole('button', { name: 'Cancel run' }).click();
   await expectRunStatus(page, 'cancelled');
   await expect(page.getByRole('button', { name: 'Cancel run' })).toHaveCount(0);
   await attachScreenshot(page, testInfo, 'run-cancelled');

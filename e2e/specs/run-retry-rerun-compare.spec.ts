@@ -35,8 +35,8 @@ test('retry a cancelled run, re-run it on another version, and compare the two',
   await signIn(page);
   const origin = await startRunFromForm(page, 'Demo operator (demo-operator)', 'Tell on-call the deploy is starting.');
   await expectRunStatus(page, 'waiting_human');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Cancel run' }).click();
+  await page.getByRole('dialog', { name: 'Cancel this run?' }).getByRole('button', { name: 'Cancel run' }).click();
   await expectRunStatus(page, 'cancelled');
 
   // Retry: a new run, linked both ways; the cancelled run stays cancelled.

@@ -14,7 +14,8 @@ export async function startRunFromForm(page: Page, agent: string, input: string)
   await page.getByLabel('Agent', { exact: true }).selectOption({ label: agent });
   await page.getByLabel('Input', { exact: true }).fill(input);
   await page.getByRole('button', { name: 'Start run' }).click();
-  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/);
+  // Starting a run is one request, but on a loaded machine it can take longer than expect's 5 s.
+  await expect(page).toHaveURL(/\/runs\/[0-9a-f-]{36}$/, { timeout: runTimeout });
   const runId = /\/runs\/([0-9a-f-]{36})/.exec(page.url())?.[1];
   if (!runId) throw new Error(`No run id in ${page.url()}`);
   return runId;

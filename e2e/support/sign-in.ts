@@ -7,5 +7,6 @@ export async function signIn(page: Page): Promise<void> {
   await page.goto('/sign-in');
   await page.getByLabel('API key').fill(adminKey);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/runs$/);
+  // The first page after sign-in renders on the server; at load 30 that takes longer than 5 s.
+  await expect(page).toHaveURL(/\/runs$/, { timeout: 30_000 });
 }

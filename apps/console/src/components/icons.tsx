@@ -160,3 +160,19 @@ export function StopIcon({ className }: IconProps) {
     </Icon>
   );
 }
+
+export function MenuIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M4 6h16M4 12h16M4 18h16" />
+    </Icon>
+  );
+}
+
+export function CloseIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M6 6l12 12M18 6L6 18" />
+    </Icon>
+  );
+}

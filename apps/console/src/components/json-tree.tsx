@@ -48,12 +48,12 @@ function JsonNode({ value, depth, name }: { value: Json; depth: number; name?: s
   return (
     <div>
       <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="text-left hover:bg-zinc-200/60 dark:hover:bg-zinc-800">
-        <span aria-hidden="true" className="inline-block w-3 text-zinc-400">
+        <span aria-hidden="true" className="inline-block w-3 text-zinc-500 dark:text-zinc-400">
           {open ? '▾' : '▸'}
         </span>
         {prefix}
         {opening}
-        {open ? null : <span className="text-zinc-400"> {entries.length} {entries.length === 1 ? 'item' : 'items'} {closing}</span>}
+        {open ? null : <span className="text-zinc-500 dark:text-zinc-400"> {entries.length} {entries.length === 1 ? 'item' : 'items'} {closing}</span>}
       </button>
       {open ? (
         <>

@@ -29,8 +29,8 @@ export function OperationCard({ operation, document }: { operation: OperationVie
               {operation.parameters.map((parameter) => (
                 <tr key={`${parameter.location}:${parameter.name}`} className="align-top">
                   <td className="py-1.5 pr-3 font-mono font-semibold whitespace-nowrap">{parameter.name}</td>
-                  <td className="py-1.5 pr-3 text-xs whitespace-nowrap text-zinc-500">{parameter.location}</td>
-                  <td className="py-1.5 pr-3 font-mono text-xs text-zinc-500">
+                  <td className="py-1.5 pr-3 text-xs whitespace-nowrap text-zinc-500 dark:text-zinc-400">{parameter.location}</td>
+                  <td className="py-1.5 pr-3 font-mono text-xs text-zinc-500 dark:text-zinc-400">
                     {typeLabel(parameter.schema)}
                     {parameter.required ? <span className="ml-2 font-sans font-medium text-rose-600 dark:text-rose-400">required</span> : null}
                   </td>
@@ -56,7 +56,7 @@ export function OperationCard({ operation, document }: { operation: OperationVie
         <ul className="mt-2 space-y-1 text-sm">
           {operation.responses.map((response) => (
             <li key={response.status} className="flex gap-3">
-              <code className={`font-mono font-semibold ${response.status.startsWith('2') ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-500'}`}>
+              <code className={`font-mono font-semibold ${response.status.startsWith('2') ? 'text-emerald-700 dark:text-emerald-400' : 'text-zinc-500 dark:text-zinc-400'}`}>
                 {response.status}
               </code>
               <span className="text-zinc-600 dark:text-zinc-400">

@@ -20,7 +20,7 @@ export function SchemaFields({ schema: rawSchema, document, depth = 0 }: SchemaF
       <ol className="space-y-2">
         {variants.map((variant, index) => (
           <li key={index} className="rounded-lg border border-dashed border-zinc-300 p-3 dark:border-zinc-700">
-            <p className="mb-2 text-xs font-medium text-zinc-500 uppercase">Variant {index + 1}</p>
+            <p className="mb-2 text-xs font-medium text-zinc-500 dark:text-zinc-400 uppercase">Variant {index + 1}</p>
             <SchemaFields schema={variant} document={document} depth={depth + 1} />
           </li>
         ))}

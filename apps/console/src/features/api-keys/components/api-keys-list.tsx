@@ -2,12 +2,15 @@
 
 import type { ApiKeyView } from '@agentloom/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { ErrorNotice } from '~/components/error-notice';
 import { formatRelative, formatTimestamp } from '~/components/format';
 import { SkeletonRows } from '~/components/skeleton';
 import { handleArrowNavigation } from '~/components/use-arrow-navigation';
 import { useNow } from '~/components/use-now';
+import { useSignedInApiKeyId } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
 
 const columns = 'grid grid-cols-[minmax(0,2fr)_6rem_5rem_8rem_8rem_6rem] items-center gap-3';
@@ -28,7 +31,7 @@ export function ApiKeysList() {
   return (
     <section aria-label="API keys" className={`${cardStyles} overflow-x-auto`}>
       <div
-        className={`${columns} min-w-[44rem] border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80`}
+        className={`${columns} min-w-[44rem] border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900/80`}
         aria-hidden="true"
       >
         <span>Name · prefix</span>
@@ -50,13 +53,18 @@ export function ApiKeysList() {
 function ApiKeyRow({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const signedInApiKeyId = useSignedInApiKeyId();
+  const [confirming, setConfirming] = useState(false);
   const revoke = useMutation(
     trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: () => setConfirming(false),
       onSettled: () =>
         Promise.all([queryClient.invalidateQueries({ queryKey: trpc.apiKeys.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.audit.pathKey() })]),
     }),
   );
   const revoked = apiKey.revokedAt !== null;
+  // The server refuses a key revoking itself; offering the button would only lead to that refusal.
+  const signedInWithIt = apiKey.id === signedInApiKeyId;
   return (
     <li
       data-list-item
@@ -66,26 +74,28 @@ function ApiKeyRow({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
     >
       <div className={columns}>
         <span className="min-w-0">
-          <span className={`block truncate font-medium ${revoked ? 'text-zinc-400 line-through' : ''}`}>{apiKey.name}</span>
-          <span className="font-mono text-xs text-zinc-500">{apiKey.prefix}…</span>
+          <span className={`block truncate font-medium ${revoked ? 'text-zinc-500 line-through dark:text-zinc-400' : ''}`}>{apiKey.name}</span>
+          <span className="font-mono text-xs text-zinc-500 dark:text-zinc-400">{apiKey.prefix}…</span>
         </span>
         <span>{apiKey.role}</span>
         <span className={revoked ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>{revoked ? 'revoked' : 'active'}</span>
-        <time dateTime={apiKey.createdAt} title={formatTimestamp(apiKey.createdAt)} className="text-xs text-zinc-500" suppressHydrationWarning>
+        <time dateTime={apiKey.createdAt} title={formatTimestamp(apiKey.createdAt)} className="text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
           {formatRelative(apiKey.createdAt, now)}
         </time>
-        <span className="text-xs text-zinc-500" suppressHydrationWarning>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
           {apiKey.lastUsedAt ? formatRelative(apiKey.lastUsedAt, now) : 'never'}
         </span>
         <span className="text-right">
-          {revoked ? null : (
+          {revoked ? null : signedInWithIt ? (
+            <span className="text-xs text-zinc-500 dark:text-zinc-400">this session</span>
+          ) : (
             <button
               type="button"
               className={buttonStyles.danger}
               disabled={revoke.isPending}
               onClick={() => {
-                if (window.confirm(`Revoke “${apiKey.name}”? Clients using it are refused from now on. This cannot be undone.`))
-                  revoke.mutate({ apiKeyId: apiKey.id });
+                revoke.reset();
+                setConfirming(true);
               }}
             >
               Revoke
@@ -93,11 +103,17 @@ function ApiKeyRow({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
           )}
         </span>
       </div>
-      {revoke.error ? (
-        <div className="mt-2">
-          <ErrorNotice title="Not revoked" message={revoke.error.message} />
-        </div>
-      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        title={`Revoke “${apiKey.name}”?`}
+        confirmLabel="Revoke"
+        pending={revoke.isPending}
+        error={revoke.error?.message ?? null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => revoke.mutate({ apiKeyId: apiKey.id })}
+      >
+        Clients using it are refused from now on. This cannot be undone.
+      </ConfirmDialog>
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { ApprovalsIcon } from '~/components/icons';
 import { PageHeader } from '~/components/page-header';
 import { SkeletonRows } from '~/components/skeleton';
+import { TabList } from '~/components/tab-list';
 import { useNow } from '~/components/use-now';
 import { ApprovalCard } from '~/features/approvals/components/approval-card';
 import { BulkDecisionBar } from '~/features/approvals/components/bulk-decision-bar';
@@ -20,6 +21,11 @@ import { approvalsInput, type ApprovalsView } from '~/features/approvals/approva
 import { useInboxDecisions } from '~/features/approvals/hooks/use-inbox-decisions';
 import { useCanOperate } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
+
+const approvalViews = [
+  { id: 'pending', label: 'Pending' },
+  { id: 'decided', label: 'Decided' },
+] as const;
 
 /** Pending approvals across runs, newest first, live, with keyboard and bulk decisions; and what was decided, by whom and why. */
 export function ApprovalsInbox() {
@@ -33,31 +39,24 @@ export function ApprovalsInbox() {
   const now = useNow(1_000);
   const approvals = useInfiniteQuery(trpc.approvals.list.infiniteQueryOptions(approvalsInput(view), { getNextPageParam: (page) => page.nextCursor }));
   // The API filters by one status; "decided" is everything that is no longer pending.
-  const rows: ApprovalView[] = (approvals.data?.pages.flatMap((page) => page.approvals) ?? []).filter((approval) => (view === 'pending') === (approval.status === 'pending'));
+  const rows: ApprovalView[] = (approvals.data?.pages.flatMap((page) => page.approvals) ?? []).filter(
+    (approval) => (view === 'pending') === (approval.status === 'pending'),
+  );
   const deciding = canDecide && view === 'pending';
   const inbox = useInboxDecisions(rows, deciding);
 
   return (
     <>
       <PageHeader title="Approvals" description="Tool calls waiting for a person to approve, reject or edit them. Runs resume as soon as they are decided." />
-      <div role="tablist" aria-label="Approvals" className="mt-6 flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
-        {(['pending', 'decided'] as const).map((candidate) => (
-          <button
-            key={candidate}
-            type="button"
-            role="tab"
-            aria-selected={view === candidate}
-            onClick={() => router.replace((candidate === 'pending' ? pathname : `${pathname}?view=decided`) as Route, { scroll: false })}
-            className={
-              view === candidate
-                ? '-mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 capitalize dark:border-brand-400 dark:text-brand-100'
-                : '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-zinc-500 capitalize hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
-            }
-          >
-            {candidate}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Approvals"
+        idPrefix="approvals-tab"
+        panelId="approvals-panel"
+        className="mt-6"
+        tabs={approvalViews}
+        selected={view}
+        onSelect={(candidate) => router.replace((candidate === 'pending' ? pathname : `${pathname}?view=decided`) as Route, { scroll: false })}
+      />
       {deciding && rows.length > 0 ? (
         <div className="mt-4 space-y-3">
           <BulkDecisionBar
@@ -73,7 +72,13 @@ export function ApprovalsInbox() {
       ) : null}
       {deciding ? <DecisionOutcomes report={inbox.report} /> : null}
       {inbox.error ? <ErrorNotice title="The decision was not recorded" message={inbox.error} /> : null}
-      <div className="mt-4 space-y-4" aria-keyshortcuts={deciding ? 'j k x a r Shift+A Shift+R' : undefined}>
+      <div
+        id="approvals-panel"
+        role="tabpanel"
+        aria-labelledby={`approvals-tab-${view}`}
+        className="mt-4 space-y-4"
+        aria-keyshortcuts={deciding ? 'j k x a r Shift+A Shift+R' : undefined}
+      >
         {approvals.error ? (
           <ErrorNotice title="The approvals could not be loaded" message={approvals.error.message} />
         ) : approvals.isPending ? (
@@ -95,7 +100,9 @@ export function ApprovalsInbox() {
               canDecide={canDecide}
               current={approval.id === inbox.currentId}
               onFocus={() => inbox.setCurrentId(approval.id)}
-              {...(deciding ? { selected: inbox.selectedIds.has(approval.id), onSelectedChange: (selected: boolean) => inbox.select(approval.id, selected) } : {})}
+              {...(deciding
+                ? { selected: inbox.selectedIds.has(approval.id), onSelectedChange: (selected: boolean) => inbox.select(approval.id, selected) }
+                : {})}
             />
           ))
         )}
@@ -107,7 +114,13 @@ export function ApprovalsInbox() {
           </div>
         ) : null}
       </div>
-      <RejectReasonDialog subject={inbox.rejectSubject} pending={inbox.busy} error={inbox.dialogError} onReject={inbox.confirmReject} onCancel={inbox.cancelReject} />
+      <RejectReasonDialog
+        subject={inbox.rejectSubject}
+        pending={inbox.busy}
+        error={inbox.dialogError}
+        onReject={inbox.confirmReject}
+        onCancel={inbox.cancelReject}
+      />
     </>
   );
 }

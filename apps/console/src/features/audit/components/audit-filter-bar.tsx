@@ -18,7 +18,7 @@ export function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; o
   return (
     <div className="flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Audit filters">
       <label className="block">
-        <span className="block text-xs text-zinc-500">Action</span>
+        <span className="block text-xs text-zinc-500 dark:text-zinc-400">Action</span>
         <select
           aria-label="Action"
           value={filters.action ?? ''}
@@ -32,7 +32,7 @@ export function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; o
         </select>
       </label>
       <label className="block">
-        <span className="block text-xs text-zinc-500">Actor</span>
+        <span className="block text-xs text-zinc-500 dark:text-zinc-400">Actor</span>
         <select
           aria-label="Actor"
           value={filters.actorId ?? ''}
@@ -49,7 +49,7 @@ export function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; o
         </select>
       </label>
       <label className="block">
-        <span className="block text-xs text-zinc-500">Target type</span>
+        <span className="block text-xs text-zinc-500 dark:text-zinc-400">Target type</span>
         <select
           aria-label="Target type"
           value={filters.targetType ?? ''}
@@ -70,7 +70,7 @@ export function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; o
         }}
       >
         <label className="block">
-          <span className="block text-xs text-zinc-500">Target id (Enter)</span>
+          <span className="block text-xs text-zinc-500 dark:text-zinc-400">Target id (Enter)</span>
           <input
             aria-label="Target id"
             value={targetId}
@@ -81,7 +81,7 @@ export function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; o
         </label>
       </form>
       <label className="block">
-        <span className="block text-xs text-zinc-500">From day</span>
+        <span className="block text-xs text-zinc-500 dark:text-zinc-400">From day</span>
         <input
           type="date"
           aria-label="From day"
@@ -91,7 +91,7 @@ export function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; o
         />
       </label>
       <label className="block">
-        <span className="block text-xs text-zinc-500">To day (inclusive)</span>
+        <span className="block text-xs text-zinc-500 dark:text-zinc-400">To day (inclusive)</span>
         <input
           type="date"
           aria-label="To day"

@@ -36,7 +36,7 @@ export function AuditLog() {
       ) : (
         <section aria-label="Audit entries" className={`${cardStyles} overflow-x-auto`}>
           <div
-            className="grid min-w-[48rem] grid-cols-[1rem_11rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)] gap-3 border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80"
+            className="grid min-w-[48rem] grid-cols-[1rem_11rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)] gap-3 border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900/80"
             aria-hidden="true"
           >
             <span />

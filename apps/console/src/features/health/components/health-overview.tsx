@@ -64,7 +64,7 @@ export function HealthOverview() {
           </p>
         </>
       ) : report.isPending ? (
-        <p className="mt-6 text-sm text-zinc-500">Checking…</p>
+        <p className="mt-6 text-sm text-zinc-500 dark:text-zinc-400">Checking…</p>
       ) : null}
     </>
   );

@@ -4,7 +4,7 @@ import type { EraseReceipt } from '@agentloom/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonStyles } from '~/components/button-styles';
-import { ConfirmDialog } from '~/features/memory/components/confirm-dialog';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { useIsAdmin } from '~/features/memory/hooks/use-is-admin';
 import { shortId } from '~/features/memory/short-id';
 import { useTRPC } from '~/trpc/react';

@@ -25,7 +25,7 @@ export function EraseReceiptCard({ receipt }: { receipt: EraseReceipt }) {
           {rows.map(([table, count]) => (
             <tr key={table} data-erased-table={table}>
               <td className="py-1 font-mono text-xs">{table}</td>
-              <td className={`py-1 text-right tabular-nums ${count === 0 ? 'text-zinc-400' : 'font-medium'}`}>{formatCount(count)}</td>
+              <td className={`py-1 text-right tabular-nums ${count === 0 ? 'text-zinc-500 dark:text-zinc-400' : 'font-medium'}`}>{formatCount(count)}</td>
             </tr>
           ))}
         </tbody>

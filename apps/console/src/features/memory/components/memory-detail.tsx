@@ -106,7 +106,7 @@ function MemoryFacts({ memory }: { memory: MemoryItemView }) {
             {memory.scopeId}
           </Link>
         ) : memory.level !== 'project' ? (
-          <span className="ml-2 font-mono text-xs text-zinc-500">{memory.scopeId}</span>
+          <span className="ml-2 font-mono text-xs text-zinc-500 dark:text-zinc-400">{memory.scopeId}</span>
         ) : null}
       </Fact>
       <Fact label="Key">{memory.key ? <code className="font-mono text-xs">{memory.key}</code> : <None />}</Fact>
@@ -159,5 +159,5 @@ function Time({ iso }: { iso: string }) {
 }
 
 function None({ text = 'none' }: { text?: string }) {
-  return <span className="text-zinc-400">{text}</span>;
+  return <span className="text-zinc-500 dark:text-zinc-400">{text}</span>;
 }

@@ -4,7 +4,7 @@ import type { MemoryItemView } from '@agentloom/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonStyles } from '~/components/button-styles';
-import { ConfirmDialog } from '~/features/memory/components/confirm-dialog';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { useCanOperate } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
 

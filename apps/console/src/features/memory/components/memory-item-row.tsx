@@ -38,8 +38,8 @@ export function MemoryItemRow({ id, kind, content, itemKey, level, pinned, super
           {level ? <span className="text-zinc-500 dark:text-zinc-400">{level}</span> : null}
           {itemKey ? <code className="truncate font-mono text-zinc-600 dark:text-zinc-300">{itemKey}</code> : null}
           {pinned ? <span className="font-medium text-amber-700 dark:text-amber-400">pinned</span> : null}
-          {superseded ? <span className="text-zinc-400 line-through">superseded</span> : null}
-          <span className="ml-auto flex items-center gap-2 font-mono text-zinc-400">
+          {superseded ? <span className="text-zinc-500 dark:text-zinc-400 line-through">superseded</span> : null}
+          <span className="ml-auto flex items-center gap-2 font-mono text-zinc-500 dark:text-zinc-400">
             {score === undefined ? null : (
               <span
                 data-score

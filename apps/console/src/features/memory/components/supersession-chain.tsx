@@ -20,7 +20,7 @@ export function SupersessionChain({ memoryItemId, hrefFor }: { memoryItemId: str
     <ol aria-label="Supersession chain" className="space-y-1.5">
       {chain.data.map((link, position) => (
         <li key={link.id} className="flex items-start gap-2 text-sm">
-          <span className="mt-0.5 w-5 shrink-0 text-right text-xs text-zinc-400 tabular-nums">{position + 1}.</span>
+          <span className="mt-0.5 w-5 shrink-0 text-right text-xs text-zinc-500 dark:text-zinc-400 tabular-nums">{position + 1}.</span>
           <span className="min-w-0 flex-1">
             {link.id === memoryItemId ? (
               <span className="font-medium">{link.content}</span>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { BrandMark } from '~/components/brand-mark';
 import { LiveActivity } from '~/features/activity/components/live-activity';
 import { VectorSearchBanner } from '~/features/health/components/vector-search-banner';
+import { CollapsibleSidebar } from '~/features/navigation/components/collapsible-sidebar';
 import { ConsoleNavigation } from '~/features/navigation/components/console-navigation';
 import { RoleProvider } from '~/features/session/principal-context';
 import { SignedInAs } from '~/features/session/components/signed-in-as';
@@ -19,20 +20,23 @@ export function ConsoleShell({ principal, children }: { principal: Principal; ch
       >
         Skip to content
       </a>
-      <aside className="flex shrink-0 flex-col gap-6 border-b border-zinc-200 bg-white px-4 py-5 md:sticky md:top-0 md:h-screen md:w-64 md:border-r md:border-b-0 dark:border-zinc-800 dark:bg-zinc-900/60">
-        <Link href="/runs" aria-label="AgentLoom home" className="px-2">
-          <BrandMark />
-        </Link>
+      <CollapsibleSidebar
+        brand={
+          <Link href="/runs" aria-label="AgentLoom home" className="px-2">
+            <BrandMark />
+          </Link>
+        }
+      >
         <ConsoleNavigation />
         <div className="space-y-2">
           <SignedInAs principal={principal} />
           <SignOutButton />
         </div>
-      </aside>
+      </CollapsibleSidebar>
       <div className="flex min-w-0 flex-1 flex-col">
         <VectorSearchBanner />
-        <main id="content" className="mx-auto w-full max-w-7xl flex-1 px-6 py-8 md:px-10">
-          <RoleProvider role={principal.role}>{children}</RoleProvider>
+        <main id="content" className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6 sm:px-6 sm:py-8 md:px-10">
+          <RoleProvider role={principal.role} apiKeyId={principal.apiKeyId}>{children}</RoleProvider>
         </main>
         <LiveActivity />
       </div>

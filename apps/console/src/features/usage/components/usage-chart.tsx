@@ -46,7 +46,7 @@ export function UsageChart({ daily, metric }: { daily: DailyUsageView[]; metric:
           );
         })}
       </svg>
-      <figcaption className="mt-1 text-xs text-zinc-500">
+      <figcaption className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
         Peak {formatValue(maximum, metric)} per day{maximum === 0 ? ' — nothing ran in this window' : ''}.
       </figcaption>
     </figure>

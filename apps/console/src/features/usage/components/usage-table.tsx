@@ -11,7 +11,7 @@ export function UsageTable({ summary }: { summary: UsageSummaryView }) {
   return (
     <section aria-label="Usage per agent" className={`${cardStyles} overflow-x-auto`}>
       <div
-        className={`${columns} min-w-[52rem] border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80`}
+        className={`${columns} min-w-[52rem] border-b border-zinc-200 bg-zinc-50 px-4 py-2 text-xs font-medium text-zinc-500 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900/80`}
       >
         <span>Agent</span>
         <span className="text-right">Runs</span>
@@ -60,7 +60,7 @@ function UsageRow({
       <span className="text-right">
         <span className="text-emerald-700 dark:text-emerald-400">{formatCount(status.succeeded)}</span> ·{' '}
         <span className="text-red-700 dark:text-red-400">{formatCount(status.failed)}</span> ·{' '}
-        <span className="text-zinc-500">{formatCount(status.cancelled)}</span>
+        <span className="text-zinc-500 dark:text-zinc-400">{formatCount(status.cancelled)}</span>
       </span>
       <span className="text-right" title="queued, running or waiting for a human">
         {formatCount(other)}

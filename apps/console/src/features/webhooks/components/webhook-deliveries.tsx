@@ -38,13 +38,13 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
 
   if (deliveries.error) return <ErrorNotice title="The deliveries could not be loaded" message={deliveries.error.message} />;
   if (deliveries.isPending) return <SkeletonRows label="Loading deliveries" />;
-  if (rows.length === 0) return <p className="mt-4 text-sm text-zinc-500">No deliveries yet: they appear when a subscribed event happens.</p>;
+  if (rows.length === 0) return <p className="mt-4 text-sm text-zinc-500 dark:text-zinc-400">No deliveries yet: they appear when a subscribed event happens.</p>;
   return (
     <div className="mt-4 overflow-x-auto">
       {redeliver.error ? <ErrorNotice title="Redelivery failed" message={redeliver.error.message} /> : null}
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Deliveries</caption>
-        <thead className="text-xs text-zinc-500">
+        <thead className="text-xs text-zinc-500 dark:text-zinc-400">
           <tr>
             <th className="py-1 pr-4 font-medium">Event</th>
             <th className="py-1 pr-4 font-medium">Status</th>
@@ -61,14 +61,14 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
             <tr key={delivery.id} className="border-t border-zinc-100 dark:border-zinc-800">
               <td className="py-1.5 pr-4 font-mono text-xs">
                 {delivery.eventType}
-                {delivery.redeliveryOfId ? <span className="ml-1 text-zinc-500">(redelivery)</span> : null}
+                {delivery.redeliveryOfId ? <span className="ml-1 text-zinc-500 dark:text-zinc-400">(redelivery)</span> : null}
               </td>
               <td className={`py-1.5 pr-4 font-medium ${statusStyles[delivery.status] ?? ''}`}>{delivery.status}</td>
               <td className="py-1.5 pr-4 tabular-nums">{delivery.attempts}</td>
               <td className="py-1.5 pr-4" title={delivery.lastError ?? undefined}>
                 {delivery.lastStatusCode ?? (delivery.lastError ? 'no response' : '—')}
               </td>
-              <td className="py-1.5 pr-4 text-xs text-zinc-500">{formatTimestamp(delivery.createdAt)}</td>
+              <td className="py-1.5 pr-4 text-xs text-zinc-500 dark:text-zinc-400">{formatTimestamp(delivery.createdAt)}</td>
               <td className="py-1.5 text-right">
                 <button
                   type="button"

@@ -38,7 +38,7 @@ export function WebhookEndpointCard({ endpoint }: { endpoint: Endpoint }) {
               </span>
             ))}
           </p>
-          <p className="mt-2 text-xs text-zinc-500">Added {formatTimestamp(endpoint.createdAt)}</p>
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Added {formatTimestamp(endpoint.createdAt)}</p>
         </div>
         <div className="flex gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={() => setShowDeliveries((shown) => !shown)}>

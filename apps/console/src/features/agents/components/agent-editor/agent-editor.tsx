@@ -58,9 +58,9 @@ export function AgentEditor({ agent, latest, toolOptions, readOnly, onSaved }: A
       </fieldset>
       {save.error ? <ErrorNotice title="Not saved" message={save.error.message} /> : null}
       {readOnly ? (
-        <p className="text-sm text-zinc-500">Only admins can change agents; this is the latest version, read-only.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">Only admins can change agents; this is the latest version, read-only.</p>
       ) : agent.archived ? (
-        <p className="text-sm text-zinc-500">This agent is archived. Unarchive it to save new versions.</p>
+        <p className="text-sm text-zinc-500 dark:text-zinc-400">This agent is archived. Unarchive it to save new versions.</p>
       ) : (
         <div className="sticky bottom-0 flex items-center gap-3 border-t border-zinc-200 bg-white/90 py-3 backdrop-blur dark:border-zinc-800 dark:bg-zinc-950/90">
           <button type="submit" className={buttonStyles.primary} disabled={save.isPending || !dirty}>
@@ -78,7 +78,7 @@ export function AgentEditor({ agent, latest, toolOptions, readOnly, onSaved }: A
           >
             Discard changes
           </button>
-          <span className="text-xs text-zinc-500">{dirty ? 'Unsaved changes' : `Showing version ${latest.version}`}</span>
+          <span className="text-xs text-zinc-500 dark:text-zinc-400">{dirty ? 'Unsaved changes' : `Showing version ${latest.version}`}</span>
         </div>
       )}
     </form>

@@ -63,7 +63,7 @@ export function ModelSection({ config, update }: { config: EditorConfig; update:
       {model ? (
         <div className="grid gap-4 sm:grid-cols-3">
           <label className={fieldLabelStyles}>
-            Base URL {model.provider === 'openai-compatible' ? null : <span className="font-normal text-zinc-500">(optional)</span>}
+            Base URL {model.provider === 'openai-compatible' ? null : <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>}
             <input
               value={model.baseURL ?? ''}
               onChange={(event) => setModel((current) => withOptional(current, 'baseURL', event.target.value || undefined))}
@@ -72,7 +72,7 @@ export function ModelSection({ config, update }: { config: EditorConfig; update:
             />
           </label>
           <label className={fieldLabelStyles}>
-            API key <span className="font-normal text-zinc-500">(optional)</span>
+            API key <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
             <input
               type="password"
               autoComplete="off"

@@ -33,7 +33,7 @@ export function ToolsSection({ config, update, options }: { config: EditorConfig
                   className="mt-0.5"
                 />
                 <span>
-                  <span className="font-mono">{tool.name}</span> <span className="text-xs text-zinc-500">({tool.sideEffects})</span>
+                  <span className="font-mono">{tool.name}</span> <span className="text-xs text-zinc-500 dark:text-zinc-400">({tool.sideEffects})</span>
                   <span className={fieldHintStyles}>{tool.description}</span>
                 </span>
               </label>

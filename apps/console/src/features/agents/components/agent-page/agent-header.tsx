@@ -4,7 +4,9 @@ import type { AgentDetailView } from '@agentloom/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Route } from 'next';
 import Link from 'next/link';
+import { useState } from 'react';
 import { buttonStyles } from '~/components/button-styles';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CopyButton } from '~/components/copy-button';
 import { ErrorNotice } from '~/components/error-notice';
 import { useCanOperate, useIsAdmin } from '~/features/session/principal-context';
@@ -20,10 +22,11 @@ export function AgentHeader({ agent }: { agent: AgentDetailView }) {
   const queryClient = useQueryClient();
   const isAdmin = useIsAdmin();
   const canOperate = useCanOperate();
+  const [confirmingArchive, setConfirmingArchive] = useState(false);
   const options = { onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.agents.pathKey() }) };
-  const archive = useMutation(trpc.agents.archive.mutationOptions(options));
+  const archive = useMutation(trpc.agents.archive.mutationOptions({ ...options, onSuccess: () => setConfirmingArchive(false) }));
   const unarchive = useMutation(trpc.agents.unarchive.mutationOptions(options));
-  const failure = archive.error ?? unarchive.error;
+  const failure = unarchive.error;
 
   return (
     <header className="space-y-3 border-b border-zinc-200 pb-6 dark:border-zinc-800">
@@ -43,7 +46,7 @@ export function AgentHeader({ agent }: { agent: AgentDetailView }) {
               <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-600 dark:bg-zinc-800 dark:text-zinc-400">archived</span>
             ) : null}
           </div>
-          <p className="mt-1 flex items-center gap-1 font-mono text-xs text-zinc-500 dark:text-zinc-400">
+          <p className="mt-1 flex flex-wrap items-center gap-1 font-mono text-xs break-all text-zinc-500 dark:text-zinc-400">
             {agent.slug} · {agent.id}
             <CopyButton text={agent.id} label="Copy id" />
           </p>
@@ -66,13 +69,25 @@ export function AgentHeader({ agent }: { agent: AgentDetailView }) {
                 className={buttonStyles.danger}
                 disabled={archive.isPending}
                 onClick={() => {
-                  if (window.confirm(`Archive ${agent.name}? It keeps its versions and runs but cannot start new runs.`)) archive.mutate({ agentId: agent.id });
+                  archive.reset();
+                  setConfirmingArchive(true);
                 }}
               >
                 Archive
               </button>
             )
           ) : null}
+          <ConfirmDialog
+            open={confirmingArchive}
+            title={`Archive ${agent.name}?`}
+            confirmLabel="Archive"
+            pending={archive.isPending}
+            error={archive.error?.message ?? null}
+            onCancel={() => setConfirmingArchive(false)}
+            onConfirm={() => archive.mutate({ agentId: agent.id })}
+          >
+            It keeps its versions and runs but cannot start new runs. You can unarchive it later.
+          </ConfirmDialog>
         </div>
       </div>
       {failure ? <ErrorNotice title="The agent was not changed" message={failure.message} /> : null}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton, SkeletonRows } from '~/components/skeleton';
+import { TabList } from '~/components/tab-list';
 import { AgentEditor } from '~/features/agents/components/agent-editor/agent-editor';
 import { AgentHeader } from '~/features/agents/components/agent-page/agent-header';
 import { agentTabs, useAgentPageState } from '~/features/agents/components/agent-page/use-agent-page-state';
@@ -35,26 +36,15 @@ export function AgentPage({ agentId }: { agentId: string }) {
   return (
     <>
       <AgentHeader agent={agent.data} />
-      <div role="tablist" aria-label="Agent views" className="mt-6 flex gap-1 border-b border-zinc-200 dark:border-zinc-800">
-        {agentTabs.map((candidate) => (
-          <button
-            key={candidate.id}
-            type="button"
-            role="tab"
-            id={`tab-${candidate.id}`}
-            aria-selected={state.tab === candidate.id}
-            aria-controls="agent-tab-panel"
-            onClick={() => navigate({ tab: candidate.id })}
-            className={
-              state.tab === candidate.id
-                ? '-mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 dark:border-brand-400 dark:text-brand-100'
-                : '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
-            }
-          >
-            {candidate.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Agent views"
+        idPrefix="tab"
+        panelId="agent-tab-panel"
+        className="mt-6"
+        tabs={agentTabs}
+        selected={state.tab}
+        onSelect={(id) => navigate({ tab: id })}
+      />
       <div id="agent-tab-panel" role="tabpanel" aria-labelledby={`tab-${state.tab}`} className="mt-4">
         {state.tab === 'versions' ? (
           <VersionsTab agentId={agentId} archived={agent.data.archived} state={state} navigate={navigate} />

@@ -47,14 +47,14 @@ export function VersionDiff({ agentId, from, to }: { agentId: string; from: numb
           Compare runs of these versions
         </Link>
       </p>
-      <div className="grid grid-cols-2 border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:bg-zinc-900/80">
+      <div className="grid grid-cols-2 border-b border-zinc-200 bg-zinc-50 text-xs font-medium text-zinc-500 dark:text-zinc-400 dark:border-zinc-800 dark:bg-zinc-900/80">
         <span className="px-4 py-1.5">Version {from}</span>
         <span className="border-l border-zinc-200 px-4 py-1.5 dark:border-zinc-800">Version {to}</span>
       </div>
       <div className="max-h-[36rem] overflow-auto font-mono text-xs">
         {shown.map((row, index) =>
           row.kind === 'fold' ? (
-            <div key={index} className="bg-zinc-50 px-4 py-1 text-center text-zinc-500 dark:bg-zinc-900/60">
+            <div key={index} className="bg-zinc-50 px-4 py-1 text-center text-zinc-500 dark:text-zinc-400 dark:bg-zinc-900/60">
               ⋯ {row.count} unchanged {row.count === 1 ? 'line' : 'lines'}
             </div>
           ) : (
@@ -76,8 +76,8 @@ export function VersionDiff({ agentId, from, to }: { agentId: string; from: numb
 function DiffCell({ line, look, marker }: { line: { number: number; text: string } | null; look: string; marker: string }) {
   return (
     <div className={`flex min-w-0 ${look}`}>
-      <span className="w-10 shrink-0 pr-2 text-right text-zinc-400 select-none">{line?.number ?? ''}</span>
-      <span className="w-3 shrink-0 text-zinc-500 select-none">{line ? marker : ''}</span>
+      <span className="w-10 shrink-0 pr-2 text-right text-zinc-500 dark:text-zinc-400 select-none">{line?.number ?? ''}</span>
+      <span className="w-3 shrink-0 text-zinc-500 dark:text-zinc-400 select-none">{line ? marker : ''}</span>
       <span className="min-w-0 break-all whitespace-pre-wrap">{line?.text ?? ''}</span>
     </div>
   );

@@ -118,7 +118,7 @@ function VersionList({ list, agentId, archived, from, to, navigate }: VersionLis
               <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
                 {formatTimestamp(version.createdAt)} · {version.createdBy ?? 'unknown'}
               </p>
-              <p className="font-mono text-[11px] text-zinc-400" title={version.configHash}>
+              <p className="font-mono text-[11px] text-zinc-500 dark:text-zinc-400" title={version.configHash}>
                 {version.configHash.slice(0, 12)}
               </p>
             </li>

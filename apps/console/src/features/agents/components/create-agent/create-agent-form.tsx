@@ -64,7 +64,7 @@ export function CreateAgentForm() {
         </label>
       </div>
       <label className={fieldLabelStyles}>
-        Description <span className="font-normal text-zinc-500">(optional)</span>
+        Description <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
         <input value={description} onChange={(event) => setDescription(event.target.value)} maxLength={1_000} className={`${inputStyles} mt-1`} />
       </label>
       <label className={fieldLabelStyles}>

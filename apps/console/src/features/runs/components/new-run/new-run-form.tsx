@@ -7,6 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { buttonStyles, cardStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton } from '~/components/skeleton';
+import { submitOnModifierEnter } from '~/components/submit-shortcut';
 import { useTRPC } from '~/trpc/react';
 
 const labelStyles = 'block text-sm font-medium';
@@ -60,7 +61,7 @@ export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initi
   }
 
   return (
-    <form onSubmit={submit} className={`${cardStyles} max-w-2xl space-y-5 p-6`} aria-label="New run">
+    <form onSubmit={submit} onKeyDown={submitOnModifierEnter} className={`${cardStyles} max-w-2xl space-y-5 p-6`} aria-label="New run">
       <div className="grid gap-4 sm:grid-cols-[1fr_9rem]">
         <div>
           <label htmlFor={`${fieldId}-agent`} className={labelStyles}>
@@ -112,15 +113,18 @@ export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initi
         />
       </label>
       <label className={labelStyles}>
-        Idempotency key <span className="font-normal text-zinc-500">(optional)</span>
+        Idempotency key <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
         <input value={idempotencyKey} onChange={(event) => setIdempotencyKey(event.target.value)} maxLength={200} className={`${inputStyles} mt-1 font-mono`} />
         <span className={hintStyles}>Submitting again with the same key and input opens the same run instead of starting a second one.</span>
       </label>
       {create.error ? <ErrorNotice title="The run was not started" message={create.error.message} /> : null}
       <div className="flex items-center gap-3">
-        <button type="submit" className={buttonStyles.primary} disabled={create.isPending || create.isSuccess}>
+        <button type="submit" className={buttonStyles.primary} disabled={create.isPending || create.isSuccess} aria-keyshortcuts="Control+Enter Meta+Enter">
           {create.isPending || create.isSuccess ? 'Starting…' : 'Start run'}
         </button>
+        <span className="hidden text-xs text-zinc-500 sm:inline dark:text-zinc-400">
+          or <kbd className="font-sans">Ctrl</kbd>+<kbd className="font-sans">Enter</kbd>
+        </span>
         <button type="button" className={buttonStyles.secondary} onClick={() => router.back()}>
           Cancel
         </button>

@@ -23,7 +23,7 @@ export function CheckpointDiff({ runId, summary }: { runId: string; summary: Che
   return (
     <section aria-label={`Checkpoint ${summary.seq}`} className={`${cardStyles} min-w-0 space-y-4 p-5`}>
       <h2 className="text-base font-semibold">
-        Checkpoint {summary.seq} <span className="text-sm font-normal text-zinc-500">· {formatBytes(summary.byteSize)} · format v{summary.formatVersion}</span>
+        Checkpoint {summary.seq} <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">· {formatBytes(summary.byteSize)} · format v{summary.formatVersion}</span>
       </h2>
       <JsonTree value={summary.moduleBindings} label="Module bindings" />
       {detail.error ? <ErrorNotice title="The checkpoint state could not be loaded" message={detail.error.message} /> : null}
@@ -44,7 +44,7 @@ export function CheckpointDiff({ runId, summary }: { runId: string; summary: Che
 }
 
 function ChangeList({ changes }: { changes: JsonChange[] }) {
-  if (changes.length === 0) return <p className="mt-1 text-sm text-zinc-500">No changes.</p>;
+  if (changes.length === 0) return <p className="mt-1 text-sm text-zinc-500 dark:text-zinc-400">No changes.</p>;
   return (
     <ul className="mt-2 max-h-72 space-y-1 overflow-auto rounded-lg border border-zinc-200 p-3 font-mono text-xs dark:border-zinc-800">
       {changes.map((change) => (

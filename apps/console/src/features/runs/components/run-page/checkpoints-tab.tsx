@@ -19,13 +19,13 @@ export function CheckpointsTab({ runId }: { runId: string }) {
 
   if (checkpoints.error) return <ErrorNotice title="The checkpoints could not be loaded" message={checkpoints.error.message} />;
   if (checkpoints.isPending) return <div className={cardStyles}><SkeletonRows label="Loading checkpoints" /></div>;
-  if (rows.length === 0) return <p className={`${cardStyles} px-4 py-10 text-center text-sm text-zinc-500`}>No checkpoint retained yet.</p>;
+  if (rows.length === 0) return <p className={`${cardStyles} px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400`}>No checkpoint retained yet.</p>;
 
   const selected = rows.find((row) => row.seq === checkpointSeq) ?? rows[rows.length - 1];
   return (
     <div className="grid gap-4 lg:grid-cols-[22rem_minmax(0,1fr)]">
       <section aria-label="Checkpoints" className={`${cardStyles} self-start overflow-hidden`}>
-        <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-500 dark:border-zinc-800">
+        <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400 dark:border-zinc-800">
           Retention keeps the latest, every approval point and the one before a failure.
         </p>
         <ul onKeyDown={handleArrowNavigation} className="divide-y divide-zinc-100 dark:divide-zinc-800">
@@ -42,7 +42,7 @@ export function CheckpointsTab({ runId }: { runId: string }) {
                   <span className="font-medium">Checkpoint {row.seq}</span>
                   <span className="font-mono text-xs tabular-nums">{formatBytes(row.byteSize)}</span>
                 </span>
-                <span className="mt-0.5 block text-xs text-zinc-500">
+                <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">
                   step #{row.stepIndex} · kept for {row.retainedFor.replaceAll('_', ' ')} · {formatTimestamp(row.createdAt)}
                 </span>
               </button>

@@ -32,7 +32,7 @@ export function MessagesTab({ runId, revision }: { runId: string; revision: numb
   useLoadOnScroll(virtualizer.getVirtualItems(), messages.length, { hasNextPage: !complete, isFetchingNextPage: isLoadingMore, fetchNextPage: loadMore });
   if (error) return <ErrorNotice title="The messages could not be loaded" message={error.message} />;
   if (isPending) return <div className={cardStyles}><SkeletonRows label="Loading messages" /></div>;
-  if (messages.length === 0) return <p className={`${cardStyles} px-4 py-10 text-center text-sm text-zinc-500`}>No messages yet.</p>;
+  if (messages.length === 0) return <p className={`${cardStyles} px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400`}>No messages yet.</p>;
   return (
     <section aria-label="Messages">
       <div ref={scrollRef} className="h-[40rem] overflow-auto" tabIndex={0} aria-label={`${messages.length} messages loaded`}>
@@ -67,8 +67,8 @@ function MessageBody({ message, memoryHits }: { message: RunMessageView; memoryH
       <span className={`rounded px-1.5 py-0.5 font-medium capitalize ${roleLook[message.role]}`}>{message.role}</span>
       {message.toolName ? <code className="font-mono text-zinc-600 dark:text-zinc-400">{message.toolName}</code> : null}
       {message.isError ? <span className="rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-700 dark:bg-red-500/10 dark:text-red-400">error</span> : null}
-      {message.kind !== 'message' ? <span className="text-zinc-400">{message.kind}</span> : null}
-      <span className="ml-auto font-mono text-zinc-400">#{message.index}</span>
+      {message.kind !== 'message' ? <span className="text-zinc-500 dark:text-zinc-400">{message.kind}</span> : null}
+      <span className="ml-auto font-mono text-zinc-500 dark:text-zinc-400">#{message.index}</span>
     </span>
   );
   if (message.role === 'system') {

@@ -21,11 +21,11 @@ export function PendingApprovalsOfRun({ runId, canDecide }: { runId: string; can
             <div className="space-y-2">
               <p className="text-sm">
                 The agent wants to call <code className="rounded bg-zinc-100 px-1 font-mono dark:bg-zinc-800">{approval.toolName}</code>
-                {approval.requestReason ? <span className="text-zinc-500"> — {approval.requestReason}</span> : null}
+                {approval.requestReason ? <span className="text-zinc-500 dark:text-zinc-400"> — {approval.requestReason}</span> : null}
               </p>
               <JsonTree value={approval.originalArguments} label="Arguments" />
             </div>
-            {canDecide ? <ApprovalDecisionControls approval={approval} /> : <p className="text-sm text-zinc-500">An operator or admin can decide this.</p>}
+            {canDecide ? <ApprovalDecisionControls approval={approval} /> : <p className="text-sm text-zinc-500 dark:text-zinc-400">An operator or admin can decide this.</p>}
           </li>
         ))}
       </ul>

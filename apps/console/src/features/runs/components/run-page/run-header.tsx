@@ -3,10 +3,10 @@
 import type { RunView } from '@agentloom/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
+import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CopyButton } from '~/components/copy-button';
-import { ErrorNotice } from '~/components/error-notice';
 import { durationBetween, formatCost, formatCount, formatDuration, formatTimestamp } from '~/components/format';
 import { StopIcon } from '~/components/icons';
 import { useNow } from '~/components/use-now';
@@ -91,7 +91,7 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
           <TextPanel label="Output">{outputText}</TextPanel>
         ) : (
           <TextPanel label="Output">
-            <span className="text-zinc-400 italic">{run.status === 'cancelled' ? 'Cancelled before an answer.' : 'No answer yet.'}</span>
+            <span className="text-zinc-500 dark:text-zinc-400 italic">{run.status === 'cancelled' ? 'Cancelled before an answer.' : 'No answer yet.'}</span>
           </TextPanel>
         )}
       </div>
@@ -146,9 +146,13 @@ function TextPanel({ label, children }: { label: string; children: ReactNode }) 
 function CancelRunButton({ run }: { run: RunView }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const cancel = useMutation(
     trpc.runs.cancel.mutationOptions({
-      onSuccess: (updated) => queryClient.setQueryData(trpc.runs.get.queryKey({ runId: run.id }), updated),
+      onSuccess: (updated) => {
+        setConfirming(false);
+        queryClient.setQueryData(trpc.runs.get.queryKey({ runId: run.id }), updated);
+      },
       onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.runs.pathKey() }),
     }),
   );
@@ -159,13 +163,25 @@ function CancelRunButton({ run }: { run: RunView }) {
         className={buttonStyles.danger}
         disabled={cancel.isPending || run.cancelRequested}
         onClick={() => {
-          if (window.confirm('Cancel this run? The in-flight step is aborted and the run ends as cancelled.')) cancel.mutate({ runId: run.id });
+          cancel.reset();
+          setConfirming(true);
         }}
       >
         <StopIcon className="size-4" />
         {run.cancelRequested ? 'Cancelling…' : 'Cancel run'}
       </button>
-      {cancel.error ? <ErrorNotice title="The run was not cancelled" message={cancel.error.message} /> : null}
+      <ConfirmDialog
+        open={confirming}
+        title="Cancel this run?"
+        confirmLabel="Cancel run"
+        cancelLabel="Keep running"
+        pending={cancel.isPending}
+        error={cancel.error?.message ?? null}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => cancel.mutate({ runId: run.id })}
+      >
+        The in-flight step is aborted and the run ends as cancelled.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton } from '~/components/skeleton';
+import { TabList } from '~/components/tab-list';
 import { CheckpointsTab } from '~/features/runs/components/run-page/checkpoints-tab';
 import { EventsTab } from '~/features/runs/components/run-page/events-tab';
 import { MessagesTab } from '~/features/runs/components/run-page/messages-tab';
@@ -35,28 +36,24 @@ export function RunPage({ runId }: { runId: string }) {
   return (
     <>
       <RunHeader run={run.data} connection={live.connection} />
-      <div role="tablist" aria-label="Run views" className="mt-6 flex gap-1 overflow-x-auto border-b border-zinc-200 dark:border-zinc-800">
-        {runTabs.map((candidate) => (
-          <button
-            key={candidate.id}
-            type="button"
-            role="tab"
-            id={`tab-${candidate.id}`}
-            aria-selected={tab === candidate.id}
-            aria-controls="run-tab-panel"
-            onClick={() => navigate({ tab: candidate.id })}
-            className={
-              tab === candidate.id
-                ? '-mb-px border-b-2 border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 dark:border-brand-400 dark:text-brand-100'
-                : '-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-zinc-500 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100'
-            }
-          >
-            {candidate.label}
-            {candidate.id === 'tool-calls' && run.data.usage.toolCalls > 0 ? <span className="ml-1.5 text-xs text-zinc-400 tabular-nums">{run.data.usage.toolCalls}</span> : null}
-            {candidate.id === 'timeline' && run.data.usage.steps > 0 ? <span className="ml-1.5 text-xs text-zinc-400 tabular-nums">{run.data.usage.steps}</span> : null}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Run views"
+        idPrefix="tab"
+        panelId="run-tab-panel"
+        className="mt-6"
+        selected={tab}
+        onSelect={(id) => navigate({ tab: id })}
+        tabs={runTabs.map((candidate) => ({
+          id: candidate.id,
+          label: (
+            <>
+              {candidate.label}
+              {candidate.id === 'tool-calls' && run.data.usage.toolCalls > 0 ? <span className="ml-1.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{run.data.usage.toolCalls}</span> : null}
+              {candidate.id === 'timeline' && run.data.usage.steps > 0 ? <span className="ml-1.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{run.data.usage.steps}</span> : null}
+            </>
+          ),
+        }))}
+      />
       <div id="run-tab-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="mt-4">
         {tab === 'timeline' ? <TimelineTab run={run.data} revision={live.revision} /> : null}
         {tab === 'tool-calls' ? <ToolCallsTab runId={runId} /> : null}

@@ -7,7 +7,7 @@ import { formatDuration } from '~/components/format';
 import { useNow } from '~/components/use-now';
 import { humanWaits, timelineAxis, type HumanWait, type TimelineAxis } from '~/features/runs/components/run-page/timeline-axis';
 import { timelineLegend } from '~/features/runs/components/run-page/timeline-colors';
-import { TimelineRow, timelineColumns } from '~/features/runs/components/run-page/timeline-row';
+import { TimelineRow, timelineColumns, tokensColumn } from '~/features/runs/components/run-page/timeline-row';
 import { isTerminalStatus } from '~/features/runs/run-statuses';
 
 const rowHeight = 30;
@@ -67,21 +67,22 @@ export function TimelineChart({
   const waitNote = axis.waitedMs > 0 ? ` (${formatDuration(axis.waitedMs)} waiting for people, drawn short)` : '';
   return (
     <section aria-label="Timeline" className="min-w-0 rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <div className={`${timelineColumns} border-b border-zinc-200 px-4 py-2 text-xs font-medium text-zinc-500 dark:border-zinc-800 dark:text-zinc-400`}>
+      <div className={`${timelineColumns} border-b border-zinc-200 px-3 py-2 text-xs font-medium text-zinc-500 sm:px-4 dark:border-zinc-800 dark:text-zinc-400`}>
         <span>Step</span>
         <span>What</span>
-        <span className="flex justify-between gap-2">
+        {/* Two labels that never wrap: squeezed, they used to interleave ("01m s15s"). */}
+        <span className="flex min-w-0 justify-between gap-2 whitespace-nowrap" title={`Run length ${formatDuration(axis.end - axis.start)}${waitNote}`}>
           <span>0 s</span>
-          <span className="truncate" title={`Run length ${formatDuration(axis.end - axis.start)}${waitNote}`}>
+          <span className="truncate">
             {formatDuration(axis.end - axis.start)}
-            {waitNote}
+            <span className="hidden lg:inline">{waitNote}</span>
           </span>
         </span>
         <span className="text-right">Duration</span>
-        <span className="text-right">Tokens</span>
+        <span className={tokensColumn}>Tokens</span>
       </div>
       {rowCount === 0 ? (
-        <p className="px-4 py-10 text-center text-sm text-zinc-500">
+        <p className="px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400">
           {filtered ? 'No step matches these filters.' : active ? 'Waiting for the first step to commit…' : 'This run has no steps.'}
         </p>
       ) : (
@@ -136,14 +137,14 @@ function lastEnd(steps: RunStepView[], run: RunView): number {
 function InProgressRow({ index, axis, from }: { index: number; axis: TimelineAxis; from: number }) {
   const left = axis.position(from);
   return (
-    <div className={`${timelineColumns} h-full px-4 text-xs text-zinc-500`} aria-live="polite">
+    <div className={`${timelineColumns} h-full px-3 text-xs text-zinc-500 sm:px-4 dark:text-zinc-400`} aria-live="polite">
       <span className="font-mono tabular-nums">#{index}</span>
       <span className="italic">in progress…</span>
       <span className="relative block h-3 animate-pulse rounded-sm bg-zinc-100 dark:bg-zinc-800/60">
         <span title="In progress" className="absolute inset-y-0 min-w-[3px] rounded-sm bg-sky-300 dark:bg-sky-700" style={{ left: `${left}%`, width: `${100 - left}%` }} />
       </span>
       <span className="text-right tabular-nums">{formatDuration(axis.end - from)}</span>
-      <span />
+      <span className={tokensColumn} />
     </div>
   );
 }

@@ -5,7 +5,15 @@ import { stepLabel, stepOutcome } from '~/features/runs/components/run-page/step
 import type { HumanWait, TimelineAxis } from '~/features/runs/components/run-page/timeline-axis';
 import { stepBarColor } from '~/features/runs/components/run-page/timeline-colors';
 
-export const timelineColumns = 'grid grid-cols-[3.5rem_minmax(6rem,12rem)_minmax(0,1fr)_4.5rem_5rem] items-center gap-3';
+/**
+ * Step, what, time axis, duration, tokens. On a phone the tokens column is left out (the step panel
+ * has them) so the time axis keeps a usable width instead of squeezing to nothing.
+ */
+export const timelineColumns =
+  'grid grid-cols-[2.5rem_minmax(4.5rem,8rem)_minmax(4rem,1fr)_3.5rem] items-center gap-2 sm:grid-cols-[3.5rem_minmax(6rem,12rem)_minmax(0,1fr)_4.5rem_5rem] sm:gap-3';
+
+/** The tokens column, shown from the `sm` breakpoint up. */
+export const tokensColumn = 'hidden text-right sm:block';
 
 const outcomeLook = {
   error: 'bg-red-50 text-red-700 dark:bg-red-500/10 dark:text-red-300',
@@ -40,7 +48,7 @@ export const TimelineRow = memo(function TimelineRow({
       aria-current={selected ? 'true' : undefined}
       aria-label={`Step ${step.index}: ${label}${outcome ? `, ${outcome.label}` : ''}`}
       onClick={() => onOpen(step.index)}
-      className={`${timelineColumns} h-full w-full px-4 text-left text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${selected ? 'bg-brand-50 dark:bg-brand-950' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/40'}`}
+      className={`${timelineColumns} h-full w-full px-3 text-left sm:px-4 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${selected ? 'bg-brand-50 dark:bg-brand-950' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/40'}`}
     >
       <span className="font-mono text-zinc-500 tabular-nums dark:text-zinc-400">#{step.index}</span>
       <span className="flex min-w-0 items-center gap-1.5">
@@ -52,7 +60,7 @@ export const TimelineRow = memo(function TimelineRow({
         {wait ? <WaitSegment wait={wait} axis={axis} /> : null}
       </span>
       <span className="text-right tabular-nums">{formatDuration(to - from)}</span>
-      <span className="text-right text-zinc-500 tabular-nums dark:text-zinc-400">{formatCount(step.inputTokens + step.outputTokens)}</span>
+      <span className={`${tokensColumn} text-zinc-500 tabular-nums dark:text-zinc-400`}>{formatCount(step.inputTokens + step.outputTokens)}</span>
     </button>
   );
 });

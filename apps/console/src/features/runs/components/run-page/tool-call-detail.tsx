@@ -14,7 +14,7 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
       <div className="flex flex-wrap items-center gap-3">
         <h2 className="font-mono text-base font-semibold">{call.name}</h2>
         <ToolCallStatusBadge status={call.status} />
-        <span className="text-xs text-zinc-500">side effects: {call.sideEffects}</span>
+        <span className="text-xs text-zinc-500 dark:text-zinc-400">side effects: {call.sideEffects}</span>
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <Fact label="Implementation">
@@ -68,12 +68,12 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
           {call.statusHistory.map((change, position) => (
             <li key={position} className="flex flex-wrap items-center gap-2">
               <ToolCallStatusBadge status={change.status} />
-              <time dateTime={change.at} className="text-xs text-zinc-500">
+              <time dateTime={change.at} className="text-xs text-zinc-500 dark:text-zinc-400">
                 {formatTimestamp(change.at)}
               </time>
-              {change.attempt !== undefined ? <span className="text-xs text-zinc-400">attempt {change.attempt}</span> : null}
-              {change.actor ? <span className="text-xs text-zinc-400">by {change.actor}</span> : null}
-              {change.reason ? <span className="text-xs text-zinc-500">— {change.reason}</span> : null}
+              {change.attempt !== undefined ? <span className="text-xs text-zinc-500 dark:text-zinc-400">attempt {change.attempt}</span> : null}
+              {change.actor ? <span className="text-xs text-zinc-500 dark:text-zinc-400">by {change.actor}</span> : null}
+              {change.reason ? <span className="text-xs text-zinc-500 dark:text-zinc-400">— {change.reason}</span> : null}
             </li>
           ))}
         </ol>

@@ -50,7 +50,7 @@ export function RunRow({ run, agentName, now }: { run: RunView; agentName: strin
             {threadTitle({ id: run.threadId, title: run.threadTitle ?? '' })}
           </Link>
         ) : (
-          <span className="text-zinc-400 dark:text-zinc-500">
+          <span className="text-zinc-500 dark:text-zinc-400">
             <span aria-hidden="true">—</span>
             <span className="sr-only">No thread</span>
           </span>

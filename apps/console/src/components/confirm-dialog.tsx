@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the button that backs out; "Cancel" unless that word would be ambiguous (cancelling a run). */
+  cancelLabel?: string;
   pending: boolean;
   /** The server's refusal, shown inside the dialog so the choice can be retried or abandoned. */
   error: string | null;
@@ -17,11 +19,11 @@ interface ConfirmDialogProps {
 }
 
 /**
- * A modal question before something that cannot be undone (forget, erase). The native <dialog>
+ * A modal question before a destructive action (forget, erase, revoke, archive, cancel a run). The native <dialog>
  * traps focus, closes on Escape and puts the page behind it out of reach; focus starts on Cancel
  * so that Enter alone never destroys anything.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', pending, error, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -51,7 +53,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, pending, er
       </div>
       <div className="flex justify-end gap-2 border-t border-zinc-200 px-5 py-3 dark:border-zinc-800">
         <button ref={cancel} type="button" className={buttonStyles.secondary} onClick={onCancel} disabled={pending}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className={buttonStyles.danger} onClick={onConfirm} disabled={pending}>
           {pending ? 'Working…' : confirmLabel}

@@ -1,0 +1,130 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { longRunId } from './long-run';
+import { expectRunStatus, startRunFromForm } from './runs';
+import { createThreadFromList, sendOnThread } from './threads';
+import { callMutation } from './trpc';
+
+/** One console page to visit, named for the report table. */
+export interface ConsolePage {
+  name: string;
+  path: string;
+}
+
+/** The ids the page list needs; made once per worker because runs take seconds to finish. */
+interface ConsoleFixtures {
+  researcherRunId: string;
+  longRunId: string;
+  agentId: string;
+  threadId: string;
+}
+
+let fixtures: Promise<ConsoleFixtures> | undefined;
+
+/**
+ * Kept in the run's data directory: Playwright starts a new worker after every failed test, and
+ * each page is its own test, so the runs and the thread are made once per suite, not per failure.
+ */
+async function loadOrMakeFixtures(page: Page): Promise<ConsoleFixtures> {
+  const file = path.join(process.env.E2E_DATA_DIR ?? '', 'console-pages.json');
+  const saved = await readFile(file, 'utf8').catch(() => null);
+  if (saved !== null) return JSON.parse(saved) as ConsoleFixtures;
+  const made = await makeFixtures(page);
+  await writeFile(file, JSON.stringify(made));
+  return made;
+}
+
+/**
+ * Data behind every page worth checking: a finished researcher run (tool calls, messages,
+ * checkpoints), an agent of its own with two versions (so the version diff has something to show
+ * without touching the demo agents other journeys count on), and a thread with one run.
+ */
+async function makeFixtures(page: Page): Promise<ConsoleFixtures> {
+  const slug = `pages-${Date.now().toString(36)}`;
+  const config = { instructions: 'Answer briefly.', demoScript: { replies: [{ text: 'Done.' }] } };
+  const { id: agentId } = await callMutation<{ id: string }>(page, 'agents.create', { slug, name: 'Pages agent', config });
+  await callMutation(page, 'agents.saveVersion', { agentId, config: { ...config, instructions: 'Answer briefly and cite sources.' } });
+
+  const researcherRunId = await startRunFromForm(page, 'Demo researcher (demo-researcher)', 'What makes durable runs survive crashes?');
+  await expectRunStatus(page, 'succeeded');
+
+  // The thread form lists agents by name only.
+  const threadId = await createThreadFromList(page, 'Pages agent', 'Pages thread');
+  await sendOnThread(page, 'Hello there.', 1);
+  return { researcherRunId, longRunId: await longRunId(), agentId, threadId };
+}
+
+/** Every page of the console behind sign-in, by name; the paths need the fixtures' ids. */
+export const consolePageNames = [
+  'runs list',
+  'new run',
+  'run: timeline',
+  'run: step panel',
+  'run: tool calls',
+  'run: messages',
+  'run: checkpoints',
+  'run: events',
+  'run: 10k-step timeline',
+  'run compare',
+  'agents list',
+  'new agent',
+  'agent: configuration',
+  'agent: version diff',
+  'approvals inbox',
+  'threads',
+  'thread',
+  'memory inspector',
+  'settings',
+  'settings: API keys',
+  'settings: audit',
+  'settings: usage',
+  'settings: webhooks',
+  'settings: health',
+  'API docs',
+] as const;
+
+export type ConsolePageName = (typeof consolePageNames)[number];
+
+/** Every page of the console, signed in; `page` must be signed in already. */
+export async function consolePages(page: Page): Promise<ConsolePage[]> {
+  fixtures ??= loadOrMakeFixtures(page);
+  const { researcherRunId, longRunId, agentId, threadId } = await fixtures;
+  const run = `/runs/${researcherRunId}`;
+  const paths: Record<ConsolePageName, string> = {
+    'runs list': '/runs',
+    'new run': '/runs/new',
+    'run: timeline': `${run}?tab=timeline`,
+    'run: step panel': `${run}?tab=timeline&step=1`,
+    'run: tool calls': `${run}?tab=tool-calls`,
+    'run: messages': `${run}?tab=messages`,
+    'run: checkpoints': `${run}?tab=checkpoints`,
+    'run: events': `${run}?tab=events`,
+    'run: 10k-step timeline': `/runs/${longRunId}`,
+    'run compare': `/runs/compare?left=${researcherRunId}&right=${longRunId}`,
+    'agents list': '/agents',
+    'new agent': '/agents/new',
+    'agent: configuration': `/agents/${agentId}`,
+    'agent: version diff': `/agents/${agentId}?tab=versions&from=1&to=2`,
+    'approvals inbox': '/approvals',
+    threads: '/threads',
+    thread: `/threads/${threadId}`,
+    'memory inspector': '/memory',
+    settings: '/settings',
+    'settings: API keys': '/settings/api-keys',
+    'settings: audit': '/settings/audit',
+    'settings: usage': '/settings/usage',
+    'settings: webhooks': '/settings/webhooks',
+    'settings: health': '/settings/health',
+    'API docs': '/docs/api',
+  };
+  return consolePageNames.map((name) => ({ name, path: paths[name] }));
+}
+
+/** Opens a console page and waits until it has rendered its content, not a loading skeleton. */
+export async function openConsolePage(page: Page, consolePage: ConsolePage): Promise<void> {
+  await page.goto(consolePage.path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
+  // Client components show role=status skeletons labelled "Loading …" until their query answers.
+  await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0, { timeout: 30_000 });
+}
