@@ -41,7 +41,7 @@ export class WorkerPool {
 
   /** Stops every worker and waits for its exit (a CPU profile is written at exit, a kill would lose it). */
   async stop(): Promise<void> {
-    const exited = this.children.map((child) => (child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : undefined));
+    const exited = this.children.map((child) => (child.exitCode === null ? new Promise<unknown>((resolve) => child.once('exit', resolve)) : Promise.resolve()));
     await this.askAll({ type: 'stop' }, 'stopped');
     await Promise.all(exited);
   }
