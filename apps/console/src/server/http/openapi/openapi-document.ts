@@ -1,5 +1,6 @@
 import type { ApiOperation } from './api-operation';
 import { jsonSchemaFor, type JsonSchema } from './json-schema-for';
+import { responseReference, viewComponents } from './response-schemas';
 
 /** What every error answers, whatever the status. */
 const errorSchema: JsonSchema = {
@@ -32,7 +33,7 @@ const errorDescriptions: Record<number, string> = {
 
 /** The OpenAPI 3.1 document for the operations, built from their zod schemas on each call (cheap). */
 export function buildOpenApiDocument(operations: readonly ApiOperation[], version: string): Record<string, unknown> {
-  const schemas: Record<string, JsonSchema> = { Error: errorSchema };
+  const schemas: Record<string, JsonSchema> = { ...viewComponents(), Error: errorSchema };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
@@ -70,7 +71,6 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
     ...Object.entries(operation.headers ?? {}).map(([name, description]) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } })),
   ];
   const errorStatuses = operation.role === 'public' ? [] : [400, 401, 403, ...(operation.errors ?? [])];
-  const contentType = operation.success.contentType ?? 'application/json';
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
@@ -83,7 +83,7 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaFor(operation.body, `${prefix}Body`, schemas) } } } }
       : {}),
     responses: {
-      [String(operation.success.status)]: { description: operation.success.description, content: { [contentType]: { schema: {} } } },
+      ...successResponses(operation),
       ...Object.fromEntries((operation.emptyAnswers ?? []).map((answer) => [String(answer.status), { description: answer.description }])),
       ...Object.fromEntries(
         errorStatuses.map((status) => [
@@ -93,6 +93,24 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
       ),
     },
   };
+}
+
+/** The success status (and any other 2xx with the same body), each with every content type it answers. */
+function successResponses(operation: ApiOperation): Record<string, unknown> {
+  const { success, operationId } = operation;
+  const content: Record<string, unknown> = { 'application/json': { schema: responseReference(success.schema, operationId) } };
+  if (success.eventStream) {
+    content['text/event-stream'] = {
+      schema: { type: 'string', description: success.eventStream.description },
+      'x-agentloom-frame-schema': responseReference(success.eventStream.frameSchema, operationId),
+    };
+  }
+  return Object.fromEntries(
+    [{ status: success.status, description: success.description }, ...(success.alsoStatuses ?? [])].map((answer) => [
+      String(answer.status),
+      { description: answer.description, content },
+    ]),
+  );
 }
 
 /** One query parameter per property of the object schema, with its own description and default. */

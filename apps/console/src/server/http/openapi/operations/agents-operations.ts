@@ -1,6 +1,7 @@
 import { listAgentsInputSchema } from '@agentloom/platform';
 
 import type { ApiOperation } from '../api-operation';
+import { agentDetailSchema, agentListSchema, agentVersionListSchema, agentVersionSchema } from '../../views/agent-views';
 
 const agentId = { id: 'The agent id (uuid).' };
 
@@ -14,7 +15,7 @@ export const agentsOperations: ApiOperation[] = [
     summary: "List the tenant's agents",
     role: 'viewer',
     query: listAgentsInputSchema.unwrap(),
-    success: { status: 200, description: '`{ agents: [{ id, slug, name, description, latestVersion, archived, createdAt }] }`.' },
+    success: { status: 200, schema: agentListSchema, description: '`{ agents: [{ id, slug, name, description, latestVersion, archived, createdAt }] }`.' },
   },
   {
     method: 'get',
@@ -25,7 +26,7 @@ export const agentsOperations: ApiOperation[] = [
     description: 'Secrets in the config are redacted.',
     role: 'viewer',
     pathParameters: agentId,
-    success: { status: 200, description: 'The agent.' },
+    success: { status: 200, schema: agentDetailSchema, description: 'The agent.' },
     errors: [404],
   },
   {
@@ -36,7 +37,7 @@ export const agentsOperations: ApiOperation[] = [
     summary: "List an agent's versions, newest first",
     role: 'viewer',
     pathParameters: agentId,
-    success: { status: 200, description: '`{ versions }`.' },
+    success: { status: 200, schema: agentVersionListSchema, description: '`{ versions }`.' },
     errors: [404],
   },
   {
@@ -47,7 +48,7 @@ export const agentsOperations: ApiOperation[] = [
     summary: 'Read one version of an agent',
     role: 'viewer',
     pathParameters: { ...agentId, version: 'The version number: 1, 2, …' },
-    success: { status: 200, description: 'The version with its config (secrets redacted).' },
+    success: { status: 200, schema: agentVersionSchema, description: 'The version with its config (secrets redacted).' },
     errors: [404],
   },
 ];

@@ -2,6 +2,7 @@ import { decideApprovalInputSchema, listApprovalsInputSchema } from '@agentloom/
 import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
+import { approvalPageSchema, approvalSchema } from '../../views/approval-views';
 
 /** The decision body: the service's schema without `approvalId`, which comes from the path. */
 const [approve, reject, edit] = decideApprovalInputSchema.options;
@@ -18,7 +19,7 @@ export const approvalsOperations: ApiOperation[] = [
     summary: 'List approvals, newest first',
     role: 'viewer',
     query: listApprovalsInputSchema,
-    success: { status: 200, description: '`{ approvals, nextCursor }`.' },
+    success: { status: 200, schema: approvalPageSchema, description: '`{ approvals, nextCursor }`.' },
   },
   {
     method: 'post',
@@ -30,7 +31,7 @@ export const approvalsOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: { id: 'The approval id (uuid).' },
     body: decisionBody,
-    success: { status: 200, description: 'The decided approval.' },
+    success: { status: 200, schema: approvalSchema, description: 'The decided approval.' },
     errors: [404, 409],
   },
 ];
