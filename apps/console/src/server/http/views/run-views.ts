@@ -45,7 +45,7 @@ export const runEventSchema = z
   .object({
     seq: z.number().int().describe('Counts from 1 without gaps; the SSE `id`.'),
     type: z.string().describe('Dispatch on it; ignore types you do not know.'),
-    payload: jsonValueSchema,
+    payload: z.record(z.string(), jsonValueSchema),
     createdAt: timestampSchema,
   })
   .register(viewRegistry, { id: 'RunEvent' });
