@@ -1304,53 +1304,6 @@ export interface components {
         StepIndexes: {
             stepIndexes: number[];
         };
-        ToolCall: {
-            id: string;
-            runId: string;
-            callId: string;
-            stepIndex: number | null;
-            name: string;
-            implementationId: string;
-            /** @description none | idempotent | unsafe */
-            sideEffects: string;
-            status: string;
-            statusHistory: {
-                status: string;
-                /** Format: date-time */
-                at: string;
-                attempt?: number;
-                actor?: string;
-                reason?: string;
-            }[];
-            arguments: components["schemas"]["JsonValue"];
-            editedArguments: components["schemas"]["JsonValue"];
-            result: components["schemas"]["JsonValue"];
-            outputBytes: number | null;
-            error: {
-                kind: string;
-                message: string;
-            } | null;
-            idempotencyKey: string;
-            /** Format: date-time */
-            createdAt: string;
-            startedAt: string | null;
-            finishedAt: string | null;
-            durationMs: number | null;
-            delegation: {
-                parentToolCallId: string | null;
-                subAgent: string;
-                childInstanceId: string | null;
-            } | null;
-            approval: {
-                id: string;
-                status: string;
-                requestReason: string;
-                decidedBy: string | null;
-                decidedAt: string | null;
-                decisionReason: string | null;
-                expiresAt: string | null;
-            } | null;
-        };
         ToolCallNode: {
             id: string;
             runId: string;

@@ -43,6 +43,6 @@ export interface ApiSuccess {
   schema: z.ZodType;
   /** Other 2xx statuses with the same body (an idempotent replay's 200 next to the 201). */
   alsoStatuses?: { status: number; description: string }[];
-  /** The same answer is also a `text/event-stream` of frames whose `data:` is `eventStream.frameSchema` JSON. */
+  /** The same answer is also a `text/event-stream` of frames whose `data:` is `frameSchema` JSON (named by the stream's `contentSchema`). */
   eventStream?: { description: string; frameSchema: z.ZodType };
 }

@@ -31,6 +31,20 @@ const errorDescriptions: Record<number, string> = {
   409: 'Conflicts with the current state (already decided, still running, idempotency key reused).',
 };
 
+/** What each tag groups (linters ask for it; a new tag should get a line here). */
+const tagDescriptions: Record<string, string> = {
+  Runs: 'Start runs of agents, read them, follow their events, inspect their steps, retry and compare them.',
+  Approvals: 'Tool calls waiting for a human decision, and the decision.',
+  Threads: 'Conversations that runs continue.',
+  Memories: 'Long-term memory: items, search, pins, forgetting, and what extraction decided after runs.',
+  Agents: "The tenant's agents and their immutable versions.",
+  'API keys': "The tenant's API keys (admin).",
+  'Usage and audit': 'Tokens, cost and outcomes; who did what, when.',
+  Account: 'Who the key is, and this document.',
+  Erase: 'Deleting a run, a thread or the whole tenant with every row it produced.',
+  Webhooks: 'Endpoints that receive signed events, their deliveries and redelivery.',
+};
+
 /** The OpenAPI 3.1 document for the operations, built from their zod schemas on each call (cheap). */
 export function buildOpenApiDocument(operations: readonly ApiOperation[], version: string): Record<string, unknown> {
   const schemas: Record<string, JsonSchema> = { ...viewComponents(), Error: errorSchema };
@@ -48,7 +62,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
         'Durable agent runs, approvals, threads and memory. Authenticate with `Authorization: Bearer <API key>`; each key carries a tenant and a role (viewer < operator < admin). Every response carries `X-Request-Id`.',
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
     paths,
     components: {
       schemas,
@@ -100,9 +114,9 @@ function successResponses(operation: ApiOperation): Record<string, unknown> {
   const { success, operationId } = operation;
   const content: Record<string, unknown> = { 'application/json': { schema: responseReference(success.schema, operationId) } };
   if (success.eventStream) {
+    // OpenAPI 3.1 has no item schema for streams (3.2's `itemSchema`); `contentSchema` names what each frame's `data:` holds.
     content['text/event-stream'] = {
-      schema: { type: 'string', description: success.eventStream.description },
-      'x-agentloom-frame-schema': responseReference(success.eventStream.frameSchema, operationId),
+      schema: { type: 'string', description: success.eventStream.description, contentSchema: responseReference(success.eventStream.frameSchema, operationId) },
     };
   }
   return Object.fromEntries(

@@ -63,9 +63,9 @@ export const toolCallSchema = z
       })
       .nullable(),
   })
-  .register(viewRegistry, { id: 'ToolCall' });
+  .describe('A tool call with everything the inspector shows: ledger, arguments, result, approval.');
 
-/** A tool call with the sub-agent calls it delegated under it. */
+/** A tool call with the sub-agent calls it delegated under it (the registered view; `toolCallSchema` is its base). */
 export const toolCallNodeSchema: z.ZodType<ToolCallNode> = toolCallSchema
   .extend({
     get children() {
