@@ -66,7 +66,8 @@ describe('the OpenAPI document', () => {
       for (const [method, operation] of Object.entries(methods)) {
         for (const [status, response] of Object.entries(operation.responses).filter(([status]) => status.startsWith('2'))) {
           for (const [contentType, media] of Object.entries(response.content ?? {})) {
-            const reference = (contentType === 'text/event-stream' ? (media.schema.contentSchema as { $ref?: string } | undefined) : media.schema)?.$ref;
+            const schema = (contentType === 'text/event-stream' ? media.schema.contentSchema : media.schema) as { $ref?: string } | undefined;
+            const reference = schema?.$ref;
             if (!reference?.startsWith('#/components/schemas/') || !(reference.slice('#/components/schemas/'.length) in components)) {
               untyped.push(`${method.toUpperCase()} ${apiPath} ${status} ${contentType}`);
             }
