@@ -164,10 +164,10 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     record('streamRunEvents', 200, contentType);
 
     await call('listRunMessages', `/api/v1/runs/${run}/messages`);
-    const { steps } = await call<{ steps: unknown[] }>('listRunSteps', `/api/v1/runs/${run}/steps`);
+    const { steps } = await call<{ steps: { index: number }[] }>('listRunSteps', `/api/v1/runs/${run}/steps`);
     expect(steps.length).toBeGreaterThan(0);
     await call('findRunSteps', `/api/v1/runs/${run}/steps/find?kind=model_call`);
-    await call('getRunStep', `/api/v1/runs/${run}/steps/0`);
+    await call('getRunStep', `/api/v1/runs/${run}/steps/${steps[0]!.index}`);
     const search = await call<{ hits: unknown[] }>('searchRun', `/api/v1/runs/${run}/search?q=${encodeURIComponent(resources.marker)}`);
     expect(search.hits.length).toBeGreaterThan(0);
   });
