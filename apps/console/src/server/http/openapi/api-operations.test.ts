@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { validate } from '@readme/openapi-parser';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 import { apiOperations } from './api-operations';
 import { apiVersion } from './openapi-document-instance';
@@ -84,6 +85,12 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(paths['/api/v1/runs/{id}/events']?.get?.responses['200']?.content ?? {})).toEqual(['application/json', 'text/event-stream']);
     expect(paths['/api/v1/runs']?.post?.responses).toHaveProperty('200');
     expect(paths['/api/v1/runs']?.post?.responses).toHaveProperty('201');
+  });
+
+  it('refuses a success schema that is not a registered view (clients would get an anonymous type)', () => {
+    const operation = apiOperations[0]!;
+    const unregistered = { ...operation, success: { ...operation.success, schema: z.object({ id: z.string() }) } };
+    expect(() => buildOpenApiDocument([unregistered], apiVersion)).toThrow(/register its success schema/);
   });
 
   it('forbids undeclared fields in views (the server sends exactly what the schema says)', () => {
