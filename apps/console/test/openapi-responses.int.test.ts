@@ -216,6 +216,66 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('deleteWebhook', `/api/v1/webhooks/${created.id}`);
   });
 
+  it('agents: create, save a version (new and unchanged), archive, unarchive', async () => {
+    const config = { demoScript: { replies: [{ text: 'Done.' }] } };
+    const agent = await call<{ id: string }>('createAgent', '/api/v1/agents', { body: { slug: `openapi-${randomUUID().slice(0, 8)}`, name: 'OpenAPI agent', config } });
+    const next = { demoScript: { replies: [{ text: 'Done, again.' }] } };
+    const saved = await call<{ created: boolean }>('saveAgentVersion', `/api/v1/agents/${agent.id}/versions`, { body: { config: next } });
+    expect(saved.created).toBe(true);
+    const unchanged = await call<{ created: boolean }>('saveAgentVersion', `/api/v1/agents/${agent.id}/versions`, { body: { config: next } });
+    expect(unchanged.created).toBe(false);
+    expect(validated.get('saveAgentVersion')).toEqual(new Set(['201 application/json', '200 application/json']));
+    await call('archiveAgent', `/api/v1/agents/${agent.id}/archive`);
+    await call('unarchiveAgent', `/api/v1/agents/${agent.id}/archive`);
+  });
+
+  it('runs: fork a finished run from a checkpoint', async () => {
+    const fork = await call<{ id: string; forkOf: unknown }>('forkRun', `/api/v1/runs/${resources.finishedRunId}/fork`, {
+      body: { stepIndex: resources.checkpointSeq, appendMessage: 'and once more' },
+    });
+    expect(fork.forkOf).toEqual({ runId: resources.finishedRunId, stepIndex: resources.checkpointSeq });
+    const source = await call<{ forks: unknown[] }>('getRun', `/api/v1/runs/${resources.finishedRunId}`);
+    expect(source.forks).toContainEqual({ runId: fork.id, stepIndex: resources.checkpointSeq });
+  });
+
+  it('approvals: a bulk decision with one decided and one refused outcome', async () => {
+    const operatorAgent = tenants.tenantA.agentIds['demo-operator']!;
+    const paused = await call<{ id: string }>('createRun', '/api/v1/runs', { body: { agentId: operatorAgent, input: 'restart the other service' } });
+    const pending = await eventually(async () => {
+      const page = await call<{ approvals: { id: string }[] }>('listApprovals', `/api/v1/approvals?runId=${paused.id}&status=pending`);
+      return page.approvals[0];
+    });
+    const { outcomes } = await call<{ outcomes: { outcome: string }[] }>('decideApprovals', '/api/v1/approvals/decisions', {
+      body: { approvalIds: [pending.id, randomUUID()], decision: 'reject', reason: 'not now' },
+    });
+    expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['decided', 'refused']);
+  });
+
+  it('MCP servers: list, create, read, change, test (it cannot connect), delete', async () => {
+    await call('listMcpServers', '/api/v1/mcp-servers');
+    const created = await call<{ id: string }>('createMcpServer', '/api/v1/mcp-servers', {
+      body: { name: `openapi-${randomUUID().slice(0, 8)}`, transport: 'streamable-http', url: 'http://127.0.0.1:1/mcp', headers: { Authorization: 'Bearer openapi' } },
+    });
+    await call('getMcpServer', `/api/v1/mcp-servers/${created.id}`);
+    await call('updateMcpServer', `/api/v1/mcp-servers/${created.id}`, { body: { description: 'checked against the document' } });
+    const tested = await call<{ status: string }>('testMcpServer', `/api/v1/mcp-servers/${created.id}/test`);
+    expect(tested.status).toBe('failed');
+    await call('deleteMcpServer', `/api/v1/mcp-servers/${created.id}`);
+  });
+
+  it('tenants (operator key): create, list, read, change, mint its admin key, suspend, resume, erase', async () => {
+    const asOperator = { apiKey: tenants.operatorKey };
+    const slug = `openapi-${randomUUID().slice(0, 8)}`;
+    const tenant = await call<{ id: string }>('createTenant', '/api/v1/tenants', { ...asOperator, body: { slug, name: 'OpenAPI tenant', retentionDays: 30 } });
+    await call('listTenants', '/api/v1/tenants', asOperator);
+    await call('getTenant', `/api/v1/tenants/${tenant.id}`, asOperator);
+    await call('updateTenant', `/api/v1/tenants/${tenant.id}`, { ...asOperator, body: { rateLimitPerMinute: 600, retentionDays: null } });
+    await call('mintTenantAdminKey', `/api/v1/tenants/${tenant.id}/admin-keys`, { ...asOperator, body: {} });
+    await call('suspendTenant', `/api/v1/tenants/${tenant.id}/suspend`, asOperator);
+    await call('resumeTenant', `/api/v1/tenants/${tenant.id}/resume`, asOperator);
+    await call('eraseTenantAsOperator', `/api/v1/tenants/${tenant.id}/erase`, { ...asOperator, body: { confirmSlug: slug } });
+  });
+
   it('erase a finished run', async () => {
     await call('erase', '/api/v1/erase', { body: { target: 'run', id: resources.finishedRunId } });
   });
