@@ -15,5 +15,5 @@ export const tenantPageSchema = tenantListSchema.register(viewRegistry, { id: 'T
 
 export const mintedTenantAdminKeySchema = mintedAdminKeySchema.register(viewRegistry, {
   id: 'MintedAdminKey',
-  description: "A tenant admin key minted by the operator; `key` is shown this once.",
+  description: 'A tenant admin key minted by the operator; `key` is shown this once.',
 });
