@@ -129,11 +129,19 @@ describe('/api/v1/mcp-servers', () => {
   });
 
   it('documents the operations with response schemas', async () => {
-    const document = await admin<{ paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Record<string, unknown> }> }> }>> }>('GET', '/api/v1/openapi.json');
+    type Schema = Record<string, unknown>;
+    const document = await admin<{
+      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
+      components: { schemas: Record<string, Schema> };
+    }>('GET', '/api/v1/openapi.json');
+    // Answers are named views (`$ref` into `components.schemas`); read each with the views it names.
+    const named = (schema: Schema | undefined) => document.body.components.schemas[String(schema?.$ref).replace('#/components/schemas/', '')];
     const list = document.body.paths['/api/v1/mcp-servers']?.get?.responses['200']?.content['application/json']?.schema;
-    expect(list).toMatchObject({ type: 'object', properties: { mcpServers: { type: 'array' }, stdioCommands: { type: 'array' } } });
+    expect(list).toEqual({ $ref: '#/components/schemas/McpServerList' });
+    expect(named(list)).toMatchObject({ type: 'object', properties: { mcpServers: { type: 'array' }, stdioCommands: { type: 'array' } } });
     const tested = document.body.paths['/api/v1/mcp-servers/{id}/test']?.post?.responses['200']?.content['application/json']?.schema;
-    expect(JSON.stringify(tested)).toContain('"errorKind"');
-    expect(JSON.stringify(tested)).toContain('"schemaHash"');
+    expect(JSON.stringify(named(tested))).toContain('"errorKind"');
+    expect(JSON.stringify(named(tested))).toContain('"#/components/schemas/McpTool"');
+    expect(JSON.stringify(document.body.components.schemas.McpTool)).toContain('"schemaHash"');
   });
 });

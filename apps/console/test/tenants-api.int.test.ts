@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createTestDatabaseConfig, type TestDatabaseConfig } from '@agentloom/db/testing';
 import { mintedAdminKeySchema, tenantListSchema, tenantViewSchema } from '@agentloom/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentDetailResponseSchema, agentSummaryResponseSchema, savedAgentVersionResponseSchema } from '~/server/http/openapi/agent-response-schemas';
+import { agentDetailSchema, agentSchema, savedAgentVersionSchema } from '~/server/http/views/agent-views';
 
 import { apiClient, eventually, type ApiClient } from './support/api-client';
 import { ensureConsoleBuild } from './support/console-build';
@@ -112,7 +112,7 @@ describe.each(['embedded', 'server'] as const)('tenants and agents through the A
 
     const agentResponse = await adminB('POST', '/api/v1/agents', { body: { slug: 'helper', name: 'Helper', config: runnable } });
     expect(agentResponse.status).toBe(201);
-    const agentB = agentDetailResponseSchema.parse(agentResponse.body);
+    const agentB = agentDetailSchema.parse(agentResponse.body);
     expect(agentB.latestVersion).toBe(1);
     const duplicate = await adminB<ErrorBody>('POST', '/api/v1/agents', { body: { slug: 'helper', name: 'Again', config: runnable } });
     expect(duplicate.status).toBe(409);
@@ -120,20 +120,18 @@ describe.each(['embedded', 'server'] as const)('tenants and agents through the A
 
     const saved = await adminB('POST', `/api/v1/agents/${agentB.id}/versions`, { body: { config: { demoScript: { replies: [{ text: 'Done, twice.' }] } } } });
     expect(saved.status).toBe(201);
-    expect(savedAgentVersionResponseSchema.parse(saved.body)).toMatchObject({ created: true, version: { version: 2 } });
+    expect(savedAgentVersionSchema.parse(saved.body)).toMatchObject({ created: true, version: { version: 2 } });
     const unchanged = await adminB('POST', `/api/v1/agents/${agentB.id}/versions`, {
       body: { config: { demoScript: { replies: [{ text: 'Done, twice.' }] } } },
     });
     expect(unchanged.status).toBe(200);
-    expect(savedAgentVersionResponseSchema.parse(unchanged.body).created).toBe(false);
+    expect(savedAgentVersionSchema.parse(unchanged.body).created).toBe(false);
 
     const runB = await startRun(adminB, agentB.id, 'Tenant B asks');
     expect((await finished(adminB, runB.id)).status).toBe('succeeded');
 
     // Tenant A does the same through REST, then each looks for the other's work.
-    const agentA = agentDetailResponseSchema.parse(
-      (await adminA('POST', '/api/v1/agents', { body: { slug: 'a-helper', name: 'A helper', config: runnable } })).body,
-    );
+    const agentA = agentDetailSchema.parse((await adminA('POST', '/api/v1/agents', { body: { slug: 'a-helper', name: 'A helper', config: runnable } })).body);
     const runA = await startRun(adminA, agentA.id, 'Tenant A asks');
     expect((await finished(adminA, runA.id)).status).toBe('succeeded');
 
@@ -158,9 +156,9 @@ describe.each(['embedded', 'server'] as const)('tenants and agents through the A
 
     // Archive: no new runs; unarchive brings it back.
     const archived = await adminB('POST', `/api/v1/agents/${agentB.id}/archive`);
-    expect(agentSummaryResponseSchema.parse(archived.body).archived).toBe(true);
+    expect(agentSchema.parse(archived.body).archived).toBe(true);
     expect((await adminB<ErrorBody>('POST', '/api/v1/runs', { body: { agentId: agentB.id, input: 'x' } })).status).toBeGreaterThanOrEqual(400);
-    expect(agentSummaryResponseSchema.parse((await adminB('DELETE', `/api/v1/agents/${agentB.id}/archive`)).body).archived).toBe(false);
+    expect(agentSchema.parse((await adminB('DELETE', `/api/v1/agents/${agentB.id}/archive`)).body).archived).toBe(false);
 
     // A viewer of tenant B cannot write agents.
     const viewer = await adminB<{ key: string }>('POST', '/api/v1/api-keys', { body: { name: 'viewer', role: 'viewer' } });
@@ -197,15 +195,22 @@ describe.each(['embedded', 'server'] as const)('tenants and agents through the A
   });
 
   it('documents the new operations with response schemas', async () => {
-    const document = await adminA<{ paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>> }>(
-      'GET',
-      '/api/v1/openapi.json',
-    );
+    const document = await adminA<{
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+      components: { schemas: Record<string, { type?: string }> };
+    }>('GET', '/api/v1/openapi.json');
     const schemaOf = (apiPath: string, method: string, status: string) =>
       document.body.paths[apiPath]?.[method]?.responses[status]?.content?.['application/json']?.schema;
-    expect(schemaOf('/api/v1/tenants', 'get', '200')).toMatchObject({ type: 'object' });
-    expect(schemaOf('/api/v1/tenants/{id}/admin-keys', 'post', '201')).toMatchObject({ type: 'object' });
-    expect(schemaOf('/api/v1/agents', 'post', '201')).toMatchObject({ type: 'object' });
-    expect(schemaOf('/api/v1/agents/{id}/versions', 'post', '201')).toMatchObject({ type: 'object' });
+    // Each answer is a named view (`openapi-responses.int.test.ts` validates real answers against them).
+    const named = {
+      TenantList: ['/api/v1/tenants', 'get', '200'],
+      MintedAdminKey: ['/api/v1/tenants/{id}/admin-keys', 'post', '201'],
+      AgentDetail: ['/api/v1/agents', 'post', '201'],
+      SavedAgentVersion: ['/api/v1/agents/{id}/versions', 'post', '201'],
+    } as const;
+    for (const [name, [apiPath, method, status]] of Object.entries(named)) {
+      expect(schemaOf(apiPath, method, status)).toEqual({ $ref: `#/components/schemas/${name}` });
+      expect(document.body.components.schemas[name]).toMatchObject({ type: 'object' });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { Transport } from '../transport.ts';
-import type { Approval, ApprovalDecision, BulkDecisionOutcome, Page } from '../types.ts';
+import type { Approval, ApprovalDecision, ApprovalPage, BulkDecisionResult } from '../types.ts';
 
 export interface ListApprovalsInput {
   status?: Approval['status'];
@@ -13,7 +13,7 @@ export function approvalsResource(transport: Transport) {
   const decide = (approvalId: string, decision: ApprovalDecision): Promise<Approval> =>
     transport.json('POST', `/api/v1/approvals/${encodeURIComponent(approvalId)}/decision`, { body: decision });
   return {
-    list(input: ListApprovalsInput = {}): Promise<Page & { approvals: Approval[] }> {
+    list(input: ListApprovalsInput = {}): Promise<ApprovalPage> {
       return transport.json('GET', '/api/v1/approvals', { query: { ...input } });
     },
     /** One decision wins; a later one fails with kind `conflict` (409). */
@@ -24,7 +24,7 @@ export function approvalsResource(transport: Transport) {
     decideMany(
       approvalIds: string[],
       decision: { decision: 'approve' } | { decision: 'reject'; reason: string },
-    ): Promise<{ outcomes: BulkDecisionOutcome[] }> {
+    ): Promise<BulkDecisionResult> {
       return transport.json('POST', '/api/v1/approvals/decisions', { body: { approvalIds, ...decision } });
     },
   };

@@ -1,5 +1,5 @@
 import type { Transport } from '../transport.ts';
-import type { JsonValue, MemoryHit, MemoryItem, MemoryKind, MemoryLevel, Page } from '../types.ts';
+import type { ForgetResult, JsonValue, MemoryHit, MemoryItem, MemoryItemPage, MemoryKind, MemoryLevel } from '../types.ts';
 
 export interface SearchMemoriesOptions {
   /** Besides the tenant-wide level, the agent, thread and end user whose memories count. */
@@ -46,7 +46,7 @@ export function memoriesResource(transport: Transport) {
     get(memoryId: string): Promise<MemoryItem> {
       return transport.json('GET', memoryPath(memoryId));
     },
-    list(input: ListMemoriesInput = {}): Promise<Page & { items: MemoryItem[] }> {
+    list(input: ListMemoriesInput = {}): Promise<MemoryItemPage> {
       return transport.json('GET', '/api/v1/memories', { query: { ...input } });
     },
     /**
@@ -56,7 +56,7 @@ export function memoriesResource(transport: Transport) {
     forget(
       memoryId: string,
       options: { restorePrevious?: boolean } = {},
-    ): Promise<{ forgotten: boolean; restoredId: string | null; historyForgotten: number }> {
+    ): Promise<ForgetResult> {
       return transport.json(
         'DELETE',
         memoryPath(memoryId),

@@ -1,6 +1,6 @@
 import { streamRunEvents, type StreamRunEventsOptions } from '../run-event-stream.ts';
 import type { Transport } from '../transport.ts';
-import type { ForkRunInput, Message, Page, Run, RunComparison, RunEvent, RunStatus } from '../types.ts';
+import type { ForkRunInput, Run, RunComparison, RunEvent, RunEventPage, RunMessagePage, RunPage, RunStatus } from '../types.ts';
 
 export interface CreateRunInput {
   agentId: string;
@@ -40,7 +40,7 @@ export function runsResource(transport: Transport) {
     get(runId: string): Promise<Run> {
       return transport.json('GET', runPath(runId));
     },
-    list(input: ListRunsInput = {}): Promise<Page & { runs: Run[] }> {
+    list(input: ListRunsInput = {}): Promise<RunPage> {
       return transport.json('GET', '/api/v1/runs', { query: { ...input } });
     },
     cancel(runId: string): Promise<Run> {
@@ -63,11 +63,11 @@ export function runsResource(transport: Transport) {
       return transport.json('POST', `${runPath(runId)}/fork`, { body: input });
     },
     /** The transcript a page at a time; `cursor` is the index of the last message of the previous page. */
-    messages(runId: string, input: { cursor?: number; limit?: number } = {}): Promise<Page<number> & { messages: Message[] }> {
+    messages(runId: string, input: { cursor?: number; limit?: number } = {}): Promise<RunMessagePage> {
       return transport.json('GET', `${runPath(runId)}/messages`, { query: { ...input } });
     },
     /** The event log as JSON pages (no streaming). */
-    events(runId: string, input: { afterSeq?: number; limit?: number } = {}): Promise<{ events: RunEvent[]; nextAfterSeq: number | null }> {
+    events(runId: string, input: { afterSeq?: number; limit?: number } = {}): Promise<RunEventPage> {
       return transport.json('GET', `${runPath(runId)}/events`, { query: { format: 'json', ...input } });
     },
     /** Live events until `run-finished`, resuming by itself after a dropped connection. */

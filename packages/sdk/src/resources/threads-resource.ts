@@ -1,5 +1,5 @@
 import type { Transport } from '../transport.ts';
-import type { Message, Page, Thread } from '../types.ts';
+import type { Thread, ThreadMessagePage, ThreadPage } from '../types.ts';
 
 export interface ListThreadsInput {
   agentId?: string;
@@ -20,7 +20,7 @@ export function threadsResource(transport: Transport) {
     get(threadId: string): Promise<Thread> {
       return transport.json('GET', threadPath(threadId));
     },
-    list(input: ListThreadsInput = {}): Promise<Page & { threads: Thread[] }> {
+    list(input: ListThreadsInput = {}): Promise<ThreadPage> {
       return transport.json('GET', '/api/v1/threads', { query: { ...input } });
     },
     rename(threadId: string, title: string): Promise<Thread> {
@@ -31,7 +31,7 @@ export function threadsResource(transport: Transport) {
       return transport.json('PATCH', threadPath(threadId), { body: { archived: true } });
     },
     /** The conversation across its runs, oldest run first. */
-    messages(threadId: string, input: { cursor?: string; limit?: number } = {}): Promise<Page & { messages: Message[] }> {
+    messages(threadId: string, input: { cursor?: string; limit?: number } = {}): Promise<ThreadMessagePage> {
       return transport.json('GET', `${threadPath(threadId)}/messages`, { query: { ...input } });
     },
   };

@@ -24,10 +24,25 @@ export interface ApiOperation {
   /** Extra request headers the route reads. */
   headers?: Record<string, string>;
   body?: z.ZodType;
-  /** The success status and what its body is; `schema` (zod, as the server answers) types the body. */
-  success: { status: number; description: string; contentType?: 'application/json' | 'text/event-stream'; schema?: z.ZodType };
+  /** The success answer: its status, and its body's zod schema (a view registered in `views/view-registry.ts`). */
+  success: ApiSuccess;
   /** Other non-error answers without a body (the event stream's 204 "nothing left to send"). */
   emptyAnswers?: { status: number; description: string }[];
   /** Error statuses worth naming beyond 400/401/403 (all answer the one error shape). */
   errors?: number[];
+}
+
+/**
+ * What a 2xx answer carries. `schema` must be registered in `viewRegistry` (it becomes
+ * `#/components/schemas/<id>` and a named type in generated clients); the response integration
+ * test validates real answers against it, so a field the route returns and the schema lacks fails.
+ */
+export interface ApiSuccess {
+  status: number;
+  description: string;
+  schema: z.ZodType;
+  /** Other 2xx statuses with the same body (an idempotent replay's 200 next to the 201). */
+  alsoStatuses?: { status: number; description: string }[];
+  /** The same answer is also a `text/event-stream` of frames whose `data:` is `frameSchema` JSON (named by the stream's `contentSchema`). */
+  eventStream?: { description: string; frameSchema: z.ZodType };
 }

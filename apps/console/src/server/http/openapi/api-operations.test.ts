@@ -2,7 +2,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { validate } from '@readme/openapi-parser';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 import { apiOperations } from './api-operations';
 import { apiVersion } from './openapi-document-instance';
@@ -51,6 +53,50 @@ describe('the OpenAPI document', () => {
     const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
     expect(result.valid ? [] : result.errors).toEqual([]);
     expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('passes a stock OpenAPI 3.1 schema validator (@seriousme/openapi-schema-validator)', async () => {
+    const result = await new Validator().validate(structuredClone(document));
+    expect(result.valid ? [] : result.errors).toEqual([]);
+  });
+
+  it('gives every 2xx answer a schema: a named component for JSON, the frame schema for a stream', () => {
+    const components = (document.components as { schemas: Record<string, unknown> }).schemas;
+    const untyped: string[] = [];
+    for (const [apiPath, methods] of Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(operation.responses).filter(([status]) => status.startsWith('2'))) {
+          for (const [contentType, media] of Object.entries(response.content ?? {})) {
+            const schema = (contentType === 'text/event-stream' ? media.schema.contentSchema : media.schema) as { $ref?: string } | undefined;
+            const reference = schema?.$ref;
+            if (!reference?.startsWith('#/components/schemas/') || !(reference.slice('#/components/schemas/'.length) in components)) {
+              untyped.push(`${method.toUpperCase()} ${apiPath} ${status} ${contentType}`);
+            }
+          }
+        }
+      }
+    }
+    expect(untyped).toEqual([]);
+    expect(JSON.stringify(document.paths)).not.toContain('"schema":{}');
+  });
+
+  it('documents JSON and the event stream for the events route, and both statuses of a replayable create', () => {
+    const paths = document.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    expect(Object.keys(paths['/api/v1/runs/{id}/events']?.get?.responses['200']?.content ?? {})).toEqual(['application/json', 'text/event-stream']);
+    expect(paths['/api/v1/runs']?.post?.responses).toHaveProperty('200');
+    expect(paths['/api/v1/runs']?.post?.responses).toHaveProperty('201');
+  });
+
+  it('refuses a success schema that is not a registered view (clients would get an anonymous type)', () => {
+    const operation = apiOperations[0]!;
+    const unregistered = { ...operation, success: { ...operation.success, schema: z.object({ id: z.string() }) } };
+    expect(() => buildOpenApiDocument([unregistered], apiVersion)).toThrow(/register its success schema/);
+  });
+
+  it('forbids undeclared fields in views (the server sends exactly what the schema says)', () => {
+    const run = (document.components as { schemas: Record<string, Record<string, unknown>> }).schemas.Run;
+    expect(run).toMatchObject({ type: 'object', additionalProperties: false });
+    expect(run?.required).toEqual(expect.arrayContaining(['id', 'status', 'usage', 'createdAt']));
   });
 
   it('describes request bodies and query parameters from the services’ zod schemas', () => {

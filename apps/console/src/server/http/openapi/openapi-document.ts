@@ -1,5 +1,6 @@
 import type { ApiOperation } from './api-operation';
 import { jsonSchemaFor, type JsonSchema } from './json-schema-for';
+import { responseReference, viewComponents } from './response-schemas';
 
 /** What every error answers, whatever the status. */
 const errorSchema: JsonSchema = {
@@ -30,9 +31,23 @@ const errorDescriptions: Record<number, string> = {
   409: 'Conflicts with the current state (already decided, still running, idempotency key reused).',
 };
 
+/** What each tag groups (linters ask for it; a new tag should get a line here). */
+const tagDescriptions: Record<string, string> = {
+  Runs: 'Start runs of agents, read them, follow their events, inspect their steps, retry and compare them.',
+  Approvals: 'Tool calls waiting for a human decision, and the decision.',
+  Threads: 'Conversations that runs continue.',
+  Memories: 'Long-term memory: items, search, pins, forgetting, and what extraction decided after runs.',
+  Agents: "The tenant's agents and their immutable versions.",
+  'API keys': "The tenant's API keys (admin).",
+  'Usage and audit': 'Tokens, cost and outcomes; who did what, when.',
+  Account: 'Who the key is, and this document.',
+  Erase: 'Deleting a run, a thread or the whole tenant with every row it produced.',
+  Webhooks: 'Endpoints that receive signed events, their deliveries and redelivery.',
+};
+
 /** The OpenAPI 3.1 document for the operations, built from their zod schemas on each call (cheap). */
 export function buildOpenApiDocument(operations: readonly ApiOperation[], version: string): Record<string, unknown> {
-  const schemas: Record<string, JsonSchema> = { Error: errorSchema };
+  const schemas: Record<string, JsonSchema> = { ...viewComponents(), Error: errorSchema };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     paths[operation.path] ??= {};
@@ -47,7 +62,7 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[], versio
         'Durable agent runs, approvals, threads and memory. Authenticate with `Authorization: Bearer <API key>`; each key carries a tenant and a role (viewer < operator < admin). Every response carries `X-Request-Id`.',
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((operation) => operation.tag))].map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
     paths,
     components: {
       schemas,
@@ -77,7 +92,6 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
     ...Object.entries(operation.headers ?? {}).map(([name, description]) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } })),
   ];
   const errorStatuses = operation.role === 'public' ? [] : [400, 401, 403, ...(operation.errors ?? [])];
-  const contentType = operation.success.contentType ?? 'application/json';
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
@@ -90,10 +104,7 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaFor(operation.body, `${prefix}Body`, schemas) } } } }
       : {}),
     responses: {
-      [String(operation.success.status)]: {
-        description: operation.success.description,
-        content: { [contentType]: { schema: operation.success.schema ? jsonSchemaFor(operation.success.schema, `${prefix}Response`, schemas, 'output') : {} } },
-      },
+      ...successResponses(operation),
       ...Object.fromEntries((operation.emptyAnswers ?? []).map((answer) => [String(answer.status), { description: answer.description }])),
       ...Object.fromEntries(
         errorStatuses.map((status) => [
@@ -103,6 +114,24 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
       ),
     },
   };
+}
+
+/** The success status (and any other 2xx with the same body), each with every content type it answers. */
+function successResponses(operation: ApiOperation): Record<string, unknown> {
+  const { success, operationId } = operation;
+  const content: Record<string, unknown> = { 'application/json': { schema: responseReference(success.schema, operationId) } };
+  if (success.eventStream) {
+    // OpenAPI 3.1 has no item schema for streams (3.2's `itemSchema`); `contentSchema` names what each frame's `data:` holds.
+    content['text/event-stream'] = {
+      schema: { type: 'string', description: success.eventStream.description, contentSchema: responseReference(success.eventStream.frameSchema, operationId) },
+    };
+  }
+  return Object.fromEntries(
+    [{ status: success.status, description: success.description }, ...(success.alsoStatuses ?? [])].map((answer) => [
+      String(answer.status),
+      { description: answer.description, content },
+    ]),
+  );
 }
 
 /** One query parameter per property of the object schema, with its own description and default. */

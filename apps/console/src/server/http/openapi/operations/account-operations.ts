@@ -1,4 +1,5 @@
 import type { ApiOperation } from '../api-operation';
+import { callerSchema, eraseReceiptSchema, openApiDocumentSchema } from '../../views/account-views';
 import { eraseRequestSchema } from '../request-schemas';
 
 /** Who is calling, erasure and the document itself. */
@@ -10,7 +11,7 @@ export const accountOperations: ApiOperation[] = [
     tag: 'Account',
     summary: 'Who this key is',
     role: 'viewer',
-    success: { status: 200, description: '`{ tenantId, tenantName, apiKeyId, apiKeyName, role }`.' },
+    success: { status: 200, schema: callerSchema, description: '`{ tenantId, tenantName, apiKeyId, apiKeyName, role }`.' },
   },
   {
     method: 'post',
@@ -22,7 +23,7 @@ export const accountOperations: ApiOperation[] = [
       'Deletes every row the unit produced (messages, tool calls, events, checkpoints, approvals, memory items, injections, embeddings) in one transaction. Queued or running work is a 409; for `tenant`, `id` is your own tenant id (see `GET /api/v1/me`).',
     role: 'admin',
     body: eraseRequestSchema,
-    success: { status: 200, description: 'The receipt `{ unit, id, tenantId, counts: { table: rows }, erasedAt }`.' },
+    success: { status: 200, schema: eraseReceiptSchema, description: 'The receipt `{ unit, id, tenantId, counts: { table: rows }, erasedAt }`.' },
     errors: [404, 409],
   },
   {
@@ -32,6 +33,6 @@ export const accountOperations: ApiOperation[] = [
     tag: 'Account',
     summary: 'This OpenAPI 3.1 document',
     role: 'public',
-    success: { status: 200, description: 'The document.' },
+    success: { status: 200, schema: openApiDocumentSchema, description: 'The document.' },
   },
 ];

@@ -1,6 +1,7 @@
 import { listAuditInputSchema, usageSummaryInputSchema } from '@agentloom/platform';
 
 import type { ApiOperation } from '../api-operation';
+import { auditPageSchema, usageSummarySchema } from '../../views/account-views';
 
 /** Usage and the audit log. */
 export const administrationOperations: ApiOperation[] = [
@@ -13,7 +14,7 @@ export const administrationOperations: ApiOperation[] = [
     description: 'The window is [from, to) on run creation time; defaults to the last 30 days. A date (`2026-01-31`) means midnight UTC.',
     role: 'viewer',
     query: usageSummaryInputSchema.unwrap(),
-    success: { status: 200, description: 'The usage summary: totals, per agent, per day.' },
+    success: { status: 200, schema: usageSummarySchema, description: 'The usage summary: totals, per agent, per day.' },
   },
   {
     method: 'get',
@@ -24,6 +25,6 @@ export const administrationOperations: ApiOperation[] = [
     description: 'Who (key or system actor), what (action, target, before/after), when.',
     role: 'admin',
     query: listAuditInputSchema.unwrap(),
-    success: { status: 200, description: '`{ entries, nextCursor }`.' },
+    success: { status: 200, schema: auditPageSchema, description: '`{ entries, nextCursor }`.' },
   },
 ];

@@ -1,8 +1,8 @@
 import { createAgentInputSchema, listAgentsInputSchema } from '@agentloom/platform';
 
 import { saveAgentVersionRequestSchema } from '../agent-request-schemas';
-import { agentDetailResponseSchema, agentSummaryResponseSchema, savedAgentVersionResponseSchema } from '../agent-response-schemas';
 import type { ApiOperation } from '../api-operation';
+import { agentDetailSchema, agentListSchema, agentSchema, agentVersionListSchema, agentVersionSchema, savedAgentVersionSchema } from '../../views/agent-views';
 
 const agentId = { id: 'The agent id (uuid).' };
 
@@ -19,7 +19,7 @@ export const agentsOperations: ApiOperation[] = [
     summary: "List the tenant's agents",
     role: 'viewer',
     query: listAgentsInputSchema.unwrap(),
-    success: { status: 200, description: '`{ agents: [{ id, slug, name, description, latestVersion, archived, createdAt }] }`.' },
+    success: { status: 200, schema: agentListSchema, description: '`{ agents: [{ id, slug, name, description, latestVersion, archived, createdAt }] }`.' },
   },
   {
     method: 'get',
@@ -30,7 +30,7 @@ export const agentsOperations: ApiOperation[] = [
     description: 'Secrets in the config are redacted.',
     role: 'viewer',
     pathParameters: agentId,
-    success: { status: 200, description: 'The agent.' },
+    success: { status: 200, schema: agentDetailSchema, description: 'The agent.' },
     errors: [404],
   },
   {
@@ -41,7 +41,7 @@ export const agentsOperations: ApiOperation[] = [
     summary: "List an agent's versions, newest first",
     role: 'viewer',
     pathParameters: agentId,
-    success: { status: 200, description: '`{ versions }`.' },
+    success: { status: 200, schema: agentVersionListSchema, description: '`{ versions }`.' },
     errors: [404],
   },
   {
@@ -52,7 +52,7 @@ export const agentsOperations: ApiOperation[] = [
     summary: 'Read one version of an agent',
     role: 'viewer',
     pathParameters: { ...agentId, version: 'The version number: 1, 2, …' },
-    success: { status: 200, description: 'The version with its config (secrets redacted).' },
+    success: { status: 200, schema: agentVersionSchema, description: 'The version with its config (secrets redacted).' },
     errors: [404],
   },
   {
@@ -64,7 +64,7 @@ export const agentsOperations: ApiOperation[] = [
     description: sameValidation,
     role: 'admin',
     body: createAgentInputSchema,
-    success: { status: 201, description: 'The agent with its first version.', schema: agentDetailResponseSchema },
+    success: { status: 201, description: 'The agent with its first version.', schema: agentDetailSchema },
     errors: [409],
   },
   {
@@ -77,7 +77,12 @@ export const agentsOperations: ApiOperation[] = [
     role: 'admin',
     pathParameters: agentId,
     body: saveAgentVersionRequestSchema,
-    success: { status: 201, description: '`{ agent, version, created }`.', schema: savedAgentVersionResponseSchema },
+    success: {
+      status: 201,
+      description: '`{ agent, version, created }`: a new version.',
+      schema: savedAgentVersionSchema,
+      alsoStatuses: [{ status: 200, description: 'The config equalled the latest version\'s: no new version, `created: false`.' }],
+    },
     errors: [404],
   },
   {
@@ -88,7 +93,7 @@ export const agentsOperations: ApiOperation[] = [
     summary: 'Archive an agent (no new runs; versions and runs stay)',
     role: 'admin',
     pathParameters: agentId,
-    success: { status: 200, description: 'The agent.', schema: agentSummaryResponseSchema },
+    success: { status: 200, description: 'The agent.', schema: agentSchema },
     errors: [404],
   },
   {
@@ -99,7 +104,7 @@ export const agentsOperations: ApiOperation[] = [
     summary: 'Unarchive an agent',
     role: 'admin',
     pathParameters: agentId,
-    success: { status: 200, description: 'The agent.', schema: agentSummaryResponseSchema },
+    success: { status: 200, description: 'The agent.', schema: agentSchema },
     errors: [404],
   },
 ];

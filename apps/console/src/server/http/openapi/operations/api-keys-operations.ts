@@ -1,6 +1,7 @@
 import { createApiKeyInputSchema } from '@agentloom/platform';
 
 import type { ApiOperation } from '../api-operation';
+import { apiKeyListSchema, apiKeySchema, createdApiKeySchema } from '../../views/account-views';
 
 /** The tenant's API keys (admin). */
 export const apiKeysOperations: ApiOperation[] = [
@@ -12,7 +13,7 @@ export const apiKeysOperations: ApiOperation[] = [
     summary: "List the tenant's API keys",
     description: 'Prefixes, roles, last use and revocation; never secrets.',
     role: 'admin',
-    success: { status: 200, description: '`{ apiKeys }`.' },
+    success: { status: 200, schema: apiKeyListSchema, description: '`{ apiKeys }`.' },
   },
   {
     method: 'post',
@@ -22,7 +23,7 @@ export const apiKeysOperations: ApiOperation[] = [
     summary: 'Create an API key',
     role: 'admin',
     body: createApiKeyInputSchema,
-    success: { status: 201, description: 'The key; its `key` field is the only time the secret is shown.' },
+    success: { status: 201, schema: createdApiKeySchema, description: 'The key; its `key` field is the only time the secret is shown.' },
   },
   {
     method: 'delete',
@@ -32,7 +33,7 @@ export const apiKeysOperations: ApiOperation[] = [
     summary: 'Revoke an API key',
     role: 'admin',
     pathParameters: { id: 'The API key id (uuid).' },
-    success: { status: 200, description: 'The key with `revokedAt` set; it stops authenticating at once.' },
+    success: { status: 200, schema: apiKeySchema, description: 'The key with `revokedAt` set; it stops authenticating at once.' },
     errors: [404],
   },
 ];

@@ -2,6 +2,7 @@ import { approvalInputExcerptLength, decideApprovalInputSchema, decideApprovalsI
 import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
+import { approvalPageSchema, approvalSchema, bulkDecisionResultSchema } from '../../views/approval-views';
 
 /** The decision body: the service's schema without `approvalId`, which comes from the path. */
 const [approve, reject, edit] = decideApprovalInputSchema.options;
@@ -19,11 +20,7 @@ export const approvalsOperations: ApiOperation[] = [
     description: `Each approval carries what tells it apart from another request of the same tool: \`run: { status, inputExcerpt, inputTruncated }\` (the first ${approvalInputExcerptLength} characters of the run's input), \`agent: { id, name, slug, version }\` (the version the run executes), \`thread: { id, title } | null\`, and \`createdAt\` (a pending request has waited since then).`,
     role: 'viewer',
     query: listApprovalsInputSchema,
-    success: {
-      status: 200,
-      description:
-        '`{ approvals: { id, runId, toolCallId, toolName, status, requestReason, decisionReason, decidedBy, decidedAt, originalArguments, editedArguments, expiresAt, createdAt, run, agent, thread }[], nextCursor: string | null }`; pass `nextCursor` as `cursor` for the next page.',
-    },
+    success: { status: 200, schema: approvalPageSchema, description: '`{ approvals, nextCursor }`.' },
   },
   {
     method: 'post',
@@ -35,7 +32,7 @@ export const approvalsOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: { id: 'The approval id (uuid).' },
     body: decisionBody,
-    success: { status: 200, description: 'The decided approval (the same shape as in the list).' },
+    success: { status: 200, schema: approvalSchema, description: 'The decided approval.' },
     errors: [404, 409],
   },
   {
@@ -49,6 +46,7 @@ export const approvalsOperations: ApiOperation[] = [
     body: decideApprovalsInputSchema,
     success: {
       status: 200,
+      schema: bulkDecisionResultSchema,
       description:
         "`{ outcomes: ({ approvalId, outcome: 'decided', approval } | { approvalId, outcome: 'refused', kind: 'conflict' | 'not-found', message })[] }`, in the order of `approvalIds`.",
     },

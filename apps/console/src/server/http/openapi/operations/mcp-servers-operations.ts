@@ -1,6 +1,7 @@
-import { createMcpServerInputSchema, mcpServerListViewSchema, mcpServerTestViewSchema, mcpServerViewSchema, updateMcpServerInputSchema } from '@agentloom/platform';
+import { createMcpServerInputSchema, updateMcpServerInputSchema } from '@agentloom/platform';
 
 import type { ApiOperation } from '../api-operation';
+import { mcpServerListSchema, mcpServerSchema, mcpServerTestSchema } from '../../views/mcp-server-views';
 
 const tag = 'MCP servers';
 const id = { id: 'The MCP server id (uuid).' };
@@ -15,7 +16,7 @@ export const mcpServersOperations: ApiOperation[] = [
     summary: "List the tenant's MCP servers",
     description: 'Header names are listed with `set: true`; their values are never returned. `stdioCommands` names the operator allow-list entries (AGENTLOOM_MCP_STDIO_ALLOW) a stdio server may use.',
     role: 'admin',
-    success: { status: 200, description: '`{ mcpServers, stdioCommands }`.', schema: mcpServerListViewSchema },
+    success: { status: 200, description: '`{ mcpServers, stdioCommands }`.', schema: mcpServerListSchema },
   },
   {
     method: 'post',
@@ -27,7 +28,7 @@ export const mcpServersOperations: ApiOperation[] = [
       'A `stdio` server runs an entry of the operator allow-list, chosen by name (`stdioCommand`); no command or argument comes from the request. A `streamable-http` server’s URL must pass the outbound policy now and at every connect (loopback, private, link-local and metadata targets are refused unless the operator allowed them in AGENTLOOM_ALLOW_PRIVATE_TARGETS); `headers` (e.g. `Authorization`) are stored sealed. Audit-logged without header values.',
     role: 'admin',
     body: createMcpServerInputSchema,
-    success: { status: 201, description: 'The server.', schema: mcpServerViewSchema },
+    success: { status: 201, description: 'The server.', schema: mcpServerSchema },
     errors: [409],
   },
   {
@@ -38,7 +39,7 @@ export const mcpServersOperations: ApiOperation[] = [
     summary: 'Read an MCP server',
     role: 'admin',
     pathParameters: id,
-    success: { status: 200, description: 'The server.', schema: mcpServerViewSchema },
+    success: { status: 200, description: 'The server.', schema: mcpServerSchema },
     errors: [404],
   },
   {
@@ -51,7 +52,7 @@ export const mcpServersOperations: ApiOperation[] = [
     role: 'admin',
     pathParameters: id,
     body: updateMcpServerInputSchema.omit({ mcpServerId: true }),
-    success: { status: 200, description: 'The server.', schema: mcpServerViewSchema },
+    success: { status: 200, description: 'The server.', schema: mcpServerSchema },
     errors: [404],
   },
   {
@@ -63,7 +64,7 @@ export const mcpServersOperations: ApiOperation[] = [
     description: 'Agent versions that attach it fail their next run with `resume-mismatch`.',
     role: 'admin',
     pathParameters: id,
-    success: { status: 200, description: 'The deleted server.', schema: mcpServerViewSchema },
+    success: { status: 200, description: 'The deleted server.', schema: mcpServerSchema },
     errors: [404],
   },
   {
@@ -76,7 +77,7 @@ export const mcpServersOperations: ApiOperation[] = [
       'Connects now. `status: connected` lists each tool with the schema hash an agent version would pin; `status: failed` gives `errorKind`: `mcp-unreachable`, `mcp-outbound-refused`, `mcp-auth`, `mcp-protocol` or `mcp-stdio-not-allowed`.',
     role: 'admin',
     pathParameters: id,
-    success: { status: 200, description: 'The tools, or why the server could not be used.', schema: mcpServerTestViewSchema },
+    success: { status: 200, description: 'The tools, or why the server could not be used.', schema: mcpServerTestSchema },
     errors: [404],
   },
 ];

@@ -2,6 +2,7 @@ import { listMemoryDecisionsInputSchema, searchMemoryInputSchema, storeMemoryInp
 import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
+import { forgetResultSchema, memoryDecisionPageSchema, memoryDecisionSchema, memoryItemSchema, memoryListOrSearchSchema, memorySearchResultSchema } from '../../views/memory-views';
 import { listMemoriesQuerySchema } from '../request-schemas';
 
 const memoryId = { id: 'The memory item id (uuid).' };
@@ -18,7 +19,7 @@ export const memoriesOperations: ApiOperation[] = [
       'Without `q`: items newest first, filtered by `level`, `scopeId`, `kind` → `{ items, nextCursor }`. With `q`: hybrid search (vector + full text, `mode` to pick one) over the tenant-wide level plus the `agentId`/`threadId`/`userId` named → `{ hits: [{ item, score }] }`. 409 `vector-search-unavailable` for `mode=vector` on a database without pgvector.',
     role: 'viewer',
     query: listMemoriesQuerySchema,
-    success: { status: 200, description: '`{ items, nextCursor }`, or `{ hits }` with `q`.' },
+    success: { status: 200, schema: memoryListOrSearchSchema, description: '`{ items, nextCursor }`, or `{ hits }` with `q`.' },
     errors: [409],
   },
   {
@@ -30,7 +31,7 @@ export const memoriesOperations: ApiOperation[] = [
     description: 'A fact with an existing `key` in the same scope supersedes the old one (kept, marked, no longer searched).',
     role: 'operator',
     body: storeMemoryInputSchema,
-    success: { status: 201, description: 'The stored item.' },
+    success: { status: 201, schema: memoryItemSchema, description: 'The stored item.' },
     errors: [404],
   },
   {
@@ -42,7 +43,7 @@ export const memoriesOperations: ApiOperation[] = [
     description: '409 `vector-search-unavailable` for `mode: "vector"` on a database without pgvector (hybrid and full-text work there).',
     role: 'viewer',
     body: searchMemoryInputSchema,
-    success: { status: 200, description: '`{ hits: [{ item, score }] }`, best first; scores compare only within one search.' },
+    success: { status: 200, schema: memorySearchResultSchema, description: '`{ hits: [{ item, score }] }`, best first; scores compare only within one search.' },
     errors: [409],
   },
   {
@@ -53,7 +54,7 @@ export const memoriesOperations: ApiOperation[] = [
     summary: 'Read one memory item',
     role: 'viewer',
     pathParameters: memoryId,
-    success: { status: 200, description: 'The item.' },
+    success: { status: 200, schema: memoryItemSchema, description: 'The item.' },
     errors: [404],
   },
   {
@@ -67,7 +68,7 @@ export const memoriesOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: memoryId,
     query: z.object({ restorePrevious: z.boolean().optional().describe('Make the value this item replaced live again (default false: it is forgotten too)') }),
-    success: { status: 200, description: '`{ forgotten: true, restoredId, historyForgotten }`.' },
+    success: { status: 200, schema: forgetResultSchema, description: '`{ forgotten: true, restoredId, historyForgotten }`.' },
     errors: [404],
   },
   {
@@ -78,7 +79,7 @@ export const memoriesOperations: ApiOperation[] = [
     summary: 'Pin a memory item (search boosts it)',
     role: 'operator',
     pathParameters: memoryId,
-    success: { status: 200, description: 'The item with `pinned: true`.' },
+    success: { status: 200, schema: memoryItemSchema, description: 'The item with `pinned: true`.' },
     errors: [404],
   },
   {
@@ -89,7 +90,7 @@ export const memoriesOperations: ApiOperation[] = [
     summary: 'Unpin a memory item',
     role: 'operator',
     pathParameters: memoryId,
-    success: { status: 200, description: 'The item with `pinned: false`.' },
+    success: { status: 200, schema: memoryItemSchema, description: 'The item with `pinned: false`.' },
     errors: [404],
   },
   {
@@ -102,7 +103,7 @@ export const memoriesOperations: ApiOperation[] = [
       "What fact extraction decided after runs (`add`, `update`, `delete`, `none`), newest first, by `runId` or about one `memoryItemId` → `{ decisions, nextCursor }`. Old and new text are the items' current text (null once forgotten); `undoable` says whether undo works now.",
     role: 'viewer',
     query: listMemoryDecisionsInputSchema,
-    success: { status: 200, description: '`{ decisions, nextCursor }`.' },
+    success: { status: 200, schema: memoryDecisionPageSchema, description: '`{ decisions, nextCursor }`.' },
   },
   {
     method: 'post',
@@ -114,7 +115,7 @@ export const memoriesOperations: ApiOperation[] = [
       "An update's previous item is live again, an added item is forgotten, a deleted item is back. 409 when already undone or overtaken by a later change.",
     role: 'operator',
     pathParameters: { id: 'The decision id (uuid).' },
-    success: { status: 200, description: 'The decision, with `undoneAt` set.' },
+    success: { status: 200, schema: memoryDecisionSchema, description: 'The decision, with `undoneAt` set.' },
     errors: [404, 409],
   },
 ];

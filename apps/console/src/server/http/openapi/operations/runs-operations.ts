@@ -11,7 +11,8 @@ import {
 import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
-import { runResponseSchema } from './run-response-schema';
+import { runEventPageSchema, runEventSchema, runMessagePageSchema, runPageSchema, runSchema } from '../../views/run-views';
+import { runComparisonSchema, runSearchResultSchema, runStepDetailSchema, runStepPageSchema, stepIndexesSchema } from '../../views/run-inspection-views';
 
 const runId = { id: 'The run id (uuid).' };
 
@@ -25,7 +26,7 @@ export const runsOperations: ApiOperation[] = [
     summary: 'List runs, newest first',
     role: 'viewer',
     query: listRunsInputSchema,
-    success: { status: 200, description: '`{ runs: Run[], nextCursor: string | null }`; pass `nextCursor` as `cursor` for the next page.' },
+    success: { status: 200, schema: runPageSchema, description: '`{ runs: Run[], nextCursor: string | null }`; pass `nextCursor` as `cursor` for the next page.' },
   },
   {
     method: 'post',
@@ -37,7 +38,12 @@ export const runsOperations: ApiOperation[] = [
     role: 'operator',
     headers: { 'Idempotency-Key': 'Retrying with the same key and body returns the first run (200); another body is a 409.' },
     body: createRunInputSchema.omit({ idempotencyKey: true }),
-    success: { status: 201, description: 'The run (`Location` names it). 200 when an `Idempotency-Key` replays an earlier request.' },
+    success: {
+      status: 201,
+      schema: runSchema,
+      description: 'The run (`Location` names it).',
+      alsoStatuses: [{ status: 200, description: 'An `Idempotency-Key` replayed an earlier request: the run it created.' }],
+    },
     errors: [404, 409],
   },
   {
@@ -48,7 +54,7 @@ export const runsOperations: ApiOperation[] = [
     summary: 'Read one run',
     role: 'viewer',
     pathParameters: runId,
-    success: { status: 200, description: 'The run: status, input, output, error, usage, timestamps.' },
+    success: { status: 200, schema: runSchema, description: 'The run: status, input, output, error, usage, timestamps.' },
     errors: [404],
   },
   {
@@ -60,7 +66,7 @@ export const runsOperations: ApiOperation[] = [
     description: 'Requests cancellation; the executor aborts the in-flight call and the run ends `cancelled`.',
     role: 'operator',
     pathParameters: runId,
-    success: { status: 200, description: 'The run with `cancelRequested: true`.' },
+    success: { status: 200, schema: runSchema, description: 'The run with `cancelRequested: true`.' },
     errors: [404, 409],
   },
   {
@@ -73,7 +79,12 @@ export const runsOperations: ApiOperation[] = [
       'Retries a `failed` or `cancelled` run as a new run on the same agent version, input and thread, linked by `retryOfRunId`; the failed run keeps its events and tool ledger. A run is retried once: asking again returns the existing retry (200). Other statuses are a 409.',
     role: 'operator',
     pathParameters: runId,
-    success: { status: 201, description: 'The new run (`Location` names it); 200 with the run that already retries this one.' },
+    success: {
+      status: 201,
+      schema: runSchema,
+      description: 'The new run (`Location` names it).',
+      alsoStatuses: [{ status: 200, description: 'The run that already retries this one.' }],
+    },
     errors: [404, 409],
   },
   {
@@ -86,7 +97,7 @@ export const runsOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: runId,
     body: rerunRunInputSchema.omit({ runId: true }),
-    success: { status: 201, description: 'The new run (`Location` names it).' },
+    success: { status: 201, schema: runSchema, description: 'The new run (`Location` names it).' },
     errors: [404],
   },
   {
@@ -100,7 +111,7 @@ export const runsOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: runId,
     body: forkRunInputSchema.omit({ runId: true }),
-    success: { status: 201, description: 'The new run (`Location` names it).', schema: runResponseSchema },
+    success: { status: 201, schema: runSchema, description: 'The new run (`Location` names it).' },
     errors: [404, 409],
   },
   {
@@ -114,7 +125,7 @@ export const runsOperations: ApiOperation[] = [
     role: 'viewer',
     pathParameters: runId,
     query: z.object({ with: z.uuid().describe('The run to compare with (the right side).') }),
-    success: { status: 200, description: '`{ left, right, sameAgent, sameInput, steps, toolCalls, difference }`.' },
+    success: { status: 200, schema: runComparisonSchema, description: '`{ left, right, sameAgent, sameInput, steps, toolCalls, difference }`.' },
     errors: [404],
   },
   {
@@ -139,7 +150,12 @@ export const runsOperations: ApiOperation[] = [
       format: z.enum(['json']).optional().describe('`json` pages the log instead of streaming.'),
       heartbeatMs: z.number().int().min(100).max(60_000).optional().describe('Interval of `: heartbeat` comments while the run is quiet (default 15000).'),
     }),
-    success: { status: 200, description: 'A `text/event-stream` of run events.', contentType: 'text/event-stream' },
+    success: {
+      status: 200,
+      description: 'A `text/event-stream` of run events; with `?format=json`, a JSON page of the log.',
+      schema: runEventPageSchema,
+      eventStream: { description: 'SSE frames `retry`, `id: <seq>`, `data: <RunEvent JSON>`, and `: heartbeat` comments.', frameSchema: runEventSchema },
+    },
     emptyAnswers: [{ status: 204, description: 'The run has finished and `Last-Event-ID` is at or past its `run-finished` event: nothing left to send.' }],
     errors: [404],
   },
@@ -152,7 +168,7 @@ export const runsOperations: ApiOperation[] = [
     role: 'viewer',
     pathParameters: runId,
     query: listRunMessagesInputSchema.omit({ runId: true }),
-    success: { status: 200, description: '`{ messages, nextCursor: number | null }` in index order.' },
+    success: { status: 200, schema: runMessagePageSchema, description: '`{ messages, nextCursor: number | null }` in index order.' },
     errors: [404],
   },
   {
@@ -165,7 +181,7 @@ export const runsOperations: ApiOperation[] = [
     role: 'viewer',
     pathParameters: runId,
     query: listRunStepsInputSchema.omit({ runId: true }),
-    success: { status: 200, description: '`{ steps, nextCursor: number | null }`; pass `nextCursor` as `cursor`.' },
+    success: { status: 200, schema: runStepPageSchema, description: '`{ steps, nextCursor: number | null }`; pass `nextCursor` as `cursor`.' },
     errors: [404],
   },
   {
@@ -178,7 +194,7 @@ export const runsOperations: ApiOperation[] = [
     role: 'viewer',
     pathParameters: runId,
     query: findRunStepsInputSchema.omit({ runId: true }),
-    success: { status: 200, description: '`{ stepIndexes: number[] }`.' },
+    success: { status: 200, schema: stepIndexesSchema, description: '`{ stepIndexes: number[] }`.' },
     errors: [404],
   },
   {
@@ -191,7 +207,7 @@ export const runsOperations: ApiOperation[] = [
     role: 'viewer',
     pathParameters: { ...runId, index: 'The step index (from 0).' },
     query: z.object({ requestMessages: z.number().int().min(0).max(200).default(20) }),
-    success: { status: 200, description: '`{ step, request: { messages, total }, response, toolCalls, events, previousIndex, nextIndex }`.' },
+    success: { status: 200, schema: runStepDetailSchema, description: '`{ step, request: { messages, total }, response, toolCalls, events, previousIndex, nextIndex }`.' },
     errors: [404],
   },
   {
@@ -208,7 +224,7 @@ export const runsOperations: ApiOperation[] = [
       sources: z.string().optional().describe('Comma-separated subset of `message,tool-call,event`.'),
       limit: z.number().int().min(1).max(200).default(50),
     }),
-    success: { status: 200, description: '`{ hits: { source, id, stepIndex, label, excerpt }[], truncated: { message, tool-call, event } }`.' },
+    success: { status: 200, schema: runSearchResultSchema, description: '`{ hits: { source, id, stepIndex, label, excerpt }[], truncated: { message, tool-call, event } }`.' },
     errors: [400, 404],
   },
 ];

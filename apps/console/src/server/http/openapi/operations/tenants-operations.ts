@@ -2,14 +2,12 @@ import {
   adminKeyNameSchema,
   confirmTenantEraseSchema,
   createTenantInputSchema,
-  mintedAdminKeySchema,
   tenantChangesSchema,
-  tenantListSchema,
-  tenantViewSchema,
 } from '@agentloom/platform';
 
-import { eraseReceiptResponseSchema } from '../agent-response-schemas';
 import type { ApiOperation } from '../api-operation';
+import { eraseReceiptSchema } from '../../views/account-views';
+import { mintedTenantAdminKeySchema, tenantPageSchema, tenantSchema } from '../../views/tenant-views';
 
 const tenantId = { id: 'The tenant id (uuid).' };
 const operatorOnly = 'Needs the instance operator key (`alop_…`); a tenant key of any role gets 403.';
@@ -24,7 +22,7 @@ export const tenantsOperations: ApiOperation[] = [
     summary: 'List every tenant of the instance',
     description: operatorOnly,
     role: 'instanceAdmin',
-    success: { status: 200, description: '`{ tenants }` with settings and standing.', schema: tenantListSchema },
+    success: { status: 200, description: '`{ tenants }` with settings and standing.', schema: tenantPageSchema },
   },
   {
     method: 'post',
@@ -35,7 +33,7 @@ export const tenantsOperations: ApiOperation[] = [
     description: `${operatorOnly} Mint its first admin key next (\`POST /api/v1/tenants/{id}/admin-keys\`).`,
     role: 'instanceAdmin',
     body: createTenantInputSchema,
-    success: { status: 201, description: 'The tenant.', schema: tenantViewSchema },
+    success: { status: 201, description: 'The tenant.', schema: tenantSchema },
     errors: [409],
   },
   {
@@ -47,7 +45,7 @@ export const tenantsOperations: ApiOperation[] = [
     description: operatorOnly,
     role: 'instanceAdmin',
     pathParameters: tenantId,
-    success: { status: 200, description: 'The tenant.', schema: tenantViewSchema },
+    success: { status: 200, description: 'The tenant.', schema: tenantSchema },
     errors: [404],
   },
   {
@@ -60,7 +58,7 @@ export const tenantsOperations: ApiOperation[] = [
     role: 'instanceAdmin',
     pathParameters: tenantId,
     body: tenantChangesSchema,
-    success: { status: 200, description: 'The tenant after the change.', schema: tenantViewSchema },
+    success: { status: 200, description: 'The tenant after the change.', schema: tenantSchema },
     errors: [404],
   },
   {
@@ -72,7 +70,7 @@ export const tenantsOperations: ApiOperation[] = [
     description: `${operatorOnly} Its keys and sessions get 403 \`tenant-suspended\`, its event streams end, its queued runs are not claimed (running ones finish). Idempotent.`,
     role: 'instanceAdmin',
     pathParameters: tenantId,
-    success: { status: 200, description: 'The tenant.', schema: tenantViewSchema },
+    success: { status: 200, description: 'The tenant.', schema: tenantSchema },
     errors: [404],
   },
   {
@@ -84,7 +82,7 @@ export const tenantsOperations: ApiOperation[] = [
     description: `${operatorOnly} Idempotent.`,
     role: 'instanceAdmin',
     pathParameters: tenantId,
-    success: { status: 200, description: 'The tenant.', schema: tenantViewSchema },
+    success: { status: 200, description: 'The tenant.', schema: tenantSchema },
     errors: [404],
   },
   {
@@ -97,7 +95,7 @@ export const tenantsOperations: ApiOperation[] = [
     role: 'instanceAdmin',
     pathParameters: tenantId,
     body: confirmTenantEraseSchema,
-    success: { status: 200, description: 'The receipt: rows removed per table.', schema: eraseReceiptResponseSchema },
+    success: { status: 200, description: 'The receipt: rows removed per table.', schema: eraseReceiptSchema },
     errors: [404, 409],
   },
   {
@@ -110,7 +108,7 @@ export const tenantsOperations: ApiOperation[] = [
     role: 'instanceAdmin',
     pathParameters: tenantId,
     body: adminKeyNameSchema,
-    success: { status: 201, description: 'The key with its secret.', schema: mintedAdminKeySchema },
+    success: { status: 201, description: 'The key with its secret.', schema: mintedTenantAdminKeySchema },
     errors: [404, 409],
   },
 ];

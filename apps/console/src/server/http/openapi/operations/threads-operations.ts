@@ -1,6 +1,7 @@
 import { createThreadInputSchema, listThreadsInputSchema, threadMessagesInputSchema } from '@agentloom/platform';
 
 import type { ApiOperation } from '../api-operation';
+import { threadMessagePageSchema, threadPageSchema, threadSchema } from '../../views/thread-views';
 import { updateThreadRequestSchema } from '../request-schemas';
 
 const threadId = { id: 'The thread id (uuid).' };
@@ -15,7 +16,7 @@ export const threadsOperations: ApiOperation[] = [
     summary: 'List threads, most recently active first',
     role: 'viewer',
     query: listThreadsInputSchema,
-    success: { status: 200, description: '`{ threads, nextCursor }`.' },
+    success: { status: 200, schema: threadPageSchema, description: '`{ threads, nextCursor }`.' },
   },
   {
     method: 'post',
@@ -25,7 +26,7 @@ export const threadsOperations: ApiOperation[] = [
     summary: 'Create a thread',
     role: 'operator',
     body: createThreadInputSchema,
-    success: { status: 201, description: 'The thread (`Location` names it).' },
+    success: { status: 201, schema: threadSchema, description: 'The thread (`Location` names it).' },
     errors: [404],
   },
   {
@@ -36,7 +37,7 @@ export const threadsOperations: ApiOperation[] = [
     summary: 'Read one thread',
     role: 'viewer',
     pathParameters: threadId,
-    success: { status: 200, description: 'The thread.' },
+    success: { status: 200, schema: threadSchema, description: 'The thread.' },
     errors: [404],
   },
   {
@@ -48,7 +49,7 @@ export const threadsOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: threadId,
     body: updateThreadRequestSchema,
-    success: { status: 200, description: 'The updated thread.' },
+    success: { status: 200, schema: threadSchema, description: 'The updated thread.' },
     errors: [404],
   },
   {
@@ -61,7 +62,7 @@ export const threadsOperations: ApiOperation[] = [
     role: 'viewer',
     pathParameters: threadId,
     query: threadMessagesInputSchema.omit({ threadId: true }),
-    success: { status: 200, description: '`{ messages, nextCursor }`.' },
+    success: { status: 200, schema: threadMessagePageSchema, description: '`{ messages, nextCursor }`.' },
     errors: [404],
   },
 ];

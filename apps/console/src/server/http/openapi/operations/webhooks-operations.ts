@@ -1,6 +1,7 @@
 import { createWebhookInputSchema, listWebhookDeliveriesInputSchema } from '@agentloom/platform';
 
 import type { ApiOperation } from '../api-operation';
+import { createdWebhookSchema, webhookDeliveryPageSchema, webhookDeliverySchema, webhookListSchema, webhookSchema } from '../../views/webhook-views';
 
 const tag = 'Webhooks';
 
@@ -14,7 +15,7 @@ export const webhooksOperations: ApiOperation[] = [
     summary: "List the tenant's webhook endpoints",
     description: 'URLs, subscribed event types and state; never secrets.',
     role: 'admin',
-    success: { status: 200, description: '`{ webhooks: [{ id, url, description, eventTypes, enabled, createdAt }] }`.' },
+    success: { status: 200, schema: webhookListSchema, description: '`{ webhooks: [{ id, url, description, eventTypes, enabled, createdAt }] }`.' },
   },
   {
     method: 'post',
@@ -26,7 +27,7 @@ export const webhooksOperations: ApiOperation[] = [
       'Event types: `run.completed`, `run.failed`, `run.cancelled`, `approval.requested`, `approval.decided`. The URL must be http(s) and resolve to public addresses only (loopback, private, link-local and metadata targets are refused). Each delivery is a POST signed with `AgentLoom-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.',
     role: 'admin',
     body: createWebhookInputSchema,
-    success: { status: 201, description: 'The endpoint; its `secret` field is the only time the signing secret is shown.' },
+    success: { status: 201, schema: createdWebhookSchema, description: 'The endpoint; its `secret` field is the only time the signing secret is shown.' },
   },
   {
     method: 'delete',
@@ -36,7 +37,7 @@ export const webhooksOperations: ApiOperation[] = [
     summary: 'Delete a webhook endpoint',
     role: 'admin',
     pathParameters: { id: 'The webhook endpoint id (uuid).' },
-    success: { status: 200, description: 'The deleted endpoint; its pending deliveries are dropped.' },
+    success: { status: 200, schema: webhookSchema, description: 'The deleted endpoint; its pending deliveries are dropped.' },
     errors: [404],
   },
   {
@@ -49,7 +50,7 @@ export const webhooksOperations: ApiOperation[] = [
     pathParameters: { id: 'The webhook endpoint id (uuid).' },
     query: listWebhookDeliveriesInputSchema.omit({ webhookId: true }),
     success: {
-      status: 200,
+      status: 200, schema: webhookDeliveryPageSchema,
       description: '`{ deliveries: [{ id, eventId, eventType, status, attempts, lastStatusCode, lastError, … }], nextCursor }`, newest first.',
     },
     errors: [404],
@@ -63,7 +64,7 @@ export const webhooksOperations: ApiOperation[] = [
     description: 'Creates a new delivery of the same event (same event id, fresh attempts); audit-logged.',
     role: 'admin',
     pathParameters: { id: 'The delivery id (uuid).' },
-    success: { status: 201, description: 'The new delivery.' },
+    success: { status: 201, schema: webhookDeliverySchema, description: 'The new delivery.' },
     errors: [404],
   },
 ];

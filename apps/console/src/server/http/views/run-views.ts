@@ -1,0 +1,92 @@
+import { runStatuses, type RunView } from '@agentloom/platform';
+import { z } from 'zod';
+
+import { jsonValueSchema, nextCursorSchema, nextIndexCursorSchema, timestampSchema, viewRegistry } from './view-registry';
+
+const runLinkSchema = z.object({ runId: z.string(), stepIndex: z.number().int().positive() });
+
+/** A run as clients see it (`platform.runs` → `RunView`). */
+export const runSchema = z
+  .object({
+    id: z.string(),
+    agentId: z.string(),
+    agentVersionId: z.string(),
+    agentVersion: z.number().int().describe('The agent version number the run executes; fixed at creation.'),
+    threadId: z.string().nullable(),
+    threadTitle: z.string().nullable().describe("The thread's title (may be empty); null when the run has no thread."),
+    status: z.enum(runStatuses),
+    input: jsonValueSchema,
+    output: jsonValueSchema,
+    error: z.object({ kind: z.string(), message: z.string() }).nullable(),
+    attempt: z.number().int(),
+    maxAttempts: z.number().int(),
+    cancelRequested: z.boolean(),
+    usage: z.object({
+      modelCalls: z.number().int(),
+      inputTokens: z.number().int(),
+      outputTokens: z.number().int(),
+      costUsd: z.number().describe('Sum of the priced calls; read it with `costKnown`.'),
+      costKnown: z.boolean().describe('False when a model the run could call has no prices: `costUsd` is then a lower bound.'),
+      toolCalls: z.number().int(),
+      steps: z.number().int(),
+    }),
+    queuedAt: timestampSchema,
+    startedAt: timestampSchema.nullable(),
+    finishedAt: timestampSchema.nullable(),
+    createdAt: timestampSchema,
+    retryOfRunId: z.string().nullable().describe('The failed run this run retries.'),
+    rerunOfRunId: z.string().nullable().describe('The run whose input this run re-runs.'),
+    retriedByRunId: z.string().nullable().describe('The run that retries this one.'),
+    forkOf: runLinkSchema.nullable().describe('The run this one forks and the step whose checkpoint it started from.'),
+    forks: z.array(runLinkSchema).describe('Runs forked from this one (the first 50), oldest first, with the step each started from.'),
+  })
+  .register(viewRegistry, { id: 'Run' });
+
+// Fails to compile when RunView gains or loses a field the view does not describe.
+type DescribedRun = z.output<typeof runSchema>;
+type SameRunKeys = keyof RunView extends keyof DescribedRun ? (keyof DescribedRun extends keyof RunView ? true : never) : never;
+export const runSchemaCoversRunView: SameRunKeys = true;
+
+export const runPageSchema = z.object({ runs: z.array(runSchema), nextCursor: nextCursorSchema }).register(viewRegistry, { id: 'RunPage' });
+
+/** One frame of the event stream (`data:` of an SSE message), and one entry of the JSON page. */
+export const runEventSchema = z
+  .object({
+    seq: z.number().int().describe('Counts from 1 without gaps; the SSE `id`.'),
+    type: z.string().describe('Dispatch on it; ignore types you do not know.'),
+    payload: z.record(z.string(), jsonValueSchema),
+    createdAt: timestampSchema,
+  })
+  .register(viewRegistry, { id: 'RunEvent' });
+
+/** An entry of the event log as the JSON page and step details list it (with its run). */
+export const storedRunEventSchema = runEventSchema.extend({ runId: z.string() }).register(viewRegistry, { id: 'StoredRunEvent' });
+
+export const runEventPageSchema = z
+  .object({
+    events: z.array(storedRunEventSchema),
+    nextAfterSeq: z.number().int().nullable().describe('Pass as `afterSeq` for the next page; null on the last page.'),
+  })
+  .register(viewRegistry, { id: 'RunEventPage' });
+
+export const runMessageSchema = z
+  .object({
+    id: z.string(),
+    runId: z.string(),
+    index: z.number().int(),
+    stepId: z.string().nullable(),
+    role: z.enum(['system', 'user', 'assistant', 'tool']),
+    kind: z.string(),
+    content: z.string(),
+    toolCalls: jsonValueSchema,
+    toolCallId: z.string().nullable(),
+    toolName: z.string().nullable(),
+    isError: z.boolean(),
+    memoryItemIds: z.array(z.string()),
+    createdAt: timestampSchema,
+  })
+  .register(viewRegistry, { id: 'Message' });
+
+export const runMessagePageSchema = z
+  .object({ messages: z.array(runMessageSchema), nextCursor: nextIndexCursorSchema })
+  .register(viewRegistry, { id: 'RunMessagePage' });
