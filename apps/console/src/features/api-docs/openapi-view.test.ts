@@ -18,7 +18,7 @@ describe('operationsByTag', () => {
     expect(createRun).toMatchObject({ method: 'POST', path: '/api/v1/runs', role: 'operator' });
     expect(createRun.parameters.map((parameter) => `${parameter.location}:${parameter.name}`)).toEqual(['header:Idempotency-Key']);
     expect(Object.keys(createRun.body?.properties ?? {})).toEqual(['agentId', 'agentVersion', 'threadId', 'input']);
-    expect(createRun.responses.map((response) => response.status)).toEqual(['201', '400', '401', '403', '404', '409']);
+    expect(createRun.responses.map((response) => response.status)).toEqual(['200', '201', '400', '401', '403', '404', '409']); // 200: an idempotent replay
   });
 
   it('labels types and limits, and follows component references', () => {
