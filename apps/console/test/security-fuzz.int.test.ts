@@ -169,7 +169,7 @@ it('answers every edge class (escapes in cookies, paths and queries; unstorable 
   await inParallel(cases.length, concurrency, async (index) => {
     const edgeCase = cases[index]!;
     try {
-      const result = await sendEdgeCase(server.baseUrl, edgeCase, { key: admin.key!, cookie: admin.cookie! });
+      const result = await sendEdgeCase(server.baseUrl, edgeCase, { key: admin.key!, cookie: admin.cookie!, operatorKey: tenants.operatorKey });
       tally(edgeCase.fuzzClass, result.status);
       const problem = edgeViolation(edgeCase, result);
       if (problem) failures.push(`${problem}: ${describeEdgeCase(edgeCase)} → ${result.status} ${result.text.slice(0, 300)}`);

@@ -24,7 +24,8 @@ export function unstorableJson(resources: TenantResources, operations: readonly 
           target: restPath(operation, resources),
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(input),
-          caller: 'admin',
+          // The tenants API answers the operator key only (a tenant admin gets 403 before the body is read).
+          caller: operation.role === 'instanceAdmin' ? 'operator' : 'admin',
           expect: { status: 400, kind: 'validation', field: field.length > 0 ? field.join('.') : 'body' },
         });
       }

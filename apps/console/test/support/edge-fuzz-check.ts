@@ -6,6 +6,8 @@ import { readCallResult, type CallResult } from './security-calls';
 export interface AdminCredentials {
   key: string;
   cookie: string;
+  /** The instance operator's key, for the tenants API's cases. */
+  operatorKey: string;
 }
 
 const timeoutMs = 60_000;
@@ -15,6 +17,7 @@ export async function sendEdgeCase(baseUrl: string, edgeCase: EdgeCase, admin: A
   const headers: Record<string, string> = { ...edgeCase.headers };
   if (edgeCase.caller === 'admin' && edgeCase.transport === 'rest') headers.Authorization = `Bearer ${admin.key}`;
   if (edgeCase.caller === 'admin' && edgeCase.transport === 'trpc') headers.Cookie = admin.cookie;
+  if (edgeCase.caller === 'operator') headers.Authorization = `Bearer ${admin.operatorKey}`;
   const response = await fetchOnNewConnection(`${baseUrl}${edgeCase.target}`, {
     method: edgeCase.method,
     headers,

@@ -25,8 +25,8 @@ export interface EdgeCase {
   headers: Record<string, string>;
   /** A body, or the size of a generated one (huge bodies are made when sent). */
   body?: string | { hugeBytes: number; streamed: boolean };
-  /** Who is calling: tenant A's admin (REST key or console cookie) or nobody. */
-  caller: 'admin' | 'anonymous';
+  /** Who is calling: tenant A's admin (REST key or console cookie), the instance operator (REST key; the tenants API) or nobody. */
+  caller: 'admin' | 'operator' | 'anonymous';
   expect: EdgeExpectation;
 }
 
