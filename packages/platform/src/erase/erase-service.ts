@@ -9,6 +9,7 @@ import { DomainError } from '../errors/domain-error';
 import type { Logger } from '../logging/logger';
 import { parseInput } from '../validation/parse-input';
 import type { EraseReceipt } from './erase-receipt';
+import { holdEraseFenceExclusive } from './erase-fence';
 import { eraseRows } from './erase-rows';
 
 const runInput = z.object({ runId: z.uuid() });
@@ -44,6 +45,7 @@ export class EraseService {
   async eraseRunAs(actor: Actor, runId: string): Promise<EraseReceipt> {
     return this.database.prisma.$transaction(async (transaction) => {
       if ('apiKeyId' in actor) await assertCredentialCurrent(transaction, actor);
+      await holdEraseFenceExclusive(transaction, actor.tenantId);
       const run = await transaction.run.findFirst({ where: { id: runId, tenantId: actor.tenantId }, select: { status: true } });
       if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
       if ((activeStatuses as readonly string[]).includes(run.status))
@@ -63,6 +65,7 @@ export class EraseService {
     const { threadId } = parseInput(threadInput, rawInput);
     return this.database.prisma.$transaction(async (transaction) => {
       await assertCredentialCurrent(transaction, principal);
+      await holdEraseFenceExclusive(transaction, principal.tenantId);
       const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId: principal.tenantId }, select: { id: true } });
       if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
       const runs = await transaction.run.findMany({ where: { threadId, tenantId: principal.tenantId }, select: { id: true, status: true } });
@@ -110,6 +113,7 @@ export class EraseService {
   private eraseWholeTenant(tenantId: string, check: (transaction: Prisma.TransactionClient) => Promise<void>): Promise<EraseReceipt> {
     return this.database.prisma.$transaction(async (transaction) => {
       await check(transaction);
+      await holdEraseFenceExclusive(transaction, tenantId);
       const runs = await transaction.run.findMany({ where: { tenantId }, select: { id: true } });
       const threads = await transaction.thread.findMany({ where: { tenantId }, select: { id: true } });
       const counts = await eraseRows(transaction, {

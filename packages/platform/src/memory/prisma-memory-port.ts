@@ -1,10 +1,10 @@
-import type { Database } from '@agentloom/db';
+import type { Database, Prisma } from '@agentloom/db';
 import { defaultFusionSettings, type Embedder, type FusionSettings, type MemoryHit, type MemoryPort, type MemorySearchQuery, type NewMemoryItem } from '@agentloom/runtime';
 
 import { isZeroVector } from './embedding-rows';
 import { forgetMemoryItem } from './forget-memory-item';
 import { searchMemory, type RetrievalMode, type WindowedSearchQuery } from './search-memory';
-import { storeMemoryItem, type StoreMemoryInput, type StoredMemoryItem } from './store-memory-item';
+import { insertMemoryItem, storeMemoryItem, type StoreMemoryInput, type StoredMemoryItem } from './store-memory-item';
 import { VectorScanChoice } from './vector-scan-choice';
 import { ensureDimensionIndex } from './vector-sql';
 
@@ -91,6 +91,29 @@ export class PrismaMemoryPort implements MemoryPort {
     const embedding = await this.embed(input.content);
     const stored = await storeMemoryItem(this.database.prisma, input, embedding);
     this.scanChoice.forget(input.scope.tenantId);
+    return stored;
+  }
+
+  /**
+   * Stores the items in one transaction, but only when `guard` — run first in that transaction —
+   * returns true; then `after` runs in the same transaction (a flag cleared, a job created). The
+   * vectors are computed before the transaction opens (the embedder may be remote). Returns the
+   * stored items, or null when the guard refused and nothing was written.
+   */
+  async storeItemsIf(
+    inputs: readonly StoreMemoryInput[],
+    guard: (transaction: Prisma.TransactionClient) => Promise<boolean>,
+    after?: (transaction: Prisma.TransactionClient) => Promise<unknown>,
+  ): Promise<StoredMemoryItem[] | null> {
+    const embeddings = await Promise.all(inputs.map((input) => this.embed(input.content)));
+    const stored = await this.database.prisma.$transaction(async (transaction) => {
+      if (!(await guard(transaction))) return null;
+      const items: StoredMemoryItem[] = [];
+      for (const [index, input] of inputs.entries()) items.push(await insertMemoryItem(transaction, input, embeddings[index] ?? null));
+      await after?.(transaction);
+      return items;
+    });
+    for (const input of inputs) this.scanChoice.forget(input.scope.tenantId);
     return stored;
   }
 

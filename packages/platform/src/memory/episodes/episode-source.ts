@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@agentloom/db';
+import type { Prisma } from '@agentloom/db';
 
 import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
 
@@ -28,7 +28,7 @@ export interface EpisodeSource {
 /** At most this many tool results go into a summary: the first ones usually carry the evidence. */
 const maxToolResults = 5;
 
-export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Promise<EpisodeSource | null> {
+export async function loadEpisodeSource(prisma: Prisma.TransactionClient, runId: string): Promise<EpisodeSource | null> {
   const run = await prisma.run.findUnique({
     where: { id: runId },
     select: {
@@ -50,7 +50,8 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
   if (!run || (run.status !== 'succeeded' && run.status !== 'failed')) return null;
   const calls = await prisma.toolCall.findMany({
     where: { runId, status: { in: ['succeeded', 'failed'] } },
-    orderBy: { createdAt: 'asc' },
+    // The id breaks ties (calls of one step share a time), so two reads agree (episodeSourceUnchanged).
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     take: maxToolResults,
     select: { name: true, result: true, status: true },
   });
@@ -75,4 +76,14 @@ export async function loadEpisodeSource(prisma: PrismaClient, runId: string): Pr
     })),
     config: parsedConfig.success ? parsedConfig.data : null,
   };
+}
+
+/**
+ * Whether the run still reads as `source` did: it exists and nothing in it (answer, tool results,
+ * thread) was erased or redacted since. Called inside the writer's transaction under the erase
+ * fence (ADR 0040), so a copy is written only from a source that is still there.
+ */
+export async function episodeSourceUnchanged(transaction: Prisma.TransactionClient, source: EpisodeSource): Promise<boolean> {
+  const now = await loadEpisodeSource(transaction, source.runId);
+  return now !== null && JSON.stringify(now) === JSON.stringify(source);
 }

@@ -1,10 +1,12 @@
 import type { Database } from '@agentloom/db';
 
+import { holdEraseFenceShared } from '../../erase/erase-fence';
 import type { Logger } from '../../logging/logger';
 import type { ModelConnector } from '../../outbound/model-connector';
 import type { PrismaMemoryPort } from '../prisma-memory-port';
-import { loadEpisodeSource } from './episode-source';
-import { indexConversationTurn } from './index-conversation-turn';
+import type { StoreMemoryInput } from '../store-memory-item';
+import { conversationTurnItem } from './conversation-turn-item';
+import { episodeSourceUnchanged, loadEpisodeSource, type EpisodeSource } from './episode-source';
 import { summarizeEpisode } from './summarize-episode';
 
 /**
@@ -12,8 +14,9 @@ import { summarizeEpisode } from './summarize-episode';
  * The episode's key is per run, so a sweep repeated after a crash between the write and the flag
  * supersedes its own earlier episode instead of duplicating it. Returns how many were written.
  * Where the agent asks for it (`memoryWriting`), the run's turn is indexed as a memory too, and a
- * successful run gets its fact-extraction job — created in the same transaction that clears the
- * flag, so the job is as durable as the flag was.
+ * successful run gets its fact-extraction job. Items, job and the cleared flag are one transaction,
+ * written behind the erase fence (ADR 0040): a run erased or redacted while its summary was being
+ * written keeps its flag and is summarized again, from what is left, on the next sweep.
  */
 export async function writePendingEpisodes(
   database: Database,
@@ -31,30 +34,43 @@ export async function writePendingEpisodes(
   for (const { id } of pending) {
     if (options.signal.aborted) break;
     const source = await loadEpisodeSource(database.prisma, id);
-    if (source) {
-      const summary = await summarizeEpisode(source, options.signal, options.models);
-      await port.storeItem({
-        scope: { tenantId: source.tenantId, agentId: source.agentId, ...(source.threadId ? { threadId: source.threadId } : {}) },
-        kind: 'episode',
-        key: `episode:${source.runId}`,
-        content: summary.content,
-        metadata: { outcome: source.outcome, summarizer: summary.summarizer, runId: source.runId },
-        sourceRunId: source.runId,
-        occurredAt: source.runCreatedAt.toISOString(),
-      });
-      written += 1;
-      const writing = source.config?.memoryWriting;
-      if (writing?.conversations) await indexConversationTurn(port, source, writing.conversations.scope);
-      if (writing?.extractFacts && source.config?.model && source.outcome === 'succeeded') {
-        await database.prisma.$transaction([
-          database.prisma.memoryExtraction.createMany({ data: [{ runId: source.runId, tenantId: source.tenantId }], skipDuplicates: true }),
-          database.prisma.run.updateMany({ where: { id }, data: { episodePending: false } }),
-        ]);
-        continue;
-      }
+    if (!source) {
+      await database.prisma.run.updateMany({ where: { id }, data: { episodePending: false } });
+      continue;
     }
-    await database.prisma.run.updateMany({ where: { id }, data: { episodePending: false } });
+    const items = await itemsOf(source, options);
+    const wantsExtraction = Boolean(source.config?.memoryWriting?.extractFacts && source.config.model && source.outcome === 'succeeded');
+    const stored = await port.storeItemsIf(
+      items,
+      async (transaction) => {
+        await holdEraseFenceShared(transaction, source.tenantId);
+        return episodeSourceUnchanged(transaction, source);
+      },
+      async (transaction) => {
+        if (wantsExtraction) await transaction.memoryExtraction.createMany({ data: [{ runId: source.runId, tenantId: source.tenantId }], skipDuplicates: true });
+        await transaction.run.updateMany({ where: { id }, data: { episodePending: false } });
+      },
+    );
+    if (stored) written += 1;
+    else logger.info('Run erased or redacted while its episode was written; nothing written (a redacted run is summarized again next sweep)', { runId: id });
   }
   if (written > 0) logger.info(`Wrote ${written} episode memory(ies)`);
   return written;
+}
+
+/** The run's episode summary and, where the agent keeps conversations, its turn. */
+async function itemsOf(source: EpisodeSource, options: { signal: AbortSignal; models: ModelConnector }): Promise<StoreMemoryInput[]> {
+  const summary = await summarizeEpisode(source, options.signal, options.models);
+  const episode: StoreMemoryInput = {
+    scope: { tenantId: source.tenantId, agentId: source.agentId, ...(source.threadId ? { threadId: source.threadId } : {}) },
+    kind: 'episode',
+    key: `episode:${source.runId}`,
+    content: summary.content,
+    metadata: { outcome: source.outcome, summarizer: summary.summarizer, runId: source.runId },
+    sourceRunId: source.runId,
+    occurredAt: source.runCreatedAt.toISOString(),
+  };
+  const conversations = source.config?.memoryWriting?.conversations;
+  const turn = conversations ? conversationTurnItem(source, conversations.scope) : null;
+  return turn ? [episode, turn] : [episode];
 }

@@ -1,7 +1,8 @@
 import type { Database, Prisma } from '@agentloom/db';
 import type { MemoryScope } from '@agentloom/runtime';
 
-import type { EpisodeSource } from '../episodes/episode-source';
+import { holdEraseFenceShared } from '../../erase/erase-fence';
+import { episodeSourceUnchanged, type EpisodeSource } from '../episodes/episode-source';
 import { memoryScopeOf } from '../memory-scope';
 import type { PrismaMemoryPort } from '../prisma-memory-port';
 import { insertMemoryItem } from '../store-memory-item';
@@ -19,13 +20,15 @@ export type AppliedDecisions = Record<'add' | 'update' | 'delete' | 'none', numb
  * - UPDATE writes the new text in the old item's place (same level, the old key or the proposed one)
  *   and marks the old one superseded by it. An old item that is no longer live is left alone (NONE).
  * - DELETE retires the item by expiring it now (kept, no longer searched; undo restores the expiry).
+ * Written behind the erase fence (ADR 0040): when the run was erased or redacted since `source` was
+ * read, nothing is applied and null is returned.
  */
 export async function applyMemoryDecisions(
   database: Database,
   port: PrismaMemoryPort,
   source: EpisodeSource,
   proposal: { decisions: readonly ProposedDecision[]; existing: readonly ExistingMemory[]; model: string },
-): Promise<AppliedDecisions> {
+): Promise<AppliedDecisions | null> {
   const byLocalId = new Map(proposal.existing.map((memory) => [memory.localId, memory]));
   // Vectors first, outside the transaction: the embedder may be a remote call.
   const texts = proposal.decisions.flatMap((decision) => ('text' in decision ? [decision.text] : []));
@@ -35,7 +38,9 @@ export async function applyMemoryDecisions(
   const metadata = { extractedBy: proposal.model, runId: source.runId };
   const counts: AppliedDecisions = { add: 0, update: 0, delete: 0, none: 0 };
 
-  await database.prisma.$transaction(async (transaction) => {
+  const applied = await database.prisma.$transaction(async (transaction) => {
+    await holdEraseFenceShared(transaction, source.tenantId);
+    if (!(await episodeSourceUnchanged(transaction, source))) return false;
     const record = (data: Omit<Prisma.MemoryDecisionUncheckedCreateInput, 'tenantId' | 'runId'>) =>
       transaction.memoryDecision.create({ data: { tenantId: source.tenantId, runId: source.runId, ...data } });
     for (const decision of proposal.decisions) {
@@ -72,8 +77,9 @@ export async function applyMemoryDecisions(
       }
     }
     await transaction.memoryExtraction.update({ where: { runId: source.runId }, data: { status: 'done', model: proposal.model, lastError: null } });
+    return true;
   });
-  return counts;
+  return applied ? counts : null;
 }
 
 const liveSelect = { id: true, tenantId: true, scope: true, scopeId: true, key: true, expiresAt: true } as const;

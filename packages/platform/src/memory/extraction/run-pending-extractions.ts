@@ -73,8 +73,14 @@ export async function runPendingExtractions(
         signal: options.signal,
       });
       const decisions = parseExtractionReply(response.text, existing);
-      await applyMemoryDecisions(database, port, source, { decisions, existing, model: response.model });
-      done += 1;
+      const applied = await applyMemoryDecisions(database, port, source, { decisions, existing, model: response.model });
+      if (applied) {
+        done += 1;
+        continue;
+      }
+      // Erased or redacted meanwhile: not the provider's fault, so the attempt is given back and the
+      // job runs again from what is left (an erased run took its job with it).
+      await database.prisma.memoryExtraction.updateMany({ where: { runId: job.runId }, data: { attempts: job.attempts, nextAttemptAt: new Date() } });
     } catch (error) {
       if (options.signal.aborted) break;
       failedAttempts += 1;

@@ -1,6 +1,6 @@
 import type { MemoryScope } from '@agentloom/runtime';
 
-import type { PrismaMemoryPort } from '../prisma-memory-port';
+import type { StoreMemoryInput } from '../store-memory-item';
 import type { EpisodeSource } from './episode-source';
 
 /**
@@ -9,16 +9,16 @@ import type { EpisodeSource } from './episode-source';
  * so a later thread of the same user can recall it. The item carries the turn's time as
  * `occurredAt`, the thread (`thread_id`, even at user level) and the run (`source_run_id`), so
  * erasing the run or the thread erases it. Keyed per run: a sweep repeated after a crash
- * supersedes its own earlier copy. Runs outside a thread are not conversations: nothing is written.
+ * supersedes its own earlier copy. Runs outside a thread are not conversations: null.
  */
-export async function indexConversationTurn(port: PrismaMemoryPort, source: EpisodeSource, level: 'thread' | 'user'): Promise<boolean> {
-  if (!source.threadId || source.task.trim() === '') return false;
+export function conversationTurnItem(source: EpisodeSource, level: 'thread' | 'user'): StoreMemoryInput | null {
+  if (!source.threadId || source.task.trim() === '') return null;
   const scope: MemoryScope =
     level === 'user' && source.endUserId
       ? { tenantId: source.tenantId, userId: source.endUserId }
       : { tenantId: source.tenantId, agentId: source.agentId, threadId: source.threadId };
   const content = source.outcome === 'succeeded' ? `User: ${source.task}\nAssistant: ${source.result}` : `User: ${source.task}`;
-  await port.storeItem({
+  return {
     scope,
     kind: 'episode',
     key: `turn:${source.runId}`,
@@ -27,6 +27,5 @@ export async function indexConversationTurn(port: PrismaMemoryPort, source: Epis
     sourceRunId: source.runId,
     originThreadId: source.threadId,
     occurredAt: source.createdAt,
-  });
-  return true;
+  };
 }
