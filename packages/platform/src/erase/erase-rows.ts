@@ -1,6 +1,6 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
-import { redactCopies } from './redact-copies';
+import { erasedContent, redactCopies } from './redact-copies';
 
 /** What to erase: these runs with everything they produced, and these threads with their memory. */
 export interface EraseTarget {
@@ -18,7 +18,7 @@ export interface EraseTarget {
 /**
  * Deletes, child tables first, every row belonging to the runs and threads: embeddings, memory
  * injections, memory items (written by the runs — episodes included — or kept on the threads, and
- * the episodes of other runs that quote one of those items),
+ * every memory derived from a run that read the erased content: `derivedFromReaders`),
  * webhook deliveries, approvals, tool calls, checkpoints, events, messages, steps, runs, threads;
  * then redacts the copies of their content that other rows hold (`redactCopies`). Counts come from
  * the statements themselves, so they are the rows that existed when the transaction changed them.
@@ -31,7 +31,8 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
     where: { tenantId, OR: [{ sourceRunId: { in: runIds } }, { threadId: { in: threadIds } }, { scope: 'thread', scopeId: { in: threadIds } }] },
     select: { id: true },
   });
-  if (target.redactCopies !== false) memoryItems.push(...(await episodesThatQuote(transaction, tenantId, runIds, memoryItems.map((item) => item.id))));
+  const readers = target.redactCopies === false ? [] : await readersOf(transaction, tenantId, runIds, memoryItems.map((item) => item.id));
+  memoryItems.push(...(await derivedFromReaders(transaction, tenantId, readers, memoryItems.map((item) => item.id))));
   const approvals = await transaction.approval.findMany({ where: byRun, select: { id: true } });
   const toolCalls = await transaction.toolCall.findMany({ where: byRun, select: { id: true } });
   const messages =
@@ -51,6 +52,10 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
     await transaction.memoryInjection.deleteMany({ where: { tenantId, OR: [{ runId: { in: runIds } }, { memoryItemId: { in: memoryItemIds } }] } })
   ).count;
   counts['memory_items'] = (await transaction.memoryItem.deleteMany({ where: { tenantId, id: { in: memoryItemIds } } })).count;
+  // A reader's extraction decisions stay (undo history) but their model-written reasons may quote it.
+  counts['memory_decisions_redacted'] = (
+    await transaction.memoryDecision.updateMany({ where: { tenantId, runId: { in: readers }, reason: { not: '' } }, data: { reason: erasedContent } })
+  ).count;
   // Deliveries carry the run in their event id (`<runId>:<seq>`) and its data in the payload.
   counts['webhook_deliveries'] = await rawSqlFor(transaction).execute(
     "DELETE FROM webhook_deliveries WHERE tenant_id = $1::uuid AND split_part(event_id, ':', 1) = ANY($2::text[])",
@@ -79,19 +84,32 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
 }
 
 /**
- * Episodes of other runs that read one of the erased memory items (a memory_search result or an
- * injection): an episode quotes its run's tool results, so it holds a copy of the item's text.
+ * Other runs that read the erased content: through a memory read of an erased item (memory_search
+ * result or injection), or through thread history copied from an erased run.
  */
-async function episodesThatQuote(transaction: Prisma.TransactionClient, tenantId: string, runIds: string[], memoryItemIds: string[]): Promise<{ id: string }[]> {
-  if (memoryItemIds.length === 0) return [];
-  const readers = await transaction.memoryInjection.findMany({
-    where: { tenantId, memoryItemId: { in: memoryItemIds }, runId: { notIn: runIds } },
+async function readersOf(transaction: Prisma.TransactionClient, tenantId: string, runIds: string[], memoryItemIds: string[]): Promise<string[]> {
+  const byMemory =
+    memoryItemIds.length === 0
+      ? []
+      : await transaction.memoryInjection.findMany({
+          where: { tenantId, memoryItemId: { in: memoryItemIds }, runId: { notIn: runIds } },
+          select: { runId: true },
+          distinct: ['runId'],
+        });
+  const byHistory = await transaction.message.findMany({
+    where: { tenantId, sourceRunIds: { hasSome: runIds }, runId: { notIn: runIds } },
     select: { runId: true },
     distinct: ['runId'],
   });
-  if (readers.length === 0) return [];
-  return transaction.memoryItem.findMany({
-    where: { tenantId, kind: 'episode', sourceRunId: { in: readers.map((reader) => reader.runId) }, id: { notIn: memoryItemIds } },
-    select: { id: true },
-  });
+  return [...new Set([...byMemory, ...byHistory].map((reader) => reader.runId))];
+}
+
+/**
+ * Memory the readers wrote after reading: their episodes (which quote their tool results), their
+ * conversation turns and the facts extracted from their answers — a model that read the erased
+ * text may have repeated it in any of them.
+ */
+function derivedFromReaders(transaction: Prisma.TransactionClient, tenantId: string, readers: string[], memoryItemIds: string[]): Promise<{ id: string }[]> {
+  if (readers.length === 0) return Promise.resolve([]);
+  return transaction.memoryItem.findMany({ where: { tenantId, sourceRunId: { in: readers }, id: { notIn: memoryItemIds } }, select: { id: true } });
 }
