@@ -57,6 +57,11 @@ function printf(format: unknown, ...values: unknown[]): string {
   });
 }
 
+function firstIndexOr(values: unknown[], predicate: (value: unknown) => boolean): number {
+  const index = values.findIndex(predicate);
+  return index === -1 ? values.length - 1 : index;
+}
+
 export const templateFunctions: Record<string, TemplateFunction> = {
   quote: (...values) => values.map((value) => JSON.stringify(printAny(value))).join(' '),
   toYaml,
@@ -78,10 +83,11 @@ export const templateFunctions: Record<string, TemplateFunction> = {
   eq: (first, ...others) => others.some((other) => other === first),
   ne: (first, second) => first !== second,
   not: (value) => !isTruthy(value),
-  and: (...values) => values.find((value) => !isTruthy(value)) ?? values.at(-1),
-  or: (...values) => values.find((value) => isTruthy(value)) ?? values.at(-1),
+  // Go's and/or return the first argument that decides the result, else the last one.
+  and: (...values) => values[firstIndexOr(values, (value) => !isTruthy(value))],
+  or: (...values) => values[firstIndexOr(values, isTruthy)],
   empty: (value) => !isTruthy(value),
-  toString: (value) => printAny(value),
+  toString: (value: unknown) => printAny(value),
   int: (value) => Math.trunc(Number(value)),
   sha256sum: (text) => createHash('sha256').update(printAny(text)).digest('hex'),
   b64enc: (text) => Buffer.from(printAny(text)).toString('base64'),
