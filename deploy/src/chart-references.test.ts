@@ -23,12 +23,21 @@ describe.each(chartVariants)('references inside the chart with $name', ({ option
       expect(selects(selector, podTemplateOf(deployment).metadata.labels)).toBe(true);
     }
     const selectors = [
-      ...objectsOfKind(rendered, 'Service').map((service) => ({ owner: service, selector: (service['spec'] as { selector: Record<string, string> }).selector })),
-      ...objectsOfKind(rendered, 'PodDisruptionBudget').map((budget) => ({ owner: budget, selector: (budget['spec'] as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels })),
+      ...objectsOfKind(rendered, 'Service').map((service) => ({
+        owner: service,
+        selector: (service['spec'] as { selector: Record<string, string> }).selector,
+      })),
+      ...objectsOfKind(rendered, 'PodDisruptionBudget').map((budget) => ({
+        owner: budget,
+        selector: (budget['spec'] as { selector: { matchLabels: Record<string, string> } }).selector.matchLabels,
+      })),
     ];
     for (const { owner, selector } of selectors) {
       const matched = workloads.filter((workload) => selects(selector, podTemplateOf(workload).metadata.labels));
-      expect(matched.map((workload) => workload.metadata.name), `${owner.kind} ${owner.metadata.name}`).toEqual([deployments.find((deployment) => componentOf(deployment) === componentOf(owner))!.metadata.name]);
+      expect(
+        matched.map((workload) => workload.metadata.name),
+        `${owner.kind} ${owner.metadata.name}`,
+      ).toEqual([deployments.find((deployment) => componentOf(deployment) === componentOf(owner))!.metadata.name]);
     }
   });
 
@@ -84,7 +93,10 @@ describe.each(chartVariants)('references inside the chart with $name', ({ option
   it('gives the worker an environment its own parser accepts', () => {
     const worker = deployments.find((deployment) => componentOf(deployment) === 'worker')!;
     const container = containersOf(worker)[0]!;
-    const secretValues = (secret?.['stringData'] as Record<string, string> | undefined) ?? { DATABASE_URL: 'postgresql://db/agentloom', AGENTLOOM_SECRET_KEY: Buffer.alloc(32).toString('base64') };
+    const secretValues = (secret?.['stringData'] as Record<string, string> | undefined) ?? {
+      DATABASE_URL: 'postgresql://db/agentloom',
+      AGENTLOOM_SECRET_KEY: Buffer.alloc(32).toString('base64'),
+    };
     const environment: Record<string, string> = { ...(configMaps[0]!['data'] as Record<string, string>) };
     for (const variable of container.env ?? []) {
       const value = variable.value ?? secretValues[variable.valueFrom!.secretKeyRef!.key];
@@ -97,9 +109,16 @@ describe.each(chartVariants)('references inside the chart with $name', ({ option
     const metrics = exportedMetricNames();
     const worker = deployments.find((deployment) => componentOf(deployment) === 'worker')!;
     for (const scaler of [...objectsOfKind(rendered, 'ScaledObject'), ...objectsOfKind(rendered, 'HorizontalPodAutoscaler')]) {
-      const spec = scaler['spec'] as { scaleTargetRef: { kind: string; name: string }; triggers?: { metadata: { query: string } }[]; metrics?: { external: { metric: { name: string } } }[] };
+      const spec = scaler['spec'] as {
+        scaleTargetRef: { kind: string; name: string };
+        triggers?: { metadata: { query: string } }[];
+        metrics?: { external: { metric: { name: string } } }[];
+      };
       expect(spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: worker.metadata.name });
-      const names = [...(spec.triggers ?? []).map((trigger) => /^max\((agentloom_[a-z_]+)/.exec(trigger.metadata.query)?.[1]), ...(spec.metrics ?? []).map((metric) => metric.external.metric.name)];
+      const names = [
+        ...(spec.triggers ?? []).map((trigger) => /^max\((agentloom_[a-z_]+)/.exec(trigger.metadata.query)?.[1]),
+        ...(spec.metrics ?? []).map((metric) => metric.external.metric.name),
+      ];
       expect(names).toEqual(['agentloom_queue_depth', 'agentloom_oldest_queued_age_seconds']);
       for (const name of names) expect(metrics).toContain(name);
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { renderChartFiles } from './render-chart';
 import { validateObjects } from './validate-objects';
 import { chartVariants, objectsOfKind, podTemplateOf, renderVariant, requiredValues } from './testing/chart-variants';
 
@@ -34,6 +35,13 @@ describe('the Helm chart', () => {
     ]);
   });
 
+  it('prints notes that name the release console Service and how to find the first admin key', () => {
+    const { notes } = renderChartFiles(chartVariants[1]!.options);
+    expect(notes).toContain('port-forward svc/prod-agentloom-console 3000:443');
+    expect(notes).toContain('app.kubernetes.io/instance=prod,app.kubernetes.io/component=console');
+    expect(notes).toContain('Workers scale between 0 and 40');
+  });
+
   it('refuses to render without a database URL or sealing key, naming the value to set', () => {
     expect(() => renderVariant({})).toThrow(/secrets\.databaseUrl is required/);
     expect(() => renderVariant({ values: { secrets: { databaseUrl: requiredValues.secrets.databaseUrl } } })).toThrow(/secrets\.secretKey is required/);
@@ -48,7 +56,8 @@ describe('the Helm chart', () => {
     expect(objectsOfKind(keda!, 'HorizontalPodAutoscaler')).toHaveLength(0);
     expect(objectsOfKind(hpa!, 'HorizontalPodAutoscaler')).toHaveLength(1);
     expect(objectsOfKind(hpa!, 'ScaledObject')).toHaveLength(0);
-    const workerReplicas = (rendered: typeof plain) => (objectsOfKind(rendered!, 'Deployment').find((object) => object.metadata.name.endsWith('-worker'))!['spec'] as { replicas?: number }).replicas;
+    const workerReplicas = (rendered: typeof plain) =>
+      (objectsOfKind(rendered!, 'Deployment').find((object) => object.metadata.name.endsWith('-worker'))!['spec'] as { replicas?: number }).replicas;
     expect(workerReplicas(plain)).toBe(2);
     expect(workerReplicas(keda)).toBeUndefined();
     expect(workerReplicas(hpa)).toBeUndefined();

@@ -37,13 +37,18 @@ export interface RenderOptions {
  * `templates/` (files starting with `_` only define named templates), each YAML document parsed.
  */
 export function renderChart(options: RenderOptions = {}, directory = chartDirectory): RenderedObject[] {
+  return renderChartFiles(options, directory).objects;
+}
+
+/** The chart's objects and its rendered NOTES.txt (what `helm install` prints afterwards). */
+export function renderChartFiles(options: RenderOptions = {}, directory = chartDirectory): { objects: RenderedObject[]; notes: string } {
   const chart = parse(readFileSync(join(directory, 'Chart.yaml'), 'utf8')) as Record<string, unknown>;
   const defaults = parse(readFileSync(join(directory, 'values.yaml'), 'utf8')) as Record<string, unknown>;
   const values = mergeValues(defaults, options.values ?? {});
   const chartName = String(chart['name']);
   const templateDirectory = join(directory, 'templates');
   const files = readdirSync(templateDirectory)
-    .filter((file) => /\.(ya?ml|tpl)$/.test(file))
+    .filter((file) => /\.(ya?ml|tpl|txt)$/.test(file))
     .sort();
 
   const definitions = new Map<string, TemplateNode[]>();
@@ -55,29 +60,31 @@ export function renderChart(options: RenderOptions = {}, directory = chartDirect
   }
   const renderer = new TemplateRenderer(definitions);
 
+  const dataFor = (templateName: string) => ({
+    Values: values,
+    Chart: { Name: chartName, Version: chart['version'], AppVersion: chart['appVersion'] },
+    Release: {
+      Name: options.releaseName ?? 'agentloom',
+      Namespace: options.namespace ?? 'default',
+      Service: 'Helm',
+      IsInstall: !options.upgrade,
+      IsUpgrade: options.upgrade === true,
+    },
+    Template: { Name: templateName, BasePath: `${chartName}/templates` },
+  });
   const rendered: RenderedObject[] = [];
-  for (const file of files.filter((name) => !name.startsWith('_') && !name.endsWith('.tpl'))) {
+  for (const file of files.filter((name) => !name.startsWith('_') && /\.ya?ml$/.test(name))) {
     const templateName = `${chartName}/templates/${file}`;
-    const data = {
-      Values: values,
-      Chart: { Name: chartName, Version: chart['version'], AppVersion: chart['appVersion'] },
-      Release: {
-        Name: options.releaseName ?? 'agentloom',
-        Namespace: options.namespace ?? 'default',
-        Service: 'Helm',
-        IsInstall: !options.upgrade,
-        IsUpgrade: options.upgrade === true,
-      },
-      Template: { Name: templateName, BasePath: `${chartName}/templates` },
-    };
-    const text = renderer.render(templateName, data);
+    const text = renderer.render(templateName, dataFor(templateName));
     for (const document of parseAllDocuments(text)) {
       if (document.errors.length > 0) throw new Error(`templates/${file}: rendered YAML does not parse: ${document.errors[0]?.message ?? ''}\n${text}`);
       const object = document.toJS() as KubernetesObject | null;
       if (object !== null) rendered.push({ source: `templates/${basename(file)}`, object });
     }
   }
-  return rendered;
+  const notesName = `${chartName}/templates/NOTES.txt`;
+  const notes = definitions.has(notesName) ? renderer.render(notesName, dataFor(notesName)) : '';
+  return { objects: rendered, notes };
 }
 
 /** Helm's values merge: maps merge key by key, anything else replaces, and `null` deletes a key. */

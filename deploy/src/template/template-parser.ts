@@ -80,7 +80,8 @@ type Token = { kind: 'string' | 'number' | 'field' | 'variable' | 'identifier' |
 
 function tokenize(action: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /\s*(?:("(?:[^"\\]|\\.)*"|`[^`]*`)|(-?\d+(?:\.\d+)?)|(\$[A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)|(\.(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)?)|([A-Za-z_][A-Za-z0-9_]*)|(\()|(\))|(\|)|(:=)|(=)|(,))/y;
+  const pattern =
+    /\s*(?:("(?:[^"\\]|\\.)*"|`[^`]*`)|(-?\d+(?:\.\d+)?)|(\$[A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)|(\.(?:[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)?)|([A-Za-z_][A-Za-z0-9_]*)|(\()|(\))|(\|)|(:=)|(=)|(,))/y;
   let match: RegExpExecArray | null;
   while (pattern.lastIndex < action.length && (match = pattern.exec(action)) !== null) {
     const [, quoted, number, variable, field, identifier, open, close, pipe, declare, assign, comma] = match;
@@ -143,7 +144,8 @@ class PipelineReader {
       return { type: 'call', name: first.text, arguments: operands };
     }
     const operand = this.readOperand();
-    if (this.peek() !== undefined && this.peek()?.kind !== 'pipe' && this.peek()?.kind !== 'close') throw new Error(`unexpected "${this.peek()?.text}" in {{ ${this.action} }}`);
+    if (this.peek() !== undefined && this.peek()?.kind !== 'pipe' && this.peek()?.kind !== 'close')
+      throw new Error(`unexpected "${this.peek()?.text}" in {{ ${this.action} }}`);
     return { type: 'operand', operand };
   }
 
