@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 import { parse, stringify } from 'yaml';
 
@@ -12,6 +13,8 @@ import { validateObjects } from '../validate-objects';
  *   npm run render -w @agentloom/deploy -- -f my-values.yaml --set autoscaling.enabled=true
  */
 function main(arguments_: string[]): void {
+  // `npm run -w` runs in deploy/; values files are named relative to where the user typed the command.
+  const invocationDirectory = process.env['INIT_CWD'] ?? process.cwd();
   let values: Record<string, unknown> = {};
   let releaseName = 'agentloom';
   let namespace = 'default';
@@ -19,7 +22,8 @@ function main(arguments_: string[]): void {
     const flag = arguments_[index];
     const value = arguments_[index + 1] ?? '';
     index += 1;
-    if (flag === '-f' || flag === '--values') values = mergeValues(values, parse(readFileSync(value, 'utf8')) as Record<string, unknown>);
+    if (flag === '-f' || flag === '--values')
+      values = mergeValues(values, parse(readFileSync(resolve(invocationDirectory, value), 'utf8')) as Record<string, unknown>);
     else if (flag === '--set') values = mergeValues(values, setting(value));
     else if (flag === '--name') releaseName = value;
     else if (flag === '--namespace' || flag === '-n') namespace = value;
