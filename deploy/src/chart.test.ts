@@ -48,6 +48,16 @@ describe('the Helm chart', () => {
     expect(() => renderVariant({ values: { secrets: { existingSecret: 'mine' } } })).not.toThrow();
   });
 
+  it('checks values against values.schema.json first, as helm does, naming unknown keys and bad values', () => {
+    expect(() => renderVariant({ values: { ...requiredValues, autoscaling: { enable: true } } })).toThrow(/autoscaling\.enable: unknown value/);
+    expect(() => renderVariant({ values: { ...requiredValues, autoscaling: { mode: 'cron' } } })).toThrow(
+      /autoscaling\.mode: must be equal to one of the allowed values/,
+    );
+    expect(() => renderVariant({ values: { ...requiredValues, worker: { concurrency: 0 } } })).toThrow(/worker\.concurrency: must be >= 1/);
+    expect(() => renderVariant({ values: { secrets: { ...requiredValues.secrets, secretKey: 'short' } } })).toThrow(/secrets\.secretKey: must match pattern/);
+    expect(() => renderVariant({ values: { ...requiredValues, fleet: { extraEnv: { 'not-a-variable': '1' } } } })).toThrow(/fleet\.extraEnv/);
+  });
+
   it('autoscales with exactly one of a ScaledObject or an HPA, and then leaves the replica count to it', () => {
     const [plain, keda, hpa] = chartVariants.map(({ options }) => renderVariant(options));
     expect(objectsOfKind(plain!, 'ScaledObject')).toHaveLength(0);

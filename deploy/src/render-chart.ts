@@ -6,6 +6,7 @@ import { parse, parseAllDocuments } from 'yaml';
 
 import { parseTemplate, type TemplateNode } from './template/template-parser';
 import { TemplateRenderer } from './template/template-renderer';
+import { validateValues } from './validate-values';
 
 /** The AgentLoom chart in this repository (deploy/helm/agentloom). */
 export const chartDirectory = fileURLToPath(new URL('../helm/agentloom/', import.meta.url));
@@ -45,6 +46,7 @@ export function renderChartFiles(options: RenderOptions = {}, directory = chartD
   const chart = parse(readFileSync(join(directory, 'Chart.yaml'), 'utf8')) as Record<string, unknown>;
   const defaults = parse(readFileSync(join(directory, 'values.yaml'), 'utf8')) as Record<string, unknown>;
   const values = mergeValues(defaults, options.values ?? {});
+  validateValues(values, directory);
   const chartName = String(chart['name']);
   const templateDirectory = join(directory, 'templates');
   const files = readdirSync(templateDirectory)
