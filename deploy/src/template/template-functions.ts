@@ -20,9 +20,22 @@ export function isTruthy(value: unknown): boolean {
 /** How Go prints a scalar in template output; maps and lists must go through toYaml. */
 export function printScalar(value: unknown, where: string): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return formatGoFloat(value);
+  if (typeof value === 'boolean') return String(value);
   if (value === undefined || value === null) throw new Error(`${where} renders <no value> (a missing value)`);
   throw new Error(`${where} prints a map or list; pipe it through toYaml`);
+}
+
+/**
+ * Helm reads numbers in values files as float64 and Go prints those with %v (shortest %g): an
+ * exponent from 6 up switches to e-notation, so 1000000 renders `1e+06` under Helm, and here too.
+ */
+export function formatGoFloat(value: number): string {
+  if (value === 0 || !Number.isFinite(value)) return String(value);
+  const [mantissa = '', exponentText = '0'] = value.toExponential().split('e');
+  const exponent = Number(exponentText);
+  if (exponent < -4 || exponent >= 6) return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  return String(value);
 }
 
 function printAny(value: unknown): string {

@@ -42,6 +42,10 @@ describe('the chart template renderer (a Go text/template subset with Helm funct
     expect(render('{{ default "fallback" .missing }}', {})).toBe('fallback');
   });
 
+  it('prints numbers as Helm prints float64 values (e-notation from a million up)', () => {
+    expect(render('{{ .a }} {{ .b | quote }} {{ .c }} {{ .d }}', { a: 30000, b: 1000000, c: 3600000, d: 0.5 })).toBe('30000 "1e+06" 3.6e+06 0.5');
+  });
+
   it('fails instead of printing <no value>, so a misspelt values key cannot render a blank field', () => {
     expect(() => render('name: {{ .Values.nmae }}', { Values: { name: 'x' } })).toThrow(/<no value>/);
     expect(() => render('{{ .Values.a.b }}', { Values: {} })).toThrow(/nil pointer evaluating \.Values\.a\.b/);

@@ -55,6 +55,8 @@ export const chartVariants: { name: string; options: RenderOptions }[] = [
       values: {
         secrets: { existingSecret: 'agentloom-credentials' },
         migrations: { enabled: false },
+        // Helm prints this as 3.6e+06 (a float64 from the values file); the processes must still read it.
+        fleet: { leaseMs: 3_600_000, recoveryIntervalMs: 1_000_000 },
         serviceAccount: { create: false, name: 'agents' },
         console: { podDisruptionBudget: { enabled: false }, prometheusScrape: false },
         worker: { podDisruptionBudget: { enabled: false } },
