@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { readEnvironment } from '../../apps/worker/src/env';
+import { workerHealthPaths } from '../../apps/worker/src/health-server';
 import type { KubernetesObject } from './render-chart';
 import { chartVariants, objectsOfKind, podTemplateOf, renderVariant, type Container } from './testing/chart-variants';
 import { consoleRouteExists, declaredVariables, exportedMetricNames, rootScripts } from './testing/repository-facts';
@@ -52,12 +53,13 @@ describe.each(chartVariants)('references inside the chart with $name', ({ option
     expect(Number(environment['PORT'])).toBe(ports[0]!.containerPort);
   });
 
-  it('probes paths the console serves, on ports its container declares', () => {
+  it('probes paths the console and the worker serve, on ports their containers declare', () => {
     for (const workload of deployments) {
       for (const container of containersOf(workload)) {
         for (const probe of [container.startupProbe, container.readinessProbe, container.livenessProbe]) {
           if (probe === undefined) continue;
-          if (probe.httpGet) expect(consoleRouteExists(probe.httpGet.path), probe.httpGet.path).toBe(true);
+          if (probe.httpGet && componentOf(workload) === 'console') expect(consoleRouteExists(probe.httpGet.path), probe.httpGet.path).toBe(true);
+          if (probe.httpGet && componentOf(workload) === 'worker') expect(Object.values(workerHealthPaths)).toContain(probe.httpGet.path);
           const port = probe.httpGet?.port ?? probe.tcpSocket?.port;
           expect(container.ports?.some((declared) => declared.name === port || declared.containerPort === port)).toBe(true);
         }
@@ -65,6 +67,10 @@ describe.each(chartVariants)('references inside the chart with $name', ({ option
     }
     const console = containersOf(deployments.find((deployment) => componentOf(deployment) === 'console')!)[0]!;
     expect(console.readinessProbe?.httpGet?.path).toBe('/api/health');
+    const worker = containersOf(deployments.find((deployment) => componentOf(deployment) === 'worker')!)[0]!;
+    expect([worker.livenessProbe?.httpGet?.path, worker.readinessProbe?.httpGet?.path]).toEqual([workerHealthPaths.live, workerHealthPaths.ready]);
+    const healthPort = worker.env?.find((variable) => variable.name === 'AGENTLOOM_WORKER_HEALTH_PORT')?.value;
+    expect(worker.ports?.find((port) => port.name === 'health')?.containerPort).toBe(Number(healthPort));
   });
 
   it('reads credentials from the Secret under the variable names env.ts declares, and the Secret has those keys', () => {

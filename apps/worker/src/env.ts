@@ -25,7 +25,10 @@ const commaSeparatedList = z
 const secretKey = z
   .string()
   .trim()
-  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
+  .refine(
+    (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+    'must be 32 random bytes in base64 (openssl rand -base64 32)',
+  )
   .transform((value) => Buffer.from(value, 'base64'));
 
 const environmentSchema = z.object({
@@ -35,6 +38,8 @@ const environmentSchema = z.object({
   AGENTLOOM_MIGRATIONS_DIR: z.string().default(`${repositoryRoot}prisma/migrations`),
   AGENTLOOM_WORKER_ID: z.string().min(1).optional(),
   AGENTLOOM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** Port of the probe server (`/healthz` liveness, `/readyz` readiness); unset: no server. */
+  AGENTLOOM_WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** How long a claimed run stays ours without a heartbeat; a crashed worker's runs are recovered after it. */
   AGENTLOOM_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
   AGENTLOOM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
@@ -69,7 +74,12 @@ const environmentSchema = z.object({
    */
   AGENTLOOM_MCP_STDIO_ALLOW: z.string().optional(),
   /** Bytes of a tool call's output the model sees and the ledger stores (longer output is cut with a note); default 256 KiB. */
-  AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.coerce.number().int().min(1_024).max(64 * 1024 * 1024).optional(),
+  AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(64 * 1024 * 1024)
+    .optional(),
   /** Estimated tokens of earlier turns, summary included, a new run on a thread starts with; default 4,000. */
   AGENTLOOM_THREAD_HISTORY_TOKENS: z.coerce.number().int().min(100).max(1_000_000).optional(),
   /** Earlier runs of a thread read to build that window (older ones are only counted); default 50. */
@@ -114,7 +124,8 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Worker
       const mcpStdioAllowList = parseMcpStdioAllowList(parsed.data.AGENTLOOM_MCP_STDIO_ALLOW);
       return { ...parsed.data, memoryEmbedder: memoryEmbedderFrom(parsed.data), mcpStdioAllowList };
     } catch (error) {
-      if (isDomainError(error)) return { errors: [error.field === 'AGENTLOOM_MCP_STDIO_ALLOW' ? error.message : `${error.field ?? 'AGENTLOOM_EMBEDDER'}: ${error.message}`] };
+      if (isDomainError(error))
+        return { errors: [error.field === 'AGENTLOOM_MCP_STDIO_ALLOW' ? error.message : `${error.field ?? 'AGENTLOOM_EMBEDDER'}: ${error.message}`] };
       throw error;
     }
   }

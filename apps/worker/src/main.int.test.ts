@@ -20,7 +20,10 @@ interface Outcome {
 function runWorker(environment: NodeJS.ProcessEnv, whenOutput?: (output: string, stop: () => void) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     // Workers share the console's secret key (AGENTLOOM_SECRET_KEY); tests give every worker the same one.
-    const child = spawn(process.execPath, [tsx, 'src/main.ts'], { cwd: workerDirectory, env: { ...process.env, AGENTLOOM_SECRET_KEY: testSecretKey, ...environment } });
+    const child = spawn(process.execPath, [tsx, 'src/main.ts'], {
+      cwd: workerDirectory,
+      env: { ...process.env, AGENTLOOM_SECRET_KEY: testSecretKey, ...environment },
+    });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -62,15 +65,24 @@ describe('worker process', () => {
   });
 
   it('names a tool module that fails to load, before touching the database', async () => {
-    const outcome = await runWorker({ DATABASE_URL: database.config.url, AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts, ${toolFixtures}/no-tools.ts` });
+    const outcome = await runWorker({
+      DATABASE_URL: database.config.url,
+      AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts, ${toolFixtures}/no-tools.ts`,
+    });
     expect(outcome.exitCode).toBe(1);
-    expect(outcome.output).toMatch(/worker failed to start: Tool module \/.*\/packages\/platform\/test\/fixtures\/tool-modules\/no-tools\.ts .* exports no `tools` array/);
+    expect(outcome.output).toMatch(
+      /worker failed to start: Tool module \/.*\/packages\/platform\/test\/fixtures\/tool-modules\/no-tools\.ts .* exports no `tools` array/,
+    );
     expect(outcome.output).not.toMatch(/Database ready/);
   });
 
   it('migrates, loads tool modules, reports ready and stops cleanly on SIGTERM', async () => {
     let signalled = false;
-    const environment = { DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')), AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts` };
+    const environment = {
+      DATABASE_URL: database.config.url,
+      AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')),
+      AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts`,
+    };
     const outcome = await runWorker(environment, (output, stop) => {
       if (!signalled && output.includes('Worker ready')) {
         signalled = true;
