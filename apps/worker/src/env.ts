@@ -25,10 +25,7 @@ const commaSeparatedList = z
 const secretKey = z
   .string()
   .trim()
-  .refine(
-    (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
-    'must be 32 random bytes in base64 (openssl rand -base64 32)',
-  )
+  .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
   .transform((value) => Buffer.from(value, 'base64'));
 
 const environmentSchema = z.object({
@@ -74,12 +71,7 @@ const environmentSchema = z.object({
    */
   AGENTLOOM_MCP_STDIO_ALLOW: z.string().optional(),
   /** Bytes of a tool call's output the model sees and the ledger stores (longer output is cut with a note); default 256 KiB. */
-  AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1_024)
-    .max(64 * 1024 * 1024)
-    .optional(),
+  AGENTLOOM_TOOL_OUTPUT_MAX_BYTES: z.coerce.number().int().min(1_024).max(64 * 1024 * 1024).optional(),
   /** Estimated tokens of earlier turns, summary included, a new run on a thread starts with; default 4,000. */
   AGENTLOOM_THREAD_HISTORY_TOKENS: z.coerce.number().int().min(100).max(1_000_000).optional(),
   /** Earlier runs of a thread read to build that window (older ones are only counted); default 50. */
@@ -124,8 +116,7 @@ export function readEnvironment(source: NodeJS.ProcessEnv = process.env): Worker
       const mcpStdioAllowList = parseMcpStdioAllowList(parsed.data.AGENTLOOM_MCP_STDIO_ALLOW);
       return { ...parsed.data, memoryEmbedder: memoryEmbedderFrom(parsed.data), mcpStdioAllowList };
     } catch (error) {
-      if (isDomainError(error))
-        return { errors: [error.field === 'AGENTLOOM_MCP_STDIO_ALLOW' ? error.message : `${error.field ?? 'AGENTLOOM_EMBEDDER'}: ${error.message}`] };
+      if (isDomainError(error)) return { errors: [error.field === 'AGENTLOOM_MCP_STDIO_ALLOW' ? error.message : `${error.field ?? 'AGENTLOOM_EMBEDDER'}: ${error.message}`] };
       throw error;
     }
   }

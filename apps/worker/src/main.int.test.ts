@@ -94,4 +94,23 @@ describe('worker process', () => {
     expect(outcome.output).toMatch(/Worker stopped/);
     expect(outcome.exitCode).toBe(0);
   });
+
+  it('serves its probes on AGENTLOOM_WORKER_HEALTH_PORT once ready (what the Helm chart probes)', async () => {
+    const port = 20_000 + (process.pid % 20_000);
+    let probes: Promise<{ live: number; ready: number; body: unknown }> | undefined;
+    const outcome = await runWorker(
+      { DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')), AGENTLOOM_WORKER_HEALTH_PORT: String(port) },
+      (output, stop) => {
+        if (probes === undefined && output.includes('Worker ready')) {
+          probes = (async () => {
+            const live = await fetch(`http://127.0.0.1:${port}/healthz`);
+            const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+            return { live: live.status, ready: ready.status, body: await ready.json() };
+          })().finally(stop);
+        }
+      },
+    );
+    expect(await probes).toEqual({ live: 200, ready: 200, body: { status: expect.stringMatching(/^(ok|degraded)$/) as unknown } });
+    expect(outcome.exitCode).toBe(0);
+  });
 });

@@ -20,10 +20,8 @@ async function main(): Promise<void> {
   const telemetry = await startTelemetry('agentloom-worker', environment.OTEL_EXPORTER_OTLP_ENDPOINT);
   const { platform } = await createWorkerContainer(environment);
   await platform.executor.start();
-  const healthServer =
-    environment.AGENTLOOM_WORKER_HEALTH_PORT === undefined
-      ? undefined
-      : await startWorkerHealthServer(environment.AGENTLOOM_WORKER_HEALTH_PORT, () => platform.health.report());
+  const healthPort = environment.AGENTLOOM_WORKER_HEALTH_PORT;
+  const healthServer = healthPort === undefined ? undefined : await startWorkerHealthServer(healthPort, () => platform.health.report());
   consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
 
   let stopping = false;
@@ -43,8 +41,7 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // Expected start-up failures get their one clear line; anything else keeps its stack.
-  const message =
-    isDomainError(error) || error instanceof ToolModuleError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = isDomainError(error) || error instanceof ToolModuleError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(`[agentloom] worker failed to start: ${message}`);
   process.exit(1);
 });
