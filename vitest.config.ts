@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{apps,packages,tools,bench}/**/*.test.ts'],
+          include: ['{apps,packages,tools,bench,deploy}/**/*.test.ts'],
           exclude: [...ignored, '**/*.int.test.ts'],
           testTimeout: 20_000,
         },

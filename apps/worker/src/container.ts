@@ -24,7 +24,9 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
     },
     outbound: { allowPrivateTargets: [...environment.AGENTLOOM_ALLOW_PRIVATE_TARGETS, ...environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS] },
     mcp: { stdioAllowList: environment.mcpStdioAllowList },
-    ...(environment.AGENTLOOM_SECRET_KEY ? { secrets: { key: environment.AGENTLOOM_SECRET_KEY, previousKeys: environment.AGENTLOOM_SECRET_KEY_PREVIOUS } } : {}),
+    ...(environment.AGENTLOOM_SECRET_KEY
+      ? { secrets: { key: environment.AGENTLOOM_SECRET_KEY, previousKeys: environment.AGENTLOOM_SECRET_KEY_PREVIOUS } }
+      : {}),
     bounds: {
       ...(environment.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES ? { toolOutputMaxBytes: environment.AGENTLOOM_TOOL_OUTPUT_MAX_BYTES } : {}),
       ...(environment.AGENTLOOM_THREAD_HISTORY_TOKENS ? { threadHistoryTokens: environment.AGENTLOOM_THREAD_HISTORY_TOKENS } : {}),

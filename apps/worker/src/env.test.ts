@@ -23,7 +23,9 @@ describe('worker environment', () => {
       AGENTLOOM_POLL_MS: 1_000,
       AGENTLOOM_RECOVERY_INTERVAL_MS: 5_000,
     });
-    expect(readEnvironment({ DATABASE_URL: 'postgresql://db/agentloom', AGENTLOOM_POLL_MS: '10' })).toEqual({ errors: [expect.stringMatching(/^AGENTLOOM_POLL_MS: /) as unknown] });
+    expect(readEnvironment({ DATABASE_URL: 'postgresql://db/agentloom', AGENTLOOM_POLL_MS: '10' })).toEqual({
+      errors: [expect.stringMatching(/^AGENTLOOM_POLL_MS: /) as unknown],
+    });
   });
 
   it('selects the memory embedder as the console does: use-lite by default, errors naming the variable', () => {

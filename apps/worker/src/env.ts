@@ -35,6 +35,8 @@ const environmentSchema = z.object({
   AGENTLOOM_MIGRATIONS_DIR: z.string().default(`${repositoryRoot}prisma/migrations`),
   AGENTLOOM_WORKER_ID: z.string().min(1).optional(),
   AGENTLOOM_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(4),
+  /** Port of the probe server (`/healthz` liveness, `/readyz` readiness); unset: no server. */
+  AGENTLOOM_WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** How long a claimed run stays ours without a heartbeat; a crashed worker's runs are recovered after it. */
   AGENTLOOM_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
   AGENTLOOM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),

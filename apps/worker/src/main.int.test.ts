@@ -20,7 +20,10 @@ interface Outcome {
 function runWorker(environment: NodeJS.ProcessEnv, whenOutput?: (output: string, stop: () => void) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     // Workers share the console's secret key (AGENTLOOM_SECRET_KEY); tests give every worker the same one.
-    const child = spawn(process.execPath, [tsx, 'src/main.ts'], { cwd: workerDirectory, env: { ...process.env, AGENTLOOM_SECRET_KEY: testSecretKey, ...environment } });
+    const child = spawn(process.execPath, [tsx, 'src/main.ts'], {
+      cwd: workerDirectory,
+      env: { ...process.env, AGENTLOOM_SECRET_KEY: testSecretKey, ...environment },
+    });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -62,15 +65,24 @@ describe('worker process', () => {
   });
 
   it('names a tool module that fails to load, before touching the database', async () => {
-    const outcome = await runWorker({ DATABASE_URL: database.config.url, AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts, ${toolFixtures}/no-tools.ts` });
+    const outcome = await runWorker({
+      DATABASE_URL: database.config.url,
+      AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts, ${toolFixtures}/no-tools.ts`,
+    });
     expect(outcome.exitCode).toBe(1);
-    expect(outcome.output).toMatch(/worker failed to start: Tool module \/.*\/packages\/platform\/test\/fixtures\/tool-modules\/no-tools\.ts .* exports no `tools` array/);
+    expect(outcome.output).toMatch(
+      /worker failed to start: Tool module \/.*\/packages\/platform\/test\/fixtures\/tool-modules\/no-tools\.ts .* exports no `tools` array/,
+    );
     expect(outcome.output).not.toMatch(/Database ready/);
   });
 
   it('migrates, loads tool modules, reports ready and stops cleanly on SIGTERM', async () => {
     let signalled = false;
-    const environment = { DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')), AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts` };
+    const environment = {
+      DATABASE_URL: database.config.url,
+      AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')),
+      AGENTLOOM_TOOL_MODULES: `${toolFixtures}/greeting-tools.ts`,
+    };
     const outcome = await runWorker(environment, (output, stop) => {
       if (!signalled && output.includes('Worker ready')) {
         signalled = true;
@@ -80,6 +92,25 @@ describe('worker process', () => {
     expect(outcome.output).toMatch(/Worker ready/);
     expect(outcome.output).toMatch(/Tool modules loaded \{"tools":\["greet \(none\)"\]\}/);
     expect(outcome.output).toMatch(/Worker stopped/);
+    expect(outcome.exitCode).toBe(0);
+  });
+
+  it('serves its probes on AGENTLOOM_WORKER_HEALTH_PORT once ready (what the Helm chart probes)', async () => {
+    const port = 20_000 + (process.pid % 20_000);
+    let probes: Promise<{ live: number; ready: number; body: unknown }> | undefined;
+    const outcome = await runWorker(
+      { DATABASE_URL: database.config.url, AGENTLOOM_DATA_DIR: mkdtempSync(join(tmpdir(), 'agentloom-worker-')), AGENTLOOM_WORKER_HEALTH_PORT: String(port) },
+      (output, stop) => {
+        if (probes === undefined && output.includes('Worker ready')) {
+          probes = (async () => {
+            const live = await fetch(`http://127.0.0.1:${port}/healthz`);
+            const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+            return { live: live.status, ready: ready.status, body: await ready.json() };
+          })().finally(stop);
+        }
+      },
+    );
+    expect(await probes).toEqual({ live: 200, ready: 200, body: { status: expect.stringMatching(/^(ok|degraded)$/) as unknown } });
     expect(outcome.exitCode).toBe(0);
   });
 });

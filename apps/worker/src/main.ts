@@ -2,6 +2,7 @@ import { consoleLogger, isDomainError, keepServingOnUnhandledRejection, ToolModu
 
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
+import { startWorkerHealthServer } from './health-server';
 import { startTelemetry } from './telemetry';
 
 /**
@@ -19,6 +20,8 @@ async function main(): Promise<void> {
   const telemetry = await startTelemetry('agentloom-worker', environment.OTEL_EXPORTER_OTLP_ENDPOINT);
   const { platform } = await createWorkerContainer(environment);
   await platform.executor.start();
+  const healthPort = environment.AGENTLOOM_WORKER_HEALTH_PORT;
+  const healthServer = healthPort === undefined ? undefined : await startWorkerHealthServer(healthPort, () => platform.health.report());
   consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
 
   let stopping = false;
@@ -27,6 +30,7 @@ async function main(): Promise<void> {
     stopping = true;
     consoleLogger.info(`Worker stopping (${signal}): draining in-flight runs`);
     await platform.close();
+    await healthServer?.close();
     await telemetry.stop();
     consoleLogger.info('Worker stopped');
     process.exit(0);
