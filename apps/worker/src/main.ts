@@ -2,6 +2,7 @@ import { consoleLogger, isDomainError, keepServingOnUnhandledRejection, ToolModu
 
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
+import { startMetricsServer } from './metrics-server';
 import { startTelemetry } from './telemetry';
 
 /**
@@ -19,6 +20,10 @@ async function main(): Promise<void> {
   const telemetry = await startTelemetry('agentloom-worker', environment.OTEL_EXPORTER_OTLP_ENDPOINT);
   const { platform } = await createWorkerContainer(environment);
   await platform.executor.start();
+  const metricsServer = environment.AGENTLOOM_METRICS_PORT
+    ? await startMetricsServer(platform.metrics, environment.AGENTLOOM_METRICS_PORT, environment.AGENTLOOM_METRICS_TOKEN)
+    : undefined;
+  if (metricsServer) consoleLogger.info(`Worker metrics on :${metricsServer.port}/metrics`);
   consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
 
   let stopping = false;
@@ -26,6 +31,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     consoleLogger.info(`Worker stopping (${signal}): draining in-flight runs`);
+    await metricsServer?.close();
     await platform.close();
     await telemetry.stop();
     consoleLogger.info('Worker stopped');

@@ -155,3 +155,4 @@ export { looksLikeOperatorKey } from './operator/operator-key-secret';
 export { rotateOperatorKey, type OperatorKeyBootstrap } from './operator/operator-keys';
 export type { TenantRequestLimits } from './auth/roles';
 export { installOutboundTracePropagation } from './telemetry/outbound-trace-propagation';
+export { metricsAccessForAuthorization, type MetricsAccess } from './metrics/metrics-access';

@@ -34,8 +34,15 @@ import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks
  * when the executor drains.
  */
 export interface ProcessingObserver {
+  /** A step finished: committed with its next step's type, or `error` when it threw. */
   stepCommitted(outcome: string, seconds: number): void;
   toolCallFinished(tool: string, status: string, seconds: number): void;
+  /** A committed step's model usage and checkpoint size, by agent slug. */
+  stepPersisted(agent: string, usage: { inputTokens: number; outputTokens: number; costUsd?: number | undefined }, checkpointBytes: number): void;
+  /** This process ended the run with `status`; `messages` is its transcript length when the engine ran. */
+  runFinished(status: string, messages?: number): void;
+  /** A fresh run on a thread was seeded with this many (estimated) tokens of history. */
+  historySeeded(tokens: number): void;
 }
 
 export class EngineRunProcessor implements RunProcessor {
@@ -176,6 +183,10 @@ export class EngineRunProcessor implements RunProcessor {
   }
 
   private begin(engine: Engine, run: ClaimedRun, context: RunContext, signal: AbortSignal): AgentRun {
+    if (!context.resume && context.history) {
+      // The runtime's estimate: about 3 characters per token plus 4 per message.
+      this.observer?.historySeeded(context.history.reduce((total, message) => total + Math.ceil(message.content.length / 3) + 4, 0));
+    }
     if (!context.resume)
       return engine.start({
         task: context.task,
@@ -202,7 +213,7 @@ export class EngineRunProcessor implements RunProcessor {
     for (;;) {
       const started = performance.now();
       const stepAttributes = { [agentloomAttributes.runId]: run.id, [agentloomAttributes.tenantId]: run.tenantId, [agentloomAttributes.attempt]: run.attempt, [genAi.agentId]: context.agentId };
-      const result = await inSpan('agentloom.run.step', stepAttributes, async (span) => {
+      const step = inSpan('agentloom.run.step', stepAttributes, async (span) => {
         const result = await agentRun.step().finally(() => tracing.endOpenSpans('The step ended before the call finished'));
         span.setAttributes({
           [agentloomAttributes.step]: result.step,
@@ -217,15 +228,22 @@ export class EngineRunProcessor implements RunProcessor {
         // Interrupted because this executor lost the lease: that is not the run's cancellation, and
         // the run belongs to another attempt now. Commit nothing.
         if (signals.abort.reason instanceof LeaseLostError) throw signals.abort.reason;
-        await persistStep(this.database.prisma, run, result, {
+        const committed = await persistStep(this.database.prisma, run, result, {
           owner,
           ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
           outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
           ...(context.historySources ? { historySources: context.historySources } : {}),
         });
-        return result;
+        return { result, committed };
+      });
+      // Counted on write (ADR 0046): what this step committed, never re-counted from the tables at scrape time.
+      const { result, committed } = await step.catch((error: unknown) => {
+        this.observer?.stepCommitted('error', (performance.now() - started) / 1000);
+        throw error;
       });
       this.observer?.stepCommitted(result.next.type, (performance.now() - started) / 1000);
+      this.observer?.stepPersisted(context.agentSlug, result.usage, committed.checkpointBytes);
+      if (committed.finishedStatus) this.observer?.runFinished(committed.finishedStatus, agentRun.transcript().length);
       if (result.next.type !== 'run-again') return;
       const current = await this.database.prisma.run.findUnique({
         where: { id: run.id },
@@ -257,10 +275,12 @@ export class EngineRunProcessor implements RunProcessor {
    */
   private async failBeforeStart(run: ClaimedRun, owner: string, errorKind: string, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
+    let finishedStatus: string | undefined;
     await this.database.prisma
       .$transaction(async (transaction) => {
         const { cancelRequested } = await fenceRun(transaction, run, owner);
         const status = cancelRequested ? 'cancelled' : 'failed';
+        finishedStatus = status;
         this.logger.warn(`Run ${run.id} ${status}: ${message}`);
         const now = new Date();
         await transaction.run.update({
@@ -271,8 +291,10 @@ export class EngineRunProcessor implements RunProcessor {
         await appendRunEvents(transaction, run, [...closing, { type: 'run-finished', payload: { status, errorKind, message } }]);
       })
       .catch((fenceError: unknown) => {
+        finishedStatus = undefined;
         if (!(fenceError instanceof LeaseLostError)) throw fenceError;
       });
+    if (finishedStatus) this.observer?.runFinished(finishedStatus);
   }
 
   private async recordFallback(run: ClaimedRun, owner: string, from: string, to: string, reason: string): Promise<void> {
