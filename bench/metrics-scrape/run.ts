@@ -77,12 +77,15 @@ async function main(): Promise<void> {
     const after = await time(scrapes, () => platform.metrics.render());
 
     const row = (label: string, figures: { median: number; p95: number }) => `| ${label.padEnd(38)} | ${figures.median.toFixed(1).padStart(10)} | ${figures.p95.toFixed(1).padStart(9)} |`;
-    console.log(`\nScrape of /metrics with ${runCount.toLocaleString('en')} runs (server mode, Postgres ${(await platform.database.sql.query<{ version: string }>('SHOW server_version'))[0]?.version})\n`);
+    console.log(`\nScrape of /metrics with ${runCount.toLocaleString('en')} runs (server mode, Postgres ${(await platform.database.sql.query<{ server_version: string }>('SHOW server_version'))[0]?.server_version})\n`);
     console.log('| scrape                                 |  median ms |    p95 ms |');
     console.log('| -------------------------------------- | ---------- | --------- |');
     console.log(row('before (count/SUM gauges per scrape)', before));
     console.log(row('after (counters on write + indexes)', after));
     console.log(`\nafter / before (median): ${(after.median / before.median).toFixed(4)}×`);
+    // The figures mean something only if both scrapes read the seeded queue.
+    const queueLine = (exposition: string) => /^agentloom_queue_depth (\d+)$/m.exec(exposition)?.[1];
+    console.log(`queue depth reported: before ${queueLine(await previous.metrics())}, after ${queueLine(await platform.metrics.render())}`);
   } finally {
     await platform.close();
     await administer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

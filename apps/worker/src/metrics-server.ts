@@ -8,7 +8,7 @@ import { metricsAccessForAuthorization, type Platform } from '@agentloom/platfor
  * work happens (ADR 0046), so every worker must be scraped — the console's `/api/metrics` only
  * counts what the console's own executor did. Same access rules as the console's endpoint.
  */
-export async function startMetricsServer(metrics: Platform['metrics'], port: number, token: string | undefined): Promise<{ port: number; close(): Promise<void> }> {
+export async function startMetricsServer(metrics: Platform['metrics'], port: number, token: string | undefined): Promise<{ port: number; close: () => Promise<void> }> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404).end();
