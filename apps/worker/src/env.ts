@@ -51,6 +51,10 @@ const environmentSchema = z.object({
   AGENTLOOM_TOOL_ABORT_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   /** OTLP/HTTP endpoint for traces (e.g. http://otel-collector:4318); unset disables export. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  /** Port of the worker's Prometheus endpoint (`GET /metrics`); unset: none. Each worker counts its own work (ADR 0046). */
+  AGENTLOOM_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** Bearer token for the metrics endpoint; unset: open, without agent and tool labels (as the console's). */
+  AGENTLOOM_METRICS_TOKEN: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
   AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),
   /**
    * Comma-separated paths of modules exporting `tools: AnyTool[]`; relative paths resolve against

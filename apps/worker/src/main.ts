@@ -3,6 +3,7 @@ import { consoleLogger, isDomainError, keepServingOnUnhandledRejection, ToolModu
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
 import { startWorkerHealthServer } from './health-server';
+import { startMetricsServer } from './metrics-server';
 import { startTelemetry } from './telemetry';
 
 /**
@@ -22,6 +23,10 @@ async function main(): Promise<void> {
   await platform.executor.start();
   const healthPort = environment.AGENTLOOM_WORKER_HEALTH_PORT;
   const healthServer = healthPort === undefined ? undefined : await startWorkerHealthServer(healthPort, () => platform.health.report());
+  const metricsServer = environment.AGENTLOOM_METRICS_PORT
+    ? await startMetricsServer(platform.metrics, environment.AGENTLOOM_METRICS_PORT, environment.AGENTLOOM_METRICS_TOKEN)
+    : undefined;
+  if (metricsServer) consoleLogger.info(`Worker metrics on :${metricsServer.port}/metrics`);
   consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
 
   let stopping = false;
@@ -29,6 +34,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     consoleLogger.info(`Worker stopping (${signal}): draining in-flight runs`);
+    await metricsServer?.close();
     await platform.close();
     await healthServer?.close();
     await telemetry.stop();

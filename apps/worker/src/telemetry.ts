@@ -1,5 +1,7 @@
+import { installOutboundTracePropagation } from '@agentloom/platform';
+
 /**
- * Exports traces (one span per committed run step, see @agentloom/platform telemetry) over OTLP/HTTP
+ * Exports traces (run, step, model-call and tool-call spans with GenAI attributes, see @agentloom/platform telemetry) over OTLP/HTTP
  * when OTEL_EXPORTER_OTLP_ENDPOINT is set; the exporter reads the standard OTEL_* variables itself.
  * Without it nothing is started and the platform's spans are no-ops. The SDK is imported only when
  * an endpoint is set: it is the heaviest import of the worker, and a worker that only executes
@@ -10,5 +12,12 @@ export async function startTelemetry(serviceName: string, endpoint: string | und
   const [{ NodeSDK }, { OTLPTraceExporter }] = await Promise.all([import('@opentelemetry/sdk-node'), import('@opentelemetry/exporter-trace-otlp-http')]);
   const sdk = new NodeSDK({ serviceName, traceExporter: new OTLPTraceExporter() });
   sdk.start();
-  return { stop: () => sdk.shutdown() };
+  // Tool HTTP calls, MCP requests and webhooks carry the active trace context (traceparent).
+  const uninstallPropagation = installOutboundTracePropagation();
+  return {
+    stop: () => {
+      uninstallPropagation();
+      return sdk.shutdown();
+    },
+  };
 }

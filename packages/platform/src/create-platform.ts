@@ -165,6 +165,9 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     {
       stepCommitted: (outcome, seconds) => metrics.observeStep(outcome, seconds),
       toolCallFinished: (tool, status, seconds) => metrics.observeToolCall(tool, status, seconds),
+      stepPersisted: (agent, usage, checkpointBytes) => metrics.observeStepCommit(agent, usage, checkpointBytes),
+      runFinished: (status, messages) => metrics.observeRunFinished(status, messages),
+      historySeeded: (tokens) => metrics.observeHistorySeeded(tokens),
     },
     memoryPort,
     { toolAbortGraceMs: config.executor?.toolAbortGraceMs ?? defaultExecutorConfig.toolAbortGraceMs },
@@ -182,13 +185,20 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     // The executor advertises its catalog in every claim: it never takes a run that needs a tool it lacks.
     { ...config.executor, owner: executorOwner, toolNames: tools.names() },
     {
+      runClaimed: (run) => {
+        if (run.queuedSeconds !== undefined) metrics.observeClaim(run.queuedSeconds);
+      },
       runsRecovered: (runs) => metrics.observeRecoveries(runs.map((run) => run.outcome)),
       sweep: () => maintenance.sweep(),
     },
     [webhookDispatcher],
   );
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
-  const runs = new RunService(database, () => executor.wake());
+  const runs = new RunService(
+    database,
+    () => executor.wake(),
+    (status) => metrics.observeRunFinished(status),
+  );
   const activity = new TenantActivityService(database, logger, runEventWatchers);
   const auth = new AuthService(database, logger, {
     ...defaultAuthConfig,

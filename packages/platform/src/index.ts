@@ -154,3 +154,5 @@ export type { OperatorPrincipal } from './operator/operator-principal';
 export { looksLikeOperatorKey } from './operator/operator-key-secret';
 export { rotateOperatorKey, type OperatorKeyBootstrap } from './operator/operator-keys';
 export type { TenantRequestLimits } from './auth/roles';
+export { installOutboundTracePropagation } from './telemetry/outbound-trace-propagation';
+export { metricsAccessForAuthorization, type MetricsAccess } from './metrics/metrics-access';

@@ -1,8 +1,9 @@
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { installOutboundTracePropagation } from '@agentloom/platform';
 
 /**
- * Exports traces (one span per committed run step, see @agentloom/platform telemetry) over OTLP/HTTP
+ * Exports traces (run, step, model-call and tool-call spans with GenAI attributes, see @agentloom/platform telemetry) over OTLP/HTTP
  * when OTEL_EXPORTER_OTLP_ENDPOINT is set; the exporter reads the standard OTEL_* variables itself.
  * Without it nothing is started and the platform's spans are no-ops.
  */
@@ -10,5 +11,12 @@ export function startTelemetry(serviceName: string, endpoint: string | undefined
   if (!endpoint) return { stop: () => Promise.resolve() };
   const sdk = new NodeSDK({ serviceName, traceExporter: new OTLPTraceExporter() });
   sdk.start();
-  return { stop: () => sdk.shutdown() };
+  // Tool HTTP calls, MCP requests and webhooks carry the active trace context (traceparent).
+  const uninstallPropagation = installOutboundTracePropagation();
+  return {
+    stop: () => {
+      uninstallPropagation();
+      return sdk.shutdown();
+    },
+  };
 }

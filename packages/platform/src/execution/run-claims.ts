@@ -11,6 +11,8 @@ export interface ClaimedRun {
   agentVersionId: string;
   threadId: string | null;
   attempt: number;
+  /** How long the run waited in the queue before this claim (absent where a run is held without a claim). */
+  queuedSeconds?: number;
 }
 
 /**
@@ -30,7 +32,7 @@ export interface ClaimedRun {
  * `Database.statements`, which skips the Prisma client (ADR 0014).
  */
 export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
-  const claimed = await queryRows<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number }>(
+  const claimed = await queryRows<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number; queued_seconds: number }>(
     runner,
     `WITH next AS (
        SELECT run.id FROM runs AS run JOIN agent_versions AS version ON version.id = run.agent_version_id
@@ -45,12 +47,12 @@ export async function claimRuns(runner: StatementRunner, owner: string, limit: n
               next_event_seq = run.next_event_seq + 1
          FROM next
         WHERE run.id = next.id
-    RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt, run.next_event_seq - 1 AS seq
+    RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt, run.next_event_seq - 1 AS seq, run.queued_at
      ), started AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
        SELECT tenant_id, id, seq, 'run-started', jsonb_build_object('attempt', attempt, 'executor', $1::text), now() FROM claimed
      )
-     SELECT id, tenant_id, agent_version_id, thread_id, attempt,
+     SELECT id, tenant_id, agent_version_id, thread_id, attempt, extract(epoch FROM now() - queued_at)::double precision AS queued_seconds,
             CASE WHEN agentloom_run_watched(id, tenant_id) THEN pg_notify('${runEventsChannel}', id || ':' || seq || ':' || tenant_id)::text END AS notified
        FROM claimed`,
     [owner, limit, leaseMs, toolNames === undefined ? null : JSON.stringify(toolNames)],
@@ -61,6 +63,7 @@ export async function claimRuns(runner: StatementRunner, owner: string, limit: n
     agentVersionId: run.agent_version_id,
     threadId: run.thread_id,
     attempt: run.attempt,
+    queuedSeconds: Number(run.queued_seconds),
   }));
 }
 

@@ -82,9 +82,10 @@ describe.each(databaseModes)('agent memory end to end (%s)', (mode) => {
     // Working memory: one system prompt per run, even with seeded history.
     for (const runId of [first, second]) expect(await prisma.message.count({ where: { runId, role: 'system' } })).toBe(1);
     const metrics = await test.platform.metrics.render();
-    expect(metrics).toMatch(/agentloom_prompt_tokens_from_history\{quantile="1"\} [1-9]/);
-    expect(metrics).toMatch(/agentloom_messages_per_run\{quantile="0.5"\} [1-9]/);
-    expect(metrics).toMatch(/agentloom_checkpoint_bytes\{quantile="1"\} [1-9]/);
+    // Histograms observed as the runs committed (ADR 0046).
+    expect(metrics).toMatch(/agentloom_prompt_tokens_from_history_sum [1-9]/);
+    expect(metrics).toMatch(/agentloom_messages_per_run_sum [1-9]/);
+    expect(metrics).toMatch(/agentloom_checkpoint_bytes_sum [1-9]/);
   });
 
   it('recalls a fact decided in an earlier run through memory_search, recording the injection', async () => {

@@ -1,14 +1,23 @@
 import type { Database } from '@agentloom/db';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-import { collectDatabaseGauges } from './database-gauges';
 import { collectMemoryGauges } from './memory-gauges';
+import { collectQueueGauges } from './queue-gauges';
 import { withoutTenantLabels } from './without-tenant-labels';
 
+/** Token and cost usage of one committed step. */
+export interface StepUsage {
+  inputTokens: number;
+  outputTokens: number;
+  costUsd?: number | undefined;
+}
+
 /**
- * Prometheus metrics of one process. Work done here (steps, tool calls, recoveries) is counted as it
- * happens; queue depth, run outcomes, tokens and cost are read from the database at scrape time, so
- * every process reports the same cluster-wide numbers for those.
+ * Prometheus metrics of one process (ADR 0046). Everything this process does — claims, steps, tool
+ * calls, finished runs, tokens, cost, checkpoint sizes — is counted as it happens, so a scrape reads
+ * memory; sum the series over processes in PromQL. Only the queue and the approval backlog are read
+ * from the database at scrape time, with one statement over partial indexes: their cost follows the
+ * queue's size, not the number of runs ever made.
  */
 export class PlatformMetrics {
   readonly registry = new Registry();
@@ -17,10 +26,17 @@ export class PlatformMetrics {
   private readonly toolCalls: Counter<'tool' | 'status'>;
   private readonly toolCallDuration: Histogram<'tool'>;
   private readonly leaseRecoveries: Counter<'outcome'>;
+  private readonly claimLatency: Histogram;
+  private readonly runOutcomes: Counter<'status'>;
+  private readonly tokens: Counter<'agent' | 'direction'>;
+  private readonly cost: Counter<'agent'>;
+  private readonly checkpointBytes: Histogram;
+  private readonly messagesPerRun: Histogram;
+  private readonly historyTokens: Histogram;
 
   constructor(database: Database, executorState: () => { active: number; concurrency: number }) {
     const registers = [this.registry];
-    this.steps = new Counter({ name: 'agentloom_steps_total', help: 'Engine steps committed by this process', labelNames: ['outcome'], registers });
+    this.steps = new Counter({ name: 'agentloom_steps_total', help: 'Engine steps finished by this process (outcome `error`: the step threw)', labelNames: ['outcome'], registers });
     this.stepDuration = new Histogram({
       name: 'agentloom_step_duration_seconds',
       help: 'Time from step start to commit',
@@ -37,6 +53,33 @@ export class PlatformMetrics {
       registers,
     });
     this.leaseRecoveries = new Counter({ name: 'agentloom_lease_recoveries_total', help: 'Runs recovered from an executor that stopped', labelNames: ['outcome'], registers });
+    this.claimLatency = new Histogram({
+      name: 'agentloom_claim_latency_seconds',
+      help: 'Time a run waited in the queue before this process claimed it',
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900],
+      registers,
+    });
+    this.runOutcomes = new Counter({ name: 'agentloom_run_outcomes_total', help: 'Runs this process ended, by final status', labelNames: ['status'], registers });
+    this.tokens = new Counter({ name: 'agentloom_model_tokens_total', help: 'Model tokens committed by this process, by agent and direction', labelNames: ['agent', 'direction'], registers });
+    this.cost = new Counter({ name: 'agentloom_model_cost_usd_total', help: 'Model cost in US dollars committed by this process, by agent', labelNames: ['agent'], registers });
+    this.checkpointBytes = new Histogram({
+      name: 'agentloom_checkpoint_bytes',
+      help: 'Size of each checkpoint committed by this process',
+      buckets: [1_024, 4_096, 16_384, 65_536, 262_144, 1_048_576, 4_194_304],
+      registers,
+    });
+    this.messagesPerRun = new Histogram({
+      name: 'agentloom_messages_per_run',
+      help: 'Transcript length (messages) of each run this process ended',
+      buckets: [2, 5, 10, 25, 50, 100, 250, 500, 1_000],
+      registers,
+    });
+    this.historyTokens = new Histogram({
+      name: 'agentloom_prompt_tokens_from_history',
+      help: 'Estimated prompt tokens of thread history seeded into each new run on a thread',
+      buckets: [100, 500, 1_000, 2_000, 4_000, 8_000, 16_000, 32_000],
+      registers,
+    });
     new Gauge({
       name: 'agentloom_executor_utilization',
       help: 'Runs held by this process divided by its concurrency',
@@ -46,7 +89,7 @@ export class PlatformMetrics {
         this.set(state.concurrency === 0 ? 0 : state.active / state.concurrency);
       },
     });
-    collectDatabaseGauges(database, this.registry);
+    collectQueueGauges(database, this.registry);
     collectMemoryGauges(database, this.registry);
   }
 
@@ -55,13 +98,38 @@ export class PlatformMetrics {
     this.stepDuration.observe({ outcome }, seconds);
   }
 
+  observeStepCommit(agent: string, usage: StepUsage, checkpointBytes: number): void {
+    if (usage.inputTokens > 0) this.tokens.inc({ agent, direction: 'input' }, usage.inputTokens);
+    if (usage.outputTokens > 0) this.tokens.inc({ agent, direction: 'output' }, usage.outputTokens);
+    if (usage.costUsd) this.cost.inc({ agent }, usage.costUsd);
+    this.checkpointBytes.observe(checkpointBytes);
+  }
+
   observeToolCall(tool: string, status: string, seconds: number): void {
     this.toolCalls.inc({ tool, status });
     this.toolCallDuration.observe({ tool }, seconds);
   }
 
+  observeClaim(queuedSeconds: number): void {
+    this.claimLatency.observe(Math.max(0, queuedSeconds));
+  }
+
+  /** A run ended here (`messages`: its transcript length when known). */
+  observeRunFinished(status: string, messages?: number): void {
+    this.runOutcomes.inc({ status });
+    if (messages !== undefined) this.messagesPerRun.observe(messages);
+  }
+
+  observeHistorySeeded(tokens: number): void {
+    this.historyTokens.observe(tokens);
+  }
+
   observeRecoveries(outcomes: readonly string[]): void {
-    for (const outcome of outcomes) this.leaseRecoveries.inc({ outcome });
+    for (const outcome of outcomes) {
+      this.leaseRecoveries.inc({ outcome });
+      // Recovery ends a run whose attempts ran out (`failed`) or whose cancel committed (`cancelled`).
+      if (outcome === 'failed' || outcome === 'cancelled') this.runOutcomes.inc({ status: outcome });
+    }
   }
 
   /**

@@ -11,9 +11,10 @@ import { terminalRunStatuses, type RunStatus } from './run.schema';
 /**
  * Cancels a run. Queued and waiting runs end at once; a running run gets its cancel flag set and
  * its executor is told (NOTIFY) to abort the in-flight model or tool call and end it `cancelled`.
+ * Returns whether the run ended here (false: its executor ends it).
  */
-export async function cancelRun(database: Database, principal: Principal, runId: string): Promise<void> {
-  await database.prisma.$transaction(async (transaction) => {
+export async function cancelRun(database: Database, principal: Principal, runId: string): Promise<{ ended: boolean }> {
+  return database.prisma.$transaction(async (transaction) => {
     const rows = await transaction.$queryRawUnsafe<{ status: RunStatus }[]>(
       'SELECT status FROM runs WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE',
       runId,
@@ -40,5 +41,6 @@ export async function cancelRun(database: Database, principal: Principal, runId:
       ]);
     }
     await recordAudit(transaction, principal, { action: 'run.cancel', targetType: 'run', targetId: runId, before: { status } });
+    return { ended: status !== 'running' };
   });
 }

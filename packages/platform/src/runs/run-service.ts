@@ -28,6 +28,8 @@ export class RunService {
     private readonly database: Database,
     /** Called after a run was queued, so an executor in this process claims it without waiting. */
     private readonly onQueued: () => void = () => undefined,
+    /** Called when this service ended a run itself (a cancel of a queued or waiting run), for the outcome counter. */
+    private readonly onFinished: (status: string) => void = () => undefined,
   ) {}
 
   async create(principal: Principal, rawInput: unknown): Promise<CreatedRun> {
@@ -79,7 +81,8 @@ export class RunService {
 
   async cancel(principal: Principal, rawInput: unknown): Promise<RunView> {
     const { runId } = parseInput(runIdInputSchema, rawInput);
-    await cancelRun(this.database, principal, runId);
+    const { ended } = await cancelRun(this.database, principal, runId);
+    if (ended) this.onFinished('cancelled');
     return this.get(principal, { runId });
   }
 

@@ -1,4 +1,4 @@
-import { createEngine, type AnyTool, type Engine, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway } from '@agentloom/runtime';
+import { createEngine, type AnyTool, type Engine, type EventBus, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type ToolContext } from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { ModelConnector } from '../../outbound/model-connector';
@@ -23,6 +23,10 @@ export interface BuildRunEngineOptions {
   models: ModelConnector;
   /** Records model fallbacks on the run's log. */
   onModelFallback?: (from: string, to: string, reason: string) => void;
+  /** The tool bus (the caller owns and closes it); the engine's own when absent. */
+  bus?: EventBus<ToolContext>;
+  /** Wraps each platform tool as it is registered, for the run and its sub-agents (tracing). */
+  decorateTool?: (tool: AnyTool) => AnyTool;
 }
 
 /**
@@ -42,9 +46,11 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       ...(options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: options.toolAbortGraceMs } : {}),
       ...(options.toolOutputMaxBytes ? { toolOutputMaxBytes: options.toolOutputMaxBytes } : {}),
       ...(options.memory ? { memory: options.memory } : {}),
+      ...(options.bus ? { bus: options.bus } : {}),
       configureTools: (registry) => {
-        for (const tool of options.tools.select(config.tools)) registry.register(tool);
-        for (const tool of options.extraTools ?? []) registry.register(tool);
+        const decorate = options.decorateTool ?? ((tool: AnyTool) => tool);
+        for (const tool of options.tools.select(config.tools)) registry.register(decorate(tool));
+        for (const tool of options.extraTools ?? []) registry.register(decorate(tool));
       },
       createInstanceId: () => options.runId,
     },

@@ -57,7 +57,9 @@ describe.each(databaseModes)('cancel and metrics (%s)', (mode) => {
   it('exposes Prometheus metrics for the queue, outcomes, steps and tool calls', async () => {
     const text = await test.platform.metrics.render();
     expect(text).toMatch(/agentloom_queue_depth \d+/);
-    expect(text).toMatch(/agentloom_runs\{status="cancelled"\} \d+/);
+    // Counted on write by the process that ended the run, not re-counted from the table (ADR 0046).
+    expect(text).toMatch(/agentloom_run_outcomes_total\{status="cancelled"\} [1-9]/);
+    expect(text).toMatch(/agentloom_claim_latency_seconds_count [1-9]/);
     expect(text).toMatch(/agentloom_steps_total\{outcome="interrupted"\} \d+/);
     expect(text).toMatch(/agentloom_executor_utilization/);
   });

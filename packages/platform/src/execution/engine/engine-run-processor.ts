@@ -1,5 +1,6 @@
 import { isTransientDatabaseError, type Database } from '@agentloom/db';
-import type { AgentRun, AnyTool, Engine } from '@agentloom/runtime';
+import { trace } from '@opentelemetry/api';
+import { InProcessEventBus, type AgentRun, type AnyTool, type Engine, type ToolContext } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import type { Logger } from '../../logging/logger';
@@ -17,6 +18,10 @@ import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import { buildRunEngine } from './build-run-engine';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { loadRunContext, type RunContext } from './load-run-context';
+import { agentloomAttributes, genAi } from '../../telemetry/gen-ai-attributes';
+import { RunTracing } from '../../telemetry/run-tracing';
+import { tracedTool } from '../../telemetry/traced-tool';
+import { TracingEventBus } from '../../telemetry/tracing-event-bus';
 import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
 import { createCancelFenceHooks, type CancelFenceHooks } from './cancel-fence-hooks';
@@ -29,8 +34,15 @@ import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks
  * when the executor drains.
  */
 export interface ProcessingObserver {
+  /** A step finished: committed with its next step's type, or `error` when it threw. */
   stepCommitted(outcome: string, seconds: number): void;
   toolCallFinished(tool: string, status: string, seconds: number): void;
+  /** A committed step's model usage and checkpoint size, by agent slug. */
+  stepPersisted(agent: string, usage: { inputTokens: number; outputTokens: number; costUsd?: number | undefined }, checkpointBytes: number): void;
+  /** This process ended the run with `status`; `messages` is its transcript length when the engine ran. */
+  runFinished(status: string, messages?: number): void;
+  /** A fresh run on a thread was seeded with this many (estimated) tokens of history. */
+  historySeeded(tokens: number): void;
 }
 
 export class EngineRunProcessor implements RunProcessor {
@@ -50,7 +62,16 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly mcp?: McpAgentTools,
   ) {}
 
+  /**
+   * One `invoke_agent` span per attempt (a run that pauses for a human or moves to another executor
+   * has one per attempt, all with its run id); its steps, model calls and tool calls nest under it.
+   */
   async process(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
+    const attributes = { [genAi.operationName]: 'invoke_agent', [agentloomAttributes.runId]: run.id, [agentloomAttributes.tenantId]: run.tenantId, [agentloomAttributes.attempt]: run.attempt };
+    await inSpan('invoke_agent', attributes, () => this.processAttempt(run, owner, signals));
+  }
+
+  private async processAttempt(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
     const { prisma } = this.database;
     let context: RunContext;
     try {
@@ -60,6 +81,12 @@ export class EngineRunProcessor implements RunProcessor {
       await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
       return;
     }
+    trace.getActiveSpan()?.updateName(`invoke_agent ${context.agentSlug}`);
+    trace.getActiveSpan()?.setAttributes({
+      [genAi.agentId]: context.agentId,
+      [genAi.agentName]: context.agentSlug,
+      ...(run.threadId ? { [genAi.conversationId]: run.threadId } : {}),
+    });
     // One connection per attached server for the whole attempt, closed when it ends. A server that
     // cannot be reached or whose pinned tools changed ends the run before any model call.
     let mcpTools: RunMcpTools | undefined;
@@ -88,6 +115,32 @@ export class EngineRunProcessor implements RunProcessor {
     let engine: Engine | undefined;
     const ledger = createToolLedgerHooks(prisma, run, owner, () => engine!.services.registry, this.observer);
     const cancelFence = createCancelFenceHooks(prisma, run, owner);
+    const model = context.config.model;
+    const tracing = new RunTracing({
+      runId: run.id,
+      tenantId: run.tenantId,
+      agentId: context.agentId,
+      ...(model ? { model: { provider: model.provider, model: model.model } } : {}),
+    });
+    const bus = new TracingEventBus(new InProcessEventBus<ToolContext>(), tracing);
+    try {
+      await this.runEngine(run, owner, signals, context, extraTools, { ledger, cancelFence, tracing, bus, setEngine: (built) => (engine = built) });
+    } finally {
+      tracing.endOpenSpans('The attempt ended before the call finished');
+      await bus.close();
+    }
+  }
+
+  private async runEngine(
+    run: ClaimedRun,
+    owner: string,
+    signals: RunProcessingSignals,
+    context: RunContext,
+    extraTools: AnyTool[],
+    parts: { ledger: ToolLedgerHooks; cancelFence: CancelFenceHooks; tracing: RunTracing; bus: TracingEventBus; setEngine(engine: Engine): void },
+  ): Promise<void> {
+    const { ledger, cancelFence, tracing } = parts;
+    let engine: Engine;
     try {
       engine = buildRunEngine({
         runId: run.id,
@@ -97,7 +150,10 @@ export class EngineRunProcessor implements RunProcessor {
         tools: this.tools,
         extraTools,
         models: this.models,
-        hooks: [cancelFence, ledger],
+        // Tracing last: a call the fence or the ledger stops (veto, replay) runs no handler and gets no span.
+        hooks: [cancelFence, ledger, tracing.hooks()],
+        bus: parts.bus,
+        decorateTool: (tool) => tracedTool(tool, tracing),
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
         toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,
         ...(this.memory
@@ -110,13 +166,14 @@ export class EngineRunProcessor implements RunProcessor {
           : {}),
         onModelFallback: (from, to, reason) => void this.recordFallback(run, owner, from, to, reason),
       });
+      parts.setEngine(engine);
     } catch (error) {
       await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
       return;
     }
     try {
       const agentRun = this.begin(engine, run, context, signals.abort);
-      await this.stepUntilPause(agentRun, run, owner, context, signals, ledger, cancelFence);
+      await this.stepUntilPause(agentRun, run, owner, context, signals, { ledger, cancelFence, tracing });
     } catch (error) {
       if (error instanceof LeaseLostError) this.logger.warn(error.message);
       else if (!this.abandonAttempt(run, error)) await this.failBeforeStart(run, owner, kindOf(error), error);
@@ -126,6 +183,10 @@ export class EngineRunProcessor implements RunProcessor {
   }
 
   private begin(engine: Engine, run: ClaimedRun, context: RunContext, signal: AbortSignal): AgentRun {
+    if (!context.resume && context.history) {
+      // The runtime's estimate: about 3 characters per token plus 4 per message.
+      this.observer?.historySeeded(context.history.reduce((total, message) => total + Math.ceil(message.content.length / 3) + 4, 0));
+    }
     if (!context.resume)
       return engine.start({
         task: context.task,
@@ -146,15 +207,16 @@ export class EngineRunProcessor implements RunProcessor {
     owner: string,
     context: RunContext,
     signals: RunProcessingSignals,
-    ledger: ToolLedgerHooks,
-    cancelFence: CancelFenceHooks,
+    hooks: { ledger: ToolLedgerHooks; cancelFence: CancelFenceHooks; tracing: RunTracing },
   ): Promise<void> {
+    const { ledger, cancelFence, tracing } = hooks;
     for (;;) {
       const started = performance.now();
-      const result = await inSpan('agentloom.run.step', { 'agentloom.run_id': run.id, 'agentloom.attempt': run.attempt }, async (span) => {
-        const result = await agentRun.step();
+      const stepAttributes = { [agentloomAttributes.runId]: run.id, [agentloomAttributes.tenantId]: run.tenantId, [agentloomAttributes.attempt]: run.attempt, [genAi.agentId]: context.agentId };
+      const step = inSpan('agentloom.run.step', stepAttributes, async (span) => {
+        const result = await agentRun.step().finally(() => tracing.endOpenSpans('The step ended before the call finished'));
         span.setAttributes({
-          'agentloom.step': result.step,
+          [agentloomAttributes.step]: result.step,
           'agentloom.next': result.next.type,
           'agentloom.input_tokens': result.usage.inputTokens,
           'agentloom.output_tokens': result.usage.outputTokens,
@@ -166,15 +228,22 @@ export class EngineRunProcessor implements RunProcessor {
         // Interrupted because this executor lost the lease: that is not the run's cancellation, and
         // the run belongs to another attempt now. Commit nothing.
         if (signals.abort.reason instanceof LeaseLostError) throw signals.abort.reason;
-        await persistStep(this.database.prisma, run, result, {
+        const committed = await persistStep(this.database.prisma, run, result, {
           owner,
           ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
           outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
           ...(context.historySources ? { historySources: context.historySources } : {}),
         });
-        return result;
+        return { result, committed };
+      });
+      // Counted on write (ADR 0046): what this step committed, never re-counted from the tables at scrape time.
+      const { result, committed } = await step.catch((error: unknown) => {
+        this.observer?.stepCommitted('error', (performance.now() - started) / 1000);
+        throw error;
       });
       this.observer?.stepCommitted(result.next.type, (performance.now() - started) / 1000);
+      this.observer?.stepPersisted(context.agentSlug, result.usage, committed.checkpointBytes);
+      if (committed.finishedStatus) this.observer?.runFinished(committed.finishedStatus, agentRun.transcript().length);
       if (result.next.type !== 'run-again') return;
       const current = await this.database.prisma.run.findUnique({
         where: { id: run.id },
@@ -206,10 +275,12 @@ export class EngineRunProcessor implements RunProcessor {
    */
   private async failBeforeStart(run: ClaimedRun, owner: string, errorKind: string, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
+    let finishedStatus: string | undefined;
     await this.database.prisma
       .$transaction(async (transaction) => {
         const { cancelRequested } = await fenceRun(transaction, run, owner);
         const status = cancelRequested ? 'cancelled' : 'failed';
+        finishedStatus = status;
         this.logger.warn(`Run ${run.id} ${status}: ${message}`);
         const now = new Date();
         await transaction.run.update({
@@ -220,8 +291,10 @@ export class EngineRunProcessor implements RunProcessor {
         await appendRunEvents(transaction, run, [...closing, { type: 'run-finished', payload: { status, errorKind, message } }]);
       })
       .catch((fenceError: unknown) => {
+        finishedStatus = undefined;
         if (!(fenceError instanceof LeaseLostError)) throw fenceError;
       });
+    if (finishedStatus) this.observer?.runFinished(finishedStatus);
   }
 
   private async recordFallback(run: ClaimedRun, owner: string, from: string, to: string, reason: string): Promise<void> {

@@ -9,6 +9,8 @@ import type { ClaimedRun } from '../run-claims';
 
 export interface RunContext {
   agentId: string;
+  /** The agent's slug: its name on traces (`gen_ai.agent.name`). */
+  agentSlug: string;
   versionId: string;
   config: AgentVersionConfig;
   task: string;
@@ -46,11 +48,11 @@ export async function loadRunContext(
 ): Promise<RunContext> {
   const row = await prisma.run.findUniqueOrThrow({
     where: { id: run.id },
-    select: { agentId: true, input: true, createdAt: true, forkStepIndex: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
+    select: { agentId: true, agent: { select: { slug: true } }, input: true, createdAt: true, forkStepIndex: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
   });
   const config = agentVersionConfigSchema.parse(row.agentVersion.config);
   const task = (row.input as { text?: string }).text ?? '';
-  const base = { agentId: row.agentId, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread), runCreatedAt: row.createdAt };
+  const base = { agentId: row.agentId, agentSlug: row.agent.slug, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread), runCreatedAt: row.createdAt };
   const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true, stepIndex: true } });
   if (!checkpoint) {
     if (!row.thread) return base;

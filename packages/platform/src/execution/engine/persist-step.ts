@@ -36,7 +36,13 @@ export interface PersistStepOptions {
  * memory use or thread history takes the general path: one transaction whose row writes are the same
  * single statement, `agentloom_write_step_rows`, followed by the rarer writes.
  */
-export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result: StepResult, options: PersistStepOptions): Promise<void> {
+/** What a committed step did to its run: the final status when the step ended it, and its checkpoint's size. */
+export interface CommittedStep {
+  finishedStatus?: string;
+  checkpointBytes: number;
+}
+
+export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result: StepResult, options: PersistStepOptions): Promise<CommittedStep> {
   const now = new Date();
   const rows = stepRowsDocument(run, result, now);
   if (isOrdinaryStep(result, options)) {
@@ -48,11 +54,11 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       events: stepEventsOf(result),
       stepCommitted: { step: result.step, next: result.next.type, checkpointBytes: rows.checkpoint.byteSize },
     });
-    if (committed.outcome === 'committed') return;
+    if (committed.outcome === 'committed') return { checkpointBytes: rows.checkpoint.byteSize };
     if (committed.outcome === 'lease-lost') throw new LeaseLostError(run.id);
     // The cancel committed while the step ran: the general path ends the run cancelled.
   }
-  await prisma.$transaction(async (transaction) => {
+  return prisma.$transaction(async (transaction) => {
     const { cancelRequested } = await fenceRun(transaction, run, options.owner);
     const stepId = await writeStepRows(transaction, rows);
     const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
@@ -73,6 +79,8 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       ...finishEvents,
     ];
     await appendRunEvents(transaction, run, events);
+    const finished = finishEvents.find((event) => event.type === 'run-finished')?.payload as { status?: unknown } | undefined;
+    return { checkpointBytes: rows.checkpoint.byteSize, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
   });
 }
 

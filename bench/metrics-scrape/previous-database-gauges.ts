@@ -1,8 +1,10 @@
+// The scrape before ADR 0046, kept verbatim for the bench: gauges that counted and summed the runs table
+// (and the 24-hour memory windows) on every scrape. Copied from packages/platform/src/metrics at 97e2eec.
 import type { Database } from '@agentloom/db';
 import { Gauge, type Registry } from 'prom-client';
 
 /** Gauges read from the database at scrape time: the same cluster-wide truth from every process. */
-export function collectDatabaseGauges(database: Database, registry: Registry): void {
+export function collectPreviousDatabaseGauges(database: Database, registry: Registry): void {
   const registers = [registry];
   new Gauge({
     name: 'agentloom_queue_depth',
