@@ -13,7 +13,10 @@ test.describe.configure({ timeout: 240_000 });
 const pageNames = ['sign-in', ...consolePageNames];
 
 for (const pageName of pageNames) {
-  test(`axe: ${pageName} has no serious or critical violations in light and dark mode`, async ({ page }, testInfo) => {
+  test(`axe: ${pageName} has no serious or critical violations (nor heading-order ones) in light and dark mode`, async ({ page }, testInfo) => {
+    // The API reference holds every operation (about 60 cards): at load average 25–33 its two axe passes
+    // ran past 4 min.
+    if (pageName === 'API docs') test.slow();
     if (pageName === 'sign-in') {
       await page.goto('/sign-in');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -85,9 +88,9 @@ test('tab lists follow the WAI-ARIA keyboard pattern: arrows, Home and End move 
   await expect(page).toHaveURL(/tab=versions/);
 });
 
-// Known failure, to fix next: in the clean-clone run the key press waited 4 min for the Input field it had
-// just filled (the form re-renders after the agent is chosen). Ctrl/Cmd+Enter is wired (submit-shortcut.ts).
-test.fixme('Ctrl+Enter in the new-run form starts the run', async ({ page }) => {
+// The field is found again after filling it: its label is tied by id, so its name stays "Input" whatever is typed
+// (a wrapping label took in the textarea's mirrored text and the press waited 4 min for a field named "Input").
+test('Ctrl+Enter in the new-run form starts the run', async ({ page }) => {
   await signIn(page);
   await page.goto('/runs/new');
   await page.getByLabel('Agent', { exact: true }).selectOption({ label: 'Demo researcher (demo-researcher)' });

@@ -5,6 +5,8 @@ import { attachScreenshot } from '../support/attach-screenshot';
 import { signIn } from '../support/sign-in';
 
 test('settings: a new key is shown once and can be revoked, the audit log shows both, usage shows runs per agent', async ({ page, request }, testInfo) => {
+  // Eight page loads and a run: at load average 25 a click waited out the default 60 s.
+  test.slow();
   await signIn(page);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await attachScreenshot(page, testInfo, 'settings');

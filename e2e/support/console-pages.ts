@@ -4,17 +4,21 @@ import { expect, type Page } from '@playwright/test';
 import { longRunId } from './long-run';
 import { expectRunStatus, startRunFromForm } from './runs';
 import { createThreadFromList, sendOnThread } from './threads';
-import { callMutation } from './trpc';
+import { callMutation, callQuery } from './trpc';
 
 /** One console page to visit, named for the report table. */
 export interface ConsolePage {
   name: string;
   path: string;
+  /** What to do once the page has loaded to reach the state worth checking, e.g. open a dialog. */
+  open?: (page: Page) => Promise<void>;
 }
 
 /** The ids the page list needs; made once per worker because runs take seconds to finish. */
 interface ConsoleFixtures {
   researcherRunId: string;
+  /** A step of the researcher run whose checkpoint retention kept, so it can be forked. */
+  forkableStep: number;
   longRunId: string;
   agentId: string;
   threadId: string;
@@ -48,11 +52,14 @@ async function makeFixtures(page: Page): Promise<ConsoleFixtures> {
 
   const researcherRunId = await startRunFromForm(page, 'Demo researcher (demo-researcher)', 'What makes durable runs survive crashes?');
   await expectRunStatus(page, 'succeeded');
+  const { checkpoints } = await callQuery<{ checkpoints: { stepIndex: number }[] }>(page, 'checkpoints.list', { runId: researcherRunId, limit: 200 });
+  const forkableStep = checkpoints.at(-1)?.stepIndex;
+  if (forkableStep === undefined) throw new Error(`The researcher run ${researcherRunId} kept no checkpoint`);
 
   // The thread form lists agents by name only.
   const threadId = await createThreadFromList(page, 'Pages agent', 'Pages thread');
   await sendOnThread(page, 'Hello there.', 1);
-  return { researcherRunId, longRunId: await longRunId(), agentId, threadId };
+  return { researcherRunId, forkableStep, longRunId: await longRunId(), agentId, threadId };
 }
 
 /** Every page of the console behind sign-in, by name; the paths need the fixtures' ids. */
@@ -61,6 +68,7 @@ export const consolePageNames = [
   'new run',
   'run: timeline',
   'run: step panel',
+  'run: fork dialog',
   'run: tool calls',
   'run: messages',
   'run: checkpoints',
@@ -81,6 +89,7 @@ export const consolePageNames = [
   'settings: usage',
   'settings: webhooks',
   'settings: health',
+  'settings: MCP servers',
   'API docs',
 ] as const;
 
@@ -89,13 +98,14 @@ export type ConsolePageName = (typeof consolePageNames)[number];
 /** Every page of the console, signed in; `page` must be signed in already. */
 export async function consolePages(page: Page): Promise<ConsolePage[]> {
   fixtures ??= loadOrMakeFixtures(page);
-  const { researcherRunId, longRunId, agentId, threadId } = await fixtures;
+  const { researcherRunId, forkableStep, longRunId, agentId, threadId } = await fixtures;
   const run = `/runs/${researcherRunId}`;
-  const paths: Record<ConsolePageName, string> = {
+  const paths: Record<ConsolePageName, string | Omit<ConsolePage, 'name'>> = {
     'runs list': '/runs',
     'new run': '/runs/new',
     'run: timeline': `${run}?tab=timeline`,
     'run: step panel': `${run}?tab=timeline&step=1`,
+    'run: fork dialog': { path: `${run}?tab=timeline&step=${forkableStep}`, open: openForkDialog(forkableStep) },
     'run: tool calls': `${run}?tab=tool-calls`,
     'run: messages': `${run}?tab=messages`,
     'run: checkpoints': `${run}?tab=checkpoints`,
@@ -116,9 +126,24 @@ export async function consolePages(page: Page): Promise<ConsolePage[]> {
     'settings: usage': '/settings/usage',
     'settings: webhooks': '/settings/webhooks',
     'settings: health': '/settings/health',
+    'settings: MCP servers': '/settings/mcp-servers',
     'API docs': '/docs/api',
   };
-  return consolePageNames.map((name) => ({ name, path: paths[name] }));
+  return consolePageNames.map((name) => {
+    const target = paths[name];
+    return typeof target === 'string' ? { name, path: target } : { name, ...target };
+  });
+}
+
+/** Opens the fork dialog from the step panel and waits until it shows the step's transcript. */
+function openForkDialog(stepIndex: number): (page: Page) => Promise<void> {
+  return async (page) => {
+    const panel = page.getByRole('complementary', { name: new RegExp(`^Step ${stepIndex}`) });
+    await panel.getByRole('button', { name: 'Fork from here' }).click({ timeout: 30_000 });
+    const dialog = page.getByRole('dialog', { name: `Fork from step ${stepIndex}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(/Message #1/)).not.toHaveValue('', { timeout: 30_000 });
+  };
 }
 
 /** Opens a console page and waits until it has rendered its content, not a loading skeleton. */
@@ -127,4 +152,8 @@ export async function openConsolePage(page: Page, consolePage: ConsolePage): Pro
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   // Client components show role=status skeletons labelled "Loading …" until their query answers.
   await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0, { timeout: 30_000 });
+  if (consolePage.open) {
+    await consolePage.open(page);
+    await expect(page.locator('[role="status"][aria-label^="Loading"]')).toHaveCount(0, { timeout: 30_000 });
+  }
 }

@@ -8,7 +8,7 @@ const tagAnchor = (name: string) => `tag-${name.toLowerCase().replace(/[^a-z0-9]
 export function ApiReference({ document }: { document: Record<string, unknown> }) {
   const tags = operationsByTag(document);
   return (
-    <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
+    <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <nav aria-label="API sections" className="self-start text-sm lg:sticky lg:top-6">
         <ul className="space-y-4">
           {tags.map((tag) => (
@@ -23,7 +23,7 @@ export function ApiReference({ document }: { document: Record<string, unknown> }
                       <span className="scale-90">
                         <MethodBadge method={operation.method} />
                       </span>
-                      <span className="truncate">{operation.summary}</span>
+                      <span className="min-w-0 truncate">{operation.summary}</span>
                     </a>
                   </li>
                 ))}

@@ -35,7 +35,7 @@ export function ConsoleShell({ principal, children }: { principal: Principal; ch
       </CollapsibleSidebar>
       <div className="flex min-w-0 flex-1 flex-col">
         <VectorSearchBanner />
-        <main id="content" className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6 sm:px-6 sm:py-8 md:px-10">
+        <main id="content" className="mx-auto w-full max-w-7xl min-w-0 flex-1 px-4 py-6 wrap-break-word sm:px-6 sm:py-8 md:px-10">
           <RoleProvider role={principal.role} apiKeyId={principal.apiKeyId}>{children}</RoleProvider>
         </main>
         <LiveActivity />

@@ -58,7 +58,7 @@ export function CreateWebhookForm() {
             />
           </label>
         </div>
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className="text-sm font-medium">Events</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {(eventTypes.data ?? []).map((type) => (

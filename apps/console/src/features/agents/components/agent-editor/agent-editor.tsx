@@ -48,7 +48,7 @@ export function AgentEditor({ agent, latest, toolOptions, readOnly, onSaved }: A
 
   return (
     <form onSubmit={submit} aria-label="Agent configuration" className="space-y-5">
-      <fieldset disabled={readOnly || agent.archived} className="space-y-5">
+      <fieldset disabled={readOnly || agent.archived} className="min-w-0 space-y-5 wrap-anywhere">
         <BasicsSection name={name} description={description} onNameChange={setName} onDescriptionChange={setDescription} config={config} update={update} />
         <ModelSection config={config} update={update} />
         <ToolsSection config={config} update={update} options={toolOptions} />

@@ -16,7 +16,9 @@ interface BasicsSectionProps {
 export function BasicsSection({ name, description, onNameChange, onDescriptionChange, config, update }: BasicsSectionProps) {
   return (
     <fieldset className={fieldsetStyles}>
-      <legend className={legendStyles}>Prompt and mode</legend>
+      <legend className={legendStyles}>
+        <h2>Prompt and mode</h2>
+      </legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className={fieldLabelStyles}>
           Name

@@ -14,7 +14,9 @@ export function JsonSection({ config, onApply }: { config: EditorConfig; onApply
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <fieldset className={fieldsetStyles}>
-      <legend className={legendStyles}>Advanced: the whole config as JSON</legend>
+      <legend className={legendStyles}>
+        <h2>Advanced: the whole config as JSON</h2>
+      </legend>
       {open ? (
         <>
           <textarea

@@ -13,7 +13,9 @@ export function LimitsSection({ config, update }: { config: EditorConfig; update
   const setCompaction = (next: CompactionSettings) => update((current) => ({ ...current, compaction: next }));
   return (
     <fieldset className={fieldsetStyles}>
-      <legend className={legendStyles}>Limits, completion and compaction</legend>
+      <legend className={legendStyles}>
+        <h2>Limits, completion and compaction</h2>
+      </legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <NumberField
           label="Max model calls"

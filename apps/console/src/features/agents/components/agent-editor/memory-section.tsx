@@ -11,7 +11,9 @@ export function MemorySection({ config, update }: { config: EditorConfig; update
   const injection = config.memoryInjection;
   return (
     <fieldset className={fieldsetStyles}>
-      <legend className={legendStyles}>Memory</legend>
+      <legend className={legendStyles}>
+        <h2>Memory</h2>
+      </legend>
       <label className="flex gap-2 text-sm">
         <input
           type="checkbox"

@@ -8,7 +8,7 @@ const modes = [
 /** The agent's strategy, as two radio cards. */
 export function ModeChoice({ value, onChange, disabled = false }: { value: 'react' | 'plan'; onChange: (mode: 'react' | 'plan') => void; disabled?: boolean }) {
   return (
-    <fieldset disabled={disabled}>
+    <fieldset disabled={disabled} className="min-w-0">
       <legend className="text-sm font-medium">Mode</legend>
       <div className="mt-1 grid gap-2 sm:grid-cols-2">
         {modes.map((mode) => (

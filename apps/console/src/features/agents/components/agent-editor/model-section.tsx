@@ -21,7 +21,9 @@ export function ModelSection({ config, update }: { config: EditorConfig; update:
 
   return (
     <fieldset className={fieldsetStyles}>
-      <legend className={legendStyles}>Model</legend>
+      <legend className={legendStyles}>
+        <h2>Model</h2>
+      </legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <label className={fieldLabelStyles}>
           Provider

@@ -17,7 +17,9 @@ export function ToolsSection({ config, update, options }: { config: EditorConfig
   const enabledNames = [...config.tools, ...(config.builtinTools ?? options.builtinTools.map((tool) => tool.name))];
   return (
     <fieldset className={fieldsetStyles}>
-      <legend className={legendStyles}>Tools and approvals</legend>
+      <legend className={legendStyles}>
+        <h2>Tools and approvals</h2>
+      </legend>
       <div>
         <h3 className="text-sm font-medium">Platform tools</h3>
         {options.platformTools.length === 0 ? <p className={fieldHintStyles}>No platform tools are registered in this installation.</p> : null}

@@ -101,7 +101,7 @@ export function ForkDialog({ run, stepIndex, checkpointSeq, onClose }: { run: Ru
               ))}
             </select>
           </label>
-          <fieldset className="space-y-2">
+          <fieldset className="min-w-0 space-y-2">
             <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-300">User messages</legend>
             {userMessages.map((message) => (
               <label key={message.id} className="block text-xs text-zinc-600 dark:text-zinc-300">

@@ -101,9 +101,14 @@ export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initi
         </div>
       </div>
       {selectedAgent?.description ? <p className="-mt-2 text-sm text-zinc-600 dark:text-zinc-400">{selectedAgent.description}</p> : null}
-      <label className={labelStyles}>
-        Input
+      {/* Labelled by id, not by wrapping: React mirrors a controlled textarea's value into its text, so a
+          wrapping label's text (and the field's name) would grow with every word typed. */}
+      <div>
+        <label htmlFor={`${fieldId}-input`} className={labelStyles}>
+          Input
+        </label>
         <textarea
+          id={`${fieldId}-input`}
           value={input}
           onChange={(event) => setInput(event.target.value)}
           rows={5}
@@ -111,7 +116,7 @@ export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initi
           placeholder="What should the agent do?"
           className={`${inputStyles} mt-1 resize-y`}
         />
-      </label>
+      </div>
       <label className={labelStyles}>
         Idempotency key <span className="font-normal text-zinc-500 dark:text-zinc-400">(optional)</span>
         <input value={idempotencyKey} onChange={(event) => setIdempotencyKey(event.target.value)} maxLength={200} className={`${inputStyles} mt-1 font-mono`} />
