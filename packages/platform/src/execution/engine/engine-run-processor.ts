@@ -1,5 +1,5 @@
 import { isTransientDatabaseError, type Database } from '@agentloom/db';
-import type { AgentRun, AnyTool, Engine } from '@agentloom/runtime';
+import type { AgentRun, AnyTool, BudgetGuard, Engine } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import type { Logger } from '../../logging/logger';
@@ -43,7 +43,8 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly observer?: ProcessingObserver,
     /** Long-term memory; absent disables the memory tools and injection. */
     private readonly memory?: PrismaMemoryPort,
-    private readonly options: { toolAbortGraceMs?: number } = {},
+    /** `budget`: token and cost budgets asked at each step boundary and before each model call (ADR 0045). */
+    private readonly options: { toolAbortGraceMs?: number; budget?: BudgetGuard } = {},
     /** Tool-output cap and thread-history window. */
     private readonly bounds: DataBounds = defaultDataBounds,
     /** The version's pinned MCP tools; absent: a version that pins some fails to start. */
@@ -99,6 +100,7 @@ export class EngineRunProcessor implements RunProcessor {
         models: this.models,
         hooks: [cancelFence, ledger],
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
+        ...(this.options.budget ? { budget: this.options.budget } : {}),
         toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,
         ...(this.memory
           ? {
