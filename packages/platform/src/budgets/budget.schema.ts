@@ -29,5 +29,5 @@ export const setBudgetInputSchema = budgetTargetSchema
   .refine((value) => value.maxTokens !== null || value.maxCostUsd !== null, { message: 'set maxTokens, maxCostUsd or both (remove the budget instead)', path: ['maxTokens'] });
 export type SetBudgetInput = z.input<typeof setBudgetInputSchema>;
 
-export const removeBudgetInputSchema = budgetTargetSchema.strict();
+export const removeBudgetInputSchema = budgetTargetSchema;
 export type RemoveBudgetInput = z.input<typeof removeBudgetInputSchema>;
