@@ -54,7 +54,7 @@ describe.each(databaseModes)('budgets on real runs (%s)', (mode) => {
   });
 
   it("stops the tenant's runs once its daily budget is spent across several runs", async () => {
-    const researcherId = await agent('tenant-budgeted', demoAgents[0]!.config as Record<string, unknown>);
+    const researcherId = await agent('tenant-budgeted', demoAgents[0]!.config);
     const before = await test.platform.budgets.overview(principal);
     const first = await settled((await test.platform.runs.create(principal, { agentId: researcherId, input: 'First question' })).run.id);
     expect(first.status).toBe('succeeded');
