@@ -201,8 +201,13 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('listMemoryDecisions', `/api/v1/memory-decisions?runId=${resources.finishedRunId}`);
   });
 
-  it('usage and the audit log', async () => {
+  it('usage, budgets and the audit log', async () => {
     await call('getUsage', '/api/v1/usage');
+    await call('setBudget', '/api/v1/budgets', { body: { period: 'monthly', maxTokens: 1_000_000, maxCostUsd: 50 } });
+    await call('setBudget', '/api/v1/budgets', { body: { agentId: resources.agentId, period: 'daily', maxTokens: 500_000 } });
+    await call('getBudgets', '/api/v1/budgets');
+    await call('removeBudget', `/api/v1/budgets?period=daily&agentId=${resources.agentId}`);
+    await call('removeBudget', '/api/v1/budgets?period=monthly');
     const { entries } = await call<{ entries: unknown[] }>('listAuditLog', '/api/v1/audit-log');
     expect(entries.length).toBeGreaterThan(0);
   });

@@ -45,6 +45,8 @@ import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { WebhookService } from './webhooks/webhook-service';
 import { WebhookTargetGuard } from './webhooks/webhook-target-guard';
 import { UsageService } from './usage/usage-service';
+import { BudgetService } from './budgets/budget-service';
+import { PrismaBudgetGuard } from './budgets/prisma-budget-guard';
 import { ModelConnector } from './outbound/model-connector';
 import { resealStoredSecrets } from './secrets/reseal-stored-secrets';
 import { resolveSecretBox } from './secrets/resolve-secret-box';
@@ -67,6 +69,7 @@ export interface Platform {
   agents: AgentService;
   /** Runs, tokens, cost and tool calls per agent and per day. */
   usage: UsageService;
+  budgets: BudgetService;
   /** Admin-only: the tenant's audit log, filtered and paginated. */
   audit: AuditService;
   /** Run inspection: steps for the timeline, the tool-call ledger, retained checkpoints. */
@@ -170,7 +173,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       historySeeded: (tokens) => metrics.observeHistorySeeded(tokens),
     },
     memoryPort,
-    { toolAbortGraceMs: config.executor?.toolAbortGraceMs ?? defaultExecutorConfig.toolAbortGraceMs },
+    { toolAbortGraceMs: config.executor?.toolAbortGraceMs ?? defaultExecutorConfig.toolAbortGraceMs, budget: new PrismaBudgetGuard(database.sql) },
     { ...defaultDataBounds, ...config.bounds },
     mcpAgentTools,
   );
@@ -217,6 +220,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     apiKeys: new ApiKeyService(database),
     agents: new AgentService(database, tools, { policy: outbound, secrets }, mcpAgentTools),
     usage: new UsageService(database),
+    budgets: new BudgetService(database),
     audit: new AuditService(database),
     runSteps: new RunStepService(database),
     runStepDetails: new RunStepDetailService(database),

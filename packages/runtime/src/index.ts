@@ -20,6 +20,10 @@ export type * from './contracts/events';
 export type * from './contracts/stores';
 export type * from './contracts/approval';
 export type * from './contracts/router';
+export type * from './contracts/budget-guard';
+export { budgetScopes } from './contracts/budget-guard';
+export { exceededMeasure, withPending, type BudgetUsage } from './budgets/compare-budget';
+export { InMemoryBudgetGuard, type BudgetOwner, type BudgetPeriod } from './budgets/in-memory-budget-guard';
 export { defaultExecutionLimits, type ExecutionLimits } from './contracts/execution-limits';
 
 // Errors

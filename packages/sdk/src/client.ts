@@ -1,5 +1,6 @@
 import { agentsResource } from './resources/agents-resource.ts';
 import { approvalsResource } from './resources/approvals-resource.ts';
+import { budgetsResource } from './resources/budgets-resource.ts';
 import { memoriesResource } from './resources/memories-resource.ts';
 import { runsResource } from './resources/runs-resource.ts';
 import { threadsResource } from './resources/threads-resource.ts';
@@ -18,6 +19,7 @@ export function createClient(options: ClientOptions) {
     threads: threadsResource(transport),
     memories: memoriesResource(transport),
     agents: agentsResource(transport),
+    budgets: budgetsResource(transport),
     /**
      * Erases a run, a thread or the whole tenant (for `tenant`, `id` is your tenant id from `me()`)
      * with every row it produced; needs an admin key.

@@ -69,6 +69,13 @@ export type TenantSettings = NonNullable<operations['updateTenant']['requestBody
 /** A tenant admin key minted by the operator; `key` is shown this once. */
 export type MintedAdminKey = Schemas['MintedAdminKey'];
 
+/** A budget with its usage in the current UTC day or month. */
+export type Budget = Schemas['Budget'];
+/** The tenant's and its agents' budgets with usage against each. */
+export type BudgetsOverview = Schemas['BudgetsOverview'];
+/** What setting a budget takes: no `agentId` is the tenant's own; null (or absent) leaves a measure unlimited. */
+export type SetBudgetInput = NonNullable<operations['setBudget']['requestBody']>['content']['application/json'];
+
 export type McpServer = Schemas['McpServer'];
 export type McpServerList = Schemas['McpServerList'];
 export type McpServerTest = Schemas['McpServerTest'];

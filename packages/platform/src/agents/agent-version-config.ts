@@ -1,6 +1,7 @@
 import { agentConfigSchema, modelConfigSchema } from '@agentloom/runtime';
 import { z } from 'zod';
 
+import { runBudgetSchema } from '../budgets/budget.schema';
 import { memoryWritingConfigSchema } from '../memory/extraction/memory-writing-config';
 
 /**
@@ -29,6 +30,8 @@ export const agentVersionConfigSchema = agentConfigSchema.extend({
   mcpTools: z.array(z.object({ server: z.string(), tool: z.string(), schemaHash: z.string() })).optional(),
   /** Pending approvals expire (→ rejected with reason `expired`) after this many minutes. */
   approvalExpiryMinutes: z.number().int().positive().optional(),
+  /** Token and cost budget of each run of this version; the run ends `budget-exceeded` when it is spent (ADR 0045). */
+  runBudget: runBudgetSchema.optional(),
   /** Fact extraction and conversation indexing after each run (off unless set). */
   memoryWriting: memoryWritingConfigSchema.optional(),
 });

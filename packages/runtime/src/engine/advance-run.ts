@@ -6,6 +6,7 @@ import type { StepRecorder } from './step-recorder';
 import type { NextStep } from './step-result';
 import { applyCompaction } from './steps/apply-compaction';
 import { authorizeTools } from './steps/authorize-tools';
+import { checkBudget } from './steps/check-budget';
 import { executeTools } from './steps/execute-tools';
 import { invokeModel } from './steps/invoke-model';
 import { normalizeResponse } from './steps/normalize-response';
@@ -20,6 +21,8 @@ import { routeTask } from './steps/route-task';
 export async function advanceRun(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal): Promise<NextStep> {
   const waiting = waitingRequests(services, state);
   if (waiting.length > 0) return { type: 'approval-request', requests: waiting };
+  // The step boundary: a run whose budget ran out stops here, before it spends anything more.
+  await checkBudget(services, state, recorder);
   if (state.pendingCalls.length > 0) return afterTools(services, state, await executeTools(services, state, recorder, signal));
   if (state.counters.iterations >= services.limits.maxIterations) throw new LimitExceededError('maxIterations', services.limits.maxIterations);
   state.counters.iterations += 1;

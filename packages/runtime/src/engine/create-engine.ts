@@ -56,6 +56,7 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
     ...(memory ? { memory } : {}),
     ...(skills ? { skills } : {}),
     ...(options.toolStateStore ? { toolStateStore: options.toolStateStore } : {}),
+    ...(options.budget && !isChild ? { budget: options.budget } : {}),
     workspacePath: options.workspacePath,
     children:
       isChild || config.subAgents.length === 0

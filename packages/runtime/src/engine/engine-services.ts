@@ -1,4 +1,5 @@
 import type { ApprovalRule } from '../contracts/approval';
+import type { BudgetGuard } from '../contracts/budget-guard';
 import type { CompactionPolicy } from '../contracts/compaction-policy';
 import type { CompletionPolicy } from '../contracts/completion-policy';
 import type { ContextManager } from '../contracts/context-manager';
@@ -43,6 +44,8 @@ export interface EngineServices {
   memory?: { port: MemoryPort; scope: MemoryScope };
   skills?: SkillSource;
   toolStateStore?: ToolStateStore;
+  /** Token and cost budgets, asked at each step boundary and before each model call. */
+  budget?: BudgetGuard;
   workspacePath: string | undefined;
   children: ChildRunner | undefined;
   /** How long an aborted tool call may take to stop before it is abandoned. */

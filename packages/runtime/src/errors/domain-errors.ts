@@ -1,4 +1,5 @@
 import type { ProviderErrorKind } from './provider-error-kinds';
+import type { BudgetExceeded } from '../contracts/budget-guard';
 import { RuntimeError } from './runtime-error';
 
 /** The model's reply was empty, carried a malformed tool call or reused a call id. Nothing of it was stored. */
@@ -121,4 +122,23 @@ export class ChildAwaitingApprovalError extends RuntimeError {
   constructor(agent: string, callIds: readonly string[]) {
     super('child-awaiting-approval', `Sub-agent ${agent} is waiting for approval of ${callIds.join(', ')}`);
   }
+}
+
+/**
+ * A run, agent or tenant budget has no room left: the run stops before its next model call. The
+ * message names the budget, its limit and the usage that reached it.
+ */
+export class BudgetExceededError extends RuntimeError {
+  readonly exceeded: BudgetExceeded;
+
+  constructor(exceeded: BudgetExceeded) {
+    super('budget-exceeded', budgetMessage(exceeded));
+    this.exceeded = exceeded;
+  }
+}
+
+function budgetMessage({ scope, measure, limit, used }: BudgetExceeded): string {
+  const owner = { run: 'Run', 'agent-daily': 'Agent daily', 'agent-monthly': 'Agent monthly', 'tenant-daily': 'Tenant daily', 'tenant-monthly': 'Tenant monthly' }[scope];
+  const amount = (value: number) => (measure === 'tokens' ? `${value} tokens` : `$${value.toFixed(6)}`);
+  return `${owner} ${measure === 'tokens' ? 'token' : 'cost'} budget exceeded: limit ${amount(limit)}, used ${amount(used)}`;
 }

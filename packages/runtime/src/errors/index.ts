@@ -1,6 +1,7 @@
 export { RuntimeError, isRuntimeError, type RuntimeErrorKind } from './runtime-error';
 export {
   AbortedError,
+  BudgetExceededError,
   ChildAwaitingApprovalError,
   EngineStateError,
   InvalidCheckpointError,

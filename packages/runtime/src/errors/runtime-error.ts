@@ -7,6 +7,7 @@ import type { ProviderErrorKind } from './provider-error-kinds';
 export type RuntimeErrorKind =
   | 'invalid-model-response'
   | 'limit-exceeded'
+  | 'budget-exceeded'
   | 'resume-mismatch'
   | 'tool-state-persistence'
   | 'aborted'

@@ -24,6 +24,9 @@ export interface CliFlags {
   'retention-days'?: string | undefined;
   'rate-limit-per-minute'?: string | undefined;
   'rate-limit-burst'?: string | undefined;
+  agent?: string | undefined;
+  'max-tokens'?: string | undefined;
+  'max-cost-usd'?: string | undefined;
   help?: boolean | undefined;
 }
 

@@ -25,6 +25,9 @@ export function parseCommandLine(argv: string[]): { words: string[]; flags: CliF
         'retention-days': { type: 'string' },
         'rate-limit-per-minute': { type: 'string' },
         'rate-limit-burst': { type: 'string' },
+        agent: { type: 'string' },
+        'max-tokens': { type: 'string' },
+        'max-cost-usd': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -6,6 +6,7 @@ import { eraseCommand } from './commands/erase-command.ts';
 import { memoriesCommand } from './commands/memories-command.ts';
 import { runCommand } from './commands/run-command.ts';
 import { agentsCommand } from './commands/agents-command.ts';
+import { budgetsCommand } from './commands/budgets-command.ts';
 import { tenantsCommand } from './commands/tenants-command.ts';
 import { createOperatorClient } from '../operator-client.ts';
 import { connectionSettings, operatorConnectionSettings, parseCommandLine } from './parse-command-line.ts';
@@ -17,6 +18,7 @@ const commands: Record<string, (context: CommandContext) => Promise<number>> = {
   memories: memoriesCommand,
   erase: eraseCommand,
   agents: agentsCommand,
+  budgets: budgetsCommand,
 };
 
 /** Runs one `agentloom` invocation and returns its exit code; never throws. */

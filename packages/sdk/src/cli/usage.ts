@@ -14,6 +14,9 @@ Commands
   agents create <slug> --name "Name" --config agent.json [--description "…"]
   agents save <agent-slug-or-id> --config agent.json   save the config as the next version
   agents archive|unarchive <agent-slug-or-id>
+  budgets                        the tenant's and agents' budgets with usage (UTC day and month)
+  budgets set daily|monthly [--agent <agent>] [--max-tokens n|none] [--max-cost-usd x|none]
+  budgets remove daily|monthly [--agent <agent>]    (set and remove need an admin key)
   tenants list                   (these take the operator key: --key or $AGENTLOOM_OPERATOR_KEY)
   tenants create <slug> --name "Name" [settings]
   tenants get <tenant-id>

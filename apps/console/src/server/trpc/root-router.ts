@@ -3,6 +3,7 @@ import { agentsRouter } from '~/features/agents/server/agents-router';
 import { apiKeysRouter } from '~/features/api-keys/server/api-keys-router';
 import { approvalsRouter } from '~/features/approvals/server/approvals-router';
 import { auditRouter } from '~/features/audit/server/audit-router';
+import { budgetsRouter } from '~/features/budgets/server/budgets-router';
 import { healthRouter } from '~/features/health/server/health-router';
 import { mcpServersRouter } from '~/features/mcp-servers/server/mcp-servers-router';
 import { memoryRouter } from '~/features/memory/server/memory-router';
@@ -25,6 +26,7 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   audit: auditRouter,
   usage: usageRouter,
+  budgets: budgetsRouter,
   runs: runsRouter,
   runEvents: runEventsRouter,
   runMessages: runMessagesRouter,

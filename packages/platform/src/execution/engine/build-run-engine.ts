@@ -1,4 +1,4 @@
-import { createEngine, type AnyTool, type Engine, type EventBus, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type ToolContext } from '@agentloom/runtime';
+import { createEngine, type AnyTool, type BudgetGuard, type Engine, type EventBus, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type ToolContext } from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { ModelConnector } from '../../outbound/model-connector';
@@ -17,6 +17,8 @@ export interface BuildRunEngineOptions {
   toolOutputMaxBytes?: number;
   /** Long-term memory for the memory tools and automatic injection, scoped to the run. */
   memory?: { port: MemoryPort; scope: MemoryScope };
+  /** Token and cost budgets of the run, its agent and tenant. */
+  budget?: BudgetGuard;
   /** How long an aborted tool call may take to stop before it is abandoned. */
   toolAbortGraceMs?: number;
   /** Builds the model gateway: opens the sealed API keys, sends every request through the outbound policy. */
@@ -47,6 +49,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       ...(options.toolOutputMaxBytes ? { toolOutputMaxBytes: options.toolOutputMaxBytes } : {}),
       ...(options.memory ? { memory: options.memory } : {}),
       ...(options.bus ? { bus: options.bus } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
       configureTools: (registry) => {
         const decorate = options.decorateTool ?? ((tool: AnyTool) => tool);
         for (const tool of options.tools.select(config.tools)) registry.register(decorate(tool));

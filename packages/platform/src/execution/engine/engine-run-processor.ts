@@ -1,6 +1,6 @@
 import { isTransientDatabaseError, type Database } from '@agentloom/db';
 import { trace } from '@opentelemetry/api';
-import { InProcessEventBus, type AgentRun, type AnyTool, type Engine, type ToolContext } from '@agentloom/runtime';
+import { InProcessEventBus, type AgentRun, type AnyTool, type BudgetGuard, type Engine, type ToolContext } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import type { Logger } from '../../logging/logger';
@@ -55,7 +55,8 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly observer?: ProcessingObserver,
     /** Long-term memory; absent disables the memory tools and injection. */
     private readonly memory?: PrismaMemoryPort,
-    private readonly options: { toolAbortGraceMs?: number } = {},
+    /** `budget`: token and cost budgets asked at each step boundary and before each model call (ADR 0045). */
+    private readonly options: { toolAbortGraceMs?: number; budget?: BudgetGuard } = {},
     /** Tool-output cap and thread-history window. */
     private readonly bounds: DataBounds = defaultDataBounds,
     /** The version's pinned MCP tools; absent: a version that pins some fails to start. */
@@ -155,6 +156,7 @@ export class EngineRunProcessor implements RunProcessor {
         bus: parts.bus,
         decorateTool: (tool) => tracedTool(tool, tracing),
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
+        ...(this.options.budget ? { budget: this.options.budget } : {}),
         toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,
         ...(this.memory
           ? {

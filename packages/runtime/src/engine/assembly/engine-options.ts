@@ -1,4 +1,5 @@
 import type { ApprovalRule } from '../../contracts/approval';
+import type { BudgetGuard } from '../../contracts/budget-guard';
 import type { CompactionPolicy } from '../../contracts/compaction-policy';
 import type { CompletionPolicy } from '../../contracts/completion-policy';
 import type { ContextManager } from '../../contracts/context-manager';
@@ -39,6 +40,12 @@ export interface CreateEngineOptions {
   /** Skill packages; defaults to a folder source when the config names a skills directory. */
   skills?: SkillSource;
   toolStateStore?: ToolStateStore;
+  /**
+   * Token and cost budgets: asked at every step boundary and before every model call; an exhausted
+   * budget ends the run `interrupted` with kind `budget-exceeded`. Sub-agents' usage counts for the
+   * parent's step and is checked at the parent's next model call.
+   */
+  budget?: BudgetGuard;
   workspacePath?: string;
   /** A shared bus; the engine then only cancels its own tool topics on close. */
   bus?: EventBus<ToolContext>;

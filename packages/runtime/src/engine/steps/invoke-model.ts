@@ -7,6 +7,7 @@ import { raceWithAbort, throwIfAborted } from '../../util/abort';
 import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
 import type { StepRecorder } from '../step-recorder';
+import { checkBudget } from './check-budget';
 
 export interface InvokeModelRequest {
   purpose: ModelCallPurpose;
@@ -17,10 +18,11 @@ export interface InvokeModelRequest {
 
 /**
  * The single path to the gateway for action and auxiliary calls alike: spends one unit of the
- * model-call budget, runs hooks, emits start/finish events and honours the run's abort signal.
+ * model-call budget, asks the budget guard, runs hooks, emits start/finish events and honours the run's abort signal.
  */
 export async function invokeModel(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal, request: InvokeModelRequest): Promise<ModelResponse> {
   if (state.counters.modelCalls >= services.limits.maxModelCalls) throw new LimitExceededError('maxModelCalls', services.limits.maxModelCalls);
+  await checkBudget(services, state, recorder);
   state.counters.modelCalls += 1;
   const { hooks, model } = services.modules;
   const step = recorder.step;

@@ -4,6 +4,7 @@ import { administrationOperations } from './operations/administration-operations
 import { agentsOperations } from './operations/agents-operations';
 import { apiKeysOperations } from './operations/api-keys-operations';
 import { approvalsOperations } from './operations/approvals-operations';
+import { budgetsOperations } from './operations/budgets-operations';
 import { mcpServersOperations } from './operations/mcp-servers-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
@@ -23,6 +24,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...agentsOperations,
   ...apiKeysOperations,
   ...administrationOperations,
+  ...budgetsOperations,
   ...accountOperations,
   ...webhooksOperations,
   ...mcpServersOperations,

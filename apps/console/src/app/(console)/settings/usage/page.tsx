@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { BudgetsPanel } from '~/features/budgets/components/budgets-panel';
 import { SettingsPageHeader } from '~/features/settings/components/settings-page-header';
 import { UsagePanel } from '~/features/usage/components/usage-panel';
 import { parseUsageFilters, usageSummaryInput } from '~/features/usage/usage-filters';
@@ -14,11 +15,13 @@ export default async function UsagePage({ searchParams }: { searchParams: Promis
   await Promise.all([
     queryClient.prefetchQuery(trpc.usage.summary.queryOptions(usageSummaryInput(filters))),
     queryClient.prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: true })),
+    queryClient.prefetchQuery(trpc.budgets.overview.queryOptions()),
   ]);
   return (
     <HydrateClient>
       <SettingsPageHeader title="Usage" description="Runs, tokens, cost and tool calls per agent, by the day the run was created (UTC)." />
-      <div className="mt-6">
+      <div className="mt-6 space-y-8">
+        <BudgetsPanel />
         <UsagePanel />
       </div>
     </HydrateClient>

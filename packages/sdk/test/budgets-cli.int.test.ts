@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createClient, type AgentLoomClient, type BudgetsOverview } from '../src/index.ts';
+import { startLiveConsole, type LiveConsole } from './live-console';
+import { runAgentloom } from './run-cli-process';
+
+/** `agentloom budgets` and the SDK's budgets resource against the production console. */
+let live: LiveConsole;
+let client: AgentLoomClient;
+let environment: Record<string, string>;
+
+beforeAll(async () => {
+  live = await startLiveConsole('budgets-cli');
+  client = createClient({ baseUrl: live.baseUrl, apiKey: live.seeded.adminKey });
+  environment = { AGENTLOOM_URL: live.baseUrl, AGENTLOOM_API_KEY: live.seeded.adminKey };
+}, 600_000);
+
+afterAll(async () => {
+  await live?.stop();
+});
+
+const cli = (...argv: string[]) => runAgentloom(argv, environment);
+
+describe('agentloom budgets', () => {
+  it('sets, shows and removes budgets; a run that meets a spent budget ends budget-exceeded', async () => {
+    const agentBudget = await cli('budgets', 'set', 'monthly', '--agent', 'demo-researcher', '--max-cost-usd', '2.5', '--max-tokens', '900000');
+    expect(agentBudget.code).toBe(0);
+    expect(agentBudget.stdout).toMatch(/Demo researcher monthly \(since \d{4}-\d{2}-01\): \d+ of 900000 tokens, \$0 of \$2\.5/);
+
+    const refused = await cli('budgets', 'set', 'daily', '--max-tokens', '0');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('(field maxTokens)');
+
+    // One token a day: the first model call is allowed (nothing spent yet), the next step is not.
+    expect((await cli('budgets', 'set', 'daily', '--max-tokens', '1')).code).toBe(0);
+    const run = await cli('run', 'demo-researcher', 'What makes runs durable?', '--follow');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/run-finished failed/);
+    const shown = JSON.parse((await cli('budgets', '--json')).stdout) as BudgetsOverview;
+    expect(shown.tenant.daily).toMatchObject({ maxTokens: 1, maxCostUsd: null });
+    expect(shown.tenant.daily!.usedTokens).toBeGreaterThan(1);
+    const { runs } = await client.runs.list({ limit: 1 });
+    expect(runs[0]).toMatchObject({ status: 'failed', error: { kind: 'budget-exceeded' } });
+    expect(runs[0]!.error!.message).toMatch(/^Tenant daily token budget exceeded: limit 1 tokens, used \d+ tokens$/);
+
+    expect((await cli('budgets', 'remove', 'daily')).code).toBe(0);
+    const afterRemove = await client.budgets.remove({ period: 'monthly', agentId: shown.agents[0]!.agentId });
+    expect(afterRemove).toMatchObject({ tenant: { daily: null, monthly: null }, agents: [] });
+    await expect(client.budgets.remove({ period: 'monthly' })).rejects.toMatchObject({ status: 404, field: 'period' });
+  });
+});
