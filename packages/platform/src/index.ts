@@ -154,3 +154,20 @@ export type { OperatorPrincipal } from './operator/operator-principal';
 export { looksLikeOperatorKey } from './operator/operator-key-secret';
 export { rotateOperatorKey, type OperatorKeyBootstrap } from './operator/operator-keys';
 export type { TenantRequestLimits } from './auth/roles';
+// Regression replay and evaluations (ADR 0048)
+export { DatasetService } from './evaluations/dataset-service';
+export { ExperimentService } from './evaluations/experiment-service';
+export type { DatasetView } from './evaluations/dataset-view';
+export type { ExperimentView, ExperimentResultView } from './evaluations/experiment-view';
+export type { ExperimentSummary } from './evaluations/score-experiment';
+export type { CaseScore } from './evaluations/scoring/output-scorers';
+export {
+  addRunsInputSchema,
+  createDatasetInputSchema,
+  createExperimentInputSchema,
+  importCasesInputSchema,
+  scorerSchema,
+  unmatchedToolPolicySchema,
+  type CreateExperimentInput,
+  type Scorer,
+} from './evaluations/evaluation.schema';
