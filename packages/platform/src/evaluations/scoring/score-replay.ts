@@ -66,7 +66,7 @@ export async function scoreReplay(transaction: Prisma.TransactionClient, runId: 
     scorer: 'usage-delta',
     passed: null,
     value: deltaVsRecorded.tokens,
-    explanation: `vs recording: steps ${signed(deltaVsRecorded.steps)}, tokens ${signed(deltaVsRecorded.tokens)}, cost ${signed(deltaVsRecorded.costUsd)} USD, latency ${deltaVsRecorded.latencyMs === null ? 'n/a' : `${signed(deltaVsRecorded.latencyMs)} ms`}`,
+    explanation: `vs recording: steps ${signed(deltaVsRecorded.steps)}, tokens ${signed(deltaVsRecorded.tokens)}, cost ${signed(deltaVsRecorded.costUsd)} USD (latency in the deltas: wall time is not deterministic)`,
   };
   const scores = [...outputScores, sequenceScore, usageScore];
   const failureReason =
