@@ -24,6 +24,13 @@ export interface CliFlags {
   'retention-days'?: string | undefined;
   'rate-limit-per-minute'?: string | undefined;
   'rate-limit-burst'?: string | undefined;
+  dataset?: string | undefined;
+  version?: string | undefined;
+  baseline?: string | undefined;
+  'fail-on-regression'?: boolean | undefined;
+  agent?: string | undefined;
+  mode?: string | undefined;
+  'report-dir'?: string | undefined;
   help?: boolean | undefined;
 }
 

@@ -25,6 +25,13 @@ export function parseCommandLine(argv: string[]): { words: string[]; flags: CliF
         'retention-days': { type: 'string' },
         'rate-limit-per-minute': { type: 'string' },
         'rate-limit-burst': { type: 'string' },
+        dataset: { type: 'string' },
+        version: { type: 'string' },
+        baseline: { type: 'string' },
+        'fail-on-regression': { type: 'boolean' },
+        agent: { type: 'string' },
+        mode: { type: 'string' },
+        'report-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -4,6 +4,7 @@ import { administrationOperations } from './operations/administration-operations
 import { agentsOperations } from './operations/agents-operations';
 import { apiKeysOperations } from './operations/api-keys-operations';
 import { approvalsOperations } from './operations/approvals-operations';
+import { evaluationsOperations } from './operations/evaluations-operations';
 import { mcpServersOperations } from './operations/mcp-servers-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
@@ -27,4 +28,5 @@ export const apiOperations: readonly ApiOperation[] = [
   ...webhooksOperations,
   ...mcpServersOperations,
   ...tenantsOperations,
+  ...evaluationsOperations,
 ];
