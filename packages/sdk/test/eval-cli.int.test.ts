@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createClient, type AgentLoomClient, type AgentDetail, type EvaluationReport } from '../src/index.ts';
+import { createClient, type AgentLoomClient, type AgentDetail, type EvaluationReport, type JsonValue } from '../src/index.ts';
 import { startLiveConsole, type LiveConsole } from './live-console';
 import { runAgentloom } from './run-cli-process';
 
@@ -51,9 +51,10 @@ describe('agentloom eval run', () => {
     expect(same.code).toBe(0);
 
     // Version 2 skips the citation: its prompt changed, so its own script answers and takes another path.
-    const config = agent.config as { demoScript: { replies: { toolCalls?: { name: string }[] }[] } } & Record<string, unknown>;
+    const config = agent.config as Record<string, JsonValue> & { demoScript: { replies: { toolCalls?: { name: string }[] }[] } };
     const replies = config.demoScript.replies.filter((reply) => !(reply.toolCalls ?? []).some((call) => call.name === 'record_citation'));
-    const saved = await client.agents.saveVersion(agent.id, { config: { ...config, instructions: 'Answer fast; skip citations.', demoScript: { ...config.demoScript, replies } } as never });
+    const editedConfig: Record<string, JsonValue> = { ...config, instructions: 'Answer fast; skip citations.', demoScript: { ...config.demoScript, replies } };
+    const saved = await client.agents.saveVersion(agent.id, { config: editedConfig });
     const edited = saved.version.version;
 
     const regressed = await cli('eval', 'run', '--dataset', 'researcher', '--version', String(edited), '--baseline', String(agent.latestVersion), '--fail-on-regression', '--report-dir', reportDirectory);

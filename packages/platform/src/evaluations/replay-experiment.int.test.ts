@@ -175,6 +175,6 @@ describe.each(databaseModes)('regression replay (%s)', (mode) => {
     await test.platform.datasets.create(principal, { name: `hand-${mode}` });
     const jsonl = [JSON.stringify({ input: 'Refund A1', expectedOutput: 'Order A1 refunded.', toolResults: [{ name: 'lookup_order', arguments: { orderId: 'A1' }, content: 'order A1: paid 40 EUR' }] }), ''].join('\n');
     await expect(test.platform.datasets.importCases(principal, { name: `hand-${mode}`, jsonl })).resolves.toMatchObject({ version: 2, caseCount: 1 });
-    await expect(test.platform.datasets.importCases(principal, { name: `hand-${mode}`, jsonl: `${jsonl}\n{"labels":[]}` })).rejects.toMatchObject({ kind: 'validation', message: expect.stringContaining('jsonl line 3, input') });
+    await expect(test.platform.datasets.importCases(principal, { name: `hand-${mode}`, jsonl: `${jsonl}\n{"labels":[]}` })).rejects.toMatchObject({ kind: 'validation', message: expect.stringContaining('jsonl line 3, input') as unknown });
   });
 });
