@@ -51,7 +51,7 @@ describe('agentloom eval run', () => {
     expect(same.code).toBe(0);
 
     // Version 2 skips the citation: its prompt changed, so its own script answers and takes another path.
-    const config = agent.config as Record<string, JsonValue> & { demoScript: { replies: { toolCalls?: { name: string }[] }[] } };
+    const config = agent.latest!.config as Record<string, JsonValue> & { demoScript: { replies: { toolCalls?: { name: string }[] }[] } };
     const replies = config.demoScript.replies.filter((reply) => !(reply.toolCalls ?? []).some((call) => call.name === 'record_citation'));
     const editedConfig: Record<string, JsonValue> = { ...config, instructions: 'Answer fast; skip citations.', demoScript: { ...config.demoScript, replies } };
     const saved = await client.agents.saveVersion(agent.id, { config: editedConfig });

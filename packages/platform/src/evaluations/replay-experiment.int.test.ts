@@ -1,3 +1,4 @@
+import type { Prisma } from '@agentloom/db';
 import { databaseModes } from '@agentloom/db/testing';
 import { defineTool, type AnyTool } from '@agentloom/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,7 +87,7 @@ describe.each(databaseModes)('regression replay (%s)', (mode) => {
   afterAll(() => test?.dispose());
 
   async function addVersion(version: number, config: Record<string, unknown>) {
-    await test.platform.database.prisma.agentVersion.create({ data: { tenantId: principal.tenantId, agentId, version, configHash: `test-refunds-${version}`, config } });
+    await test.platform.database.prisma.agentVersion.create({ data: { tenantId: principal.tenantId, agentId, version, configHash: `test-refunds-${version}`, config: config as Prisma.InputJsonObject } });
   }
 
   async function finishedRun(input: string, agentVersion = 1) {
