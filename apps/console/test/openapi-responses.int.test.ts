@@ -201,6 +201,18 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('listMemoryDecisions', `/api/v1/memory-decisions?runId=${resources.finishedRunId}`);
   });
 
+  it('evaluations: datasets (create, list, read, add runs, import JSONL) and an experiment replaying them', async () => {
+    const name = `openapi-${randomUUID().slice(0, 8)}`;
+    await call('createDataset', '/api/v1/datasets', { body: { name } });
+    await call('addDatasetRuns', `/api/v1/datasets/${name}/runs`, { body: { runIds: [resources.finishedRunId] } });
+    await call('importDatasetCases', `/api/v1/datasets/${name}/cases`, { body: { jsonl: JSON.stringify({ input: 'hand-written', expectedOutput: 'done' }) } });
+    await call('listDatasets', '/api/v1/datasets');
+    await call('getDataset', `/api/v1/datasets/${name}`);
+    const { agentVersion } = await call<{ agentVersion: number }>('getRun', `/api/v1/runs/${resources.finishedRunId}`);
+    const created = await call<{ id: string }>('createExperiment', '/api/v1/experiments', { body: { dataset: name, agentId: resources.agentId, agentVersion, scorers: [{ type: 'contains', text: 'x' }] } });
+    await eventually(async () => ((await call<{ status: string }>('getExperiment', `/api/v1/experiments/${created.id}`)).status === 'completed' ? true : undefined));
+  });
+
   it('usage, budgets and the audit log', async () => {
     await call('getUsage', '/api/v1/usage');
     await call('setBudget', '/api/v1/budgets', { body: { period: 'monthly', maxTokens: 1_000_000, maxCostUsd: 50 } });

@@ -53,6 +53,8 @@ import { resolveSecretBox } from './secrets/resolve-secret-box';
 import { McpAgentTools } from './mcp/mcp-agent-tools';
 import { McpConnector } from './mcp/mcp-connector';
 import { McpServerService } from './mcp/mcp-server-service';
+import { DatasetService } from './evaluations/dataset-service';
+import { ExperimentService } from './evaluations/experiment-service';
 
 /** The services apps call. Built once per process by the app's composition root. */
 export interface Platform {
@@ -105,6 +107,10 @@ export interface Platform {
   mcpServers: McpServerService;
   /** The deployment's one outbound policy (hand it to HTTP tools and MCP servers you build). */
   outbound: OutboundPolicy;
+  /** Named, versioned datasets of replayable cases recorded from runs or imported (ADR 0048). */
+  datasets: DatasetService;
+  /** A dataset replayed against an agent version on the executor, scored per case, compared with a baseline. */
+  experiments: ExperimentService;
   close(): Promise<void>;
 }
 
@@ -242,6 +248,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     webhooks: new WebhookService(database, webhookGuard, secrets),
     mcpServers: new McpServerService(database, mcpConnector, outbound, secrets),
     outbound,
+    datasets: new DatasetService(database),
+    experiments: new ExperimentService(database, () => executor.wake()),
     close: async () => {
       await executor.stop();
       await maintenance.stop();

@@ -160,3 +160,20 @@ export { rotateOperatorKey, type OperatorKeyBootstrap } from './operator/operato
 export type { TenantRequestLimits } from './auth/roles';
 export { installOutboundTracePropagation } from './telemetry/outbound-trace-propagation';
 export { metricsAccessForAuthorization, type MetricsAccess } from './metrics/metrics-access';
+// Regression replay and evaluations (ADR 0048)
+export { DatasetService } from './evaluations/dataset-service';
+export { ExperimentService } from './evaluations/experiment-service';
+export type { DatasetView } from './evaluations/dataset-view';
+export type { ExperimentView, ExperimentResultView } from './evaluations/experiment-view';
+export type { ExperimentSummary } from './evaluations/score-experiment';
+export type { CaseScore } from './evaluations/scoring/output-scorers';
+export {
+  addRunsInputSchema,
+  createDatasetInputSchema,
+  createExperimentInputSchema,
+  importCasesInputSchema,
+  scorerSchema,
+  unmatchedToolPolicySchema,
+  type CreateExperimentInput,
+  type Scorer,
+} from './evaluations/evaluation.schema';

@@ -1,4 +1,5 @@
 import { agentsResource } from './resources/agents-resource.ts';
+import { evaluationsResource } from './resources/evaluations-resource.ts';
 import { approvalsResource } from './resources/approvals-resource.ts';
 import { budgetsResource } from './resources/budgets-resource.ts';
 import { memoriesResource } from './resources/memories-resource.ts';
@@ -20,6 +21,8 @@ export function createClient(options: ClientOptions) {
     memories: memoriesResource(transport),
     agents: agentsResource(transport),
     budgets: budgetsResource(transport),
+    /** Datasets of recorded cases and experiments replaying them (regression replay). */
+    evaluations: evaluationsResource(transport),
     /**
      * Erases a run, a thread or the whole tenant (for `tenant`, `id` is your tenant id from `me()`)
      * with every row it produced; needs an admin key.

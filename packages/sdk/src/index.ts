@@ -10,3 +10,4 @@ export type { ListApprovalsInput } from './resources/approvals-resource.ts';
 export type { ListThreadsInput } from './resources/threads-resource.ts';
 export type { ListMemoriesInput, SearchMemoriesOptions, StoreMemoryInput } from './resources/memories-resource.ts';
 export type * from './types.ts';
+export { evaluationMarkdown, evaluationReport, type EvaluationReport } from './evaluations/evaluation-report.ts';

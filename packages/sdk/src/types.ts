@@ -81,3 +81,13 @@ export type McpServerList = Schemas['McpServerList'];
 export type McpServerTest = Schemas['McpServerTest'];
 
 export type { components, operations, paths } from './generated/openapi.ts';
+
+/** A named, versioned dataset of replayable cases (ADR 0048). */
+export type Dataset = Schemas['Dataset'];
+export type DatasetDetail = Schemas['DatasetDetail'];
+/** A dataset replayed against an agent version: per-case results, scores, deltas, aggregates. */
+export type Experiment = Schemas['Experiment'];
+export type ExperimentResult = Schemas['Experiment']['results'][number];
+export type CreateDatasetInput = NonNullable<operations['createDataset']['requestBody']>['content']['application/json'];
+export type AddDatasetRunsInput = NonNullable<operations['addDatasetRuns']['requestBody']>['content']['application/json'];
+export type CreateExperimentInput = NonNullable<operations['createExperiment']['requestBody']>['content']['application/json'];

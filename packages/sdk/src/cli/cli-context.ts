@@ -27,6 +27,12 @@ export interface CliFlags {
   agent?: string | undefined;
   'max-tokens'?: string | undefined;
   'max-cost-usd'?: string | undefined;
+  dataset?: string | undefined;
+  version?: string | undefined;
+  baseline?: string | undefined;
+  'fail-on-regression'?: boolean | undefined;
+  mode?: string | undefined;
+  'report-dir'?: string | undefined;
   help?: boolean | undefined;
 }
 

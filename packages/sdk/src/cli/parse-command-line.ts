@@ -28,6 +28,12 @@ export function parseCommandLine(argv: string[]): { words: string[]; flags: CliF
         agent: { type: 'string' },
         'max-tokens': { type: 'string' },
         'max-cost-usd': { type: 'string' },
+        dataset: { type: 'string' },
+        version: { type: 'string' },
+        baseline: { type: 'string' },
+        'fail-on-regression': { type: 'boolean' },
+        mode: { type: 'string' },
+        'report-dir': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -3,6 +3,7 @@ import { createClient } from '../client.ts';
 import { UsageError, writeLine, type CliOutput, type CommandContext } from './cli-context.ts';
 import { approvalsCommand } from './commands/approvals-command.ts';
 import { eraseCommand } from './commands/erase-command.ts';
+import { evalCommand } from './commands/eval-command.ts';
 import { memoriesCommand } from './commands/memories-command.ts';
 import { runCommand } from './commands/run-command.ts';
 import { agentsCommand } from './commands/agents-command.ts';
@@ -19,6 +20,7 @@ const commands: Record<string, (context: CommandContext) => Promise<number>> = {
   erase: eraseCommand,
   agents: agentsCommand,
   budgets: budgetsCommand,
+  eval: evalCommand,
 };
 
 /** Runs one `agentloom` invocation and returns its exit code; never throws. */

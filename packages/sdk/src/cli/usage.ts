@@ -25,6 +25,10 @@ Commands
   tenants admin-key <tenant-id> [--name "Key name"]   mint its first admin key (printed once)
   tenants erase <tenant-id> --confirm <tenant-slug>
     settings: --retention-days n|none --rate-limit-per-minute n|none --rate-limit-burst n|none
+  eval run --dataset NAME --version N [--baseline M] [--fail-on-regression] [--agent <slug-or-id>]
+           [--mode recorded|live] [--report-dir DIR]
+                                 replay a dataset on version N (after M as the baseline); writes
+                                 eval-report.json and eval-report.md
 
 Options
   --url <url>    console URL (default $AGENTLOOM_URL, else http://localhost:3000)
@@ -32,4 +36,5 @@ Options
   --json         print results as JSON
   -h, --help     this help
 
-Exit codes: 0 success (run succeeded), 1 run failed or API error, 2 usage error, 3 run cancelled.`;
+Exit codes: 0 success (run succeeded), 1 run failed or API error, 2 usage error, 3 run cancelled,
+4 eval run --fail-on-regression found a regression.`;

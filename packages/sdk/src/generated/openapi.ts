@@ -675,31 +675,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/budgets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The tenant's and its agents' budgets with usage against each
-         * @description Windows are the current UTC day and month; usage is counted as runs commit their steps.
-         */
-        get: operations["getBudgets"];
-        put?: never;
-        /**
-         * Set a token and/or cost budget of the tenant or one agent
-         * @description Without `agentId` the budget is the tenant’s own. A run that finds a budget spent (at a step boundary or before a model call) ends `failed` with error kind `budget-exceeded`. Audit-logged.
-         */
-        post: operations["setBudget"];
-        /** Remove a budget of the tenant or one agent */
-        delete: operations["removeBudget"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -1029,6 +1004,121 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List datasets */
+        get: operations["listDatasets"];
+        put?: never;
+        /**
+         * Create a dataset
+         * @description `unmatchedToolPolicy` decides what a replayed tool call with no recorded match does: `fail` (refused, the case fails) or `live-if-no-side-effects` (the real tool runs only when it declares `sideEffects: none`). An `unsafe` tool is never executed by a replay.
+         */
+        post: operations["createDataset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/datasets/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a dataset and its cases */
+        get: operations["getDataset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/datasets/{name}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record finished runs as cases
+         * @description Each run becomes a case: input, thread context, injected memories, tool results keyed by name and canonical arguments in call order, transcript with per-call usage, final output; plus the optional `expectedOutput` and `labels`. One transaction, one new dataset version.
+         */
+        post: operations["addDatasetRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/datasets/{name}/cases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import hand-written cases (JSONL)
+         * @description One JSON object per line: `{ input, expectedOutput?, labels?, threadContext?, memoryInjections?, toolResults? }`. A bad line is a 400 naming its line number and field; nothing is imported then.
+         */
+        post: operations["importDatasetCases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/experiments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replay a dataset against an agent version
+         * @description Queues one replay run per case on the executor (durable like any run). Poll `GET /api/v1/experiments/{id}` until `status` is `completed`; each read scores the replays that have finished.
+         */
+        post: operations["createExperiment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/experiments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an experiment and its per-case results */
+        get: operations["getExperiment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1323,10 +1413,6 @@ export interface components {
                 schemaHash: string;
             }[];
             approvalExpiryMinutes?: number;
-            runBudget?: {
-                maxTokens?: number;
-                maxCostUsd?: number;
-            };
             memoryWriting?: {
                 /** @default false */
                 extractFacts: boolean;
@@ -1433,40 +1519,114 @@ export interface components {
             /** @description In the order of `approvalIds`. */
             outcomes: components["schemas"]["BulkDecisionOutcome"][];
         };
-        Budget: {
-            /** @enum {string} */
-            period: "daily" | "monthly";
-            /** @description Null: tokens are not limited by this budget. */
-            maxTokens: number | null;
-            /** @description Null: cost is not limited by this budget. */
-            maxCostUsd: number | null;
-            /**
-             * Format: date
-             * @description First day (UTC) of the current window.
-             */
-            windowStart: string;
-            usedTokens: number;
-            /** @description Priced calls only: a call of a model without prices adds tokens, never cost. */
-            usedCostUsd: number;
+        Dataset: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description Grows by one with every change to the cases. */
+            version: number;
+            /** @description `fail` or `live-if-no-side-effects`: what a replayed call with no recorded match does (an unsafe tool is never executed). */
+            unmatchedToolPolicy: string;
+            caseCount: number;
+            /** Format: date-time */
+            createdAt: string;
         };
-        AgentBudgets: {
+        DatasetList: {
+            datasets: components["schemas"]["Dataset"][];
+        };
+        DatasetDetail: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string;
+            /** @description Grows by one with every change to the cases. */
+            version: number;
+            /** @description `fail` or `live-if-no-side-effects`: what a replayed call with no recorded match does (an unsafe tool is never executed). */
+            unmatchedToolPolicy: string;
+            caseCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            cases: {
+                /** Format: uuid */
+                id: string;
+                position: number;
+                addedInVersion: number;
+                sourceRunId: string | null;
+                input: string;
+                finalOutput: string | null;
+                expectedOutput: string | null;
+                labels: string[];
+                /** @description Recorded tool results the case serves. */
+                toolCallCount: number;
+            }[];
+        };
+        Experiment: {
+            /** Format: uuid */
+            id: string;
+            dataset: string;
+            datasetVersion: number;
+            /** Format: uuid */
             agentId: string;
-            agentName: string;
-            daily: components["schemas"]["Budget"] | null;
-            monthly: components["schemas"]["Budget"] | null;
-        };
-        BudgetsOverview: {
-            tenant: {
-                daily: components["schemas"]["Budget"] | null;
-                monthly: components["schemas"]["Budget"] | null;
-                usage: {
-                    todayTokens: number;
-                    todayCostUsd: number;
-                    monthTokens: number;
-                    monthCostUsd: number;
+            agentVersion: number;
+            /** @description `recorded`: recorded model replies until the first divergence, then the version’s model; `live`: the version’s model. */
+            modelMode: string;
+            /** @enum {string} */
+            status: "running" | "completed";
+            baselineExperimentId: string | null;
+            scorers: components["schemas"]["JsonValue"][];
+            /** @description Aggregates, once every case is scored. */
+            summary: {
+                cases: number;
+                passed: number;
+                failed: number;
+                passRate: number;
+                regressions: number;
+                improvements: number;
+                casesDiverged: number;
+                meanDeltaVsRecorded: {
+                    steps: number;
+                    tokens: number;
+                    costUsd: number;
+                    latencyMs: number | null;
                 };
-            };
-            agents: components["schemas"]["AgentBudgets"][];
+                baselinePassRate: number | null;
+            } | null;
+            /** Format: date-time */
+            createdAt: string;
+            finishedAt: string | null;
+            results: {
+                /** Format: uuid */
+                caseId: string;
+                position: number;
+                input: string;
+                sourceRunId: string | null;
+                /**
+                 * Format: uuid
+                 * @description The replay run (open it, or compare it with `sourceRunId`).
+                 */
+                runId: string;
+                /** @enum {string} */
+                status: "running" | "passed" | "failed";
+                /** @description The baseline passed this case and this experiment did not. */
+                regression: boolean;
+                /** @description 0-based position of the first tool call that differs from the recording. */
+                firstDivergentCall: number | null;
+                /** @description The replay run’s step where it diverged. */
+                firstDivergentStep: number | null;
+                failureReason: string | null;
+                scores: {
+                    scorer: string;
+                    /** @description The verdict; null for measurements (usage deltas). */
+                    passed: boolean | null;
+                    value: number;
+                    explanation: string;
+                }[];
+                /** @description `metrics`, `vsRecorded` (replay − recording) and `vsBaseline` (metrics and per-scorer value differences). */
+                deltas: {
+                    [key: string]: components["schemas"]["JsonValue"];
+                };
+            }[];
         };
         McpServer: {
             /** Format: uuid */
@@ -4819,181 +4979,6 @@ export interface operations {
             };
         };
     };
-    getBudgets: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description `{ tenant: { daily, monthly, usage }, agents: [{ agentId, agentName, daily, monthly }] }`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BudgetsOverview"];
-                };
-            };
-            /** @description Invalid input; `error.field` names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or not a valid one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    setBudget: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** Format: uuid */
-                    agentId?: string;
-                    /** @enum {string} */
-                    period: "daily" | "monthly";
-                    /** @default null */
-                    maxTokens?: number | null;
-                    /** @default null */
-                    maxCostUsd?: number | null;
-                };
-            };
-        };
-        responses: {
-            /** @description The budgets after the change. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BudgetsOverview"];
-                };
-            };
-            /** @description Invalid input; `error.field` names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or not a valid one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown id, or one of another tenant (never told apart). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    removeBudget: {
-        parameters: {
-            query: {
-                agentId?: string;
-                period: "daily" | "monthly";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The budgets after the change. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["BudgetsOverview"];
-                };
-            };
-            /** @description Invalid input; `error.field` names the field. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No API key, or not a valid one. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unknown id, or one of another tenant (never told apart). */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getCaller: {
         parameters: {
             query?: never;
@@ -6288,6 +6273,491 @@ export interface operations {
             };
             /** @description Conflicts with the current state (already decided, still running, idempotency key reused). */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDatasets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ datasets }`, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetList"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                    /**
+                     * @default fail
+                     * @enum {string}
+                     */
+                    unmatchedToolPolicy?: "fail" | "live-if-no-side-effects";
+                };
+            };
+        };
+        responses: {
+            /** @description The new dataset (version 1, no cases). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dataset"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (already decided, still running, idempotency key reused). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDataset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset with its cases in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DatasetDetail"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addDatasetRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    runIds: string[];
+                    expectedOutput?: string;
+                    /** @default [] */
+                    labels?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The dataset at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dataset"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (already decided, still running, idempotency key reused). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    importDatasetCases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dataset name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    jsonl: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The dataset at its new version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dataset"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dataset: string;
+                    /** Format: uuid */
+                    agentId: string;
+                    agentVersion: number;
+                    /** Format: uuid */
+                    baselineExperimentId?: string;
+                    /**
+                     * @default recorded
+                     * @enum {string}
+                     */
+                    modelMode?: "recorded" | "live";
+                    /**
+                     * @default [
+                     *       {
+                     *         "type": "tool-sequence",
+                     *         "namesOnly": false
+                     *       }
+                     *     ]
+                     */
+                    scorers?: ({
+                        /** @constant */
+                        type: "exact";
+                        /** @default true */
+                        trim?: boolean;
+                    } | {
+                        /** @constant */
+                        type: "contains";
+                        text?: string;
+                        /** @default false */
+                        ignoreCase?: boolean;
+                    } | {
+                        /** @constant */
+                        type: "regex";
+                        pattern: string;
+                        /** @default  */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        type: "json-schema";
+                        schema: {
+                            [key: string]: unknown;
+                        };
+                    } | {
+                        /** @constant */
+                        type: "tool-sequence";
+                        /** @default false */
+                        namesOnly?: boolean;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description The experiment, its cases `running`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getExperiment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The experiment id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Per-case pass/fail, scores with explanations, deltas, first divergent step, regressions, aggregates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Experiment"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,12 @@
-import { createEngine, type AnyTool, type BudgetGuard, type Engine, type EventBus, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type ToolContext } from '@agentloom/runtime';
+import { createEngine, DemoScriptModel, type AnyTool, type BudgetGuard, type Engine, type EventBus, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type ToolContext } from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { ModelConnector } from '../../outbound/model-connector';
 import type { ToolCatalog } from '../../tools/tool-catalog';
+import type { ReplayFixture } from '../../evaluations/replay/load-replay-fixture';
+import { RecordedResponseGateway } from '../../evaluations/replay/recorded-response-gateway';
+import { ReplayMemoryPort } from '../../evaluations/replay/replay-memory-port';
+import { RecordedToolResults, replayTools } from '../../evaluations/replay/replay-tools';
 
 export interface BuildRunEngineOptions {
   runId: string;
@@ -29,6 +33,12 @@ export interface BuildRunEngineOptions {
   bus?: EventBus<ToolContext>;
   /** Wraps each platform tool as it is registered, for the run and its sub-agents (tracing). */
   decorateTool?: (tool: AnyTool) => AnyTool;
+  /**
+   * Present when the run replays a dataset case (ADR 0048): the tools serve recorded results, memory
+   * reads the recorded injections, and in recorded mode the model replays recorded replies until the
+   * first divergence. Everything else — hooks, ledger, approvals — is the live run's.
+   */
+  replay?: ReplayFixture;
 }
 
 /**
@@ -38,8 +48,11 @@ export interface BuildRunEngineOptions {
  * and thread (memory_search / memory_store, and injection when the config asks for it).
  */
 export function buildRunEngine(options: BuildRunEngineOptions): Engine {
-  const { config } = options;
-  const model = config.model ? gatewayFor(options) : undefined;
+  const { config, replay } = options;
+  const live = config.model ? gatewayFor(options) : undefined;
+  const model = replay?.modelMode === 'recorded' ? recordedGateway(options, replay, live) : live;
+  const memory = replay && options.memory ? { port: new ReplayMemoryPort(replay.fixture.memoryInjections, replay.recordedAt), scope: options.memory.scope } : options.memory;
+  const recorded = replay ? new RecordedToolResults(replay.fixture.toolResults, replay.consumed) : undefined;
   return createEngine(
     { agentId: options.agentId, versionId: options.versionId, config },
     {
@@ -47,17 +60,23 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       hooks: options.hooks,
       ...(options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: options.toolAbortGraceMs } : {}),
       ...(options.toolOutputMaxBytes ? { toolOutputMaxBytes: options.toolOutputMaxBytes } : {}),
-      ...(options.memory ? { memory: options.memory } : {}),
+      ...(memory ? { memory } : {}),
       ...(options.bus ? { bus: options.bus } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
       configureTools: (registry) => {
         const decorate = options.decorateTool ?? ((tool: AnyTool) => tool);
-        for (const tool of options.tools.select(config.tools)) registry.register(decorate(tool));
-        for (const tool of options.extraTools ?? []) registry.register(decorate(tool));
+        const tools = [...options.tools.select(config.tools), ...(options.extraTools ?? [])];
+        for (const tool of replay && recorded ? replayTools(tools, recorded, replay.policy) : tools) registry.register(decorate(tool));
       },
       createInstanceId: () => options.runId,
     },
   );
+}
+
+/** Recorded replies first; the version's model (or its demo script) from the first divergence on. */
+function recordedGateway(options: BuildRunEngineOptions, replay: ReplayFixture, live: ModelGateway | undefined): ModelGateway | undefined {
+  const fallback = live ?? (options.config.demoScript ? new DemoScriptModel(options.config.demoScript) : undefined);
+  return fallback ? new RecordedResponseGateway(replay.fixture.transcript, fallback) : undefined;
 }
 
 function gatewayFor(options: BuildRunEngineOptions): ModelGateway {

@@ -26,6 +26,7 @@ import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
 import { createCancelFenceHooks, type CancelFenceHooks } from './cancel-fence-hooks';
 import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
+import { loadReplayFixture, type ReplayFixture } from '../../evaluations/replay/load-replay-fixture';
 
 /**
  * Runs a claimed run on the agent runtime, one step at a time, committing each step before taking
@@ -75,8 +76,12 @@ export class EngineRunProcessor implements RunProcessor {
   private async processAttempt(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
     const { prisma } = this.database;
     let context: RunContext;
+    let replay: ReplayFixture | undefined;
     try {
       context = await loadRunContext(prisma, run, this.bounds);
+      replay = await loadReplayFixture(prisma, run.id);
+      // A replay is seeded with the recorded thread turns, not with a live thread's.
+      if (replay && !context.resume) context = withRecordedHistory(context, replay);
     } catch (error) {
       if (this.abandonAttempt(run, error)) return;
       await this.failBeforeStart(run, owner, 'invalid-agent-config', error);
@@ -99,7 +104,7 @@ export class EngineRunProcessor implements RunProcessor {
       return;
     }
     try {
-      await this.processWithTools(run, owner, signals, context, mcpTools?.tools ?? []);
+      await this.processWithTools(run, owner, signals, context, mcpTools?.tools ?? [], replay);
     } finally {
       await mcpTools?.close();
     }
@@ -111,7 +116,7 @@ export class EngineRunProcessor implements RunProcessor {
     return this.mcp.openForRun(run.tenantId, context.config);
   }
 
-  private async processWithTools(run: ClaimedRun, owner: string, signals: RunProcessingSignals, context: RunContext, extraTools: AnyTool[]): Promise<void> {
+  private async processWithTools(run: ClaimedRun, owner: string, signals: RunProcessingSignals, context: RunContext, extraTools: AnyTool[], replay: ReplayFixture | undefined): Promise<void> {
     const { prisma } = this.database;
     let engine: Engine | undefined;
     const ledger = createToolLedgerHooks(prisma, run, owner, () => engine!.services.registry, this.observer);
@@ -167,6 +172,7 @@ export class EngineRunProcessor implements RunProcessor {
             }
           : {}),
         onModelFallback: (from, to, reason) => void this.recordFallback(run, owner, from, to, reason),
+        ...(replay ? { replay } : {}),
       });
       parts.setEngine(engine);
     } catch (error) {
@@ -311,6 +317,14 @@ export class EngineRunProcessor implements RunProcessor {
         }),
       );
   }
+}
+
+function withRecordedHistory(context: RunContext, replay: ReplayFixture): RunContext {
+  const { history: _liveHistory, historySources: _liveSources, ...rest } = context;
+  void _liveHistory;
+  void _liveSources;
+  const history = replay.fixture.threadContext.map((turn) => ({ role: turn.role, content: turn.content }));
+  return history.length > 0 ? { ...rest, history, historySources: history.map(() => []) } : rest;
 }
 
 function kindOf(error: unknown): string {

@@ -45,9 +45,12 @@ export async function loadEpisodeSource(prisma: Prisma.TransactionClient, runId:
       finishedAt: true,
       thread: { select: { endUserId: true } },
       agentVersion: { select: { config: true } },
+      evalResult: { select: { id: true } },
     },
   });
   if (!run || (run.status !== 'succeeded' && run.status !== 'failed')) return null;
+  // A replay (ADR 0048) leaves the tenant's memory as it was: it writes no episode.
+  if (run.evalResult) return null;
   const calls = await prisma.toolCall.findMany({
     where: { runId, status: { in: ['succeeded', 'failed'] } },
     // The id breaks ties (calls of one step share a time), so two reads agree (episodeSourceUnchanged).

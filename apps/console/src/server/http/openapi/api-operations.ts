@@ -5,6 +5,7 @@ import { agentsOperations } from './operations/agents-operations';
 import { apiKeysOperations } from './operations/api-keys-operations';
 import { approvalsOperations } from './operations/approvals-operations';
 import { budgetsOperations } from './operations/budgets-operations';
+import { evaluationsOperations } from './operations/evaluations-operations';
 import { mcpServersOperations } from './operations/mcp-servers-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
@@ -29,4 +30,5 @@ export const apiOperations: readonly ApiOperation[] = [
   ...webhooksOperations,
   ...mcpServersOperations,
   ...tenantsOperations,
+  ...evaluationsOperations,
 ];

@@ -1,0 +1,91 @@
+import { addRunsInputSchema, createDatasetInputSchema, createExperimentInputSchema, importCasesInputSchema } from '@agentloom/platform';
+
+import type { ApiOperation } from '../api-operation';
+import { datasetDetailSchema, datasetListSchema, datasetSchema, experimentSchema } from '../../views/evaluation-views';
+
+const datasetName = { name: 'The dataset name.' };
+
+/** Regression replay (ADR 0048): datasets of recorded cases and experiments replaying them against a version. */
+export const evaluationsOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/v1/datasets',
+    operationId: 'listDatasets',
+    tag: 'Evaluations',
+    summary: 'List datasets',
+    role: 'viewer',
+    success: { status: 200, schema: datasetListSchema, description: '`{ datasets }`, by name.' },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/datasets',
+    operationId: 'createDataset',
+    tag: 'Evaluations',
+    summary: 'Create a dataset',
+    description: '`unmatchedToolPolicy` decides what a replayed tool call with no recorded match does: `fail` (refused, the case fails) or `live-if-no-side-effects` (the real tool runs only when it declares `sideEffects: none`). An `unsafe` tool is never executed by a replay.',
+    role: 'operator',
+    body: createDatasetInputSchema,
+    success: { status: 201, schema: datasetSchema, description: 'The new dataset (version 1, no cases).' },
+    errors: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/datasets/{name}',
+    operationId: 'getDataset',
+    tag: 'Evaluations',
+    summary: 'Read a dataset and its cases',
+    role: 'viewer',
+    pathParameters: datasetName,
+    success: { status: 200, schema: datasetDetailSchema, description: 'The dataset with its cases in order.' },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/datasets/{name}/runs',
+    operationId: 'addDatasetRuns',
+    tag: 'Evaluations',
+    summary: 'Record finished runs as cases',
+    description: 'Each run becomes a case: input, thread context, injected memories, tool results keyed by name and canonical arguments in call order, transcript with per-call usage, final output; plus the optional `expectedOutput` and `labels`. One transaction, one new dataset version.',
+    role: 'operator',
+    pathParameters: datasetName,
+    body: addRunsInputSchema.omit({ name: true }),
+    success: { status: 200, schema: datasetSchema, description: 'The dataset at its new version.' },
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/datasets/{name}/cases',
+    operationId: 'importDatasetCases',
+    tag: 'Evaluations',
+    summary: 'Import hand-written cases (JSONL)',
+    description: 'One JSON object per line: `{ input, expectedOutput?, labels?, threadContext?, memoryInjections?, toolResults? }`. A bad line is a 400 naming its line number and field; nothing is imported then.',
+    role: 'operator',
+    pathParameters: datasetName,
+    body: importCasesInputSchema.omit({ name: true }),
+    success: { status: 200, schema: datasetSchema, description: 'The dataset at its new version.' },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/experiments',
+    operationId: 'createExperiment',
+    tag: 'Evaluations',
+    summary: 'Replay a dataset against an agent version',
+    description: 'Queues one replay run per case on the executor (durable like any run). Poll `GET /api/v1/experiments/{id}` until `status` is `completed`; each read scores the replays that have finished.',
+    role: 'operator',
+    body: createExperimentInputSchema,
+    success: { status: 201, schema: experimentSchema, description: 'The experiment, its cases `running`.' },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/experiments/{id}',
+    operationId: 'getExperiment',
+    tag: 'Evaluations',
+    summary: 'Read an experiment and its per-case results',
+    role: 'viewer',
+    pathParameters: { id: 'The experiment id (uuid).' },
+    success: { status: 200, schema: experimentSchema, description: 'Per-case pass/fail, scores with explanations, deltas, first divergent step, regressions, aggregates.' },
+    errors: [404],
+  },
+];

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+import { recordedMemorySchema, recordedToolResultSchema } from './case-fixture';
+
+export const datasetNameSchema = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[a-zA-Z0-9][a-zA-Z0-9._-]*$/, 'letters, digits, dots, dashes and underscores, starting with a letter or digit');
+
+/** What a replayed call with no recorded match does. Never executes an `unsafe` (or `idempotent`) tool. */
+export const unmatchedToolPolicySchema = z.enum(['fail', 'live-if-no-side-effects']);
+export type UnmatchedToolPolicy = z.infer<typeof unmatchedToolPolicySchema>;
+
+export const createDatasetInputSchema = z.object({
+  name: datasetNameSchema,
+  description: z.string().max(2_000).default(''),
+  unmatchedToolPolicy: unmatchedToolPolicySchema.default('fail'),
+});
+
+export const datasetRefSchema = z.object({ name: datasetNameSchema });
+
+export const addRunsInputSchema = z.object({
+  name: datasetNameSchema,
+  runIds: z.array(z.uuid()).min(1).max(500),
+  /** Expected output for every added case (optional; scorers fall back to the recorded output). */
+  expectedOutput: z.string().max(100_000).optional(),
+  labels: z.array(z.string().min(1).max(100)).max(20).default([]),
+});
+
+/** One hand-written case, one per JSONL line. Tool results are served in the order given. */
+export const handWrittenCaseSchema = z.object({
+  input: z.string().min(1).max(100_000),
+  expectedOutput: z.string().max(100_000).optional(),
+  labels: z.array(z.string().min(1).max(100)).max(20).default([]),
+  threadContext: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })).default([]),
+  memoryInjections: z.array(recordedMemorySchema).default([]),
+  toolResults: z.array(recordedToolResultSchema).default([]),
+});
+export type HandWrittenCase = z.infer<typeof handWrittenCaseSchema>;
+
+export const importCasesInputSchema = z.object({
+  name: datasetNameSchema,
+  /** JSON Lines: one case object per non-empty line. */
+  jsonl: z.string().min(1).max(5_000_000),
+});
+
+/** Built-in scorers an experiment can apply besides the tool-sequence and usage scores every case gets. */
+export const scorerSchema = z.discriminatedUnion('type', [
+  /** The replay's output equals the case's expected output (the recorded output when none is set). */
+  z.object({ type: z.literal('exact'), trim: z.boolean().default(true) }),
+  /** The output contains the given text (or the expected output when no text is given). */
+  z.object({ type: z.literal('contains'), text: z.string().min(1).optional(), ignoreCase: z.boolean().default(false) }),
+  z.object({ type: z.literal('regex'), pattern: z.string().min(1).max(1_000), flags: z.string().regex(/^[imsu]*$/).default('') }),
+  /** The output parses as JSON and satisfies the schema. */
+  z.object({ type: z.literal('json-schema'), schema: z.record(z.string(), z.unknown()) }),
+  /** Tool names and canonical arguments equal the recorded sequence (`namesOnly` ignores arguments). */
+  z.object({ type: z.literal('tool-sequence'), namesOnly: z.boolean().default(false) }),
+]);
+export type Scorer = z.infer<typeof scorerSchema>;
+
+export const createExperimentInputSchema = z.object({
+  dataset: datasetNameSchema,
+  agentId: z.uuid(),
+  agentVersion: z.number().int().positive(),
+  baselineExperimentId: z.uuid().optional(),
+  modelMode: z.enum(['recorded', 'live']).default('recorded'),
+  scorers: z.array(scorerSchema).max(20).default([{ type: 'tool-sequence', namesOnly: false }]),
+});
+export type CreateExperimentInput = z.input<typeof createExperimentInputSchema>;
+
+export const experimentIdInputSchema = z.object({ experimentId: z.uuid() });

@@ -1,0 +1,121 @@
+import type { Database, Prisma } from '@agentloom/db';
+import { z } from 'zod';
+
+import { parseCaseFixture } from './case-fixture';
+import { scorerSchema } from './evaluation.schema';
+import type { CaseScore } from './scoring/output-scorers';
+import { scoreReplay, type RunMetrics } from './scoring/score-replay';
+
+const finishedRunStatuses = ['succeeded', 'failed', 'cancelled'] as const;
+
+/** Aggregates of an experiment, written once its last case is scored. */
+export interface ExperimentSummary {
+  cases: number;
+  passed: number;
+  failed: number;
+  passRate: number;
+  regressions: number;
+  improvements: number;
+  casesDiverged: number;
+  /** Mean replay − recording per case. */
+  meanDeltaVsRecorded: RunMetrics;
+  baselinePassRate: number | null;
+}
+
+/**
+ * Scores every result of the experiment whose replay run has finished and is not scored yet, each
+ * in its own transaction guarded on `status = 'running'` (two readers scoring at once store it
+ * once), then, when no case is left running, writes the aggregates and completes the experiment.
+ * Scoring happens when an experiment is read, so a finished replay is scored exactly once, by
+ * whichever reader comes first, with no extra background job.
+ */
+export async function scoreFinishedReplays(database: Database, tenantId: string, experimentId: string): Promise<void> {
+  const { prisma } = database;
+  const experiment = await prisma.evalExperiment.findFirst({ where: { id: experimentId, tenantId }, select: { status: true, scorers: true, baselineExperimentId: true } });
+  if (!experiment || experiment.status === 'completed') return;
+  const scorers = z.array(scorerSchema).parse(experiment.scorers);
+  const finished = await prisma.evalResult.findMany({
+    where: { experimentId, status: 'running', run: { status: { in: [...finishedRunStatuses] } } },
+    select: { id: true, runId: true, caseId: true, case: true },
+  });
+  for (const result of finished) {
+    await prisma.$transaction(async (transaction) => {
+      const scored = await scoreReplay(transaction, result.runId, parseCaseFixture(result.case), scorers);
+      const baseline = experiment.baselineExperimentId ? await baselineOf(transaction, experiment.baselineExperimentId, result.caseId) : null;
+      const regression = baseline?.status === 'passed' && !scored.passed;
+      await transaction.evalResult.updateMany({
+        where: { id: result.id, status: 'running' },
+        data: {
+          status: scored.passed ? 'passed' : 'failed',
+          scores: scored.scores as unknown as Prisma.InputJsonValue,
+          deltas: {
+            metrics: scored.metrics,
+            vsRecorded: scored.deltaVsRecorded,
+            vsBaseline: baseline ? vsBaseline(scored.metrics, scored.scores, baseline) : null,
+          } as unknown as Prisma.InputJsonValue,
+          firstDivergentCall: scored.firstDivergentCall,
+          firstDivergentStep: scored.firstDivergentStep,
+          regression,
+          failureReason: scored.failureReason,
+          scoredAt: new Date(),
+        },
+      });
+    });
+  }
+  const running = await prisma.evalResult.count({ where: { experimentId, status: 'running' } });
+  if (running > 0) return;
+  const summary = await summarize(prisma, experimentId, experiment.baselineExperimentId);
+  await prisma.evalExperiment.updateMany({ where: { id: experimentId, status: 'running' }, data: { status: 'completed', summary: summary as unknown as Prisma.InputJsonValue, finishedAt: new Date() } });
+}
+
+interface BaselineResult {
+  status: string;
+  scores: CaseScore[];
+  metrics: RunMetrics | null;
+}
+
+async function baselineOf(transaction: Prisma.TransactionClient, baselineExperimentId: string, caseId: string): Promise<BaselineResult | null> {
+  const row = await transaction.evalResult.findUnique({ where: { experimentId_caseId: { experimentId: baselineExperimentId, caseId } }, select: { status: true, scores: true, deltas: true } });
+  if (!row) return null;
+  return { status: row.status, scores: row.scores as unknown as CaseScore[], metrics: (row.deltas as { metrics?: RunMetrics }).metrics ?? null };
+}
+
+function vsBaseline(metrics: RunMetrics, scores: readonly CaseScore[], baseline: BaselineResult) {
+  const before = new Map(baseline.scores.map((score) => [score.scorer, score.value]));
+  return {
+    baselineStatus: baseline.status,
+    metrics: baseline.metrics
+      ? {
+          steps: metrics.steps - baseline.metrics.steps,
+          tokens: metrics.tokens - baseline.metrics.tokens,
+          costUsd: Math.round((metrics.costUsd - baseline.metrics.costUsd) * 1e6) / 1e6,
+          latencyMs: metrics.latencyMs !== null && baseline.metrics.latencyMs !== null ? metrics.latencyMs - baseline.metrics.latencyMs : null,
+        }
+      : null,
+    // Per scorer: this value − the baseline's (verdicts are 1/0, so −1 is a lost pass).
+    scores: Object.fromEntries(scores.filter((score) => score.passed !== null && before.has(score.scorer)).map((score) => [score.scorer, score.value - before.get(score.scorer)!])),
+  };
+}
+
+async function summarize(prisma: Database['prisma'], experimentId: string, baselineExperimentId: string | null): Promise<ExperimentSummary> {
+  const results = await prisma.evalResult.findMany({ where: { experimentId }, select: { status: true, regression: true, deltas: true, firstDivergentCall: true, caseId: true } });
+  const baseline = baselineExperimentId ? await prisma.evalResult.findMany({ where: { experimentId: baselineExperimentId }, select: { caseId: true, status: true } }) : null;
+  const baselineStatus = new Map((baseline ?? []).map((row) => [row.caseId, row.status]));
+  const passed = results.filter((result) => result.status === 'passed').length;
+  const deltas = results.map((result) => (result.deltas as { vsRecorded?: RunMetrics }).vsRecorded).filter((delta): delta is RunMetrics => delta !== undefined);
+  const mean = (pick: (delta: RunMetrics) => number | null) => {
+    const values = deltas.map(pick).filter((value): value is number => value !== null);
+    return values.length === 0 ? 0 : Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 1e3) / 1e3;
+  };
+  return {
+    cases: results.length,
+    passed,
+    failed: results.length - passed,
+    passRate: results.length === 0 ? 0 : passed / results.length,
+    regressions: results.filter((result) => result.regression).length,
+    improvements: baseline ? results.filter((result) => result.status === 'passed' && baselineStatus.get(result.caseId) === 'failed').length : 0,
+    casesDiverged: results.filter((result) => result.firstDivergentCall !== null).length,
+    meanDeltaVsRecorded: { steps: mean((delta) => delta.steps), tokens: mean((delta) => delta.tokens), costUsd: mean((delta) => delta.costUsd), latencyMs: mean((delta) => delta.latencyMs) },
+    baselinePassRate: baseline && baseline.length > 0 ? baseline.filter((row) => row.status === 'passed').length / baseline.length : null,
+  };
+}

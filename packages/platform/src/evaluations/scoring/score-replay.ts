@@ -1,0 +1,95 @@
+import type { Prisma } from '@agentloom/db';
+
+import type { CaseFixture } from '../case-fixture';
+import type { Scorer } from '../evaluation.schema';
+import { scoreOutput, type CaseScore } from './output-scorers';
+import { compareToolSequence, recordedCalls, type SequencedCall } from './tool-sequence';
+
+/** Steps, tokens, cost and latency of one run (replay, recording or baseline replay). */
+export interface RunMetrics {
+  steps: number;
+  tokens: number;
+  costUsd: number;
+  latencyMs: number | null;
+}
+
+export interface ScoredReplay {
+  passed: boolean;
+  scores: CaseScore[];
+  metrics: RunMetrics;
+  /** Replay − recording. */
+  deltaVsRecorded: RunMetrics;
+  firstDivergentCall: number | null;
+  firstDivergentStep: number | null;
+  failureReason: string | null;
+}
+
+/**
+ * Scores one finished replay run against its case: the configured output scorers, the tool-call
+ * sequence (always), and the usage deltas against the recording. A case passes when the run
+ * succeeded, no call went unmatched, and every verdict passed.
+ */
+export async function scoreReplay(transaction: Prisma.TransactionClient, runId: string, fixture: CaseFixture, scorers: readonly Scorer[]): Promise<ScoredReplay> {
+  const run = await transaction.run.findUniqueOrThrow({
+    where: { id: runId },
+    select: { status: true, output: true, errorMessage: true, stepCount: true, inputTokens: true, outputTokens: true, costUsd: true, startedAt: true, finishedAt: true },
+  });
+  const calls = await transaction.toolCall.findMany({
+    where: { runId, parentToolCallId: null },
+    orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }],
+    select: { name: true, arguments: true, editedArguments: true, result: true, step: { select: { index: true } } },
+  });
+  const lastStep = await transaction.step.findFirst({ where: { runId }, orderBy: { index: 'desc' }, select: { index: true } });
+  const replayed: SequencedCall[] = calls.map((call) => ({ name: call.name, arguments: call.editedArguments ?? call.arguments, stepIndex: call.step?.index ?? null }));
+  const unmatched = calls.filter((call) => (call.result as { data?: { replay?: string } } | null)?.data?.replay === 'unmatched').map((call) => call.name);
+  const output = (run.output as { text?: string } | null)?.text ?? null;
+  const expected = fixture.expectedOutput ?? fixture.finalOutput;
+  const sequenceScorer = scorers.find((scorer) => scorer.type === 'tool-sequence');
+  const sequence = compareToolSequence(recordedCalls(fixture), replayed, { namesOnly: sequenceScorer?.namesOnly ?? false, lastStepIndex: lastStep?.index ?? null });
+  const outputScores = scorers.flatMap((scorer) => (scorer.type === 'tool-sequence' ? [] : [scoreOutput(scorer, output, expected)]));
+  // Without a tool-sequence scorer the comparison still finds the first divergent step, as a measurement.
+  const sequenceScore: CaseScore = sequenceScorer ? sequence.score : { ...sequence.score, passed: null };
+  const metrics: RunMetrics = {
+    steps: run.stepCount,
+    tokens: run.inputTokens + run.outputTokens,
+    costUsd: Number(run.costUsd),
+    latencyMs: run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
+  };
+  const recorded = fixture.recordedMetrics;
+  const deltaVsRecorded: RunMetrics = {
+    steps: metrics.steps - recorded.steps,
+    tokens: metrics.tokens - (recorded.inputTokens + recorded.outputTokens),
+    costUsd: round(metrics.costUsd - recorded.costUsd),
+    latencyMs: metrics.latencyMs !== null && recorded.latencyMs !== null ? metrics.latencyMs - recorded.latencyMs : null,
+  };
+  const usageScore: CaseScore = {
+    scorer: 'usage-delta',
+    passed: null,
+    value: deltaVsRecorded.tokens,
+    explanation: `vs recording: steps ${signed(deltaVsRecorded.steps)}, tokens ${signed(deltaVsRecorded.tokens)}, cost ${signed(deltaVsRecorded.costUsd)} USD (latency in the deltas: wall time is not deterministic)`,
+  };
+  const scores = [...outputScores, sequenceScore, usageScore];
+  const failureReason =
+    run.status !== 'succeeded'
+      ? `replay run ${run.status}${run.errorMessage ? `: ${run.errorMessage}` : ''}`
+      : unmatched.length > 0
+        ? `unmatched tool call(s) not executed: ${unmatched.join(', ')}`
+        : (scores.find((score) => score.passed === false)?.explanation ?? null);
+  return {
+    passed: failureReason === null,
+    scores,
+    metrics,
+    deltaVsRecorded,
+    firstDivergentCall: sequence.firstDivergentCall,
+    firstDivergentStep: sequence.firstDivergentStep,
+    failureReason,
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}

@@ -1,0 +1,79 @@
+import type { Database, Prisma } from '@agentloom/db';
+
+import type { Principal } from '../auth/roles';
+import { recordAudit } from '../audit/record-audit';
+import { DomainError } from '../errors/domain-error';
+import { runQueuedChannel } from '../events/run-event';
+import { createExperimentInputSchema, scorerSchema, type Scorer } from './evaluation.schema';
+import { assertScorerUsable } from './scoring/output-scorers';
+import { parseInput } from '../validation/parse-input';
+
+/**
+ * Creates an experiment and, in the same transaction, one queued replay run per case with the
+ * result row that flags it as a replay: the executor claims them like any run (durable, leased,
+ * resumable), and can never see one of them without its fixture.
+ */
+export async function startExperiment(database: Database, principal: Principal, rawInput: unknown): Promise<{ experimentId: string }> {
+  const input = parseInput(createExperimentInputSchema, rawInput);
+  for (const [index, scorer] of input.scorers.entries()) {
+    const problem = assertScorerUsable(scorer);
+    if (problem) throw new DomainError('validation', `scorers.${index}: ${problem}`, `scorers.${index}`);
+  }
+  const { prisma } = database;
+  const [dataset, version] = await Promise.all([
+    prisma.evalDataset.findUnique({ where: { tenantId_name: { tenantId: principal.tenantId, name: input.dataset } }, select: { id: true, version: true, cases: { orderBy: { position: 'asc' }, select: { id: true, input: true } } } }),
+    prisma.agentVersion.findFirst({ where: { tenantId: principal.tenantId, agentId: input.agentId, version: input.agentVersion, agent: { archivedAt: null } }, select: { id: true, version: true } }),
+  ]);
+  if (!dataset) throw new DomainError('not-found', `Dataset "${input.dataset}" not found`, 'dataset');
+  if (dataset.cases.length === 0) throw new DomainError('validation', `Dataset "${input.dataset}" has no cases`, 'dataset');
+  if (!version) throw new DomainError('not-found', `Agent ${input.agentId} has no version ${input.agentVersion} (or is archived)`, 'agentVersion');
+  if (input.baselineExperimentId) {
+    const baseline = await prisma.evalExperiment.findFirst({ where: { id: input.baselineExperimentId, tenantId: principal.tenantId }, select: { datasetId: true } });
+    if (!baseline) throw new DomainError('not-found', `Baseline experiment ${input.baselineExperimentId} not found`, 'baselineExperimentId');
+    if (baseline.datasetId !== dataset.id) throw new DomainError('validation', 'The baseline experiment replayed another dataset', 'baselineExperimentId');
+  }
+  const experimentId = await prisma.$transaction(async (transaction) => {
+    const experiment = await transaction.evalExperiment.create({
+      data: {
+        tenantId: principal.tenantId,
+        datasetId: dataset.id,
+        datasetVersion: dataset.version,
+        agentVersionId: version.id,
+        agentVersion: version.version,
+        baselineExperimentId: input.baselineExperimentId ?? null,
+        modelMode: input.modelMode,
+        scorers: input.scorers.map((scorer) => scorerSchema.parse(scorer)) as Prisma.InputJsonValue,
+        createdBy: principal.apiKeyId,
+      },
+      select: { id: true },
+    });
+    for (const testCase of dataset.cases) {
+      const run = await transaction.run.create({
+        data: { tenantId: principal.tenantId, agentId: input.agentId, agentVersionId: version.id, status: 'queued', input: { text: testCase.input }, nextEventSeq: 2 },
+        select: { id: true },
+      });
+      await transaction.runEvent.create({
+        data: {
+          tenantId: principal.tenantId,
+          runId: run.id,
+          seq: 1,
+          type: 'run-created',
+          payload: { agentId: input.agentId, agentVersion: version.version, threadId: null, input: testCase.input, replayOf: { experimentId: experiment.id, caseId: testCase.id } },
+        },
+      });
+      await transaction.evalResult.create({ data: { tenantId: principal.tenantId, experimentId: experiment.id, caseId: testCase.id, runId: run.id } });
+      // Wakes executors in other processes (this one is woken by the caller).
+      await transaction.$executeRaw`SELECT pg_notify(${runQueuedChannel}, ${run.id})`;
+    }
+    await recordAudit(transaction, principal, {
+      action: 'experiment.create',
+      targetType: 'experiment',
+      targetId: experiment.id,
+      after: { dataset: input.dataset, datasetVersion: dataset.version, agentId: input.agentId, agentVersion: version.version, modelMode: input.modelMode, cases: dataset.cases.length },
+    });
+    return experiment.id;
+  });
+  return { experimentId };
+}
+
+export type { Scorer };
