@@ -675,6 +675,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's and its agents' budgets with usage against each
+         * @description Windows are the current UTC day and month; usage is counted as runs commit their steps.
+         */
+        get: operations["getBudgets"];
+        put?: never;
+        /**
+         * Set a token and/or cost budget of the tenant or one agent
+         * @description Without `agentId` the budget is the tenant’s own. A run that finds a budget spent (at a step boundary or before a model call) ends `failed` with error kind `budget-exceeded`. Audit-logged.
+         */
+        post: operations["setBudget"];
+        /** Remove a budget of the tenant or one agent */
+        delete: operations["removeBudget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/me": {
         parameters: {
             query?: never;
@@ -1413,6 +1438,10 @@ export interface components {
                 schemaHash: string;
             }[];
             approvalExpiryMinutes?: number;
+            runBudget?: {
+                maxTokens?: number;
+                maxCostUsd?: number;
+            };
             memoryWriting?: {
                 /** @default false */
                 extractFacts: boolean;
@@ -1518,6 +1547,41 @@ export interface components {
         BulkDecisionResult: {
             /** @description In the order of `approvalIds`. */
             outcomes: components["schemas"]["BulkDecisionOutcome"][];
+        };
+        Budget: {
+            /** @enum {string} */
+            period: "daily" | "monthly";
+            /** @description Null: tokens are not limited by this budget. */
+            maxTokens: number | null;
+            /** @description Null: cost is not limited by this budget. */
+            maxCostUsd: number | null;
+            /**
+             * Format: date
+             * @description First day (UTC) of the current window.
+             */
+            windowStart: string;
+            usedTokens: number;
+            /** @description Priced calls only: a call of a model without prices adds tokens, never cost. */
+            usedCostUsd: number;
+        };
+        AgentBudgets: {
+            agentId: string;
+            agentName: string;
+            daily: components["schemas"]["Budget"] | null;
+            monthly: components["schemas"]["Budget"] | null;
+        };
+        BudgetsOverview: {
+            tenant: {
+                daily: components["schemas"]["Budget"] | null;
+                monthly: components["schemas"]["Budget"] | null;
+                usage: {
+                    todayTokens: number;
+                    todayCostUsd: number;
+                    monthTokens: number;
+                    monthCostUsd: number;
+                };
+            };
+            agents: components["schemas"]["AgentBudgets"][];
         };
         Dataset: {
             /** Format: uuid */
@@ -4970,6 +5034,181 @@ export interface operations {
             };
             /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBudgets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ tenant: { daily, monthly, usage }, agents: [{ agentId, agentName, daily, monthly }] }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetsOverview"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    agentId?: string;
+                    /** @enum {string} */
+                    period: "daily" | "monthly";
+                    /** @default null */
+                    maxTokens?: number | null;
+                    /** @default null */
+                    maxCostUsd?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The budgets after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetsOverview"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeBudget: {
+        parameters: {
+            query: {
+                agentId?: string;
+                period: "daily" | "monthly";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The budgets after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetsOverview"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

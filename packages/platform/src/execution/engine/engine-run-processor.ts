@@ -130,7 +130,7 @@ export class EngineRunProcessor implements RunProcessor {
     });
     const bus = new TracingEventBus(new InProcessEventBus<ToolContext>(), tracing);
     try {
-      await this.runEngine(run, owner, signals, context, extraTools, { ledger, cancelFence, tracing, bus, setEngine: (built) => (engine = built) });
+      await this.runEngine(run, owner, signals, context, extraTools, { ledger, cancelFence, tracing, bus, replay, setEngine: (built) => (engine = built) });
     } finally {
       tracing.endOpenSpans('The attempt ended before the call finished');
       await bus.close();
@@ -143,9 +143,9 @@ export class EngineRunProcessor implements RunProcessor {
     signals: RunProcessingSignals,
     context: RunContext,
     extraTools: AnyTool[],
-    parts: { ledger: ToolLedgerHooks; cancelFence: CancelFenceHooks; tracing: RunTracing; bus: TracingEventBus; setEngine(engine: Engine): void },
+    parts: { ledger: ToolLedgerHooks; cancelFence: CancelFenceHooks; tracing: RunTracing; bus: TracingEventBus; replay: ReplayFixture | undefined; setEngine(engine: Engine): void },
   ): Promise<void> {
-    const { ledger, cancelFence, tracing } = parts;
+    const { ledger, cancelFence, tracing, replay } = parts;
     let engine: Engine;
     try {
       engine = buildRunEngine({
