@@ -20,6 +20,7 @@ export type * from './contracts/events';
 export type * from './contracts/stores';
 export type * from './contracts/approval';
 export type * from './contracts/router';
+export type * from './contracts/wait';
 export { defaultExecutionLimits, type ExecutionLimits } from './contracts/execution-limits';
 
 // Errors
@@ -63,6 +64,7 @@ export { DemoScriptModel } from './demo/demo-script-model';
 export { DefaultToolRegistry } from './tools/tool-registry';
 export { boundToolOutput, defaultToolOutputMaxBytes, minimumToolOutputMaxBytes, prefixWithinBytes, utf8Bytes } from './tools/bound-tool-output';
 export { builtinToolsNamespace, registerBuiltinTools } from './tools/builtin/register-builtin-tools';
+export { maxWaitSeconds, waitToolNames } from './tools/builtin/wait-tools';
 export { planToolNames } from './tools/builtin/plan-tools';
 export { isZodSchema, toJsonSchema } from './tools/argument-schema';
 export { defineTool, type LocalToolDefinition } from './tools/adapters/define-tool';

@@ -1,3 +1,4 @@
+import type { WaitingCall } from '../contracts/wait';
 import type { ProviderErrorKind } from './provider-error-kinds';
 import { RuntimeError } from './runtime-error';
 
@@ -120,5 +121,16 @@ export class ProviderCallFailedError extends RuntimeError {
 export class ChildAwaitingApprovalError extends RuntimeError {
   constructor(agent: string, callIds: readonly string[]) {
     super('child-awaiting-approval', `Sub-agent ${agent} is waiting for approval of ${callIds.join(', ')}`);
+  }
+}
+
+/**
+ * Thrown by a waiting tool (sleep, wait_until, wait_for_event) whose wait has not ended: the engine
+ * parks the call instead of finishing it, ends the step with `wait`, and the host resumes the run
+ * when the wait ends, re-executing the call, which then returns the wait's outcome.
+ */
+export class WaitPendingError extends RuntimeError {
+  constructor(readonly waiting: WaitingCall) {
+    super('wait-pending', `Tool call ${waiting.callId} waits ${waiting.kind === 'timer' ? `until ${waiting.wakeAt}` : `for event ${waiting.correlationKey ?? ''}`}`);
   }
 }

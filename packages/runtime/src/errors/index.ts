@@ -11,6 +11,7 @@ export {
   ResumeMismatchError,
   ToolStatePersistenceError,
   ValidationError,
+  WaitPendingError,
   type BindingMismatch,
   type LimitName,
 } from './domain-errors';

@@ -5,6 +5,7 @@ export { InMemoryCheckpointStore } from '../stores/in-memory-checkpoint-store';
 export { InMemoryEventSink } from '../stores/in-memory-event-sink';
 export { InMemoryMemoryPort } from '../stores/in-memory-memory-port';
 export { InMemoryToolStateStore } from '../stores/in-memory-tool-state-store';
+export { InMemoryWaitPort } from '../stores/in-memory-wait-port';
 export type { ContractExpectation, ContractTestApi, StoreFactory } from './conformance/contract-test-api';
 export { describeCheckpointStoreContract } from './conformance/checkpoint-store-contract';
 export { describeEventSinkContract } from './conformance/event-sink-contract';
