@@ -1,4 +1,4 @@
-import { createEngine, type AnyTool, type Engine, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway } from '@agentloom/runtime';
+import { createEngine, type AnyTool, type Engine, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type WaitPort } from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { ModelConnector } from '../../outbound/model-connector';
@@ -17,6 +17,8 @@ export interface BuildRunEngineOptions {
   toolOutputMaxBytes?: number;
   /** Long-term memory for the memory tools and automatic injection, scoped to the run. */
   memory?: { port: MemoryPort; scope: MemoryScope };
+  /** The durable wait store for the wait tools (sleep, wait_until, wait_for_event) the version lists. */
+  waits?: WaitPort;
   /** How long an aborted tool call may take to stop before it is abandoned. */
   toolAbortGraceMs?: number;
   /** Builds the model gateway: opens the sealed API keys, sends every request through the outbound policy. */
@@ -42,6 +44,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       ...(options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: options.toolAbortGraceMs } : {}),
       ...(options.toolOutputMaxBytes ? { toolOutputMaxBytes: options.toolOutputMaxBytes } : {}),
       ...(options.memory ? { memory: options.memory } : {}),
+      ...(options.waits ? { waits: options.waits } : {}),
       configureTools: (registry) => {
         for (const tool of options.tools.select(config.tools)) registry.register(tool);
         for (const tool of options.extraTools ?? []) registry.register(tool);

@@ -21,6 +21,7 @@ import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
 import { createCancelFenceHooks, type CancelFenceHooks } from './cancel-fence-hooks';
 import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
+import { PrismaWaitPort } from '../../waits/prisma-wait-port';
 
 /**
  * Runs a claimed run on the agent runtime, one step at a time, committing each step before taking
@@ -100,6 +101,7 @@ export class EngineRunProcessor implements RunProcessor {
         hooks: [cancelFence, ledger],
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
         toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,
+        waits: new PrismaWaitPort(prisma, run),
         ...(this.memory
           ? {
               memory: {
