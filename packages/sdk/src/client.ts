@@ -1,5 +1,6 @@
 import { agentsResource } from './resources/agents-resource.ts';
 import { approvalsResource } from './resources/approvals-resource.ts';
+import { eventsResource } from './resources/events-resource.ts';
 import { memoriesResource } from './resources/memories-resource.ts';
 import { runsResource } from './resources/runs-resource.ts';
 import { threadsResource } from './resources/threads-resource.ts';
@@ -15,6 +16,7 @@ export function createClient(options: ClientOptions) {
   return {
     runs: runsResource(transport),
     approvals: approvalsResource(transport),
+    events: eventsResource(transport),
     threads: threadsResource(transport),
     memories: memoriesResource(transport),
     agents: agentsResource(transport),

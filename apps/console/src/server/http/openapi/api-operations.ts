@@ -9,6 +9,7 @@ import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
 import { tenantsOperations } from './operations/tenants-operations';
 import { threadsOperations } from './operations/threads-operations';
+import { waitsOperations } from './operations/waits-operations';
 import { webhooksOperations } from './operations/webhooks-operations';
 
 /**
@@ -18,6 +19,7 @@ import { webhooksOperations } from './operations/webhooks-operations';
 export const apiOperations: readonly ApiOperation[] = [
   ...runsOperations,
   ...approvalsOperations,
+  ...waitsOperations,
   ...threadsOperations,
   ...memoriesOperations,
   ...agentsOperations,
