@@ -7,6 +7,8 @@ import { WorkerFleet } from './soak/worker-fleet';
 
 const sleepSeconds = 4;
 const workerNames = ['a', 'b'];
+// Worker start-up (tsx, migrations check) is slow on a loaded 2-core machine.
+const workerStartMs = 240_000;
 
 /** The test's "console": creates the run and reads it; its executor never starts, and it is restarted too. */
 async function openConsole(database: TestDatabaseConfig): Promise<{ platform: Platform; principal: Principal }> {
@@ -31,7 +33,7 @@ describe('a run sleeping across kill -9 of every process resumes once, after its
     await database?.dispose();
   });
 
-  it('parks, survives the crash of every worker and of the console, and wakes exactly once', { timeout: 240_000 }, async () => {
+  it('parks, survives the crash of every worker and of the console, and wakes exactly once', { timeout: 600_000 }, async () => {
     const opened = await openConsole(database);
     platform = opened.platform;
     const { principal } = opened;
@@ -54,7 +56,7 @@ describe('a run sleeping across kill -9 of every process resumes once, after its
       AGENTLOOM_POLL_MS: '100',
     });
     for (const name of workerNames) fleet.start(name);
-    await Promise.all(workerNames.map((name) => fleet!.waitReady(name)));
+    await Promise.all(workerNames.map((name) => fleet!.waitReady(name, workerStartMs)));
 
     const { run } = await platform.runs.create(principal, { agentId, input: 'Take a nap' });
     const statusOf = async () => (await platform!.database.prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { status: true } })).status;
@@ -68,7 +70,7 @@ describe('a run sleeping across kill -9 of every process resumes once, after its
     // Every process comes back: the console (a new platform on the same database) and both workers, racing for the wake.
     platform = (await openConsoleAgain(database)).platform;
     for (const name of workerNames) fleet.start(name);
-    await Promise.all(workerNames.map((name) => fleet!.waitReady(name)));
+    await Promise.all(workerNames.map((name) => fleet!.waitReady(name, workerStartMs)));
     await expect.poll(statusOf, { timeout: 120_000, interval: 200 }).toBe('succeeded');
 
     const { prisma } = platform.database;

@@ -39,7 +39,7 @@ describe.each(databaseModes)('durable waits (%s)', (mode) => {
       },
     });
     await test.platform.executor.start();
-  });
+  }, 300_000);
   afterAll(() => test?.dispose());
 
   const statusOf = async (runId: string) => (await test.platform.runs.get(principal, { runId })).status;
