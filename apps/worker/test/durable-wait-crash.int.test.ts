@@ -50,8 +50,10 @@ describe('a run sleeping across kill -9 of every process resumes once, after its
     fleet = new WorkerFleet({
       DATABASE_URL: database.config.url!,
       AGENTLOOM_WORKER_CONCURRENCY: '4',
-      AGENTLOOM_LEASE_MS: '3000',
-      AGENTLOOM_HEARTBEAT_MS: '500',
+      // The run holds no lease while it sleeps; a long lease keeps a loaded machine's late heartbeats from
+      // expiring it while it runs (lease churn is the crash soak's subject, not this test's).
+      AGENTLOOM_LEASE_MS: '30000',
+      AGENTLOOM_HEARTBEAT_MS: '2000',
       AGENTLOOM_RECOVERY_INTERVAL_MS: '500',
       AGENTLOOM_POLL_MS: '100',
     });
