@@ -62,7 +62,7 @@ describe('a run sleeping across kill -9 of every process resumes once, after its
 
     const { run } = await platform.runs.create(principal, { agentId, input: 'Take a nap' });
     const statusOf = async () => (await platform!.database.prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { status: true } })).status;
-    await expect.poll(statusOf, { timeout: 60_000, interval: 100 }).toBe('waiting');
+    await expect.poll(statusOf, { timeout: 180_000, interval: 100 }).toBe('waiting');
 
     // kill -9 every worker and close the console: nothing that knew about the sleep is left.
     await fleet.killAll();
@@ -73,7 +73,7 @@ describe('a run sleeping across kill -9 of every process resumes once, after its
     platform = (await openConsoleAgain(database)).platform;
     for (const name of workerNames) fleet.start(name);
     await Promise.all(workerNames.map((name) => fleet!.waitReady(name, workerStartMs)));
-    await expect.poll(statusOf, { timeout: 120_000, interval: 200 }).toBe('succeeded');
+    await expect.poll(statusOf, { timeout: 180_000, interval: 200 }).toBe('succeeded');
 
     const { prisma } = platform.database;
     const wait = await prisma.runWait.findFirstOrThrow({ where: { runId: run.id } });
