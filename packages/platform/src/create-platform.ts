@@ -5,6 +5,7 @@ import { DatabaseError, openDatabase, type Database } from '@agentloom/db';
 
 import { AgentService } from './agents/agent-service';
 import { ApprovalService } from './approvals/approval-service';
+import { WaitService } from './waits/wait-service';
 import { AuditService } from './audit/audit-service';
 import { ApiKeyService } from './auth/api-key-service';
 import { AuthService, defaultAuthConfig } from './auth/auth-service';
@@ -65,6 +66,8 @@ export interface Platform {
   runEvents: RunEventService;
   runMessages: RunMessageService;
   approvals: ApprovalService;
+  /** Durable waits: deliver external events to runs parked in wait_for_event; a run's waits. */
+  waits: WaitService;
   /** Admin-only: create, list and revoke the tenant's API keys. */
   apiKeys: ApiKeyService;
   /** The tenant's agents and their immutable versions: read, create, save a version, archive. */
@@ -223,6 +226,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     runEvents: new RunEventService(database, hub),
     runMessages: new RunMessageService(database),
     approvals: new ApprovalService(database, () => executor.wake()),
+    waits: new WaitService(database, () => executor.wake()),
     apiKeys: new ApiKeyService(database),
     agents: new AgentService(database, tools, { policy: outbound, secrets }, mcpAgentTools),
     usage: new UsageService(database),

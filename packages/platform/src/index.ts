@@ -20,6 +20,9 @@ export type { AlignedPair, ComparedStep, ComparedToolCall } from './runs/run-com
 export { rerunRunInputSchema, retryRunInputSchema, type RerunRunInput, type RetryRunInput } from './runs/run-repeat.schema';
 export { forkRunInputSchema, type ForkRunInput } from './runs/fork-run.schema';
 export type { BulkDecisionOutcome } from './approvals/approval-service';
+export { WaitService } from './waits/wait-service';
+export type { EventDeliveryView, RunWaitView } from './waits/wait-view';
+export { deliverEventInputSchema, listRunWaitsInputSchema, maxEventPayloadBytes } from './waits/wait.schema';
 export { approvalInputExcerptLength, type ApprovalView } from './approvals/approval-view';
 export { decideApprovalInputSchema, decideApprovalsInputSchema, listApprovalsInputSchema, maximumBulkDecisions } from './approvals/approval.schema';
 export type { StoredRunEvent } from './events/run-event';

@@ -24,6 +24,7 @@ export type * from './contracts/budget-guard';
 export { budgetScopes } from './contracts/budget-guard';
 export { exceededMeasure, withPending, type BudgetUsage } from './budgets/compare-budget';
 export { InMemoryBudgetGuard, type BudgetOwner, type BudgetPeriod } from './budgets/in-memory-budget-guard';
+export type * from './contracts/wait';
 export { defaultExecutionLimits, type ExecutionLimits } from './contracts/execution-limits';
 
 // Errors
@@ -67,6 +68,7 @@ export { DemoScriptModel } from './demo/demo-script-model';
 export { DefaultToolRegistry } from './tools/tool-registry';
 export { boundToolOutput, defaultToolOutputMaxBytes, minimumToolOutputMaxBytes, prefixWithinBytes, utf8Bytes } from './tools/bound-tool-output';
 export { builtinToolsNamespace, registerBuiltinTools } from './tools/builtin/register-builtin-tools';
+export { maxWaitSeconds, waitToolNames } from './tools/builtin/wait-tools';
 export { planToolNames } from './tools/builtin/plan-tools';
 export { isZodSchema, toJsonSchema } from './tools/argument-schema';
 export { defineTool, type LocalToolDefinition } from './tools/adapters/define-tool';

@@ -2,6 +2,7 @@ import { agentsResource } from './resources/agents-resource.ts';
 import { evaluationsResource } from './resources/evaluations-resource.ts';
 import { approvalsResource } from './resources/approvals-resource.ts';
 import { budgetsResource } from './resources/budgets-resource.ts';
+import { eventsResource } from './resources/events-resource.ts';
 import { memoriesResource } from './resources/memories-resource.ts';
 import { runsResource } from './resources/runs-resource.ts';
 import { threadsResource } from './resources/threads-resource.ts';
@@ -17,6 +18,7 @@ export function createClient(options: ClientOptions) {
   return {
     runs: runsResource(transport),
     approvals: approvalsResource(transport),
+    events: eventsResource(transport),
     threads: threadsResource(transport),
     memories: memoriesResource(transport),
     agents: agentsResource(transport),

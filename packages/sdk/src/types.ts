@@ -36,6 +36,9 @@ export type BulkDecisionOutcome = Schemas['BulkDecisionOutcome'];
 export type BulkDecisionResult = Schemas['BulkDecisionResult'];
 export type ApprovalDecision = NonNullable<operations['decideApproval']['requestBody']>['content']['application/json'];
 
+export type RunWait = Schemas['RunWait'];
+export type EventDelivery = Schemas['EventDelivery'];
+
 export type Thread = Schemas['Thread'];
 export type ThreadPage = Schemas['ThreadPage'];
 export type ThreadMessagePage = Schemas['ThreadMessagePage'];

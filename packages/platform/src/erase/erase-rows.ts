@@ -63,6 +63,8 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
     runIds,
   );
   counts['approvals'] = (await transaction.approval.deleteMany({ where: byRun })).count;
+  // Delivered event payloads are user content (ADR 0044); the FK would cascade, but the receipt counts them.
+  counts['run_waits'] = (await transaction.runWait.deleteMany({ where: byRun })).count;
   counts['tool_calls'] = (await transaction.toolCall.deleteMany({ where: byRun })).count;
   counts['checkpoints'] = (await transaction.checkpoint.deleteMany({ where: byRun })).count;
   counts['run_events'] = (await transaction.runEvent.deleteMany({ where: byRun })).count;

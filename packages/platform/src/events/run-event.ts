@@ -25,6 +25,10 @@ export type RunEventType =
   | 'checkpoint-saved'
   | 'compaction-applied'
   | 'memory-injected'
+  /** Durable waits (ADR 0044): a call parked the run, the run is parked until wakeAt, an event arrived for a wait. */
+  | 'wait-started'
+  | 'run-waiting'
+  | 'wait-event-delivered'
   | (string & {});
 
 export interface NewRunEvent {

@@ -28,31 +28,36 @@ export interface ClaimedRun {
  * platform tool are claimed (`config.tools <@ catalog`), so an executor never takes a run it would
  * fail with "Unknown tool" while another executor of the fleet could run it (ADR 0011-one-tool-catalog). Undefined
  * claims every run (processors that resolve no tools, such as test processors). Runs of a suspended
- * tenant stay queued (ADR 0035) and are claimed once the tenant is resumed. Executors pass
+ * tenant stay queued (ADR 0035) and are claimed once the tenant is resumed. A `waiting` run (a durable
+ * wait, ADR 0044) is claimed like a queued one once its `wake_at` has passed by the database's clock:
+ * the row lock and the status change to `running` make that resume happen exactly once, however
+ * many executors poll. Its `run-started` event says it woke from a wait. Executors pass
  * `Database.statements`, which skips the Prisma client (ADR 0014).
  */
 export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
   const claimed = await queryRows<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number; queued_seconds: number }>(
     runner,
     `WITH next AS (
-       SELECT run.id FROM runs AS run JOIN agent_versions AS version ON version.id = run.agent_version_id
-        WHERE run.status = 'queued' AND run.cancel_requested_at IS NULL
+       SELECT run.id, run.status = 'waiting' AS woke, run.wake_at AS due_at FROM runs AS run JOIN agent_versions AS version ON version.id = run.agent_version_id
+        WHERE (run.status = 'queued' OR (run.status = 'waiting' AND run.wake_at <= now())) AND run.cancel_requested_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM tenants AS tenant WHERE tenant.id = run.tenant_id AND tenant.suspended_at IS NOT NULL)
           AND ($4::jsonb IS NULL OR COALESCE(version.config -> 'tools', '[]'::jsonb) <@ $4::jsonb)
         ORDER BY run.queued_at, run.id LIMIT $2 FOR UPDATE OF run SKIP LOCKED
      ), claimed AS (
        UPDATE runs AS run
           SET status = 'running', lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
-              heartbeat_at = now(), attempt = GREATEST(run.attempt, 1), started_at = COALESCE(run.started_at, now()), updated_at = now(),
+              heartbeat_at = now(), attempt = GREATEST(run.attempt, 1), started_at = COALESCE(run.started_at, now()), updated_at = now(), wake_at = NULL,
               next_event_seq = run.next_event_seq + 1
          FROM next
         WHERE run.id = next.id
-    RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt, run.next_event_seq - 1 AS seq, run.queued_at
+    RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt, run.next_event_seq - 1 AS seq, run.queued_at, next.woke, next.due_at
      ), started AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
-       SELECT tenant_id, id, seq, 'run-started', jsonb_build_object('attempt', attempt, 'executor', $1::text), now() FROM claimed
+       SELECT tenant_id, id, seq, 'run-started',
+              jsonb_build_object('attempt', attempt, 'executor', $1::text) || CASE WHEN woke THEN '{"wokeFromWait": true}'::jsonb ELSE '{}'::jsonb END, now()
+         FROM claimed
      )
-     SELECT id, tenant_id, agent_version_id, thread_id, attempt, extract(epoch FROM now() - queued_at)::double precision AS queued_seconds,
+     SELECT id, tenant_id, agent_version_id, thread_id, attempt, extract(epoch FROM now() - CASE WHEN woke THEN due_at ELSE queued_at END)::double precision AS queued_seconds,
             CASE WHEN agentloom_run_watched(id, tenant_id) THEN pg_notify('${runEventsChannel}', id || ':' || seq || ':' || tenant_id)::text END AS notified
        FROM claimed`,
     [owner, limit, leaseMs, toolNames === undefined ? null : JSON.stringify(toolNames)],

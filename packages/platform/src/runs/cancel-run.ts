@@ -32,8 +32,10 @@ export async function cancelRun(database: Database, principal: Principal, runId:
     } else {
       await transaction.run.update({
         where: { id: runId },
-        data: { status: 'cancelled', cancelRequestedAt: now, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
+        data: { status: 'cancelled', cancelRequestedAt: now, finishedAt: now, leaseOwner: null, leaseExpiresAt: null, wakeAt: null },
       });
+      // A parked wait ends with its run: a later event for its key is refused (409), and the key is free again.
+      await transaction.runWait.updateMany({ where: { runId, status: { in: ['pending', 'delivered'] } }, data: { status: 'cancelled' } });
       await appendRunEvents(transaction, run, [
         { type: 'run-cancel-requested', payload: { by: principal.apiKeyName } },
         ...(await closeCancelledRunCalls(transaction, run, null)),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { instantSchema, toInstant } from '../validation/instant.schema';
 
-export const runStatuses = ['queued', 'running', 'waiting_human', 'succeeded', 'failed', 'cancelled'] as const;
+export const runStatuses = ['queued', 'running', 'waiting_human', 'waiting', 'succeeded', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof runStatuses)[number];
 export const terminalRunStatuses: readonly RunStatus[] = ['succeeded', 'failed', 'cancelled'];
 

@@ -73,7 +73,7 @@ export const checkpointSchema = z.object({
   instanceId: z.string().min(1),
   /** Loop steps completed when the checkpoint was taken. */
   step: z.number().int().nonnegative(),
-  status: z.enum(['running', 'awaiting-approval', 'completed', 'interrupted']),
+  status: z.enum(['running', 'awaiting-approval', 'waiting', 'completed', 'interrupted']),
   bindings: z.object({
     modules: z.record(z.string(), moduleBindingSchema),
     limits: z.object({ maxModelCalls: z.number().int().positive(), maxIterations: z.number().int().positive() }),

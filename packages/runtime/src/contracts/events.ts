@@ -22,6 +22,8 @@ export type RuntimeEventType =
   | 'memory-injected'
   | 'skill-loaded'
   | 'checkpoint-saved'
+  /** A tool call parked the run on a durable wait (timer or external event). */
+  | 'wait-started'
   | 'run-finished'
   /** A sub-agent's run started or resumed inside a delegating call (its `run-started`, renamed). */
   | 'child-run-started'

@@ -2,6 +2,7 @@ import type { JsonValue } from './json';
 import type { MemoryHit, MemoryScope, MemorySearchQuery, NewMemoryItem } from './stores';
 import type { Plan } from './plan';
 import type { BasicToolContext } from './tool';
+import type { WaitAccess } from './wait';
 
 /** Plan access for handlers: reads are copies; updates are validated, persisted, then visible. */
 export interface PlanAccess {
@@ -62,6 +63,8 @@ export interface ToolContext extends BasicToolContext {
   readonly citations: CitationAccess;
   readonly invocation: InvocationStateAccess;
   readonly memory: MemoryAccess;
+  /** Durable waits (sleep, wait_until, wait_for_event); undefined when the host binds no wait store. */
+  readonly waits: WaitAccess | undefined;
 }
 
 export type DeepReadonly<T> = T extends (infer Item)[]

@@ -7,7 +7,7 @@ import type { NextStep } from './step-result';
 import { applyCompaction } from './steps/apply-compaction';
 import { authorizeTools } from './steps/authorize-tools';
 import { checkBudget } from './steps/check-budget';
-import { executeTools } from './steps/execute-tools';
+import { executeTools, type BatchOutcome } from './steps/execute-tools';
 import { invokeModel } from './steps/invoke-model';
 import { normalizeResponse } from './steps/normalize-response';
 import { prepareContext } from './steps/prepare-context';
@@ -41,9 +41,11 @@ export async function advanceRun(services: EngineServices, state: RunState, reco
   return afterTools(services, state, await executeTools(services, state, recorder, signal));
 }
 
-/** A batch held open by a sub-agent waiting for approval pauses the parent with the child's requests. */
-function afterTools(services: EngineServices, state: RunState, batch: 'finished' | 'paused'): NextStep {
-  return batch === 'paused' ? { type: 'approval-request', requests: waitingRequests(services, state) } : { type: 'run-again' };
+/** A batch held open by a sub-agent waiting for approval pauses the parent with the child's requests; one with parked calls waits. */
+function afterTools(services: EngineServices, state: RunState, batch: BatchOutcome): NextStep {
+  if (batch.kind === 'paused') return { type: 'approval-request', requests: waitingRequests(services, state) };
+  if (batch.kind === 'waiting') return { type: 'wait', waits: batch.waits };
+  return { type: 'run-again' };
 }
 
 /** Approval requests for calls still waiting for a decision, a suspended sub-agent's included. */

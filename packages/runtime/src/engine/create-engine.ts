@@ -37,7 +37,7 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
   const skills = options.skills ?? (config.skills ? new FolderSkillSource(config.skills.directory) : undefined);
   const memoryScope = options.memory?.scope ?? config.memory;
   const memory = options.memory && memoryScope ? { port: options.memory.port, scope: memoryScope } : undefined;
-  const registry = assembleRegistry({ config, options, isChild, skills, hasMemory: memory !== undefined });
+  const registry = assembleRegistry({ config, options, isChild, skills, hasMemory: memory !== undefined, hasWaits: options.waits !== undefined });
   const bus: EventBus<ToolContext> = options.bus ?? new InProcessEventBus<ToolContext>();
   const engineId = randomUUID();
   const { topics } = registerToolTopics(registry, bus, engineId);
@@ -54,6 +54,7 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
     systemPrompt: [config.instructions, modules.strategy.instructions()].filter(Boolean).join('\n\n'),
     bindings: computeBindings(modules, limits, registry),
     ...(memory ? { memory } : {}),
+    ...(options.waits && !isChild ? { waits: options.waits } : {}),
     ...(skills ? { skills } : {}),
     ...(options.toolStateStore ? { toolStateStore: options.toolStateStore } : {}),
     ...(options.budget && !isChild ? { budget: options.budget } : {}),

@@ -12,6 +12,7 @@ import type { Router, SkillSource } from '../contracts/router';
 import type { MemoryPort, MemoryScope, ToolStateStore } from '../contracts/stores';
 import type { ToolContext } from '../contracts/tool-context';
 import type { ToolRegistry } from '../contracts/tool-registry';
+import type { WaitPort } from '../contracts/wait';
 import type { AgentConfig } from '../config/agent-config.schema';
 import type { Checkpoint } from '../checkpoint/checkpoint-schema';
 import type { ChildRunner } from './delegation/child-runner';
@@ -42,6 +43,8 @@ export interface EngineServices {
   systemPrompt: string;
   bindings: Checkpoint['bindings'];
   memory?: { port: MemoryPort; scope: MemoryScope };
+  /** The host's durable wait store; the wait tools are registered only with one. */
+  waits?: WaitPort;
   skills?: SkillSource;
   toolStateStore?: ToolStateStore;
   /** Token and cost budgets, asked at each step boundary and before each model call. */

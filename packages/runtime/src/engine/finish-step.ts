@@ -43,6 +43,8 @@ function statusAfter(next: NextStep): RunState['status'] {
       return 'interrupted';
     case 'approval-request':
       return 'awaiting-approval';
+    case 'wait':
+      return 'waiting';
     case 'run-again':
       return 'running';
   }

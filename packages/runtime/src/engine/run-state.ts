@@ -6,7 +6,7 @@ export interface RunState {
   instanceId: string;
   /** Steps completed (the step in progress is `stepNumber + 1`). */
   stepNumber: number;
-  status: 'running' | 'awaiting-approval' | 'completed' | 'interrupted';
+  status: 'running' | 'awaiting-approval' | 'waiting' | 'completed' | 'interrupted';
   counters: {
     modelCalls: number;
     iterations: number;

@@ -7,6 +7,7 @@ import type { ToolSideEffects } from '../contracts/tool';
 import type { Citation } from '../contracts/tool-context';
 import type { RuntimeErrorKind } from '../errors';
 import type { Checkpoint } from '../checkpoint/checkpoint-schema';
+import type { WaitingCall } from '../contracts/wait';
 
 /** Why a run stopped without a final answer. */
 export type InterruptReason = 'cancelled' | 'model-call-limit' | 'iteration-limit' | 'completion-blocked' | 'failed';
@@ -19,6 +20,8 @@ export type NextStep =
   | { type: 'final-output'; output: string }
   | { type: 'run-again' }
   | { type: 'approval-request'; requests: ApprovalRequest[] }
+  /** Calls parked on durable waits: the host releases the lease and resumes the run when a wait ends. */
+  | { type: 'wait'; waits: WaitingCall[] }
   | { type: 'interrupted'; reason: InterruptReason; message: string; error?: { kind: RuntimeErrorKind; message: string } };
 
 /** Ledger status of a tool call as of the end of the step. */

@@ -1,3 +1,4 @@
+import type { WaitingCall } from '../contracts/wait';
 import type { ProviderErrorKind } from './provider-error-kinds';
 import type { BudgetExceeded } from '../contracts/budget-guard';
 import { RuntimeError } from './runtime-error';
@@ -141,4 +142,15 @@ function budgetMessage({ scope, measure, limit, used }: BudgetExceeded): string 
   const owner = { run: 'Run', 'agent-daily': 'Agent daily', 'agent-monthly': 'Agent monthly', 'tenant-daily': 'Tenant daily', 'tenant-monthly': 'Tenant monthly' }[scope];
   const amount = (value: number) => (measure === 'tokens' ? `${value} tokens` : `$${value.toFixed(6)}`);
   return `${owner} ${measure === 'tokens' ? 'token' : 'cost'} budget exceeded: limit ${amount(limit)}, used ${amount(used)}`;
+}
+
+/**
+ * Thrown by a waiting tool (sleep, wait_until, wait_for_event) whose wait has not ended: the engine
+ * parks the call instead of finishing it, ends the step with `wait`, and the host resumes the run
+ * when the wait ends, re-executing the call, which then returns the wait's outcome.
+ */
+export class WaitPendingError extends RuntimeError {
+  constructor(readonly waiting: WaitingCall) {
+    super('wait-pending', `Tool call ${waiting.callId} waits ${waiting.kind === 'timer' ? `until ${waiting.wakeAt}` : `for event ${waiting.correlationKey ?? ''}`}`);
+  }
 }

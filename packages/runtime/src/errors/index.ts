@@ -12,6 +12,7 @@ export {
   ResumeMismatchError,
   ToolStatePersistenceError,
   ValidationError,
+  WaitPendingError,
   type BindingMismatch,
   type LimitName,
 } from './domain-errors';

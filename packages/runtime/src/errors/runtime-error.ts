@@ -18,6 +18,7 @@ export type RuntimeErrorKind =
   | 'model-configuration'
   | ProviderErrorKind
   | 'child-awaiting-approval'
+  | 'wait-pending'
   | 'unexpected';
 
 /** Base class of all typed runtime errors. */

@@ -7,6 +7,7 @@ export { InMemoryMemoryPort } from '../stores/in-memory-memory-port';
 export { InMemoryToolStateStore } from '../stores/in-memory-tool-state-store';
 export { InMemoryBudgetGuard } from '../budgets/in-memory-budget-guard';
 export { describeBudgetGuardContract, type BudgetGuardFixture } from './conformance/budget-guard-contract';
+export { InMemoryWaitPort } from '../stores/in-memory-wait-port';
 export type { ContractExpectation, ContractTestApi, StoreFactory } from './conformance/contract-test-api';
 export { describeCheckpointStoreContract } from './conformance/checkpoint-store-contract';
 export { describeEventSinkContract } from './conformance/event-sink-contract';

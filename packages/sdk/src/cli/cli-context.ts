@@ -14,6 +14,7 @@ export interface CliFlags {
   thread?: string | undefined;
   follow?: boolean | undefined;
   reason?: string | undefined;
+  payload?: string | undefined;
   status?: string | undefined;
   limit?: string | undefined;
   json?: boolean | undefined;

@@ -15,6 +15,7 @@ export function parseCommandLine(argv: string[]): { words: string[]; flags: CliF
         thread: { type: 'string' },
         follow: { type: 'boolean', short: 'f' },
         reason: { type: 'string' },
+        payload: { type: 'string' },
         status: { type: 'string' },
         limit: { type: 'string' },
         json: { type: 'boolean' },

@@ -2,6 +2,7 @@ import { AgentLoomApiError } from '../api-error.ts';
 import { createClient } from '../client.ts';
 import { UsageError, writeLine, type CliOutput, type CommandContext } from './cli-context.ts';
 import { approvalsCommand } from './commands/approvals-command.ts';
+import { eventsCommand } from './commands/events-command.ts';
 import { eraseCommand } from './commands/erase-command.ts';
 import { evalCommand } from './commands/eval-command.ts';
 import { memoriesCommand } from './commands/memories-command.ts';
@@ -16,6 +17,7 @@ import { usage } from './usage.ts';
 const commands: Record<string, (context: CommandContext) => Promise<number>> = {
   run: runCommand,
   approvals: approvalsCommand,
+  events: eventsCommand,
   memories: memoriesCommand,
   erase: eraseCommand,
   agents: agentsCommand,

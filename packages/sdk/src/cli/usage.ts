@@ -7,6 +7,9 @@ Commands
   approvals list [--status pending|approved|rejected|expired]
   approvals approve <approval-id>
   approvals reject <approval-id> --reason "why"
+  events deliver <correlation-key> [--payload '{"json":true}']
+                                 resume the run waiting in wait_for_event; a second delivery is a 409
+  events waits <run-id>          the run's durable waits (timers and events)
   memories search "query" [--limit n]
   memories forget <memory-id>
   erase run|thread|tenant <id>   erase with every row it produced (admin key); prints the receipt

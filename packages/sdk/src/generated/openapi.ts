@@ -321,6 +321,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an external event to the run waiting for it
+         * @description The run whose `wait_for_event` call waits with this `correlationKey` resumes, and the call returns `payload` (any JSON, at most 64 KiB). Exactly once: of several deliveries for one wait one wins; a later one is a 409 (delivered already, timed out, or the run was cancelled) and changes nothing, so a sender may retry safely and treat 409 as done. 404 when no run ever waited for the key. Audit-logged as `run.event-delivered`.
+         */
+        post: operations["deliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/runs/{id}/waits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A run's durable waits
+         * @description Timers (`sleep`, `wait_until`) and events (`wait_for_event`) the run waited or waits for, oldest first. The event payload is not echoed.
+         */
+        get: operations["listRunWaits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/threads": {
         parameters: {
             query?: never;
@@ -1213,6 +1253,7 @@ export interface components {
                     queued: number;
                     running: number;
                     waiting_human: number;
+                    waiting: number;
                     succeeded: number;
                     failed: number;
                     cancelled: number;
@@ -1237,6 +1278,7 @@ export interface components {
                     queued: number;
                     running: number;
                     waiting_human: number;
+                    waiting: number;
                     succeeded: number;
                     failed: number;
                     cancelled: number;
@@ -1507,7 +1549,7 @@ export interface components {
             /** @description The run that asks (what tells two requests of one tool apart). */
             run: {
                 /** @enum {string} */
-                status: "queued" | "running" | "waiting_human" | "succeeded" | "failed" | "cancelled";
+                status: "queued" | "running" | "waiting_human" | "waiting" | "succeeded" | "failed" | "cancelled";
                 /** @description The run's input text (or its JSON), at most 280 characters. */
                 inputExcerpt: string;
                 /** @description True when the input is longer than the excerpt. */
@@ -1838,7 +1880,7 @@ export interface components {
             /** @description The thread's title (may be empty); null when the run has no thread. */
             threadTitle: string | null;
             /** @enum {string} */
-            status: "queued" | "running" | "waiting_human" | "succeeded" | "failed" | "cancelled";
+            status: "queued" | "running" | "waiting_human" | "waiting" | "succeeded" | "failed" | "cancelled";
             input: components["schemas"]["JsonValue"];
             output: components["schemas"]["JsonValue"];
             error: {
@@ -2158,6 +2200,36 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
+        RunWait: {
+            id: string;
+            runId: string;
+            /** @description The tool call that waits (sleep, wait_until or wait_for_event). */
+            callId: string;
+            /** @enum {string} */
+            kind: "timer" | "event";
+            /**
+             * @description `completed`: the timer elapsed or the event timed out.
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "completed" | "cancelled";
+            /** @description The key an event is delivered with; null for a timer. */
+            correlationKey: string | null;
+            /** @description The timer's end or the event's timeout; null waits for the event without limit. */
+            wakeAt: string | null;
+            deliveredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RunWaitList: {
+            waits: components["schemas"]["RunWait"][];
+        };
+        EventDelivery: {
+            runId: string;
+            callId: string;
+            correlationKey: string;
+            /** Format: date-time */
+            deliveredAt: string;
+        };
         Webhook: {
             id: string;
             url: string;
@@ -2214,6 +2286,7 @@ export interface components {
             };
         };
         ForkRunBodyschema0: JsonValue;
+        DeliverEventBodyschema0: JsonValue;
         StoreMemoryBodyschema0: JsonValue;
     };
     responses: never;
@@ -2227,7 +2300,7 @@ export interface operations {
     listRuns: {
         parameters: {
             query?: {
-                status?: "queued" | "running" | "waiting_human" | "succeeded" | "failed" | "cancelled";
+                status?: "queued" | "running" | "waiting_human" | "waiting" | "succeeded" | "failed" | "cancelled";
                 agentId?: string;
                 threadId?: string;
                 /** @description Only runs on this agent version number (with `agentId`: of that agent). */
@@ -3351,6 +3424,133 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BulkDecisionResult"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The key the waiting run gave its wait_for_event call */
+                    correlationKey: string;
+                    /**
+                     * @description Any JSON; the waiting tool call returns it as its result
+                     * @default null
+                     */
+                    payload?: components["schemas"]["DeliverEventBodyschema0"];
+                };
+            };
+        };
+        responses: {
+            /** @description Which run and call took the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventDelivery"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (already decided, still running, idempotency key reused). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRunWaits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ waits }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunWaitList"];
                 };
             };
             /** @description Invalid input; `error.field` names the field. */

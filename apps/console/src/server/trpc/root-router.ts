@@ -10,6 +10,7 @@ import { memoryRouter } from '~/features/memory/server/memory-router';
 import { runEventsRouter } from '~/features/runs/server/run-events-router';
 import { checkpointsRouter, runStepsRouter, toolCallsRouter } from '~/features/runs/server/run-inspection-router';
 import { runMessagesRouter } from '~/features/runs/server/run-messages-router';
+import { runWaitsRouter } from '~/features/runs/server/run-waits-router';
 import { runsRouter } from '~/features/runs/server/runs-router';
 import { sessionRouter } from '~/features/session/server/session-router';
 import { threadsRouter } from '~/features/threads/server/threads-router';
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   runs: runsRouter,
   runEvents: runEventsRouter,
   runMessages: runMessagesRouter,
+  runWaits: runWaitsRouter,
   runSteps: runStepsRouter,
   toolCalls: toolCallsRouter,
   checkpoints: checkpointsRouter,

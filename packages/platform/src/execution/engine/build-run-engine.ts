@@ -1,4 +1,4 @@
-import { createEngine, DemoScriptModel, type AnyTool, type BudgetGuard, type Engine, type EventBus, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type ToolContext } from '@agentloom/runtime';
+import { createEngine, DemoScriptModel, type AnyTool, type BudgetGuard, type Engine, type EventBus, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type ToolContext, type WaitPort } from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { ModelConnector } from '../../outbound/model-connector';
@@ -23,6 +23,8 @@ export interface BuildRunEngineOptions {
   memory?: { port: MemoryPort; scope: MemoryScope };
   /** Token and cost budgets of the run, its agent and tenant. */
   budget?: BudgetGuard;
+  /** The durable wait store for the wait tools (sleep, wait_until, wait_for_event) the version lists. */
+  waits?: WaitPort;
   /** How long an aborted tool call may take to stop before it is abandoned. */
   toolAbortGraceMs?: number;
   /** Builds the model gateway: opens the sealed API keys, sends every request through the outbound policy. */
@@ -63,6 +65,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       ...(memory ? { memory } : {}),
       ...(options.bus ? { bus: options.bus } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
+      ...(options.waits ? { waits: options.waits } : {}),
       configureTools: (registry) => {
         const decorate = options.decorateTool ?? ((tool: AnyTool) => tool);
         const tools = [...options.tools.select(config.tools), ...(options.extraTools ?? [])];

@@ -27,6 +27,7 @@ import { persistStep } from './persist-step';
 import { createCancelFenceHooks, type CancelFenceHooks } from './cancel-fence-hooks';
 import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
 import { loadReplayFixture, type ReplayFixture } from '../../evaluations/replay/load-replay-fixture';
+import { PrismaWaitPort } from '../../waits/prisma-wait-port';
 
 /**
  * Runs a claimed run on the agent runtime, one step at a time, committing each step before taking
@@ -163,6 +164,7 @@ export class EngineRunProcessor implements RunProcessor {
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
         ...(this.options.budget ? { budget: this.options.budget } : {}),
         toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,
+        waits: new PrismaWaitPort(this.database.prisma, run),
         ...(this.memory
           ? {
               memory: {

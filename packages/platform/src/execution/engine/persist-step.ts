@@ -14,6 +14,7 @@ import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { toRunEvents } from './engine-events';
 import { commitStepStatement } from './step-commit-sql';
 import { stepRowsDocument, writeStepRows } from './write-step-rows';
+import { parkRunStatement } from '../../waits/wait-sql';
 
 export interface PersistStepOptions {
   owner: string;
@@ -219,6 +220,16 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
     case 'approval-request':
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting_human' } });
       return [];
+    case 'wait': {
+      // Parked without a lease; the claim takes it again once wake_at passes (or an event sets it to now).
+      await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting' } });
+      const wakeAt = await parkRunStatement(
+        transaction,
+        run.id,
+        next.waits.map((wait) => wait.callId),
+      );
+      return [{ type: 'run-waiting', payload: { wakeAt: wakeAt?.toISOString() ?? null, waits: next.waits.map((wait) => ({ callId: wait.callId, toolName: wait.toolName, kind: wait.kind, wakeAt: wait.wakeAt, correlationKey: wait.correlationKey ?? null })) } }];
+    }
     case 'final-output':
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'succeeded', output: { text: next.output }, finishedAt: new Date() } });
       return [...(await closeLeftoverToolCalls(transaction, run, run.attempt, 'succeeded')), { type: 'run-finished', payload: { status: 'succeeded', output: next.output } }];

@@ -13,6 +13,7 @@ export interface ToolAssemblyInput {
   isChild: boolean;
   skills: SkillSource | undefined;
   hasMemory: boolean;
+  hasWaits: boolean;
 }
 
 /** Built-ins (unless the registry is replaced), then `configureTools`, then freeze. */
@@ -26,6 +27,8 @@ export function assembleRegistry(input: ToolAssemblyInput): ToolRegistry {
       // Sub-agents never get the delegate tool: that is what rules out recursive delegation.
       hasSubAgents: !input.isChild && config.subAgents.length > 0,
       hasMemory: input.hasMemory,
+      // A sub-agent cannot park its parent's call: the wait tools are the top-level run's only.
+      hasWaits: input.hasWaits && !input.isChild,
       ...(input.skills ? { skills: input.skills } : {}),
     });
   }

@@ -1,3 +1,4 @@
+import type { WaitPort } from '../../contracts/wait';
 import type { ApprovalRule } from '../../contracts/approval';
 import type { BudgetGuard } from '../../contracts/budget-guard';
 import type { CompactionPolicy } from '../../contracts/compaction-policy';
@@ -37,6 +38,8 @@ export interface CreateEngineOptions {
   approvals?: Record<string, ApprovalRule>;
   /** Long-term memory; the scope defaults to the config's `memory` field. */
   memory?: { port: MemoryPort; scope?: MemoryScope };
+  /** The host's durable wait store; binds the `sleep`, `wait_until` and `wait_for_event` built-ins (opt-in via `builtinTools`). */
+  waits?: WaitPort;
   /** Skill packages; defaults to a folder source when the config names a skills directory. */
   skills?: SkillSource;
   toolStateStore?: ToolStateStore;

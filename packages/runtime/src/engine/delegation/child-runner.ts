@@ -76,6 +76,8 @@ async function runChild(engine: ChildEngine, request: ChildRunRequest, metadata:
       if (next.type === 'run-again') continue;
       if (next.type === 'final-output') return { status: 'completed', output: next.output };
       if (next.type === 'interrupted') return { status: 'interrupted', output: `Sub-agent ${request.agent} stopped: ${next.message}` };
+      // Children get no wait store (the wait tools are the top-level run's), so this cannot happen.
+      if (next.type === 'wait') return { status: 'interrupted', output: `Sub-agent ${request.agent} cannot wait` };
       const requests = next.requests.map((approval) => qualifiedRequest(delegation, approval));
       call.child = {
         agent: request.agent,

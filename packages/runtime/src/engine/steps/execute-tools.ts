@@ -2,7 +2,8 @@ import type { PendingCall } from '../../checkpoint/checkpoint-schema';
 import type { ToolMessage } from '../../contracts/messages';
 import type { ToolResult } from '../../contracts/tool';
 import type { ToolCallHookInfo, ToolCallInterruption } from '../../contracts/hooks';
-import { AbortedError, ToolStatePersistenceError } from '../../errors';
+import type { WaitingCall } from '../../contracts/wait';
+import { AbortedError, ToolStatePersistenceError, WaitPendingError } from '../../errors';
 import { boundToolOutput } from '../../tools/bound-tool-output';
 import { abortMessage, raceWithAbort, settlesWithin } from '../../util/abort';
 import type { EngineServices } from '../engine-services';
@@ -12,8 +13,17 @@ import type { ToolCallRecord, ToolCallStatus } from '../step-result';
 import { createToolContext } from '../tool-context/create-tool-context';
 import { idempotencyKeyFor } from '../tool-context/idempotency-key';
 
-/** A call either finished (its message goes to the transcript) or is held open by a sub-agent waiting for approval. */
-type CallOutcome = { kind: 'finished'; message: ToolMessage; record?: ToolCallRecord } | { kind: 'paused'; record: ToolCallRecord };
+/**
+ * A call either finished (its message goes to the transcript), is held open by a sub-agent waiting
+ * for approval, or is parked on a durable wait (its ledger row stays `running`: it has not ended).
+ */
+type CallOutcome =
+  | { kind: 'finished'; message: ToolMessage; record?: ToolCallRecord }
+  | { kind: 'paused'; record: ToolCallRecord }
+  | { kind: 'waiting'; waiting: WaitingCall };
+
+/** How a batch ended: every call finished, a sub-agent waits for approval, or calls wait (timer or event). */
+export type BatchOutcome = { kind: 'finished' } | { kind: 'paused' } | { kind: 'waiting'; waits: WaitingCall[] };
 
 /**
  * Runs the pending batch concurrently and appends one result per call, in call order. Tool failures
@@ -23,7 +33,7 @@ type CallOutcome = { kind: 'finished'; message: ToolMessage; record?: ToolCallRe
  * pauses for approval the batch is held: finished calls keep their results in the checkpoint
  * (`completed`) and nothing is appended until every call is done.
  */
-export async function executeTools(services: EngineServices, state: RunState, recorder: StepRecorder, runSignal: AbortSignal): Promise<'finished' | 'paused'> {
+export async function executeTools(services: EngineServices, state: RunState, recorder: StepRecorder, runSignal: AbortSignal): Promise<BatchOutcome> {
   const batch = new AbortController();
   const stopBatch = () => batch.abort(runSignal.reason);
   runSignal.addEventListener('abort', stopBatch, { once: true });
@@ -41,14 +51,21 @@ export async function executeTools(services: EngineServices, state: RunState, re
     const failure = settled.find((outcome) => outcome.status === 'rejected');
     if (failure) throw failure.reason;
     const outcomes = settled.map((outcome) => (outcome as PromiseFulfilledResult<CallOutcome>).value);
-    for (const outcome of outcomes) if (outcome.record) recorder.toolCalls.push(outcome.record);
+    for (const outcome of outcomes) if (outcome.kind !== 'waiting' && outcome.record) recorder.toolCalls.push(outcome.record);
+    // An approval a sub-agent asked for comes first: the waiting calls wait again after the decision.
     if (outcomes.some((outcome) => outcome.kind === 'paused')) {
       holdBatch(state.pendingCalls, outcomes);
-      return 'paused';
+      return { kind: 'paused' };
+    }
+    const waits = outcomes.flatMap((outcome) => (outcome.kind === 'waiting' ? [outcome.waiting] : []));
+    if (waits.length > 0) {
+      holdBatch(state.pendingCalls, outcomes);
+      for (const waiting of waits) recorder.emit('wait-started', { callId: waiting.callId, toolName: waiting.toolName, kind: waiting.kind, wakeAt: waiting.wakeAt, correlationKey: waiting.correlationKey ?? null });
+      return { kind: 'waiting', waits };
     }
     recorder.append(...outcomes.flatMap((outcome) => (outcome.kind === 'finished' ? [outcome.message] : [])));
     state.pendingCalls = [];
-    return 'finished';
+    return { kind: 'finished' };
   } finally {
     runSignal.removeEventListener('abort', stopBatch);
   }
@@ -96,6 +113,8 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
     result = (await raceWithAbort(work, signal)) as ToolResult;
   } catch (error) {
     if (error instanceof ToolStatePersistenceError) throw error;
+    // Parked, not ended: no result, no ledger end; the call runs again when the host resumes the run.
+    if (error instanceof WaitPendingError && !signal.aborted) return { kind: 'waiting', waiting: error.waiting };
     if (error instanceof AbortedError || signal.aborted) {
       // Give the handler a bounded time to stop; one that ignores its signal is left behind.
       const stopped = await settlesWithin(work, services.toolAbortGraceMs);

@@ -39,5 +39,6 @@ export function createToolContext(services: EngineServices, state: RunState, rec
     },
     invocation: createInvocationStateAccess(services, state, call),
     memory: createMemoryAccess(services),
+    waits: services.waits ? { wait: (request) => services.waits!.register(state.instanceId, call.id, request) } : undefined,
   };
 }

@@ -44,7 +44,7 @@ function UsageRow({
   emphasis?: boolean;
 }) {
   const status = usage.runsByStatus;
-  const other = status.queued + status.running + status.waiting_human;
+  const other = status.queued + status.running + status.waiting_human + status.waiting;
   return (
     <li className={`${columns} px-4 py-2.5 text-sm tabular-nums ${emphasis ? 'bg-zinc-50 font-semibold dark:bg-zinc-900/60' : ''}`}>
       <span className="truncate">

@@ -11,6 +11,7 @@ import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
 import { tenantsOperations } from './operations/tenants-operations';
 import { threadsOperations } from './operations/threads-operations';
+import { waitsOperations } from './operations/waits-operations';
 import { webhooksOperations } from './operations/webhooks-operations';
 
 /**
@@ -20,6 +21,7 @@ import { webhooksOperations } from './operations/webhooks-operations';
 export const apiOperations: readonly ApiOperation[] = [
   ...runsOperations,
   ...approvalsOperations,
+  ...waitsOperations,
   ...threadsOperations,
   ...memoriesOperations,
   ...agentsOperations,

@@ -14,6 +14,7 @@ import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { RunActions } from '~/features/runs/components/run-actions';
 import { RunFailureNotice } from '~/features/runs/components/run-failure-notice';
 import { PendingApprovalsOfRun } from '~/features/runs/components/run-page/pending-approvals-of-run';
+import { WaitsOfRun } from '~/features/runs/components/run-page/waits-of-run';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
 import { isTerminalStatus } from '~/features/runs/run-statuses';
 import { runText } from '~/features/runs/run-text';
@@ -97,6 +98,7 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
       </div>
       <RunActions run={run} canOperate={canOperate} />
       {run.status === 'waiting_human' ? <PendingApprovalsOfRun runId={run.id} canDecide={canOperate} /> : null}
+      {run.status === 'waiting' ? <WaitsOfRun runId={run.id} canDeliver={canOperate} /> : null}
     </header>
   );
 }

@@ -13,6 +13,7 @@ export function stepLabel(step: Pick<RunStepView, 'kind' | 'status' | 'toolCalls
     return [...counts].map(([name, count]) => (count > 1 ? `${name} ×${count}` : name)).join(', ');
   }
   if (step.status === 'approval-request') return 'asked for approval';
+  if (step.status === 'wait') return 'waiting';
   return stepKindLabel(step.kind);
 }
 

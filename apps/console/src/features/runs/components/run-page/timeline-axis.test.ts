@@ -27,7 +27,12 @@ describe('timeline axis with human waits', () => {
   const end = Date.parse(at(230));
 
   it('finds the wait between the step that asked and the next step', () => {
-    expect(humanWaits(steps, end)).toEqual([{ afterStep: 0, from: Date.parse(at(10)), to: Date.parse(at(220)) }]);
+    expect(humanWaits(steps, end)).toEqual([{ afterStep: 0, reason: 'approval', from: Date.parse(at(10)), to: Date.parse(at(220)) }]);
+  });
+
+  it('draws a durable wait (sleep, wait_for_event) as a wait segment too', () => {
+    const waited = [step(0, 0, 10, 'wait'), step(1, 220, 230, 'final-output')];
+    expect(humanWaits(waited, end)).toEqual([{ afterStep: 0, reason: 'durable-wait', from: Date.parse(at(10)), to: Date.parse(at(220)) }]);
   });
 
   it('draws the wait as a short segment, so the steps keep their width', () => {

@@ -1,9 +1,14 @@
 import type { RunStepView } from '@agentloom/platform';
 
-/** A stretch of the run spent waiting for a person (an approval), drawn as its own segment. */
+/**
+ * A stretch of the run spent waiting, drawn as its own segment: for a person (an approval) or on a
+ * durable wait (a `sleep`, `wait_until` or `wait_for_event` call, which can last days).
+ */
 export interface HumanWait {
   /** The step that asked. */
   afterStep: number;
+  /** What the run waited for. */
+  reason: 'approval' | 'durable-wait';
   from: number;
   to: number;
 }
@@ -31,11 +36,11 @@ const minimumWaitMs = 1_000;
 export function humanWaits(steps: readonly RunStepView[], end: number): HumanWait[] {
   const waits: HumanWait[] = [];
   steps.forEach((step, position) => {
-    if (step.status !== 'approval-request') return;
+    if (step.status !== 'approval-request' && step.status !== 'wait') return;
     const from = Date.parse(step.finishedAt ?? step.startedAt);
     const next = steps[position + 1];
     const to = next ? Date.parse(next.startedAt) : end;
-    if (to - from >= minimumWaitMs) waits.push({ afterStep: step.index, from, to });
+    if (to - from >= minimumWaitMs) waits.push({ afterStep: step.index, reason: step.status === 'wait' ? 'durable-wait' : 'approval', from, to });
   });
   return waits;
 }

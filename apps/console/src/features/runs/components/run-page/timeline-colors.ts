@@ -4,6 +4,7 @@ import type { RunStepView } from '@agentloom/platform';
 export function stepBarColor(step: Pick<RunStepView, 'status' | 'kind' | 'hasError'>): string {
   if (step.status === 'interrupted' || step.hasError) return 'bg-red-500';
   if (step.status === 'approval-request') return 'bg-amber-500';
+  if (step.status === 'wait') return 'bg-violet-700';
   if (step.status === 'final-output') return 'bg-emerald-500';
   switch (step.kind) {
     case 'model_call':
@@ -26,6 +27,7 @@ export const timelineLegend = [
   { label: 'Final answer', color: 'bg-emerald-500' },
   { label: 'Error / interrupted', color: 'bg-red-500' },
   { label: 'Waiting for a person (drawn short)', color: 'bg-amber-200 dark:bg-amber-900' },
+  { label: 'Durable wait: timer or event (drawn short)', color: 'bg-violet-200 dark:bg-violet-900' },
 ] as const;
 
 /** Step kinds are stored snake_case; show them as words. */

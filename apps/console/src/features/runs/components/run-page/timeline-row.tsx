@@ -65,7 +65,7 @@ export const TimelineRow = memo(function TimelineRow({
   );
 });
 
-/** The time a person took to decide, as a short hatched segment ending in the decision's mark. */
+/** The time a person took to decide, or a durable wait lasted, as a short hatched segment ending in the resume's mark. */
 function WaitSegment({ wait, axis }: { wait: HumanWait; axis: TimelineAxis }) {
   const left = axis.position(wait.from);
   const width = axis.position(wait.to) - left;
@@ -73,8 +73,9 @@ function WaitSegment({ wait, axis }: { wait: HumanWait; axis: TimelineAxis }) {
   return (
     <span
       data-human-wait={wait.to - wait.from}
-      title={`Waited ${waited} for an approval decision`}
-      className="absolute inset-y-0 rounded-sm bg-amber-200 bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(255_255_255/0.5)_3px_6px)] dark:bg-amber-900"
+      data-wait-reason={wait.reason}
+      title={wait.reason === 'durable-wait' ? `Waited ${waited} on a timer or an external event` : `Waited ${waited} for an approval decision`}
+      className={`absolute inset-y-0 rounded-sm bg-[repeating-linear-gradient(135deg,transparent_0_3px,rgb(255_255_255/0.5)_3px_6px)] ${wait.reason === 'durable-wait' ? 'bg-violet-200 dark:bg-violet-900' : 'bg-amber-200 dark:bg-amber-900'}`}
       style={{ left: `${left}%`, width: `${Math.max(0.5, width)}%` }}
     >
       <span aria-hidden="true" className="absolute inset-y-[-2px] right-0 w-0.5 bg-amber-700 dark:bg-amber-300" />
