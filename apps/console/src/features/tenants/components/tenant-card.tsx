@@ -54,7 +54,7 @@ export function TenantCard({ tenant }: { tenant: TenantView }) {
             <Setting label="Burst" value={tenant.rateLimitBurst?.toString() ?? 'instance default'} />
             <Setting label="Live admin keys" value={String(tenant.activeAdminKeys)} />
           </dl>
-          <p className="mt-2 text-xs text-zinc-500">Created {formatTimestamp(tenant.createdAt)}</p>
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Created {formatTimestamp(tenant.createdAt)}</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {tenant.activeAdminKeys === 0 ? (
