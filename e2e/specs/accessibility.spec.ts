@@ -3,14 +3,14 @@ import { attachScreenshot } from '../support/attach-screenshot';
 import { countNodes, seriousViolations } from '../support/axe';
 import { consolePageNames, consolePages, openConsolePage } from '../support/console-pages';
 import { expectRunStatus, startRunFromForm } from '../support/runs';
-import { signIn } from '../support/sign-in';
+import { signIn, signInAsOperator } from '../support/sign-in';
 import { callMutation } from '../support/trpc';
 
 // Runs take seconds to set up and axe takes a while on a big page on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
 
 /** The page names, known before the fixtures exist, so each page is its own test. */
-const pageNames = ['sign-in', ...consolePageNames];
+const pageNames = ['sign-in', 'operator: tenants', ...consolePageNames];
 
 for (const pageName of pageNames) {
   test(`axe: ${pageName} has no serious or critical violations (nor heading-order ones) in light and dark mode`, async ({ page }, testInfo) => {
@@ -20,6 +20,11 @@ for (const pageName of pageNames) {
     if (pageName === 'sign-in') {
       await page.goto('/sign-in');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    } else if (pageName === 'operator: tenants') {
+      // The instance operator's page, behind the operator session (the seeded demo tenant is listed).
+      await signInAsOperator(page);
+      await openConsolePage(page, { name: pageName, path: '/operator/tenants' });
+      await expect(page.getByRole('article', { name: 'Tenant demo' })).toBeVisible();
     } else {
       await signIn(page);
       const consolePage = (await consolePages(page)).find((candidate) => candidate.name === pageName)!;

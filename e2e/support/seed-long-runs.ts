@@ -24,6 +24,8 @@ if (stepCounts.some((count) => !Number.isInteger(count) || count <= 0)) throw ne
 const platform = await createPlatform({
   database: { dataDirectory, migrationsDirectory: path.join(repositoryRoot, 'prisma/migrations') },
   adminKeyPath: path.join(dataDirectory, 'admin-key'),
+  // This first opener creates the operator key too; saved where the console would save it, for the tenants journey.
+  operatorKeyPath: path.join(dataDirectory, 'operator-key'),
   logger: silentLogger,
 });
 try {

@@ -1,12 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, newNonce } from '~/server/http/content-security-policy';
 import { refuseMalformedRequest } from '~/server/edge/malformed-request';
-import { sessionCookieName } from '~/server/session/session-cookie';
+import { operatorSessionCookieName, sessionCookieName } from '~/server/session/session-cookie';
 
 const development = process.env.NODE_ENV === 'development';
 
 /** Pages anyone may see: signing in must work without a session. */
 const publicPages = /^\/sign-in(\/|$)/;
+/** The instance operator's pages, opened by the operator session cookie instead (ADR 0041). */
+const operatorPages = /^\/operator(\/|$)/;
 
 /**
  * First refuses requests Next itself would answer badly (malformed escapes, wrong methods, unknown
@@ -22,7 +24,8 @@ export function proxy(request: NextRequest): Response {
   if (refusal !== undefined) return refusal;
   const pathname = request.nextUrl.pathname;
   if (!isPage(pathname)) return NextResponse.next();
-  if (!publicPages.test(pathname) && !request.cookies.get(sessionCookieName)?.value) {
+  const cookieName = operatorPages.test(pathname) ? operatorSessionCookieName : sessionCookieName;
+  if (!publicPages.test(pathname) && !request.cookies.get(cookieName)?.value) {
     const signIn = new URL('/sign-in', request.url);
     const destination = pathname + request.nextUrl.search;
     if (destination !== '/') signIn.searchParams.set('next', destination);

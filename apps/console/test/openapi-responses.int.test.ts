@@ -13,6 +13,7 @@ import { fetchOnNewConnection } from './support/new-connection';
 import { openApiResponseValidator, type OpenApiResponseValidator } from './support/openapi-response-validator';
 import { createTenantResources } from './support/security-resources';
 import type { TenantResources } from './support/security-surface';
+import { seedMemoryDecision } from './support/seed-memory-decision';
 import { seedSecurityTenants, type SecurityTenants } from './support/security-tenants';
 
 /**
@@ -23,23 +24,24 @@ import { seedSecurityTenants, type SecurityTenants } from './support/security-te
  */
 
 /**
- * Operations whose success the suite cannot reach: undoing an extraction decision needs a decision,
- * and decisions come only from fact extraction, which needs a real model endpoint. Its body is the
- * `MemoryDecision` view that `listMemoryDecisions` pages share.
+ * Operations whose success the suite cannot reach, with the reason. None today: the extraction
+ * decision `undoMemoryDecision` needs is seeded before the console starts (seed-memory-decision.ts).
  */
-const notReachable: Record<string, string> = { undoMemoryDecision: 'no extraction decision without a model endpoint' };
+const notReachable: Record<string, string> = {};
 
 let dataDirectory: string;
 let tenants: SecurityTenants;
 let server: ConsoleProcess;
 let resources: TenantResources;
 let validator: OpenApiResponseValidator;
+let decision: { decisionId: string; runId: string };
 const validated = new Map<string, Set<string>>();
 
 beforeAll(async () => {
   ensureConsoleBuild();
   dataDirectory = mkdtempSync(path.join(tmpdir(), 'agentloom-openapi-responses-'));
   tenants = await seedSecurityTenants(dataDirectory);
+  decision = await seedMemoryDecision(dataDirectory, tenants.tenantA.keys.admin, tenants.tenantA.agentIds['demo-researcher']!);
   server = await startConsole({
     dataDirectory,
     environment: { AGENTLOOM_RATE_LIMIT_PER_MINUTE: '1000000', AGENTLOOM_RATE_LIMIT_BURST: '1000000', AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1' },
@@ -199,6 +201,10 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('unpinMemory', `/api/v1/memories/${stored.id}/pin`);
     await call('forgetMemory', `/api/v1/memories/${stored.id}`);
     await call('listMemoryDecisions', `/api/v1/memory-decisions?runId=${resources.finishedRunId}`);
+    const { decisions } = await call<{ decisions: { id: string; undoable: boolean }[] }>('listMemoryDecisions', `/api/v1/memory-decisions?runId=${decision.runId}`);
+    expect(decisions).toEqual([expect.objectContaining({ id: decision.decisionId, undoable: true })]);
+    const undone = await call<{ undoable: boolean; undoneAt: string | null }>('undoMemoryDecision', `/api/v1/memory-decisions/${decision.decisionId}/undo`);
+    expect(undone).toMatchObject({ undoable: false, undoneAt: expect.any(String) as unknown });
   });
 
   it('evaluations: datasets (create, list, read, add runs, import JSONL) and an experiment replaying them', async () => {

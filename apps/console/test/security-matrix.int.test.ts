@@ -37,7 +37,7 @@ const routes = exportedRoutes(path.join(repositoryRoot, 'apps/console/src/app/ap
   role: route.role as RouteRole | undefined,
 }));
 // At run time `_def.procedures` is flat, keyed by dotted path (its static type is the nested record).
-const flatProcedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureType; meta?: { role?: Role } } }>;
+const flatProcedures = appRouter._def.procedures as unknown as Record<string, { _def: { type: ProcedureType; meta?: { role?: RouteRole } } }>;
 const procedures = Object.entries(flatProcedures).map(([procedurePath, procedure]) => ({
   key: procedurePath,
   type: procedure._def.type,
@@ -316,6 +316,21 @@ describe('the instance operator key: tenants only, no tenant data (ADR 0035)', (
       expect([401, 403], context).not.toContain(result.status);
       expect(result.status, context).toBeLessThan(500);
     } else {
+      expect(result.status, context).toBe(403);
+      expect(result.kind, context).toBe('forbidden');
+    }
+  });
+});
+
+describe('the operator console session: the tenants procedures and nothing else (ADR 0041)', () => {
+  it.each(procedures.filter((procedure) => procedure.key in procedureCases && procedure.role !== undefined))('tRPC $key (role: $role)', async ({ key, role }) => {
+    const { result } = await callProcedure(key, tenants.operatorKey, phantomResources());
+    const context = describeResult(result);
+    if (role === 'instanceAdmin') {
+      expect([401, 403], context).not.toContain(result.status);
+      expect(result.status, context).toBeLessThan(500);
+    } else {
+      // A valid session of the wrong kind is told so (403), as the REST API tells an operator key.
       expect(result.status, context).toBe(403);
       expect(result.kind, context).toBe('forbidden');
     }

@@ -10,7 +10,7 @@ export { consoleLogger, type Logger } from './logging/logger';
 export { keepServingOnUnhandledRejection, unhandledRejectionMessage } from './logging/unhandled-rejection-net';
 export { generateApiKey, parseApiKey } from './auth/api-key-secret';
 export { AuthenticationThrottledError } from './auth/authentication-throttled-error';
-export { defaultAuthConfig, type AuthenticationContext, type SignedIn } from './auth/auth-service';
+export { defaultAuthConfig, type AuthenticationContext, type OperatorSignedIn, type SignedIn } from './auth/auth-service';
 export { defaultAuthFailureLimits, type AuthFailureLimits } from './auth/auth-failure-limiter';
 export type { RunView } from './runs/run-view';
 export { runStatuses, terminalRunStatuses, type RunStatus, type CreateRunInput, type ListRunsInput } from './runs/run.schema';

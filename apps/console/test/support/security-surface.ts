@@ -253,6 +253,14 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'mcpServers.update': { isolation: 'not-found', input: (r) => ({ mcpServerId: r.mcpServerId, description: 'changed by matrix' }) },
   'mcpServers.delete': { isolation: 'not-found', input: (r) => ({ mcpServerId: r.mcpServerId }) },
   'mcpServers.test': { isolation: 'not-found', input: (r) => ({ mcpServerId: r.mcpServerId }) },
+  // The instance operator's tenants page (ADR 0041): a tenant's session of any role is refused with 403.
+  'tenants.list': { isolation: 'operator-only' },
+  'tenants.create': { isolation: 'operator-only', input: () => ({ slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix tenant' }) },
+  'tenants.update': { isolation: 'operator-only', input: (r) => ({ tenantId: r.tenantId, retentionDays: 1 }) },
+  'tenants.suspend': { isolation: 'operator-only', input: (r) => ({ tenantId: r.tenantId }) },
+  'tenants.resume': { isolation: 'operator-only', input: (r) => ({ tenantId: r.tenantId }) },
+  'tenants.mintAdminKey': { isolation: 'operator-only', input: (r) => ({ tenantId: r.tenantId }) },
+  'tenants.erase': { isolation: 'operator-only', input: (r) => ({ tenantId: r.tenantId, confirmSlug: 'demo' }) },
 };
 
 export interface McpToolCase {

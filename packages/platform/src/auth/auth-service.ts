@@ -4,6 +4,7 @@ import type { Logger } from '../logging/logger';
 import { parseOperatorKey } from '../operator/operator-key-secret';
 import { verifyOperatorKey } from '../operator/operator-keys';
 import type { OperatorPrincipal } from '../operator/operator-principal';
+import { findOperatorSessionPrincipal, isOperatorSessionTokenFormat, newOperatorSessionToken } from '../operator/operator-session-store';
 import { credentialDigest, parseApiKey } from './api-key-secret';
 import { assertCredentialCurrent } from './assert-credential-current';
 import { AuthFailureLimiter, defaultAuthFailureLimits, type AuthFailureLimits } from './auth-failure-limiter';
@@ -33,6 +34,13 @@ export interface AuthenticationContext {
 /** A session just created by signing in: `token` goes into the cookie and is stored only hashed. */
 export interface SignedIn {
   principal: Principal;
+  token: string;
+  expiresAt: Date;
+}
+
+/** An operator's console session just opened: `token` goes into the operator cookie (ADR 0041). */
+export interface OperatorSignedIn {
+  operator: OperatorPrincipal;
   token: string;
   expiresAt: Date;
 }
@@ -130,6 +138,36 @@ export class AuthService {
       });
     });
     return { principal: { ...principal, sessionId: session.id }, token, expiresAt };
+  }
+
+  /**
+   * Verifies an operator key (failures limited like any other) and opens an operator session: the
+   * console's tenants page. It is a session of its own kind, never a tenant session (ADR 0041).
+   */
+  async signInOperator(plaintext: string, context: AuthenticationContext = {}): Promise<OperatorSignedIn | null> {
+    const operator = await this.authenticateOperator(plaintext, context);
+    if (operator === null) return null;
+    const token = newOperatorSessionToken();
+    const expiresAt = new Date(Date.now() + this.config.sessionLifetimeMs);
+    await this.database.prisma.$transaction(async (transaction) => {
+      await transaction.operatorSession.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+      await transaction.operatorSession.create({ data: { tokenHash: credentialDigest(token), operatorKeyId: operator.operatorKeyId, expiresAt } });
+    });
+    return { operator, token, expiresAt };
+  }
+
+  /** An operator session token (from the operator cookie); null when it is not live or its key was revoked. */
+  async authenticateOperatorSession(token: string, context: AuthenticationContext = {}): Promise<OperatorPrincipal | null> {
+    if (!isOperatorSessionTokenFormat(token)) return null;
+    const operator = await findOperatorSessionPrincipal(this.database.prisma, token);
+    if (operator === null) await this.limiter.recordFailure({ clientAddress: context.clientAddress ?? null });
+    return operator;
+  }
+
+  /** Ends an operator session: the row goes (each request reads it, so every process sees that at once). */
+  async signOutOperator(token: string): Promise<void> {
+    if (!isOperatorSessionTokenFormat(token)) return;
+    await this.database.prisma.operatorSession.deleteMany({ where: { tokenHash: credentialDigest(token) } });
   }
 
   /** Ends a session everywhere: the row goes, and every process forgets its cached verification. */

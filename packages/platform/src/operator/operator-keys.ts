@@ -45,6 +45,8 @@ export async function rotateOperatorKey(database: Database, keyPath: string | un
   const key = generateOperatorKey();
   const revoked = await database.prisma.$transaction(async (transaction) => {
     const { count } = await transaction.operatorKey.updateMany({ where: { revokedAt: null }, data: { revokedAt: new Date() } });
+    // Their console sessions would be refused anyway (the lookup wants a live key); drop the rows too.
+    await transaction.operatorSession.deleteMany({});
     await transaction.operatorKey.create({ data: { name: 'Instance operator key (rotated)', prefix: key.prefix, secretHash: key.secretHash } });
     return count;
   });

@@ -1,12 +1,22 @@
 import type { Database } from '@agentloom/db';
 
 import { SecretKeyError, type SecretBox } from './secret-box';
-import { lockAgentVersionsToReseal, lockWebhookSecretsToReseal, updateAgentVersionConfig, updateWebhookSecret } from './stored-secrets-sql';
+import { sealedHeaders } from '../mcp/mcp-server-view';
+import {
+  lockAgentVersionsToReseal,
+  lockMcpServerHeadersToReseal,
+  lockWebhookSecretsToReseal,
+  updateAgentVersionConfig,
+  updateMcpServerHeaders,
+  updateWebhookSecret,
+} from './stored-secrets-sql';
 
 /** What a reseal pass rewrote, and what it could not open (sealed with a key it was not given). */
 export interface ResealReport {
   agentVersions: number;
   webhookEndpoints: number;
+  /** MCP servers whose auth header values were re-sealed. */
+  mcpServers: number;
   unreadable: number;
 }
 
@@ -32,8 +42,22 @@ function resealConfig(config: unknown, reseal: Reseal): unknown {
   return changed ? updated : undefined;
 }
 
+/** Re-seals each header value of a stored MCP server; undefined when none changed. */
+function resealHeaders(stored: unknown, reseal: Reseal): Record<string, string> | undefined {
+  let changed = false;
+  const headers = Object.fromEntries(
+    Object.entries(sealedHeaders(stored)).map(([name, value]) => {
+      const next = reseal(value);
+      if (next === undefined) return [name, value];
+      changed = true;
+      return [name, next];
+    }),
+  );
+  return changed ? headers : undefined;
+}
+
 /**
- * Seals every stored secret with the box's current key, in one transaction: legacy plaintext
+ * Seals every stored secret (model API keys, webhook signing secrets, MCP server auth headers) with the box's current key, in one transaction: legacy plaintext
  * values (written before encryption at rest) and values sealed with an older key (rotation).
  * Values already sealed with the current key are left alone, so running it again is a no-op.
  * With `strict`, a value no configured key can open aborts the whole pass (the rotation command);
@@ -41,7 +65,7 @@ function resealConfig(config: unknown, reseal: Reseal): unknown {
  * the newest key yet).
  */
 export async function resealStoredSecrets(database: Database, box: SecretBox, options: { strict: boolean }): Promise<ResealReport> {
-  const report: ResealReport = { agentVersions: 0, webhookEndpoints: 0, unreadable: 0 };
+  const report: ResealReport = { agentVersions: 0, webhookEndpoints: 0, mcpServers: 0, unreadable: 0 };
   const reseal: Reseal = (stored) => {
     if (!box.needsResealing(stored)) return undefined;
     try {
@@ -65,6 +89,12 @@ export async function resealStoredSecrets(database: Database, box: SecretBox, op
         if (updated === undefined) continue;
         await updateWebhookSecret(transaction, row.id, updated);
         report.webhookEndpoints += 1;
+      }
+      for (const row of await lockMcpServerHeadersToReseal(transaction, box.currentKeyId)) {
+        const updated = resealHeaders(row.headers, reseal);
+        if (updated === undefined) continue;
+        await updateMcpServerHeaders(transaction, row.id, updated);
+        report.mcpServers += 1;
       }
     },
     { timeout: 120_000 },

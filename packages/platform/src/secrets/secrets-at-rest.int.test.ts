@@ -96,11 +96,20 @@ describe.each(databaseModes)('secrets bound to their destination and sealed at r
   it('seals legacy plaintext rows, and a rotation re-seals every secret under the new key in one transaction', async () => {
     const agent = await test.platform.agents.create(principal, { slug: `legacy-${randomUUID()}`, name: 'Legacy', config: { model: model(stored.port) } });
     const webhook = await test.platform.webhooks.create(principal, { url: `http://127.0.0.1:${stored.port}/legacy`, eventTypes: ['run.completed'] });
+    // MCP server auth headers are secrets too (sealed at save, so nothing to migrate; rotation must reach them).
+    const mcpToken = `Bearer mcp-${randomUUID()}`;
+    const mcpServer = await test.platform.mcpServers.create(principal, {
+      name: `rotated-${randomUUID().slice(0, 8)}`,
+      transport: 'streamable-http',
+      url: `http://127.0.0.1:${stored.port}/mcp`,
+      headers: { Authorization: mcpToken, 'X-Tenant-Token': 'second-secret' },
+    });
+    const mcpHeaders = async () => (await sql().query<{ headers: Record<string, string> }>('SELECT headers FROM mcp_servers WHERE id = $1::uuid', mcpServer.id))[0]!.headers;
     // Rows as they were before encryption at rest.
     await sql().execute(`UPDATE agent_versions SET config = jsonb_set(config, '{model,apiKey}', '"sk-legacy-plaintext"') WHERE agent_id = $1::uuid`, agent.id);
     await sql().execute("UPDATE webhook_endpoints SET secret = 'whsec-legacy-plaintext' WHERE id = $1::uuid", webhook.id);
     const migrated = await resealStoredSecrets(test.platform.database, new SecretBox(testSecretKey), { strict: false });
-    expect(migrated).toEqual({ agentVersions: 1, webhookEndpoints: 1, unreadable: 0 });
+    expect(migrated).toEqual({ agentVersions: 1, webhookEndpoints: 1, mcpServers: 0, unreadable: 0 });
     const afterMigration = JSON.stringify([await sql().query('SELECT config::text FROM agent_versions'), await sql().query('SELECT secret FROM webhook_endpoints')]);
     expect(afterMigration).not.toContain('sk-legacy-plaintext');
     expect(afterMigration).not.toContain('whsec-legacy-plaintext');
@@ -118,9 +127,15 @@ describe.each(databaseModes)('secrets bound to their destination and sealed at r
     expect(rotated.agentVersions + rotated.webhookEndpoints).toBe(sealedSecrets.length);
     expect(sealedSecrets.every((value) => value.startsWith(`enc:v1:${secretKeyId(newKey)}:`))).toBe(true);
     const newBox = new SecretBox(newKey);
+    const rotatedHeaders = await mcpHeaders();
+    expect(rotated.mcpServers).toBeGreaterThanOrEqual(1);
+    expect(Object.values(rotatedHeaders).every((value) => value.startsWith(`enc:v1:${secretKeyId(newKey)}:`))).toBe(true);
+    expect(newBox.open(rotatedHeaders['Authorization']!)).toBe(mcpToken);
+    expect(newBox.open(rotatedHeaders['X-Tenant-Token']!)).toBe('second-secret');
+    expect(JSON.stringify(rotatedHeaders)).not.toContain(mcpToken);
     expect(newBox.open((await sql().query<{ secret: string }>('SELECT secret FROM webhook_endpoints WHERE id = $1::uuid', webhook.id))[0]!.secret)).toBe('whsec-legacy-plaintext');
     expect(() => new SecretBox(testSecretKey).open(sealedSecrets[0]!)).toThrow(SecretKeyError);
     // Rotating again with the same key changes nothing.
-    expect(await resealStoredSecrets(test.platform.database, newBox, { strict: true })).toEqual({ agentVersions: 0, webhookEndpoints: 0, unreadable: 0 });
+    expect(await resealStoredSecrets(test.platform.database, newBox, { strict: true })).toEqual({ agentVersions: 0, webhookEndpoints: 0, mcpServers: 0, unreadable: 0 });
   });
 });

@@ -24,3 +24,19 @@ export function lockWebhookSecretsToReseal(client: PrismaExecutor, currentKeyId:
 export function updateWebhookSecret(client: PrismaExecutor, id: string, secret: string): Promise<number> {
   return rawSqlFor(client).execute('UPDATE webhook_endpoints SET secret = $2 WHERE id = $1::uuid', id, secret);
 }
+
+/**
+ * MCP servers with an auth header value not sealed with the current key, locked for the reseal.
+ * jsonb prints `{"Name": "value", …}`; header names are HTTP tokens (no quotes), so every value
+ * follows a `": "`, and the lookahead skips values already current.
+ */
+export function lockMcpServerHeadersToReseal(client: PrismaExecutor, currentKeyId: string): Promise<{ id: string; headers: unknown }[]> {
+  return rawSqlFor(client).query<{ id: string; headers: unknown }>(
+    'SELECT id, headers FROM mcp_servers WHERE headers::text ~ $1 ORDER BY id FOR UPDATE',
+    `": "(?!enc:v1:${currentKeyId}:)`,
+  );
+}
+
+export function updateMcpServerHeaders(client: PrismaExecutor, id: string, headers: Record<string, string>): Promise<number> {
+  return rawSqlFor(client).execute('UPDATE mcp_servers SET headers = $2::jsonb WHERE id = $1::uuid', id, JSON.stringify(headers));
+}

@@ -4,6 +4,7 @@ import { SignInPanel } from '~/features/session/components/sign-in-panel';
 import { safeRedirectPath } from '~/features/session/session.schema';
 import { signInProblemMessage } from '~/features/session/sign-in-problems';
 import { getConsoleAccess } from '~/server/session/console-access';
+import { getOperatorAccess } from '~/server/session/operator-access';
 
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
@@ -15,7 +16,9 @@ interface SignInPageProps {
 export default async function SignInPage({ searchParams }: SignInPageProps) {
   const { next, problem } = await searchParams;
   const redirectTo = safeRedirectPath(typeof next === 'string' ? next : null);
-  const access = await getConsoleAccess();
+  // Only the session the destination needs counts: a tenant session does not open the operator's
+  // pages (and the other way round), so redirecting on it would loop back here.
+  const access = redirectTo.startsWith('/operator/') ? await getOperatorAccess() : await getConsoleAccess();
   if (access.kind === 'signed-in') redirect(redirectTo as Route);
   return (
     <SignInPanel

@@ -7,6 +7,13 @@
  */
 export const sessionCookieName = 'agentloom_session';
 
+/**
+ * The instance operator's console session (`alos_…`, ADR 0041), in a cookie of its own: the tenant
+ * console and the operator's tenants page never read each other's session, and one browser may
+ * hold both (a person who is an instance admin and a tenant admin).
+ */
+export const operatorSessionCookieName = 'agentloom_operator_session';
+
 /** A week: long enough for daily use, short enough that a forgotten browser signs out. */
 export const sessionMaxAgeSeconds = 7 * 24 * 60 * 60;
 
@@ -35,11 +42,20 @@ export function shouldSecureCookie(request: Request, configured: boolean): boole
  * then simply signed out.
  */
 export function readSessionToken(cookieHeader: string | null): string | null {
+  return readCookie(cookieHeader, sessionCookieName);
+}
+
+/** The operator session token, read like `readSessionToken`. */
+export function readOperatorSessionToken(cookieHeader: string | null): string | null {
+  return readCookie(cookieHeader, operatorSessionCookieName);
+}
+
+function readCookie(cookieHeader: string | null, name: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const separator = part.indexOf('=');
     if (separator === -1) continue;
-    if (part.slice(0, separator).trim() !== sessionCookieName) continue;
+    if (part.slice(0, separator).trim() !== name) continue;
     const value = safeDecode(part.slice(separator + 1).trim());
     return value === null || value === '' ? null : value;
   }

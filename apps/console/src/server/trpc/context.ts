@@ -3,7 +3,7 @@ import { clientAddressFor } from '~/server/http/client-address';
 import { requestIdFromHeaders } from '~/server/http/request-id';
 import { requestOriginFor } from '~/server/http/request-origin';
 import { isSameOriginHeaders } from '~/server/http/same-origin';
-import { readSessionToken } from '~/server/session/session-cookie';
+import { readOperatorSessionToken, readSessionToken } from '~/server/session/session-cookie';
 
 /**
  * What every procedure starts from: the session token from the cookie and whether the request came
@@ -13,6 +13,8 @@ import { readSessionToken } from '~/server/session/session-cookie';
  */
 export interface TRPCContext {
   sessionToken: string | null;
+  /** The instance operator's session token (its own cookie, ADR 0041), for the tenants procedures. */
+  operatorSessionToken: string | null;
   /** False for cross-site requests: mutations are refused then (the cookie rides along on CSRF). */
   sameOrigin: boolean;
   /** Client address and request id, recorded with every audited change. */
@@ -24,6 +26,7 @@ export interface TRPCContext {
 export function createTRPCContext({ headers }: { headers: Headers }): TRPCContext {
   return {
     sessionToken: readSessionToken(headers.get('cookie')),
+    operatorSessionToken: readOperatorSessionToken(headers.get('cookie')),
     sameOrigin: isSameOriginHeaders(headers),
     origin: requestOriginFor(headers, requestIdFromHeaders(headers)),
     clientAddress: clientAddressFor(headers),

@@ -4,9 +4,12 @@ import superjson from 'superjson';
 import type { TRPCContext } from '~/server/trpc/context';
 import { errorField, errorKind, maskedMessage } from '~/server/trpc/domain-error-mapping';
 
-/** What a procedure declares about itself: the least role it needs (absent on public procedures). */
+/**
+ * What a procedure declares about itself: the least role it needs (absent on public procedures);
+ * `instanceAdmin` is the instance operator's session, which no tenant role reaches (ADR 0041).
+ */
 export interface ProcedureMeta {
-  role?: Role;
+  role?: Role | 'instanceAdmin';
 }
 
 /**

@@ -26,6 +26,10 @@ function procedureRequiring(required: Role) {
   return publicProcedure.meta({ role: required }).use(async ({ ctx, next, type }) => {
     const { principal } = ctx;
     if (principal === null) {
+      // An operator session is a valid credential of the wrong kind: told so, as the REST API tells an operator key.
+      if (ctx.operatorSessionToken !== null && (await ctx.platform.auth.authenticateOperatorSession(ctx.operatorSessionToken, { clientAddress: ctx.clientAddress })) !== null) {
+        throw new DomainError('forbidden', 'The instance operator manages tenants and reads no tenant data; sign in with a tenant API key for that.');
+      }
       throw new DomainError('unauthenticated', 'Sign in with an API key to continue.');
     }
     // A subscription is a long-lived stream: it takes one of the key's concurrent stream slots, not a request token.
@@ -56,6 +60,21 @@ async function* releasingWhenDone(items: AsyncIterable<unknown>, slot: StreamSlo
     slot.release();
   }
 }
+
+/**
+ * The instance operator's session (signed in with the operator key, ADR 0041): the tenants page.
+ * A tenant's key of any role is refused with 403, as on `/api/v1/tenants`; no session is a 401.
+ */
+export const instanceAdminProcedure = publicProcedure.meta({ role: 'instanceAdmin' }).use(async ({ ctx, next }) => {
+  const authenticated =
+    ctx.operatorSessionToken === null ? null : await ctx.platform.auth.authenticateOperatorSession(ctx.operatorSessionToken, { clientAddress: ctx.clientAddress });
+  if (authenticated === null) {
+    if (ctx.principal !== null) throw new DomainError('forbidden', 'Managing tenants needs the instance operator key; a tenant key (of any role) cannot.');
+    throw new DomainError('unauthenticated', 'Sign in with the instance operator key to manage tenants.');
+  }
+  enforceRateLimit(`operator:${authenticated.operatorKeyId}`);
+  return next({ ctx: { operator: { ...authenticated, origin: ctx.origin } } });
+});
 
 /** Signed in with any role: read-only views. */
 export const viewerProcedure = procedureRequiring('viewer');

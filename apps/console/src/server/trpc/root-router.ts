@@ -13,6 +13,7 @@ import { runMessagesRouter } from '~/features/runs/server/run-messages-router';
 import { runWaitsRouter } from '~/features/runs/server/run-waits-router';
 import { runsRouter } from '~/features/runs/server/runs-router';
 import { sessionRouter } from '~/features/session/server/session-router';
+import { tenantsRouter } from '~/features/tenants/server/tenants-router';
 import { threadsRouter } from '~/features/threads/server/threads-router';
 import { usageRouter } from '~/features/usage/server/usage-router';
 import { webhooksRouter } from '~/features/webhooks/server/webhooks-router';
@@ -40,6 +41,7 @@ export const appRouter = createTRPCRouter({
   memory: memoryRouter,
   webhooks: webhooksRouter,
   mcpServers: mcpServersRouter,
+  tenants: tenantsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,7 +11,8 @@ import { parseSecretKey } from '../secret-key';
 
 /**
  * `AGENTLOOM_SECRET_KEY=<new key> npm run secrets:rotate -- --from-key <old key>`
- * Re-seals every stored secret (model API keys in agent versions, webhook signing secrets) with the
+ * Re-seals every stored secret (model API keys in agent versions, webhook signing secrets, MCP
+ * server auth headers) with the
  * new key, in one transaction: values sealed with the old key, and legacy plaintext values. A value
  * neither key opens aborts the whole rotation (nothing is written). On the database named by
  * DATABASE_URL (server; stop or restart every process with the new key afterwards) or
@@ -37,7 +38,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(url ? { url, migrationsDirectory } : { dataDirectory, migrationsDirectory });
   try {
     const report = await resealStoredSecrets(database, box, { strict: true });
-    console.log(`Re-sealed ${report.agentVersions} agent version(s) and ${report.webhookEndpoints} webhook endpoint(s) with key ${secretKeyId(newKey)}.`);
+    console.log(
+      `Re-sealed ${report.agentVersions} agent version(s), ${report.webhookEndpoints} webhook endpoint(s) and ${report.mcpServers} MCP server(s) with key ${secretKeyId(newKey)}.`,
+    );
   } finally {
     await database.close();
   }

@@ -1,4 +1,4 @@
-import { DomainError, isDomainError } from '@agentloom/platform';
+import { DomainError, isDomainError, looksLikeOperatorKey } from '@agentloom/platform';
 import { NextResponse } from 'next/server';
 import { getEnvironment } from '~/env';
 import { signInProblemFor } from '~/features/session/sign-in-problems';
@@ -8,10 +8,21 @@ import { clientAddressFor } from '~/server/http/client-address';
 import { domainErrorResponse, logRouteError } from '~/server/http/domain-error-response';
 import { retryAfterSecondsOf } from '~/server/http/rate-limit';
 import { isSameOriginRequest } from '~/server/http/same-origin';
-import { readSessionToken, sessionCookieName, sessionCookieOptions, shouldSecureCookie } from '~/server/session/session-cookie';
+import {
+  operatorSessionCookieName,
+  readOperatorSessionToken,
+  readSessionToken,
+  sessionCookieName,
+  sessionCookieOptions,
+  shouldSecureCookie,
+} from '~/server/session/session-cookie';
+
+/** Where an instance operator lands after signing in (ADR 0041). */
+const operatorHome = '/operator/tenants';
 
 /**
- * Sign in: checks the API key (failed attempts are limited per address and key, 429 with
+ * Sign in: checks the API key (or the instance operator key, which opens an operator session in a
+ * cookie of its own, ADR 0041) (failed attempts are limited per address and key, 429 with
  * Retry-After) and opens a session; the httpOnly cookie holds only the opaque session token. The
  * console's form posts JSON and shows errors in place; without JavaScript the browser posts the
  * form itself, and gets redirects instead (so the key never travels in a URL).
@@ -29,6 +40,7 @@ export async function POST(request: Request): Promise<Response> {
       throw new DomainError('validation', input.error.issues[0]?.message ?? 'Enter an API key.', 'apiKey');
     }
     const platform = await getPlatform();
+    if (looksLikeOperatorKey(input.data.apiKey)) return await signInOperator(request, input.data.apiKey, submittedAsForm, next);
     const signedIn = await platform.auth.signIn(input.data.apiKey, { clientAddress: clientAddressFor(request.headers) });
     if (signedIn === null) {
       throw new DomainError('unauthenticated', 'That API key is not valid. Check it and try again.', 'apiKey');
@@ -53,19 +65,41 @@ export async function POST(request: Request): Promise<Response> {
   }
 }
 
-/** Sign out: ends the session in the database (on every process) and forgets the cookie. */
+/**
+ * The operator key opens an operator session, never a tenant one. It continues to `next` only when
+ * that is an operator page: the tenant pages would not know this session.
+ */
+async function signInOperator(request: Request, operatorKey: string, submittedAsForm: boolean, next: string): Promise<Response> {
+  const platform = await getPlatform();
+  const signedIn = await platform.auth.signInOperator(operatorKey, { clientAddress: clientAddressFor(request.headers) });
+  if (signedIn === null) throw new DomainError('unauthenticated', 'That operator key is not valid. Check it and try again.', 'apiKey');
+  const destination = next.startsWith('/operator/') ? next : operatorHome;
+  const response = submittedAsForm ? redirectTo(destination) : NextResponse.json({ operator: true, redirectTo: destination });
+  response.cookies.set(operatorSessionCookieName, signedIn.token, sessionCookieOptions(shouldSecureCookie(request, getEnvironment().secureCookies)));
+  return response;
+}
+
+/**
+ * Sign out: ends this browser's sessions in the database (the tenant one and the operator one, on
+ * every process) and forgets both cookies.
+ */
 export async function DELETE(request: Request): Promise<Response> {
   if (!isSameOriginRequest(request)) {
     return domainErrorResponse(new DomainError('forbidden', 'Sign out from the console itself.'), 'DELETE /api/session');
   }
   try {
-    const token = readSessionToken(request.headers.get('cookie'));
+    const cookieHeader = request.headers.get('cookie');
+    const token = readSessionToken(cookieHeader);
+    const operatorToken = readOperatorSessionToken(cookieHeader);
     if (token !== null) await (await getPlatform()).auth.signOut(token);
+    if (operatorToken !== null) await (await getPlatform()).auth.signOutOperator(operatorToken);
   } catch (error) {
     return domainErrorResponse(error, 'DELETE /api/session');
   }
   const response = new NextResponse(null, { status: 204 });
-  response.cookies.set(sessionCookieName, '', { ...sessionCookieOptions(shouldSecureCookie(request, getEnvironment().secureCookies)), maxAge: 0 });
+  const expired = { ...sessionCookieOptions(shouldSecureCookie(request, getEnvironment().secureCookies)), maxAge: 0 };
+  response.cookies.set(sessionCookieName, '', expired);
+  response.cookies.set(operatorSessionCookieName, '', expired);
   return response;
 }
 

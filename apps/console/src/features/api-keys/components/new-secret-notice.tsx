@@ -3,7 +3,7 @@ import { buttonStyles } from '~/components/button-styles';
 import { CopyButton } from '~/components/copy-button';
 
 /** The plaintext key, this once: the server stores only its hash and cannot show it again. */
-export function NewSecretNotice({ apiKey, onDismiss }: { apiKey: CreatedApiKey; onDismiss: () => void }) {
+export function NewSecretNotice({ apiKey, onDismiss }: { apiKey: Pick<CreatedApiKey, 'name' | 'role' | 'key'>; onDismiss: () => void }) {
   return (
     <div
       role="alert"

@@ -38,7 +38,9 @@ export function SignInForm({ redirectTo, initialError }: SignInFormProps) {
         setError(body?.error ?? `Sign-in failed (HTTP ${response.status}).`);
         return;
       }
-      router.replace(redirectTo as Route);
+      // The instance operator key opens the operator's tenants page instead (ADR 0041).
+      const signedIn = (await response.json().catch(() => null)) as { operator?: boolean; redirectTo?: string } | null;
+      router.replace((signedIn?.operator === true && signedIn.redirectTo ? signedIn.redirectTo : redirectTo) as Route);
       router.refresh();
     } catch {
       setError('The console did not answer. Check that it is running and try again.');
@@ -74,7 +76,8 @@ export function SignInForm({ redirectTo, initialError }: SignInFormProps) {
         {error === null ? (
           <p id="apiKey-hint" className="mt-1.5 text-xs text-zinc-500 dark:text-zinc-400">
             The admin key is printed when the console first starts and saved to the data directory as
-            <code className="ml-1 rounded bg-zinc-100 px-1 py-0.5 dark:bg-zinc-800">admin-key</code>.
+            <code className="ml-1 rounded bg-zinc-100 px-1 py-0.5 dark:bg-zinc-800">admin-key</code>. Instance admins sign in with
+            the operator key (<code className="rounded bg-zinc-100 px-1 py-0.5 dark:bg-zinc-800">operator-key</code>) to manage tenants.
           </p>
         ) : (
           <p id="apiKey-error" role="alert" className="mt-1.5 text-sm text-red-600 dark:text-red-400">

@@ -43,6 +43,8 @@ const tagDescriptions: Record<string, string> = {
   Account: 'Who the key is, and this document.',
   Erase: 'Deleting a run, a thread or the whole tenant with every row it produced.',
   Webhooks: 'Endpoints that receive signed events, their deliveries and redelivery.',
+  'MCP servers': "The tenant's MCP servers (admin): agents attach them by name; auth headers are stored sealed and never returned.",
+  Tenants: 'The instance operator (operator key only): tenants, their settings, suspension, erasure and first admin key.',
 };
 
 /** The OpenAPI 3.1 document for the operations, built from their zod schemas on each call (cheap). */
@@ -91,7 +93,8 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
     ...(operation.query ? queryParameters(jsonSchemaFor(operation.query, `${prefix}Query`, schemas)) : []),
     ...Object.entries(operation.headers ?? {}).map(([name, description]) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } })),
   ];
-  const errorStatuses = operation.role === 'public' ? [] : [400, 401, 403, ...(operation.errors ?? [])];
+  // A public operation needs no key, but the edge still refuses a malformed request (a bad percent-escape) with 400.
+  const errorStatuses = operation.role === 'public' ? [400] : [400, 401, 403, ...(operation.errors ?? [])];
   return {
     operationId: operation.operationId,
     tags: [operation.tag],
