@@ -45,6 +45,9 @@ import { WebhookDispatcher } from './webhooks/webhook-dispatcher';
 import { WebhookService } from './webhooks/webhook-service';
 import { WebhookTargetGuard } from './webhooks/webhook-target-guard';
 import { UsageService } from './usage/usage-service';
+import { defaultSchedulerConfig } from './schedules/schedule-config';
+import { ScheduleService } from './schedules/schedule-service';
+import { Scheduler } from './schedules/scheduler';
 import { ModelConnector } from './outbound/model-connector';
 import { resealStoredSecrets } from './secrets/reseal-stored-secrets';
 import { resolveSecretBox } from './secrets/resolve-secret-box';
@@ -100,6 +103,10 @@ export interface Platform {
   webhooks: WebhookService;
   /** Admin-only: the tenant's MCP servers (stdio from the operator allow-list, Streamable HTTP), and "connect and list tools". */
   mcpServers: McpServerService;
+  /** The tenant's cron and interval schedules (ADR 0043); slots are fired by `scheduler`, started with the executor. */
+  schedules: ScheduleService;
+  /** Fires due schedule slots; runs beside the executor (`executor.start()`), or call `tick()` yourself. */
+  scheduler: Scheduler;
   /** The deployment's one outbound policy (hand it to HTTP tools and MCP servers you build). */
   outbound: OutboundPolicy;
   close(): Promise<void>;
@@ -173,6 +180,9 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   );
   const webhookConfig = { ...defaultWebhookConfig, ...config.webhooks };
   const webhookGuard = new WebhookTargetGuard(outbound);
+  const schedulerConfig = { ...defaultSchedulerConfig, ...config.scheduler };
+  // The scheduler wakes this process's executor (built below; only called once both exist) after it queued runs.
+  const scheduler = new Scheduler(database, schedulerConfig, logger, () => executor.wake());
   const executorOwner = config.executor?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const webhookDispatcher = new WebhookDispatcher(database, webhookGuard, webhookConfig, executorOwner, logger, secrets);
   const executor = new RunExecutor(
@@ -185,7 +195,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       runsRecovered: (runs) => metrics.observeRecoveries(runs.map((run) => run.outcome)),
       sweep: () => maintenance.sweep(),
     },
-    [webhookDispatcher],
+    [webhookDispatcher, scheduler],
   );
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(database, () => executor.wake());
@@ -227,6 +237,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     memoryPort,
     webhooks: new WebhookService(database, webhookGuard, secrets),
     mcpServers: new McpServerService(database, mcpConnector, outbound, secrets),
+    schedules: new ScheduleService(database, schedulerConfig.clock),
+    scheduler,
     outbound,
     close: async () => {
       await executor.stop();
