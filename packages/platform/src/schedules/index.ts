@@ -6,6 +6,7 @@ export {
   catchUpPolicies,
   createScheduleInputSchema,
   overlapPolicies,
+  previewSavedScheduleInputSchema,
   previewScheduleInputSchema,
   scheduleIdInputSchema,
   listSchedulesInputSchema,

@@ -9,6 +9,7 @@ import type { SchedulerConfig } from './schedule-config';
 import {
   createScheduleInputSchema,
   listSchedulesInputSchema,
+  previewSavedScheduleInputSchema,
   previewScheduleInputSchema,
   scheduleIdInputSchema,
   updateScheduleInputSchema,
@@ -140,9 +141,9 @@ export class ScheduleService {
   }
 
   /** A saved schedule's next `count` fire times from its stored next fire time. */
-  async previewSaved(principal: Principal, rawInput: unknown, count = 5): Promise<{ fireTimes: string[] }> {
+  async previewSaved(principal: Principal, rawInput: unknown): Promise<{ fireTimes: string[] }> {
     assertRole(principal, 'viewer', 'Previewing a schedule');
-    const { scheduleId } = parseInput(scheduleIdInputSchema, rawInput);
+    const { scheduleId, count } = parseInput(previewSavedScheduleInputSchema, rawInput);
     const schedule = await this.database.prisma.schedule.findFirst({ where: { id: scheduleId, tenantId: principal.tenantId }, select: scheduleViewSelect });
     if (!schedule) throw notFound(scheduleId);
     const timing = timingOf(schedule);

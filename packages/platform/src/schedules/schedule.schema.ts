@@ -76,3 +76,8 @@ export const previewScheduleInputSchema = z.object({
   count: z.number().int().min(1).max(50).default(5),
 });
 export type PreviewScheduleInput = z.input<typeof previewScheduleInputSchema>;
+
+export const previewSavedScheduleInputSchema = z.object({
+  scheduleId: z.uuid(),
+  count: z.number().int().min(1).max(50).default(5),
+});

@@ -56,7 +56,7 @@ describe.each(databaseModes)('schedules (%s)', (mode) => {
       '2027-01-08T08:00:00.000Z',
       '2027-01-11T08:00:00.000Z',
     ]);
-    expect((await schedules().previewSaved(viewer, { scheduleId: created.id }, 2)).fireTimes).toEqual(['2027-01-04T08:00:00.000Z', '2027-01-05T08:00:00.000Z']);
+    expect((await schedules().previewSaved(viewer, { scheduleId: created.id, count: 2 })).fireTimes).toEqual(['2027-01-04T08:00:00.000Z', '2027-01-05T08:00:00.000Z']);
 
     const edited = await schedules().update(admin, { scheduleId: created.id, name: 'Digest', overlapPolicy: 'queue', timing: { kind: 'cron', cronExpression: '30 7 * * *', timeZone: 'America/New_York' } });
     expect(edited).toMatchObject({ name: 'Digest', overlapPolicy: 'queue', nextFireAt: '2027-01-04T12:30:00.000Z' });

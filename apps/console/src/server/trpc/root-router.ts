@@ -13,6 +13,7 @@ import { runsRouter } from '~/features/runs/server/runs-router';
 import { sessionRouter } from '~/features/session/server/session-router';
 import { threadsRouter } from '~/features/threads/server/threads-router';
 import { usageRouter } from '~/features/usage/server/usage-router';
+import { schedulesRouter } from '~/features/schedules/server/schedules-router';
 import { webhooksRouter } from '~/features/webhooks/server/webhooks-router';
 import { createTRPCRouter } from '~/server/trpc/init';
 
@@ -36,6 +37,7 @@ export const appRouter = createTRPCRouter({
   memory: memoryRouter,
   webhooks: webhooksRouter,
   mcpServers: mcpServersRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

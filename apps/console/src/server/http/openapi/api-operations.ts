@@ -7,6 +7,7 @@ import { approvalsOperations } from './operations/approvals-operations';
 import { mcpServersOperations } from './operations/mcp-servers-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
+import { schedulesOperations } from './operations/schedules-operations';
 import { tenantsOperations } from './operations/tenants-operations';
 import { threadsOperations } from './operations/threads-operations';
 import { webhooksOperations } from './operations/webhooks-operations';
@@ -26,5 +27,6 @@ export const apiOperations: readonly ApiOperation[] = [
   ...accountOperations,
   ...webhooksOperations,
   ...mcpServersOperations,
+  ...schedulesOperations,
   ...tenantsOperations,
 ];
