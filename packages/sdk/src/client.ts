@@ -2,6 +2,7 @@ import { agentsResource } from './resources/agents-resource.ts';
 import { approvalsResource } from './resources/approvals-resource.ts';
 import { memoriesResource } from './resources/memories-resource.ts';
 import { runsResource } from './resources/runs-resource.ts';
+import { schedulesResource } from './resources/schedules-resource.ts';
 import { threadsResource } from './resources/threads-resource.ts';
 import { Transport, type ClientOptions } from './transport.ts';
 import type { Caller, EraseReceipt } from './types.ts';
@@ -18,6 +19,7 @@ export function createClient(options: ClientOptions) {
     threads: threadsResource(transport),
     memories: memoriesResource(transport),
     agents: agentsResource(transport),
+    schedules: schedulesResource(transport),
     /**
      * Erases a run, a thread or the whole tenant (for `tenant`, `id` is your tenant id from `me()`)
      * with every row it produced; needs an admin key.

@@ -74,3 +74,11 @@ export type McpServerList = Schemas['McpServerList'];
 export type McpServerTest = Schemas['McpServerTest'];
 
 export type { components, operations, paths } from './generated/openapi.ts';
+
+/** A cron or interval schedule that creates runs of one agent (ADR 0043). */
+export type Schedule = Schemas['Schedule'];
+export type ScheduleList = Schemas['ScheduleList'];
+export type SchedulePreview = Schemas['SchedulePreview'];
+export type CreateScheduleInput = NonNullable<operations['createSchedule']['requestBody']>['content']['application/json'];
+export type UpdateScheduleInput = NonNullable<operations['updateSchedule']['requestBody']>['content']['application/json'];
+export type ScheduleTiming = CreateScheduleInput['timing'];

@@ -5,6 +5,7 @@ import { approvalsCommand } from './commands/approvals-command.ts';
 import { eraseCommand } from './commands/erase-command.ts';
 import { memoriesCommand } from './commands/memories-command.ts';
 import { runCommand } from './commands/run-command.ts';
+import { schedulesCommand } from './commands/schedules-command.ts';
 import { agentsCommand } from './commands/agents-command.ts';
 import { tenantsCommand } from './commands/tenants-command.ts';
 import { createOperatorClient } from '../operator-client.ts';
@@ -17,6 +18,7 @@ const commands: Record<string, (context: CommandContext) => Promise<number>> = {
   memories: memoriesCommand,
   erase: eraseCommand,
   agents: agentsCommand,
+  schedules: schedulesCommand,
 };
 
 /** Runs one `agentloom` invocation and returns its exit code; never throws. */

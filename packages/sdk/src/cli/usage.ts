@@ -14,6 +14,11 @@ Commands
   agents create <slug> --name "Name" --config agent.json [--description "…"]
   agents save <agent-slug-or-id> --config agent.json   save the config as the next version
   agents archive|unarchive <agent-slug-or-id>
+  schedules list
+  schedules create <agent-slug-or-id> --name "Name" (--cron "0 9 * * 1-5" [--tz Europe/Paris] | --every <seconds>)
+                 --input "Report for {{slot}}" [--overlap skip|queue|cancel-previous] [--catch-up skip|run-once|run-all]
+  schedules preview <schedule-id> | preview (--cron "…" [--tz …] | --every <seconds>)   next fire times [--limit n]
+  schedules pause|resume|delete <schedule-id>
   tenants list                   (these take the operator key: --key or $AGENTLOOM_OPERATOR_KEY)
   tenants create <slug> --name "Name" [settings]
   tenants get <tenant-id>
