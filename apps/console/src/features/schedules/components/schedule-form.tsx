@@ -2,7 +2,7 @@
 
 import type { CatchUpPolicy, OverlapPolicy, ScheduleView } from '@agentloom/platform';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { buttonStyles, cardStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { useTRPC } from '~/trpc/react';
@@ -31,7 +31,8 @@ export function ScheduleForm({ schedule, onDone }: { schedule?: ScheduleView; on
   const [agentVersion, setAgentVersion] = useState(schedule?.agentVersion === null || !schedule ? '' : String(schedule.agentVersion));
   const [kind, setKind] = useState<Kind>(schedule?.timing.kind ?? 'cron');
   const [cronExpression, setCronExpression] = useState(schedule?.timing.kind === 'cron' ? schedule.timing.cronExpression : '0 9 * * 1-5');
-  const [timeZone, setTimeZone] = useState(schedule?.timing.timeZone ?? browserTimeZone());
+  // UTC, not the browser's zone: the server renders this form too, and both must agree.
+  const [timeZone, setTimeZone] = useState(schedule?.timing.timeZone ?? 'UTC');
   const [intervalMinutes, setIntervalMinutes] = useState(schedule?.timing.kind === 'interval' ? String(schedule.timing.intervalSeconds / 60) : '60');
   const [inputTemplate, setInputTemplate] = useState(schedule?.inputTemplate ?? 'Daily report for {{slotLocal}}');
   const [overlapPolicy, setOverlapPolicy] = useState<OverlapPolicy>(schedule?.overlapPolicy ?? 'skip');
@@ -41,9 +42,8 @@ export function ScheduleForm({ schedule, onDone }: { schedule?: ScheduleView; on
     kind === 'cron'
       ? { kind: 'cron' as const, cronExpression, timeZone }
       : { kind: 'interval' as const, intervalSeconds: Math.round(Number(intervalMinutes) * 60), timeZone };
-  // The preview follows typing without a request per keystroke blocking the input.
-  const deferredTiming = useDeferredValue(timing);
-  const preview = useQuery({ ...trpc.schedules.preview.queryOptions({ timing: deferredTiming, count: 5 }), retry: false });
+  // The query key is the timing's value, so the preview follows typing and repeats no request for an unchanged timing.
+  const preview = useQuery({ ...trpc.schedules.preview.queryOptions({ timing, count: 5 }), retry: false });
 
   const onSuccess = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.schedules.list.queryKey() });
@@ -187,13 +187,10 @@ export function ScheduleForm({ schedule, onDone }: { schedule?: ScheduleView; on
   );
 }
 
-function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /** A fire time on the schedule's own wall clock (the zone may be mistyped while editing: then UTC). */
 export function formatInZone(iso: string, timeZone: string): string {
-  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' };
+  // dateStyle/timeStyle cannot be combined with timeZoneName: spell the fields out.
+  const options: Intl.DateTimeFormatOptions = { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' };
   try {
     return new Intl.DateTimeFormat('en-GB', { ...options, timeZone }).format(new Date(iso));
   } catch {
