@@ -12,9 +12,9 @@ test('an operator creates a cron schedule with a preview of its next fire times,
   await expect(page.getByRole('heading', { name: 'Schedules', level: 1 })).toBeVisible();
 
   const form = page.getByRole('region', { name: 'Create a schedule' });
-  await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Agent').selectOption({ label: 'Demo researcher' });
-  await form.getByLabel('Time zone (IANA)').fill('Europe/Paris');
+  await form.getByLabel('Name', { exact: true }).fill(name);
+  await form.getByLabel('Agent', { exact: true }).selectOption({ label: 'Demo researcher' });
+  await form.getByLabel('Time zone (IANA)', { exact: true }).fill('Europe/Paris');
   await form.getByLabel('Cron expression', { exact: true }).fill('0 25 * * *');
   await expect(form.getByText(/Preview: .*timing\.cronExpression/)).toBeVisible();
   await form.getByLabel('Cron expression', { exact: true }).fill('0 9 * * 1-5');
@@ -22,7 +22,7 @@ test('an operator creates a cron schedule with a preview of its next fire times,
   await expect(fireTimes).toHaveCount(5);
   // Weekday mornings at 09:00 on the Paris wall clock.
   await expect(fireTimes.first()).toContainText('09:00');
-  await form.getByLabel('Input template').fill('Digest for {{slotLocal}}');
+  await form.getByRole('textbox', { name: /^Input template/ }).fill('Digest for {{slotLocal}}');
   await form.getByLabel('When the previous run is still active').selectOption('queue');
   await form.getByRole('button', { name: 'Create schedule' }).click();
 
