@@ -286,6 +286,21 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('deleteMcpServer', `/api/v1/mcp-servers/${created.id}`);
   });
 
+  it('schedules: list, create, preview, read, change, resume, pause, preview saved, delete', async () => {
+    await call('listSchedules', '/api/v1/schedules');
+    const timing = { kind: 'cron', cronExpression: '0 9 * * 1-5', timeZone: 'Europe/Paris' };
+    await call('previewScheduleTiming', '/api/v1/schedules/preview', { body: { timing, count: 3 } });
+    const created = await call<{ id: string }>('createSchedule', '/api/v1/schedules', {
+      body: { name: 'OpenAPI schedule', agentId: resources.agentId, timing, inputTemplate: 'Report for {{slot}}', paused: true },
+    });
+    await call('getSchedule', `/api/v1/schedules/${created.id}`);
+    await call('updateSchedule', `/api/v1/schedules/${created.id}`, { body: { overlapPolicy: 'queue', catchUpPolicy: 'run-once' } });
+    await call('resumeSchedule', `/api/v1/schedules/${created.id}/resume`);
+    await call('pauseSchedule', `/api/v1/schedules/${created.id}/pause`);
+    await call('previewSchedule', `/api/v1/schedules/${created.id}/preview?count=2`);
+    await call('deleteSchedule', `/api/v1/schedules/${created.id}`);
+  });
+
   it('tenants (operator key): create, list, read, change, mint its admin key, suspend, resume, erase', async () => {
     const asOperator = { apiKey: tenants.operatorKey };
     const slug = `openapi-${randomUUID().slice(0, 8)}`;

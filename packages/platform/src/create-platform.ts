@@ -48,6 +48,9 @@ import { WebhookTargetGuard } from './webhooks/webhook-target-guard';
 import { UsageService } from './usage/usage-service';
 import { BudgetService } from './budgets/budget-service';
 import { PrismaBudgetGuard } from './budgets/prisma-budget-guard';
+import { defaultSchedulerConfig } from './schedules/schedule-config';
+import { ScheduleService } from './schedules/schedule-service';
+import { Scheduler } from './schedules/scheduler';
 import { ModelConnector } from './outbound/model-connector';
 import { resealStoredSecrets } from './secrets/reseal-stored-secrets';
 import { resolveSecretBox } from './secrets/resolve-secret-box';
@@ -108,6 +111,10 @@ export interface Platform {
   webhooks: WebhookService;
   /** Admin-only: the tenant's MCP servers (stdio from the operator allow-list, Streamable HTTP), and "connect and list tools". */
   mcpServers: McpServerService;
+  /** The tenant's cron and interval schedules (ADR 0043); slots are fired by `scheduler`, started with the executor. */
+  schedules: ScheduleService;
+  /** Fires due schedule slots; runs beside the executor (`executor.start()`), or call `tick()` yourself. */
+  scheduler: Scheduler;
   /** The deployment's one outbound policy (hand it to HTTP tools and MCP servers you build). */
   outbound: OutboundPolicy;
   /** Named, versioned datasets of replayable cases recorded from runs or imported (ADR 0048). */
@@ -188,6 +195,9 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   );
   const webhookConfig = { ...defaultWebhookConfig, ...config.webhooks };
   const webhookGuard = new WebhookTargetGuard(outbound);
+  const schedulerConfig = { ...defaultSchedulerConfig, ...config.scheduler };
+  // The scheduler wakes this process's executor (built below; only called once both exist) after it queued runs.
+  const scheduler = new Scheduler(database, schedulerConfig, logger, () => executor.wake());
   const executorOwner = config.executor?.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const webhookDispatcher = new WebhookDispatcher(database, webhookGuard, webhookConfig, executorOwner, logger, secrets);
   const executor = new RunExecutor(
@@ -203,7 +213,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       runsRecovered: (runs) => metrics.observeRecoveries(runs.map((run) => run.outcome)),
       sweep: () => maintenance.sweep(),
     },
-    [webhookDispatcher],
+    [webhookDispatcher, scheduler],
   );
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
   const runs = new RunService(
@@ -251,6 +261,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     memoryPort,
     webhooks: new WebhookService(database, webhookGuard, secrets),
     mcpServers: new McpServerService(database, mcpConnector, outbound, secrets),
+    schedules: new ScheduleService(database, schedulerConfig.clock),
+    scheduler,
     outbound,
     datasets: new DatasetService(database),
     experiments: new ExperimentService(database, () => executor.wake()),

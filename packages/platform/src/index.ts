@@ -108,6 +108,7 @@ export { embedderFromArguments, embedderSelectionFromArguments, type EmbedderArg
 export { defaultEmbedderName, embedderEnvironmentNames, parseEmbedderSetting, type EmbedderSetting } from './memory/embedder-setting';
 export { listMessagesInputSchema as listRunMessagesInputSchema } from './runs/run-message-service';
 export { eventsInputSchema as listRunEventsInputSchema } from './runs/run-event-service';
+export * from './schedules';
 export { WebhookService } from './webhooks/webhook-service';
 export { verifyWebhookSignature, signWebhookBody, signatureHeaderName } from './webhooks/webhook-signature';
 export { webhookEventTypes, type WebhookEventType } from './webhooks/webhook-event-types';

@@ -6,6 +6,7 @@ import type { DataBounds } from './execution/data-bounds';
 import type { RunExecutorConfig } from './execution/run-executor';
 import type { Logger } from './logging/logger';
 import type { McpStdioAllowList } from './mcp/mcp-stdio-allow-list';
+import type { SchedulerConfig } from './schedules/schedule-config';
 import type { SecretKeys } from './secrets/resolve-secret-box';
 import type { WebhookConfig } from './webhooks/webhook-config';
 
@@ -42,6 +43,8 @@ export interface PlatformConfig {
    * `outbound.allowPrivateTargets`; both lists are merged into the one outbound policy.
    */
   webhooks?: Partial<WebhookConfig>;
+  /** Schedule firing (ADR 0043): tick, grace for missed slots, and the clock (tests pass a fake one). Runs with the executor. */
+  scheduler?: Partial<SchedulerConfig>;
   /**
    * The one outbound policy for every URL a tenant or operator can set (model and embedder base
    * URLs, webhooks, and the policy tool modules get from `platform.outbound`): private targets the

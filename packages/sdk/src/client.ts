@@ -5,6 +5,7 @@ import { budgetsResource } from './resources/budgets-resource.ts';
 import { eventsResource } from './resources/events-resource.ts';
 import { memoriesResource } from './resources/memories-resource.ts';
 import { runsResource } from './resources/runs-resource.ts';
+import { schedulesResource } from './resources/schedules-resource.ts';
 import { threadsResource } from './resources/threads-resource.ts';
 import { Transport, type ClientOptions } from './transport.ts';
 import type { Caller, EraseReceipt } from './types.ts';
@@ -25,6 +26,7 @@ export function createClient(options: ClientOptions) {
     budgets: budgetsResource(transport),
     /** Datasets of recorded cases and experiments replaying them (regression replay). */
     evaluations: evaluationsResource(transport),
+    schedules: schedulesResource(transport),
     /**
      * Erases a run, a thread or the whole tenant (for `tenant`, `id` is your tenant id from `me()`)
      * with every row it produced; needs an admin key.

@@ -94,3 +94,10 @@ export type ExperimentResult = Schemas['Experiment']['results'][number];
 export type CreateDatasetInput = NonNullable<operations['createDataset']['requestBody']>['content']['application/json'];
 export type AddDatasetRunsInput = NonNullable<operations['addDatasetRuns']['requestBody']>['content']['application/json'];
 export type CreateExperimentInput = NonNullable<operations['createExperiment']['requestBody']>['content']['application/json'];
+/** A cron or interval schedule that creates runs of one agent (ADR 0043). */
+export type Schedule = Schemas['Schedule'];
+export type ScheduleList = Schemas['ScheduleList'];
+export type SchedulePreview = Schemas['SchedulePreview'];
+export type CreateScheduleInput = NonNullable<operations['createSchedule']['requestBody']>['content']['application/json'];
+export type UpdateScheduleInput = NonNullable<operations['updateSchedule']['requestBody']>['content']['application/json'];
+export type ScheduleTiming = CreateScheduleInput['timing'];

@@ -43,6 +43,24 @@ async function waitingRunWithInput(text: string): Promise<string> {
   throw new Error(`No run waiting for approval with input ${text}`);
 }
 
+describe('agentloom schedules', () => {
+  it('creates, lists, previews, pauses, resumes and deletes a schedule; a bad cron expression names the field', async () => {
+    const created = await cli('schedules', 'create', 'demo-researcher', '--name', 'CLI digest', '--cron', '0 9 * * 1-5', '--tz', 'Europe/Paris', '--input', 'Digest for {{slotLocal}}', '--json');
+    expect(created.code).toBe(0);
+    const schedule = JSON.parse(created.stdout) as { id: string; timing: { timeZone: string }; paused: boolean };
+    expect(schedule).toMatchObject({ timing: { timeZone: 'Europe/Paris' }, paused: false });
+    expect((await cli('schedules', 'list')).stdout).toContain('CLI digest');
+    const preview = await cli('schedules', 'preview', schedule.id, '--limit', '3');
+    expect(preview.stdout.trim().split('\n')).toHaveLength(3);
+    expect((await cli('schedules', 'pause', schedule.id)).stdout).toContain('CLI digest paused');
+    expect((await cli('schedules', 'resume', schedule.id)).stdout).toContain('CLI digest resumed');
+    expect((await cli('schedules', 'delete', schedule.id)).stdout).toContain('CLI digest deleted');
+    const refused = await cli('schedules', 'preview', '--cron', '0 25 * * *');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('(field timing.cronExpression)');
+  });
+});
+
 describe('agentloom run', () => {
   it('follows a run to completion, printing its events and output, exit code 0; then erases it', async () => {
     const result = await cli('run', 'demo-researcher', 'What makes runs durable?', '--follow');

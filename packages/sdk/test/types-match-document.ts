@@ -23,6 +23,12 @@ type Client = AgentLoomClient;
 type Operator = AgentLoomOperatorClient;
 
 export type Checks = [
+  Check<Same<Resolved<Client['schedules']['create']>, Body<'createSchedule', 201>>>,
+  Check<Same<Resolved<Client['schedules']['list']>, Body<'listSchedules', 200>>>,
+  Check<Same<Resolved<Client['schedules']['update']>, Body<'updateSchedule', 200>>>,
+  Check<Same<Resolved<Client['schedules']['pause']>, Body<'pauseSchedule', 200>>>,
+  Check<Same<Resolved<Client['schedules']['preview']>, Body<'previewSchedule', 200>>>,
+  Check<Same<Resolved<Client['schedules']['previewTiming']>, Body<'previewScheduleTiming', 200>>>,
   Check<Same<Resolved<Client['runs']['create']>, Body<'createRun', 201>>>,
   Check<Same<Resolved<Client['runs']['create']>, Body<'createRun', 200>>>,
   Check<Same<Resolved<Client['runs']['get']>, Body<'getRun', 200>>>,

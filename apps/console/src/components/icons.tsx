@@ -31,6 +31,15 @@ export function RunsIcon({ className }: IconProps) {
   );
 }
 
+export function SchedulesIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <rect x="4" y="5" width="16" height="15" rx="2" />
+      <path d="M8 3v4M16 3v4M4 10h16M12 13v3l2 1" />
+    </Icon>
+  );
+}
+
 export function ThreadsIcon({ className }: IconProps) {
   return (
     <Icon className={className}>

@@ -30,6 +30,14 @@ export async function createTenantResources(baseUrl: string, tenants: SecurityTe
     url: 'http://127.0.0.1:1/mcp',
     headers: { Authorization: `Bearer ${marker}` },
   });
+  // Paused, so it never fires during the matrix; its name carries the marker.
+  const schedule = await call<{ id: string }>('POST', '/api/v1/schedules', {
+    name: `${marker} nightly`,
+    agentId: agents['demo-researcher'],
+    timing: { kind: 'cron', cronExpression: '0 3 * * *', timeZone: 'UTC' },
+    inputTemplate: `${marker} nightly report`,
+    paused: true,
+  });
   const waiting = await call<{ id: string }>('POST', '/api/v1/runs', { agentId: agents['demo-operator'], input: `${marker} restart the service` });
   const finished = await call<{ id: string }>('POST', '/api/v1/runs', { agentId: agents['demo-researcher'], input: marker });
   const thread = await call<{ id: string }>('POST', '/api/v1/threads', { agentId: agents['demo-researcher'], title: marker });
@@ -63,6 +71,7 @@ export async function createTenantResources(baseUrl: string, tenants: SecurityTe
     webhookId: webhook.id,
     deliveryId: delivery.id,
     mcpServerId: mcpServer.id,
+    scheduleId: schedule.id,
     marker,
   };
 }

@@ -20,6 +20,8 @@ export interface TenantResources {
   deliveryId: string;
   /** An MCP server whose auth header carries the marker. */
   mcpServerId: string;
+  /** A paused schedule whose name carries the marker. */
+  scheduleId: string;
   /** Text only tenant A's data contains: no answer to another tenant may include it. */
   marker: string;
 }
@@ -39,6 +41,7 @@ export function phantomResources(): TenantResources {
     webhookId: randomUUID(),
     deliveryId: randomUUID(),
     mcpServerId: randomUUID(),
+    scheduleId: randomUUID(),
     marker: 'phantom',
   };
 }
@@ -161,6 +164,15 @@ export const restCases: Record<string, RestCase> = {
   'PATCH /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}`, body: () => ({ description: 'changed by matrix' }) },
   'DELETE /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}` },
   'POST /api/v1/mcp-servers/{id}/test': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}/test` },
+  'GET /api/v1/schedules': { isolation: 'scoped', path: () => '/api/v1/schedules' },
+  'POST /api/v1/schedules': { isolation: 'not-found', path: () => '/api/v1/schedules', body: (r) => matrixSchedule(r.agentId) },
+  'POST /api/v1/schedules/preview': { isolation: 'scoped', path: () => '/api/v1/schedules/preview', body: () => ({ timing: matrixTiming }) },
+  'GET /api/v1/schedules/{id}': { isolation: 'not-found', path: (r) => `/api/v1/schedules/${r.scheduleId}` },
+  'PATCH /api/v1/schedules/{id}': { isolation: 'not-found', path: (r) => `/api/v1/schedules/${r.scheduleId}`, body: () => ({ name: 'changed by matrix' }) },
+  'DELETE /api/v1/schedules/{id}': { isolation: 'not-found', path: (r) => `/api/v1/schedules/${r.scheduleId}` },
+  'POST /api/v1/schedules/{id}/pause': { isolation: 'not-found', path: (r) => `/api/v1/schedules/${r.scheduleId}/pause` },
+  'POST /api/v1/schedules/{id}/resume': { isolation: 'not-found', path: (r) => `/api/v1/schedules/${r.scheduleId}/resume` },
+  'GET /api/v1/schedules/{id}/preview': { isolation: 'not-found', path: (r) => `/api/v1/schedules/${r.scheduleId}/preview` },
   'GET /api/v1/tenants': { isolation: 'operator-only', path: () => '/api/v1/tenants' },
   'POST /api/v1/tenants': { isolation: 'operator-only', path: () => '/api/v1/tenants', body: () => ({ slug: `matrix-${randomUUID().slice(0, 8)}`, name: 'Matrix tenant' }) },
   'GET /api/v1/tenants/{id}': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}` },
@@ -170,6 +182,13 @@ export const restCases: Record<string, RestCase> = {
   'POST /api/v1/tenants/{id}/erase': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}/erase`, body: () => ({ confirmSlug: 'demo' }) },
   'POST /api/v1/tenants/{id}/admin-keys': { isolation: 'operator-only', path: (r) => `/api/v1/tenants/${r.tenantId}/admin-keys`, body: () => ({}) },
 };
+
+const matrixTiming = { kind: 'cron', cronExpression: '0 3 * * *', timeZone: 'UTC' };
+
+/** A paused schedule of the given agent (another tenant's agent: 404). */
+function matrixSchedule(agentId: string): unknown {
+  return { name: 'matrix schedule', agentId, timing: matrixTiming, inputTemplate: 'matrix', paused: true };
+}
 
 /** A server nobody answers at (loopback is allowed in the matrix's console); a fresh name each call. */
 function matrixMcpServer(): unknown {
@@ -261,6 +280,14 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'tenants.resume': { isolation: 'operator-only', input: (r) => ({ tenantId: r.tenantId }) },
   'tenants.mintAdminKey': { isolation: 'operator-only', input: (r) => ({ tenantId: r.tenantId }) },
   'tenants.erase': { isolation: 'operator-only', input: (r) => ({ tenantId: r.tenantId, confirmSlug: 'demo' }) },
+  'schedules.list': { isolation: 'scoped', input: () => ({}) },
+  'schedules.get': { isolation: 'not-found', input: (r) => ({ scheduleId: r.scheduleId }) },
+  'schedules.preview': { isolation: 'scoped', input: () => ({ timing: matrixTiming }) },
+  'schedules.create': { isolation: 'not-found', input: (r) => matrixSchedule(r.agentId) },
+  'schedules.update': { isolation: 'not-found', input: (r) => ({ scheduleId: r.scheduleId, name: 'changed by matrix' }) },
+  'schedules.pause': { isolation: 'not-found', input: (r) => ({ scheduleId: r.scheduleId }) },
+  'schedules.resume': { isolation: 'not-found', input: (r) => ({ scheduleId: r.scheduleId }) },
+  'schedules.delete': { isolation: 'not-found', input: (r) => ({ scheduleId: r.scheduleId }) },
 };
 
 export interface McpToolCase {

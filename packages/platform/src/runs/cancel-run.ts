@@ -1,4 +1,4 @@
-import type { Database } from '@agentloom/db';
+import type { Database, Prisma } from '@agentloom/db';
 
 import { recordAudit } from '../audit/record-audit';
 import type { Principal } from '../auth/roles';
@@ -8,41 +8,48 @@ import { runCancelChannel } from '../events/run-event';
 import { closeCancelledRunCalls } from '../execution/close-cancelled-run-calls';
 import { terminalRunStatuses, type RunStatus } from './run.schema';
 
+/** Who cancels: an API key, or the platform itself (a schedule's cancel-previous overlap policy). */
+export type CancelActor = Principal | { tenantId: string; system: string };
+
 /**
  * Cancels a run. Queued and waiting runs end at once; a running run gets its cancel flag set and
  * its executor is told (NOTIFY) to abort the in-flight model or tool call and end it `cancelled`.
  * Returns whether the run ended here (false: its executor ends it).
  */
 export async function cancelRun(database: Database, principal: Principal, runId: string): Promise<{ ended: boolean }> {
-  return database.prisma.$transaction(async (transaction) => {
-    const rows = await transaction.$queryRawUnsafe<{ status: RunStatus }[]>(
-      'SELECT status FROM runs WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE',
-      runId,
-      principal.tenantId,
-    );
-    const status = rows[0]?.status;
-    if (!status) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
-    if (terminalRunStatuses.includes(status)) throw new DomainError('conflict', `Run ${runId} already ended (${status})`, 'runId');
-    const run = { id: runId, tenantId: principal.tenantId };
-    const now = new Date();
-    if (status === 'running') {
-      await transaction.run.update({ where: { id: runId }, data: { cancelRequestedAt: now } });
-      await appendRunEvents(transaction, run, [{ type: 'run-cancel-requested', payload: { by: principal.apiKeyName } }]);
-      await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runCancelChannel, runId);
-    } else {
-      await transaction.run.update({
-        where: { id: runId },
-        data: { status: 'cancelled', cancelRequestedAt: now, finishedAt: now, leaseOwner: null, leaseExpiresAt: null, wakeAt: null },
-      });
-      // A parked wait ends with its run: a later event for its key is refused (409), and the key is free again.
-      await transaction.runWait.updateMany({ where: { runId, status: { in: ['pending', 'delivered'] } }, data: { status: 'cancelled' } });
-      await appendRunEvents(transaction, run, [
-        { type: 'run-cancel-requested', payload: { by: principal.apiKeyName } },
-        ...(await closeCancelledRunCalls(transaction, run, null)),
-        { type: 'run-finished', payload: { status: 'cancelled', reason: 'Cancelled before it ran again' } },
-      ]);
-    }
-    await recordAudit(transaction, principal, { action: 'run.cancel', targetType: 'run', targetId: runId, before: { status } });
-    return { ended: status !== 'running' };
-  });
+  return database.prisma.$transaction((transaction) => cancelRunInTransaction(transaction, principal, runId));
+}
+
+/** The cancel inside the caller's transaction (the scheduler cancels the previous run in the transaction that fires the next). */
+export async function cancelRunInTransaction(transaction: Prisma.TransactionClient, actor: CancelActor, runId: string): Promise<{ ended: boolean }> {
+  const rows = await transaction.$queryRawUnsafe<{ status: RunStatus }[]>(
+    'SELECT status FROM runs WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE',
+    runId,
+    actor.tenantId,
+  );
+  const status = rows[0]?.status;
+  if (!status) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
+  if (terminalRunStatuses.includes(status)) throw new DomainError('conflict', `Run ${runId} already ended (${status})`, 'runId');
+  const run = { id: runId, tenantId: actor.tenantId };
+  const by = 'system' in actor ? actor.system : actor.apiKeyName;
+  const now = new Date();
+  if (status === 'running') {
+    await transaction.run.update({ where: { id: runId }, data: { cancelRequestedAt: now } });
+    await appendRunEvents(transaction, run, [{ type: 'run-cancel-requested', payload: { by } }]);
+    await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runCancelChannel, runId);
+  } else {
+    await transaction.run.update({
+      where: { id: runId },
+      data: { status: 'cancelled', cancelRequestedAt: now, finishedAt: now, leaseOwner: null, leaseExpiresAt: null, wakeAt: null },
+    });
+    // A parked wait ends with its run: a later event for its key is refused (409), and the key is free again.
+    await transaction.runWait.updateMany({ where: { runId, status: { in: ['pending', 'delivered'] } }, data: { status: 'cancelled' } });
+    await appendRunEvents(transaction, run, [
+      { type: 'run-cancel-requested', payload: { by } },
+      ...(await closeCancelledRunCalls(transaction, run, null)),
+      { type: 'run-finished', payload: { status: 'cancelled', reason: 'Cancelled before it ran again' } },
+    ]);
+  }
+  await recordAudit(transaction, actor, { action: 'run.cancel', targetType: 'run', targetId: runId, before: { status } });
+  return { ended: status !== 'running' };
 }

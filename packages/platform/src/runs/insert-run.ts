@@ -152,6 +152,9 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     forkStepIndex: origin?.kind === 'fork' ? origin.stepIndex : null,
     retry: null,
     forks: [],
+    scheduleId: null,
+    scheduleSlot: null,
+    schedule: null,
   };
 }
 

@@ -44,6 +44,8 @@ export interface RunView {
   forkOf: { runId: string; stepIndex: number } | null;
   /** Runs forked from this one, oldest first (the first 50). */
   forks: { runId: string; stepIndex: number }[];
+  /** The schedule that fired this run and the slot (fire time) it was created for (ADR 0043); null for other runs. */
+  schedule: { scheduleId: string; name: string | null; slot: string } | null;
 }
 
 export const runViewSelect = {
@@ -77,6 +79,9 @@ export const runViewSelect = {
   forkOfRunId: true,
   forkStepIndex: true,
   forks: { select: { id: true, forkStepIndex: true }, orderBy: { createdAt: 'asc' }, take: 50 },
+  scheduleId: true,
+  scheduleSlot: true,
+  schedule: { select: { name: true } },
 } as const satisfies Prisma.RunSelect;
 
 export type RunRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
@@ -114,5 +119,9 @@ export function toRunView(row: RunRow): RunView {
     retriedByRunId: row.retry?.id ?? null,
     forkOf: row.forkOfRunId !== null && row.forkStepIndex !== null ? { runId: row.forkOfRunId, stepIndex: row.forkStepIndex } : null,
     forks: row.forks.map((fork) => ({ runId: fork.id, stepIndex: fork.forkStepIndex ?? 0 })),
+    schedule:
+      row.scheduleId !== null && row.scheduleSlot !== null
+        ? { scheduleId: row.scheduleId, name: row.schedule?.name ?? null, slot: row.scheduleSlot.toISOString() }
+        : null,
   };
 }

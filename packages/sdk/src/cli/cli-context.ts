@@ -22,6 +22,12 @@ export interface CliFlags {
   description?: string | undefined;
   config?: string | undefined;
   confirm?: string | undefined;
+  cron?: string | undefined;
+  tz?: string | undefined;
+  every?: string | undefined;
+  input?: string | undefined;
+  overlap?: string | undefined;
+  'catch-up'?: string | undefined;
   'retention-days'?: string | undefined;
   'rate-limit-per-minute'?: string | undefined;
   'rate-limit-burst'?: string | undefined;

@@ -7,6 +7,7 @@ import { eraseCommand } from './commands/erase-command.ts';
 import { evalCommand } from './commands/eval-command.ts';
 import { memoriesCommand } from './commands/memories-command.ts';
 import { runCommand } from './commands/run-command.ts';
+import { schedulesCommand } from './commands/schedules-command.ts';
 import { agentsCommand } from './commands/agents-command.ts';
 import { budgetsCommand } from './commands/budgets-command.ts';
 import { tenantsCommand } from './commands/tenants-command.ts';
@@ -23,6 +24,7 @@ const commands: Record<string, (context: CommandContext) => Promise<number>> = {
   agents: agentsCommand,
   budgets: budgetsCommand,
   eval: evalCommand,
+  schedules: schedulesCommand,
 };
 
 /** Runs one `agentloom` invocation and returns its exit code; never throws. */

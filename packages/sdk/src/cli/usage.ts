@@ -20,6 +20,11 @@ Commands
   budgets                        the tenant's and agents' budgets with usage (UTC day and month)
   budgets set daily|monthly [--agent <agent>] [--max-tokens n|none] [--max-cost-usd x|none]
   budgets remove daily|monthly [--agent <agent>]    (set and remove need an admin key)
+  schedules list
+  schedules create <agent-slug-or-id> --name "Name" (--cron "0 9 * * 1-5" [--tz Europe/Paris] | --every <seconds>)
+                 --input "Report for {{slot}}" [--overlap skip|queue|cancel-previous] [--catch-up skip|run-once|run-all]
+  schedules preview <schedule-id> | preview (--cron "…" [--tz …] | --every <seconds>)   next fire times [--limit n]
+  schedules pause|resume|delete <schedule-id>
   tenants list                   (these take the operator key: --key or $AGENTLOOM_OPERATOR_KEY)
   tenants create <slug> --name "Name" [settings]
   tenants get <tenant-id>

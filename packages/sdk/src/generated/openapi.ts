@@ -941,6 +941,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tenant's schedules */
+        get: operations["listSchedules"];
+        put?: never;
+        /**
+         * Create a schedule
+         * @description `timing` is `{ kind: "cron", cronExpression, timeZone }` (5 fields, or 6 with seconds first; IANA zone) or `{ kind: "interval", intervalSeconds }` (≥ 60, slots from creation). `overlapPolicy`: `skip` | `queue` | `cancel-previous`; `catchUpPolicy` after downtime: `skip` | `run-once` | `run-all` (at most `catchUpLimit` slots). Each slot fires exactly once across every console and worker. Audit-logged.
+         */
+        post: operations["createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Preview the next fire times of a timing
+         * @description For a timing that need not be saved (a form’s preview); a bad cron expression or time zone is a 400 naming `timing.cronExpression` or `timing.timeZone`.
+         */
+        post: operations["previewScheduleTiming"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a schedule */
+        get: operations["getSchedule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a schedule
+         * @description The runs it created stay; their schedule link is cleared.
+         */
+        delete: operations["deleteSchedule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a schedule
+         * @description Changes the fields given; a new `timing` restarts the slots from now. Audit-logged.
+         */
+        patch: operations["updateSchedule"];
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a schedule
+         * @description No slot fires while paused; slots that come due meanwhile are not made up on resume.
+         */
+        post: operations["pauseSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a schedule
+         * @description Fires again from the first slot after now.
+         */
+        post: operations["resumeSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/schedules/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Preview a schedule’s next fire times */
+        get: operations["previewSchedule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tenants": {
         parameters: {
             query?: never;
@@ -1923,6 +2046,14 @@ export interface components {
                 runId: string;
                 stepIndex: number;
             }[];
+            /** @description The schedule that fired this run and the slot (fire time) it was created for; null for runs created otherwise. */
+            schedule: {
+                scheduleId: string;
+                /** @description The schedule’s current name. */
+                name: string | null;
+                /** Format: date-time */
+                slot: string;
+            } | null;
         };
         RunPage: {
             runs: components["schemas"]["Run"][];
@@ -2145,6 +2276,55 @@ export interface components {
                 steps: number;
                 durationMs: number | null;
             };
+        };
+        Schedule: {
+            id: string;
+            name: string;
+            agentId: string;
+            agentName: string;
+            /** @description Pinned version number; null fires the latest version. */
+            agentVersion: number | null;
+            timing: {
+                /** @constant */
+                kind: "cron";
+                cronExpression: string;
+                timeZone: string;
+            } | {
+                /** @constant */
+                kind: "interval";
+                intervalSeconds: number;
+                timeZone: string;
+            };
+            inputTemplate: string;
+            /** @enum {string} */
+            overlapPolicy: "skip" | "queue" | "cancel-previous";
+            /** @enum {string} */
+            catchUpPolicy: "skip" | "run-once" | "run-all";
+            catchUpLimit: number;
+            paused: boolean;
+            /**
+             * Format: date-time
+             * @description The next slot (while paused: the slot it would fire at; resume moves it to the first slot after now).
+             */
+            nextFireAt: string;
+            lastFiredAt: string | null;
+            lastRunId: string | null;
+            firedCount: number;
+            /** @description Due slots that got no run (overlap or catch-up policy). */
+            skippedCount: number;
+            /** @description Why the last due slot created no run (agent archived, version missing). */
+            lastError: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ScheduleList: {
+            schedules: components["schemas"]["Schedule"][];
+        };
+        SchedulePreview: {
+            /** @description The next fire times, oldest first. */
+            fireTimes: string[];
         };
         Tenant: {
             /** Format: uuid */
@@ -6183,6 +6363,625 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["McpServerTest"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSchedules: {
+        parameters: {
+            query?: {
+                agentId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ schedules }`, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScheduleList"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: uuid */
+                    agentId: string;
+                    /**
+                     * @description Pinned version number; null fires the latest version.
+                     * @default null
+                     */
+                    agentVersion?: number | null;
+                    /** @description Run input; `{{slot}}` (ISO time), `{{slotLocal}}` (in the time zone) and `{{scheduleName}}` are replaced. */
+                    inputTemplate: string;
+                    /**
+                     * @default skip
+                     * @enum {string}
+                     */
+                    overlapPolicy?: "skip" | "queue" | "cancel-previous";
+                    /**
+                     * @default skip
+                     * @enum {string}
+                     */
+                    catchUpPolicy?: "skip" | "run-once" | "run-all";
+                    /** @default 10 */
+                    catchUpLimit?: number;
+                    /** @default false */
+                    paused?: boolean;
+                    timing: {
+                        /** @constant */
+                        kind: "cron";
+                        /** @description Five fields (minute hour day-of-month month day-of-week) or six with seconds first; `@daily`, `@hourly` … too. */
+                        cronExpression: string;
+                        /**
+                         * @description IANA time zone the cron expression is read in.
+                         * @default UTC
+                         */
+                        timeZone?: string;
+                    } | {
+                        /** @constant */
+                        kind: "interval";
+                        intervalSeconds: number;
+                        /**
+                         * @description IANA time zone the cron expression is read in.
+                         * @default UTC
+                         */
+                        timeZone?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule, with its first fire time. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewScheduleTiming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    timing: {
+                        /** @constant */
+                        kind: "cron";
+                        /** @description Five fields (minute hour day-of-month month day-of-week) or six with seconds first; `@daily`, `@hourly` … too. */
+                        cronExpression: string;
+                        /**
+                         * @description IANA time zone the cron expression is read in.
+                         * @default UTC
+                         */
+                        timeZone?: string;
+                    } | {
+                        /** @constant */
+                        kind: "interval";
+                        intervalSeconds: number;
+                        /**
+                         * @description IANA time zone the cron expression is read in.
+                         * @default UTC
+                         */
+                        timeZone?: string;
+                    };
+                    /** @default 5 */
+                    count?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The next fire times from now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulePreview"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The schedule id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The schedule id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The schedule id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    agentVersion?: number | null;
+                    /** @description Run input; `{{slot}}` (ISO time), `{{slotLocal}}` (in the time zone) and `{{scheduleName}}` are replaced. */
+                    inputTemplate?: string;
+                    /** @enum {string} */
+                    overlapPolicy?: "skip" | "queue" | "cancel-previous";
+                    /** @enum {string} */
+                    catchUpPolicy?: "skip" | "run-once" | "run-all";
+                    catchUpLimit?: number;
+                    timing?: {
+                        /** @constant */
+                        kind: "cron";
+                        /** @description Five fields (minute hour day-of-month month day-of-week) or six with seconds first; `@daily`, `@hourly` … too. */
+                        cronExpression: string;
+                        /**
+                         * @description IANA time zone the cron expression is read in.
+                         * @default UTC
+                         */
+                        timeZone?: string;
+                    } | {
+                        /** @constant */
+                        kind: "interval";
+                        intervalSeconds: number;
+                        /**
+                         * @description IANA time zone the cron expression is read in.
+                         * @default UTC
+                         */
+                        timeZone?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The schedule id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The schedule id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Schedule"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewSchedule: {
+        parameters: {
+            query?: {
+                /** @description How many fire times (1–50). */
+                count?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The schedule id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next fire times, from the stored next fire time. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SchedulePreview"];
                 };
             };
             /** @description Invalid input; `error.field` names the field. */

@@ -1,6 +1,6 @@
 import type { Route } from 'next';
 import type { ReactNode } from 'react';
-import { AgentsIcon, ApprovalsIcon, MemoryIcon, RunsIcon, SettingsIcon, ThreadsIcon } from '~/components/icons';
+import { AgentsIcon, ApprovalsIcon, MemoryIcon, RunsIcon, SchedulesIcon, SettingsIcon, ThreadsIcon } from '~/components/icons';
 
 export interface NavigationItem {
   label: string;
@@ -15,6 +15,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Memory', href: '/memory', icon: <MemoryIcon /> },
   { label: 'Approvals', href: '/approvals', icon: <ApprovalsIcon /> },
   { label: 'Agents', href: '/agents', icon: <AgentsIcon /> },
+  { label: 'Schedules', href: '/schedules', icon: <SchedulesIcon /> },
   { label: 'Settings', href: '/settings', icon: <SettingsIcon /> },
 ];
 

@@ -16,6 +16,7 @@ import { sessionRouter } from '~/features/session/server/session-router';
 import { tenantsRouter } from '~/features/tenants/server/tenants-router';
 import { threadsRouter } from '~/features/threads/server/threads-router';
 import { usageRouter } from '~/features/usage/server/usage-router';
+import { schedulesRouter } from '~/features/schedules/server/schedules-router';
 import { webhooksRouter } from '~/features/webhooks/server/webhooks-router';
 import { createTRPCRouter } from '~/server/trpc/init';
 
@@ -42,6 +43,7 @@ export const appRouter = createTRPCRouter({
   webhooks: webhooksRouter,
   mcpServers: mcpServersRouter,
   tenants: tenantsRouter,
+  schedules: schedulesRouter,
 });
 
 export type AppRouter = typeof appRouter;

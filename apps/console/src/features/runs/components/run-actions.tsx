@@ -36,6 +36,15 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
       {run.retryOfRunId ? <RunLink label="Retry of" runId={run.retryOfRunId} /> : null}
       {run.rerunOfRunId ? <RunLink label="Re-run of" runId={run.rerunOfRunId} /> : null}
       {run.retriedByRunId ? <RunLink label="Retried as" runId={run.retriedByRunId} /> : null}
+      {run.schedule ? (
+        <span className="text-xs text-zinc-600 dark:text-zinc-300">
+          Fired by schedule{' '}
+          <Link href={'/schedules' as Route} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
+            {run.schedule.name ?? run.schedule.scheduleId.slice(0, 8)}
+          </Link>{' '}
+          for the slot <time dateTime={run.schedule.slot}>{run.schedule.slot}</time>
+        </span>
+      ) : null}
       {run.forkOf ? <RunLink label="Forked from run" runId={run.forkOf.runId} suffix={` at step ${run.forkOf.stepIndex}`} /> : null}
       {run.forks.length > 0 ? (
         <span className="text-xs text-zinc-600 dark:text-zinc-300" aria-label="Forks of this run">

@@ -9,6 +9,7 @@ import { evaluationsOperations } from './operations/evaluations-operations';
 import { mcpServersOperations } from './operations/mcp-servers-operations';
 import { memoriesOperations } from './operations/memories-operations';
 import { runsOperations } from './operations/runs-operations';
+import { schedulesOperations } from './operations/schedules-operations';
 import { tenantsOperations } from './operations/tenants-operations';
 import { threadsOperations } from './operations/threads-operations';
 import { waitsOperations } from './operations/waits-operations';
@@ -31,6 +32,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...accountOperations,
   ...webhooksOperations,
   ...mcpServersOperations,
+  ...schedulesOperations,
   ...tenantsOperations,
   ...evaluationsOperations,
 ];

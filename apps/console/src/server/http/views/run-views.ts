@@ -39,6 +39,10 @@ export const runSchema = z
     retriedByRunId: z.string().nullable().describe('The run that retries this one.'),
     forkOf: runLinkSchema.nullable().describe('The run this one forks and the step whose checkpoint it started from.'),
     forks: z.array(runLinkSchema).describe('Runs forked from this one (the first 50), oldest first, with the step each started from.'),
+    schedule: z
+      .object({ scheduleId: z.string(), name: z.string().nullable().describe('The schedule’s current name.'), slot: timestampSchema })
+      .nullable()
+      .describe('The schedule that fired this run and the slot (fire time) it was created for; null for runs created otherwise.'),
   })
   .register(viewRegistry, { id: 'Run' });
 

@@ -1,0 +1,118 @@
+import { createScheduleInputSchema, listSchedulesInputSchema, previewScheduleInputSchema, updateScheduleInputSchema } from '@agentloom/platform';
+import { z } from 'zod';
+
+import type { ApiOperation } from '../api-operation';
+import { scheduleListSchema, schedulePreviewSchema, scheduleSchema } from '../../views/schedule-views';
+
+const tag = 'Schedules';
+const id = { id: 'The schedule id (uuid).' };
+
+/** Cron and interval schedules that create runs (ADR 0043). */
+export const schedulesOperations: ApiOperation[] = [
+  {
+    method: 'get',
+    path: '/api/v1/schedules',
+    operationId: 'listSchedules',
+    tag,
+    summary: "List the tenant's schedules",
+    role: 'viewer',
+    query: listSchedulesInputSchema,
+    success: { status: 200, description: '`{ schedules }`, newest first.', schema: scheduleListSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/v1/schedules',
+    operationId: 'createSchedule',
+    tag,
+    summary: 'Create a schedule',
+    description:
+      '`timing` is `{ kind: "cron", cronExpression, timeZone }` (5 fields, or 6 with seconds first; IANA zone) or `{ kind: "interval", intervalSeconds }` (≥ 60, slots from creation). `overlapPolicy`: `skip` | `queue` | `cancel-previous`; `catchUpPolicy` after downtime: `skip` | `run-once` | `run-all` (at most `catchUpLimit` slots). Each slot fires exactly once across every console and worker. Audit-logged.',
+    role: 'operator',
+    body: createScheduleInputSchema,
+    success: { status: 201, description: 'The schedule, with its first fire time.', schema: scheduleSchema },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/schedules/preview',
+    operationId: 'previewScheduleTiming',
+    tag,
+    summary: 'Preview the next fire times of a timing',
+    description: 'For a timing that need not be saved (a form’s preview); a bad cron expression or time zone is a 400 naming `timing.cronExpression` or `timing.timeZone`.',
+    role: 'viewer',
+    body: previewScheduleInputSchema,
+    success: { status: 200, description: 'The next fire times from now.', schema: schedulePreviewSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/v1/schedules/{id}',
+    operationId: 'getSchedule',
+    tag,
+    summary: 'Read a schedule',
+    role: 'viewer',
+    pathParameters: id,
+    success: { status: 200, description: 'The schedule.', schema: scheduleSchema },
+    errors: [404],
+  },
+  {
+    method: 'patch',
+    path: '/api/v1/schedules/{id}',
+    operationId: 'updateSchedule',
+    tag,
+    summary: 'Change a schedule',
+    description: 'Changes the fields given; a new `timing` restarts the slots from now. Audit-logged.',
+    role: 'operator',
+    pathParameters: id,
+    body: updateScheduleInputSchema.omit({ scheduleId: true }),
+    success: { status: 200, description: 'The schedule.', schema: scheduleSchema },
+    errors: [404],
+  },
+  {
+    method: 'delete',
+    path: '/api/v1/schedules/{id}',
+    operationId: 'deleteSchedule',
+    tag,
+    summary: 'Delete a schedule',
+    description: 'The runs it created stay; their schedule link is cleared.',
+    role: 'operator',
+    pathParameters: id,
+    success: { status: 200, description: 'The deleted schedule.', schema: scheduleSchema },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/schedules/{id}/pause',
+    operationId: 'pauseSchedule',
+    tag,
+    summary: 'Pause a schedule',
+    description: 'No slot fires while paused; slots that come due meanwhile are not made up on resume.',
+    role: 'operator',
+    pathParameters: id,
+    success: { status: 200, description: 'The schedule.', schema: scheduleSchema },
+    errors: [404],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/schedules/{id}/resume',
+    operationId: 'resumeSchedule',
+    tag,
+    summary: 'Resume a schedule',
+    description: 'Fires again from the first slot after now.',
+    role: 'operator',
+    pathParameters: id,
+    success: { status: 200, description: 'The schedule.', schema: scheduleSchema },
+    errors: [404],
+  },
+  {
+    method: 'get',
+    path: '/api/v1/schedules/{id}/preview',
+    operationId: 'previewSchedule',
+    tag,
+    summary: 'Preview a schedule’s next fire times',
+    role: 'viewer',
+    pathParameters: id,
+    query: z.object({ count: z.number().int().min(1).max(50).default(5).describe('How many fire times (1–50).') }),
+    success: { status: 200, description: 'The next fire times, from the stored next fire time.', schema: schedulePreviewSchema },
+    errors: [404],
+  },
+];
