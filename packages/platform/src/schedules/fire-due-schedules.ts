@@ -67,7 +67,7 @@ export async function fireDueSchedules(database: Database, options: FireDueSched
         WHERE paused_at IS NULL AND next_fire_at <= $1::timestamptz
           -- A queue schedule whose previous run is still active waits; leaving it out keeps it from filling every batch.
           AND NOT (overlap_policy = 'queue' AND EXISTS (
-                SELECT 1 FROM runs WHERE runs.schedule_id = schedules.id AND runs.status IN ('queued', 'running', 'waiting_human')))
+                SELECT 1 FROM runs WHERE runs.schedule_id = schedules.id AND runs.status IN ('queued', 'running', 'waiting_human', 'waiting')))
         ORDER BY next_fire_at
         LIMIT $2
         FOR UPDATE SKIP LOCKED`,
@@ -96,7 +96,7 @@ async function fireSchedule(transaction: Prisma.TransactionClient, row: DueSched
     return;
   }
   const active = await transaction.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT id::text FROM runs WHERE schedule_id = $1::uuid AND status IN ('queued', 'running', 'waiting_human') ORDER BY queued_at`,
+    `SELECT id::text FROM runs WHERE schedule_id = $1::uuid AND status IN ('queued', 'running', 'waiting_human', 'waiting') ORDER BY queued_at`,
     row.id,
   );
   const plan = planFiring({

@@ -18,7 +18,7 @@ export class FakeClock {
 /** Ends a schedule's active runs as an executor would (the tests run no executor, so fired runs stay queued). */
 export async function finishScheduledRuns(database: Database, scheduleId: string): Promise<void> {
   await database.prisma.run.updateMany({
-    where: { scheduleId, status: { in: ['queued', 'running', 'waiting_human'] } },
+    where: { scheduleId, status: { in: ['queued', 'running', 'waiting_human', 'waiting'] } },
     data: { status: 'succeeded', finishedAt: new Date() },
   });
 }
