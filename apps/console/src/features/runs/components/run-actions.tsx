@@ -39,7 +39,7 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
       {run.schedule ? (
         <span className="text-xs text-zinc-600 dark:text-zinc-300">
           Fired by schedule{' '}
-          <Link href={'/schedules' as Route} className="font-medium text-brand-700 hover:underline dark:text-brand-400">
+          <Link href="/schedules" className="font-medium text-brand-700 hover:underline dark:text-brand-400">
             {run.schedule.name ?? run.schedule.scheduleId.slice(0, 8)}
           </Link>{' '}
           for the slot <time dateTime={run.schedule.slot}>{run.schedule.slot}</time>
