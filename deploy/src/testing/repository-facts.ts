@@ -22,12 +22,16 @@ export function consoleRouteExists(path: string): boolean {
   return existsSync(join(repositoryRoot, 'apps', 'console', 'src', 'app', ...path.split('/').filter(Boolean), 'route.ts'));
 }
 
-/** Metric names registered under packages/platform/src/metrics (what /api/metrics exports today). */
+/**
+ * Metric names registered under packages/platform/src/metrics (what /api/metrics exports today):
+ * every quoted `agentloom_…` identifier there, whether passed as `name:` or to a registering helper.
+ * (The alert-rules integration test checks names against a real /metrics scrape.)
+ */
 export function exportedMetricNames(): Set<string> {
   const directory = join(repositoryRoot, 'packages', 'platform', 'src', 'metrics');
   const names = new Set<string>();
   for (const file of readdirSync(directory).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
-    for (const match of readFileSync(join(directory, file), 'utf8').matchAll(/name: '(agentloom_[a-z_]+)'/g)) names.add(match[1]!);
+    for (const match of readFileSync(join(directory, file), 'utf8').matchAll(/'(agentloom_[a-z_]+)'/g)) names.add(match[1]!);
   }
   return names;
 }
