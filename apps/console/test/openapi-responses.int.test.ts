@@ -252,6 +252,26 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('unarchiveAgent', `/api/v1/agents/${agent.id}/archive`);
   });
 
+  it('durable waits: a run parked on wait_for_event lists its wait, takes the delivered event and ends', async () => {
+    const correlationKey = `openapi-${randomUUID().slice(0, 8)}`;
+    const config = {
+      builtinTools: ['wait_for_event'],
+      completion: { verify: false, requireToolEvidence: false },
+      demoScript: {
+        replies: [
+          { whenTaskIncludes: 'await', text: 'Waiting.', toolCalls: [{ name: 'wait_for_event', arguments: { correlationKey } }] },
+          { whenTaskIncludes: 'await', text: 'Got it.', toolCalls: [] },
+        ],
+      },
+    };
+    const agent = await call<{ id: string }>('createAgent', '/api/v1/agents', { body: { slug: `openapi-wait-${randomUUID().slice(0, 8)}`, name: 'OpenAPI waiter', config } });
+    const run = await call<{ id: string }>('createRun', '/api/v1/runs', { body: { agentId: agent.id, input: 'await the order' } });
+    await eventually(runIsIn(run.id, ['waiting']));
+    await call('listRunWaits', `/api/v1/runs/${run.id}/waits`);
+    await call('deliverEvent', '/api/v1/events', { body: { correlationKey, payload: { paid: true } } });
+    await eventually(runIsIn(run.id, ['succeeded']));
+  });
+
   it('runs: fork a finished run from a checkpoint', async () => {
     const fork = await call<{ id: string; forkOf: unknown }>('forkRun', `/api/v1/runs/${resources.finishedRunId}/fork`, {
       body: { stepIndex: resources.checkpointSeq, appendMessage: 'and once more' },

@@ -103,6 +103,17 @@ export const restCases: Record<string, RestCase> = {
   },
   'GET /api/v1/audit-log': { isolation: 'scoped', path: (r) => `/api/v1/audit-log?targetId=${r.runId}` },
   'POST /api/v1/erase': { isolation: 'not-found', path: () => '/api/v1/erase', body: (r) => ({ target: 'run', id: r.finishedRunId }) },
+  // Durable waits (ADR 0044): a key tenant B does not hold is unknown to it; a run of A is not found.
+  'POST /api/v1/events': { isolation: 'not-found', path: () => '/api/v1/events', body: (r) => ({ correlationKey: `matrix-${r.runId}`, payload: { ok: true } }) },
+  'GET /api/v1/runs/{id}/waits': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.runId}/waits` },
+  // Evaluations (ADR 0048): datasets are named per tenant, so tenant A's names are unknown to B.
+  'GET /api/v1/datasets': { isolation: 'scoped', path: () => '/api/v1/datasets' },
+  'POST /api/v1/datasets': { isolation: 'scoped', path: () => '/api/v1/datasets', body: () => ({ name: `matrix-${randomUUID().slice(0, 8)}` }) },
+  'GET /api/v1/datasets/{name}': { isolation: 'not-found', path: () => '/api/v1/datasets/matrix-tenant-a' },
+  'POST /api/v1/datasets/{name}/cases': { isolation: 'not-found', path: () => '/api/v1/datasets/matrix-tenant-a/cases', body: () => ({ jsonl: JSON.stringify({ input: 'hand-written' }) }) },
+  'POST /api/v1/datasets/{name}/runs': { isolation: 'not-found', path: () => '/api/v1/datasets/matrix-tenant-a/runs', body: (r) => ({ runIds: [r.finishedRunId] }) },
+  'POST /api/v1/experiments': { isolation: 'not-found', path: () => '/api/v1/experiments', body: (r) => ({ dataset: 'matrix-tenant-a', agentId: r.agentId, agentVersion: 1 }) },
+  'GET /api/v1/experiments/{id}': { isolation: 'not-found', path: (r) => `/api/v1/experiments/${r.runId}` },
   'GET /api/v1/me': { isolation: 'scoped', path: () => '/api/v1/me' },
   'GET /api/v1/memories': { isolation: 'empty-search', path: (r) => `/api/v1/memories?q=${encodeURIComponent(r.marker)}` },
   'POST /api/v1/memories': {
@@ -229,6 +240,8 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'runEvents.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
   'runEvents.live': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
   'runMessages.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
+  'runWaits.list': { isolation: 'not-found', input: (r) => ({ runId: r.runId }) },
+  'runWaits.deliver': { isolation: 'not-found', input: (r) => ({ correlationKey: `matrix-${r.runId}`, payload: { ok: true } }) },
   'runSteps.list': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId }) },
   'runSteps.get': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId, step: 0 }) },
   'runSteps.find': { isolation: 'not-found', input: (r) => ({ runId: r.finishedRunId, errors: true }) },
