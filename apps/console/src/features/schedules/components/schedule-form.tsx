@@ -25,6 +25,9 @@ export function ScheduleForm({ schedule, onDone }: { schedule?: ScheduleView; on
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const formId = useId();
+  const agentSelectId = `${formId}-agent`;
+  const overlapSelectId = `${formId}-overlap`;
+  const catchUpSelectId = `${formId}-catch-up`;
   const agents = useQuery(trpc.agents.list.queryOptions({ includeArchived: false }));
   const [name, setName] = useState(schedule?.name ?? '');
   const [agentId, setAgentId] = useState(schedule?.agentId ?? '');
@@ -71,9 +74,10 @@ export function ScheduleForm({ schedule, onDone }: { schedule?: ScheduleView; on
             Name
             <input className={`${inputStyles} mt-1`} required maxLength={120} value={name} onChange={(event) => setName(event.target.value)} placeholder="Morning digest" />
           </label>
-          <label className="block text-sm font-medium">
-            Agent
-            <select className={`${inputStyles} mt-1`} required disabled={Boolean(schedule)} value={agentId} onChange={(event) => setAgentId(event.target.value)}>
+          <div className="text-sm font-medium">
+            {/* Tied by id, not wrapped: a wrapping label's text would include every option's. */}
+            <label htmlFor={agentSelectId}>Agent</label>
+            <select id={agentSelectId} className={`${inputStyles} mt-1`} required disabled={Boolean(schedule)} value={agentId} onChange={(event) => setAgentId(event.target.value)}>
               <option value="">Choose an agent</option>
               {(agents.data ?? []).map((agent) => (
                 <option key={agent.id} value={agent.id}>
@@ -81,7 +85,7 @@ export function ScheduleForm({ schedule, onDone }: { schedule?: ScheduleView; on
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <label className="block text-sm font-medium">
             Version
             <input
@@ -150,26 +154,28 @@ export function ScheduleForm({ schedule, onDone }: { schedule?: ScheduleView; on
           </span>
         </label>
         <div className="grid gap-4 md:grid-cols-2">
-          <label className="block text-sm font-medium">
-            When the previous run is still active
-            <select className={`${inputStyles} mt-1`} value={overlapPolicy} onChange={(event) => setOverlapPolicy(event.target.value as OverlapPolicy)}>
+          <div className="text-sm font-medium">
+            {/* Tied by id, not wrapped: a wrapping label's text would include every option's. */}
+            <label htmlFor={overlapSelectId}>When the previous run is still active</label>
+            <select id={overlapSelectId} className={`${inputStyles} mt-1`} value={overlapPolicy} onChange={(event) => setOverlapPolicy(event.target.value as OverlapPolicy)}>
               {Object.entries(overlapLabels).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="block text-sm font-medium">
-            After downtime
-            <select className={`${inputStyles} mt-1`} value={catchUpPolicy} onChange={(event) => setCatchUpPolicy(event.target.value as CatchUpPolicy)}>
+          </div>
+          <div className="text-sm font-medium">
+            {/* Tied by id, not wrapped: a wrapping label's text would include every option's. */}
+            <label htmlFor={catchUpSelectId}>After downtime</label>
+            <select id={catchUpSelectId} className={`${inputStyles} mt-1`} value={catchUpPolicy} onChange={(event) => setCatchUpPolicy(event.target.value as CatchUpPolicy)}>
               {Object.entries(catchUpLabels).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         {mutation.error ? <ErrorNotice title={schedule ? 'The schedule was not saved' : 'The schedule was not created'} message={mutation.error.message} /> : null}
         <div className="flex gap-3">
