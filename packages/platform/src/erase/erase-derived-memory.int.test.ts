@@ -23,7 +23,7 @@ describe.each(databaseModes)('erase removes memory derived by the runs that read
   });
   afterAll(() => test?.dispose());
 
-  it('facts, turns and decision reasons of memory readers and history readers go; an unrelated fact stays', async () => {
+  it('facts, turns, decision reasons and evaluation cases of memory and history readers go, replays with them; an unrelated fact stays', async () => {
     const marker = `zqderived${randomUUID().slice(0, 8)}`;
     const { prisma } = test.platform.database;
     const tenantId = principal.tenantId;
@@ -46,6 +46,14 @@ describe.each(databaseModes)('erase removes memory derived by the runs that read
     const historyReader = await finished(thread.id, 'what did I tell you?', 'Your code.');
     await prisma.message.create({ data: { tenantId, runId: historyReader.id, threadId: thread.id, index: 0, role: 'user', kind: 'thread_history', content: `my locker code is ${marker}`, sourceRunIds: [told.id] } });
     await fact(historyReader.id, `Locker code: ${marker}`);
+    // An evaluation case recorded from the memory reader, and a replay run made from that case.
+    const dataset = await prisma.evalDataset.create({ data: { tenantId, name: `derived-${randomUUID().slice(0, 8)}` } });
+    const evalCase = await prisma.evalCase.create({
+      data: { tenantId, datasetId: dataset.id, position: 1, addedInVersion: 1, sourceRunId: memoryReader.id, input: 'recall my locker code', memoryInjections: [{ content: `locker ${marker}` }] },
+    });
+    const experiment = await prisma.evalExperiment.create({ data: { tenantId, datasetId: dataset.id, datasetVersion: 1, agentVersionId: version.id, agentVersion: 1, modelMode: 'recorded' } });
+    const replay = await finished(other.id, 'recall my locker code', `Replayed: ${marker}`);
+    await prisma.evalResult.create({ data: { tenantId, experimentId: experiment.id, caseId: evalCase.id, runId: replay.id } });
     const bystander = await finished(other.id, 'I like tea', 'Noted.');
     const unrelated = await fact(bystander.id, 'The user likes tea');
 
@@ -53,6 +61,8 @@ describe.each(databaseModes)('erase removes memory derived by the runs that read
 
     expect(await scanForContent(test.platform.database, [marker], { exceptColumns: ['agent_versions.config'] })).toEqual([]);
     expect(receipt.counts['memory_decisions_redacted']).toBe(1);
+    expect(receipt.counts).toMatchObject({ eval_cases: 1, runs: 2 });
+    expect(await prisma.evalDataset.count({ where: { id: dataset.id } })).toBe(1);
     expect(await prisma.memoryItem.findMany({ where: { sourceRunId: { in: [memoryReader.id, historyReader.id] } } })).toEqual([]);
     expect(await prisma.memoryItem.findUnique({ where: { id: unrelated.id } })).not.toBeNull();
     // The readers themselves stay: an erase removes what came from the erased run, not other runs.

@@ -24,15 +24,20 @@ export interface EraseTarget {
  * the statements themselves, so they are the rows that existed when the transaction changed them.
  */
 export async function eraseRows(transaction: Prisma.TransactionClient, target: EraseTarget): Promise<Record<string, number>> {
-  const { tenantId, runIds, threadIds } = target;
-  const byRun = { tenantId, runId: { in: runIds } };
+  const { tenantId, threadIds } = target;
   // One after another: a transaction is one connection (and PGlite serves one statement at a time).
   const memoryItems = await transaction.memoryItem.findMany({
-    where: { tenantId, OR: [{ sourceRunId: { in: runIds } }, { threadId: { in: threadIds } }, { scope: 'thread', scopeId: { in: threadIds } }] },
+    where: { tenantId, OR: [{ sourceRunId: { in: target.runIds } }, { threadId: { in: threadIds } }, { scope: 'thread', scopeId: { in: threadIds } }] },
     select: { id: true },
   });
-  const readers = target.redactCopies === false ? [] : await readersOf(transaction, tenantId, runIds, memoryItems.map((item) => item.id));
+  const readers = target.redactCopies === false ? [] : await readersOf(transaction, tenantId, target.runIds, memoryItems.map((item) => item.id));
   memoryItems.push(...(await derivedFromReaders(transaction, tenantId, readers, memoryItems.map((item) => item.id))));
+  // Evaluation cases copy their source run (input, thread context, memory read, tool results) and
+  // their replays copy the case: cases of the erased runs and of their readers go, replays with them.
+  const cases = await transaction.evalCase.findMany({ where: { tenantId, sourceRunId: { in: [...target.runIds, ...readers] } }, select: { id: true } });
+  const replays = await transaction.evalResult.findMany({ where: { tenantId, caseId: { in: cases.map((evalCase) => evalCase.id) } }, select: { runId: true } });
+  const runIds = [...new Set([...target.runIds, ...replays.map((replay) => replay.runId)])];
+  const byRun = { tenantId, runId: { in: runIds } };
   const approvals = await transaction.approval.findMany({ where: byRun, select: { id: true } });
   const toolCalls = await transaction.toolCall.findMany({ where: byRun, select: { id: true } });
   const messages =
@@ -52,6 +57,7 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
     await transaction.memoryInjection.deleteMany({ where: { tenantId, OR: [{ runId: { in: runIds } }, { memoryItemId: { in: memoryItemIds } }] } })
   ).count;
   counts['memory_items'] = (await transaction.memoryItem.deleteMany({ where: { tenantId, id: { in: memoryItemIds } } })).count;
+  counts['eval_cases'] = (await transaction.evalCase.deleteMany({ where: { tenantId, id: { in: cases.map((evalCase) => evalCase.id) } } })).count;
   // A reader's extraction decisions stay (undo history) but their model-written reasons may quote it.
   counts['memory_decisions_redacted'] = (
     await transaction.memoryDecision.updateMany({ where: { tenantId, runId: { in: readers }, reason: { not: '' } }, data: { reason: erasedContent } })
