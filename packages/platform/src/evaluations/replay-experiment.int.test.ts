@@ -149,7 +149,7 @@ describe.each(databaseModes)('regression replay (%s)', (mode) => {
     expect(first.scores.find((score) => score.scorer === 'tool-sequence')?.explanation).toBe(
       'call 2 differs: recorded refund_order({"orderId":"A1"}), replay made lookup_order({"include":"history","orderId":"A1"})',
     );
-    expect((first.deltas as { vsBaseline: { baselineStatus: string; scores: Record<string, number> } }).vsBaseline).toMatchObject({ baselineStatus: 'passed', scores: { exact: -1, 'tool-sequence': -1 } });
+    expect((first.deltas as { vsBaseline: { baselineStatus: string; scores: Record<string, number> } }).vsBaseline).toMatchObject({ baselineStatus: 'passed', scores: { exact: -1, 'tool-sequence': -0.5 } });
     expect({ lookup: executed.lookup.length, refund: executed.refund.length }).toEqual(liveCalls);
   });
 

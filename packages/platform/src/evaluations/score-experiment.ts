@@ -92,7 +92,8 @@ function vsBaseline(metrics: RunMetrics, scores: readonly CaseScore[], baseline:
           latencyMs: metrics.latencyMs !== null && baseline.metrics.latencyMs !== null ? metrics.latencyMs - baseline.metrics.latencyMs : null,
         }
       : null,
-    // Per scorer: this value − the baseline's (verdicts are 1/0, so −1 is a lost pass).
+    // Per scorer: this value − the baseline's (output verdicts are 1/0, so −1 is a lost pass; the
+    // tool sequence is the share matched before the first divergence, so −0.5 lost half of it).
     scores: Object.fromEntries(scores.filter((score) => score.passed !== null && before.has(score.scorer)).map((score) => [score.scorer, score.value - before.get(score.scorer)!])),
   };
 }
