@@ -43,6 +43,8 @@ const runIds = JSON.parse(readFileSync(path.join(dataDirectory, 'long-runs.json'
 const adminKey = readFileSync(path.join(dataDirectory, 'admin-key'), 'utf8').trim();
 
 const server = await startConsole({ dataDirectory });
+// The page needs a session: sign in with the seeded admin key as the sign-in form does.
+const session = await signIn(server.baseUrl, adminKey);
 // Busy loops in other processes, so the page competes for the CPU as on a loaded host.
 const hogs: ChildProcess[] = Array.from({ length: Number(values['cpu-hogs']) }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
 const loadAtStart = loadavg()[0]!;
@@ -52,12 +54,12 @@ const browser = await chromium.launch({
 });
 try {
   // One untimed visit, so the first measured page does not pay for the server's cold start.
-  await measureRunPage(browser, server.baseUrl, adminKey, runIds[String(sizes[0])]!, sizes[0]!);
+  await measureRunPage(browser, server.baseUrl, session, runIds[String(sizes[0])]!, sizes[0]!);
   const rows: string[][] = [];
   const investigationRows: string[][] = [];
   for (const steps of sizes) {
     const samples: RunPageMeasurement[] = [];
-    for (let attempt = 0; attempt < repeat; attempt += 1) samples.push(await measureRunPage(browser, server.baseUrl, adminKey, runIds[String(steps)]!, steps));
+    for (let attempt = 0; attempt < repeat; attempt += 1) samples.push(await measureRunPage(browser, server.baseUrl, session, runIds[String(steps)]!, steps));
     const median = (pick: (sample: RunPageMeasurement) => number) => {
       const sorted = samples.map(pick).sort((left, right) => left - right);
       return sorted[Math.floor(sorted.length / 2)]!;
@@ -76,7 +78,7 @@ try {
     const investigations: InvestigationMeasurement[] = [];
     for (let attempt = 0; attempt < repeat; attempt += 1) {
       investigations.push(
-        await measureInvestigation(browser, server.baseUrl, adminKey, { runId: runIds[String(steps)]!, steps, query: 'store unavailable', firstError: firstSeededError }),
+        await measureInvestigation(browser, server.baseUrl, session, { runId: runIds[String(steps)]!, steps, query: 'store unavailable', firstError: firstSeededError }),
       );
     }
     const medianOf = (pick: (sample: InvestigationMeasurement) => number) => investigations.map(pick).sort((left, right) => left - right)[Math.floor(investigations.length / 2)]!;
@@ -112,4 +114,12 @@ try {
   await browser.close();
   await server.stop();
   rmSync(dataDirectory, { recursive: true, force: true });
+}
+
+/** The `agentloom_session` cookie's value for this key, from `POST /api/session`. */
+async function signIn(baseUrl: string, apiKey: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/session`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ apiKey }) });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('agentloom_session='));
+  if (response.status !== 200 || !cookie) throw new Error(`Sign-in failed with ${response.status}`);
+  return cookie.split(';')[0]!.slice('agentloom_session='.length);
 }

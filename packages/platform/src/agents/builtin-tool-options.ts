@@ -11,4 +11,12 @@ export const builtinToolOptions: readonly { name: string; description: string; a
   { name: 'memory_search', description: 'Search long-term memory.', appliesWhen: 'when memory is available' },
   { name: 'memory_store', description: 'Store a fact in long-term memory.', appliesWhen: 'when memory is available' },
   { name: 'load_skill', description: 'Load a skill from the skills directory.', appliesWhen: 'when a skills directory is configured' },
+  // Durable waits (ADR 0044): the run parks without a lease and resumes once, when the wait ends.
+  { name: 'sleep', description: 'Wait a number of seconds (up to 30 days), durably.', appliesWhen: 'always (not in sub-agents)' },
+  { name: 'wait_until', description: 'Wait until a time (ISO 8601 with offset, up to 30 days ahead), durably.', appliesWhen: 'always (not in sub-agents)' },
+  {
+    name: 'wait_for_event',
+    description: 'Wait for an external event delivered by correlation key (POST /api/v1/events), with an optional timeout.',
+    appliesWhen: 'always (not in sub-agents)',
+  },
 ];
