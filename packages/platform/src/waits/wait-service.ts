@@ -70,6 +70,9 @@ export class WaitService {
   /** The run's waits, oldest first. */
   async listForRun(principal: Principal, rawInput: unknown): Promise<RunWaitView[]> {
     const input = parseInput(listRunWaitsInputSchema, rawInput);
+    // Another tenant's run (or none) is not found, as everywhere else: an empty list would confirm nothing, but differ.
+    const run = await this.database.prisma.run.findFirst({ where: { id: input.runId, tenantId: principal.tenantId }, select: { id: true } });
+    if (!run) throw new DomainError('not-found', `Run ${input.runId} not found`, 'runId');
     const rows = await this.database.prisma.runWait.findMany({ where: { tenantId: principal.tenantId, runId: input.runId }, orderBy: { createdAt: 'asc' } });
     return rows.map(toRunWaitView);
   }
