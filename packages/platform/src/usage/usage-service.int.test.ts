@@ -49,7 +49,7 @@ describe.each(databaseModes)('usage summary (%s)', (mode) => {
     expect(summary.agents.map((agent) => agent.agentSlug)).toEqual(['demo-researcher', 'demo-operator']);
     const operator = summary.agents[1]!;
     expect(operator).toMatchObject({ runs: 3, modelCalls: 6, toolCalls: 3, inputTokens: 151, outputTokens: 16 });
-    expect(operator.runsByStatus).toEqual({ queued: 0, running: 0, waiting_human: 0, succeeded: 1, failed: 1, cancelled: 1 });
+    expect(operator.runsByStatus).toEqual({ queued: 0, running: 0, waiting_human: 0, waiting: 0, succeeded: 1, failed: 1, cancelled: 1 });
     expect(operator.costUsd).toBeCloseTo(0.750001, 6);
     expect(summary.agents[0]).toMatchObject({ runs: 2, inputTokens: 1_010, runsByStatus: { succeeded: 1, running: 1 } });
     expect(summary.totals).toMatchObject({ runs: 5, inputTokens: 1_161, outputTokens: 116 });
