@@ -27,7 +27,6 @@ async function main(): Promise<void> {
     ? await startMetricsServer(platform.metrics, environment.AGENTLOOM_METRICS_PORT, environment.AGENTLOOM_METRICS_TOKEN)
     : undefined;
   if (metricsServer) consoleLogger.info(`Worker metrics on :${metricsServer.port}/metrics`);
-  consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -41,8 +40,11 @@ async function main(): Promise<void> {
     consoleLogger.info('Worker stopped');
     process.exit(0);
   };
+  // Listening before saying ready: until a listener exists the OS default for SIGTERM (terminate at
+  // once) applies, and a supervisor that stops the worker as soon as it reads "ready" would kill it.
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
 }
 
 main().catch((error: unknown) => {

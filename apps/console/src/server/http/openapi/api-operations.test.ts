@@ -49,6 +49,11 @@ describe('the operation registry', () => {
 describe('the OpenAPI document', () => {
   const document = buildOpenApiDocument(apiOperations, apiVersion);
 
+  it('describes every tag its operations use (redocly lint warns otherwise; the integration lint test runs it)', () => {
+    const tags = (buildOpenApiDocument(apiOperations, apiVersion).tags ?? []) as { name: string; description?: string }[];
+    expect(tags.filter((tag) => !tag.description).map((tag) => tag.name)).toEqual([]);
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
     expect(result.valid ? [] : result.errors).toEqual([]);

@@ -45,6 +45,8 @@ const tagDescriptions: Record<string, string> = {
   Webhooks: 'Endpoints that receive signed events, their deliveries and redelivery.',
   'MCP servers': "The tenant's MCP servers (admin): agents attach them by name; auth headers are stored sealed and never returned.",
   Tenants: 'The instance operator (operator key only): tenants, their settings, suspension, erasure and first admin key.',
+  Schedules: 'Cron and interval schedules that start runs of an agent, each slot exactly once; pause, resume and preview.',
+  Evaluations: 'Datasets of recorded runs and experiments that replay them against an agent version, with scores.',
 };
 
 /** The OpenAPI 3.1 document for the operations, built from their zod schemas on each call (cheap). */
