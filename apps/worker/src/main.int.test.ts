@@ -8,7 +8,6 @@ import { createTestDatabaseConfig } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const workerDirectory = fileURLToPath(new URL('..', import.meta.url));
-const tsx = fileURLToPath(new URL('../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const testSecretKey = Buffer.from('agentloom-test-secret-key-32-b!!', 'utf8').toString('base64');
 
 interface Outcome {
@@ -20,7 +19,9 @@ interface Outcome {
 function runWorker(environment: NodeJS.ProcessEnv, whenOutput?: (output: string, stop: () => void) => void): Promise<Outcome> {
   return new Promise((resolve) => {
     // Workers share the console's secret key (AGENTLOOM_SECRET_KEY); tests give every worker the same one.
-    const child = spawn(process.execPath, [tsx, 'src/main.ts'], {
+    // As `npm start` runs it (`node --import tsx`): one process, so a signal reaches the worker itself
+    // and its exit is the worker's (the tsx CLI would put a relaying parent in between).
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: workerDirectory,
       env: { ...process.env, AGENTLOOM_SECRET_KEY: testSecretKey, ...environment },
     });
