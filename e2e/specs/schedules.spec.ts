@@ -15,9 +15,9 @@ test('an operator creates a cron schedule with a preview of its next fire times,
   await form.getByLabel('Name', { exact: true }).fill(name);
   await form.getByLabel('Agent', { exact: true }).selectOption({ label: 'Demo researcher' });
   await form.getByLabel('Time zone (IANA)', { exact: true }).fill('Europe/Paris');
-  await form.getByLabel('Cron expression', { exact: true }).fill('0 25 * * *');
+  await form.getByRole('textbox', { name: 'Cron expression', exact: true }).fill('0 25 * * *');
   await expect(form.getByText(/Preview: .*timing\.cronExpression/)).toBeVisible();
-  await form.getByLabel('Cron expression', { exact: true }).fill('0 9 * * 1-5');
+  await form.getByRole('textbox', { name: 'Cron expression', exact: true }).fill('0 9 * * 1-5');
   const fireTimes = form.getByRole('list', { name: 'Next fire times' }).getByRole('listitem');
   await expect(fireTimes).toHaveCount(5);
   // Weekday mornings at 09:00 on the Paris wall clock.
