@@ -40,10 +40,17 @@ const failOnErrorLogger: Logger = {
   },
 };
 
-/** Runs created through RunService (run row + `run-created` event + audit + NOTIFY in one transaction). */
+/** Runs created through RunService (run row + `run-created` event + audit + NOTIFY in one statement). */
 export const agentLoomSystem = createAgentLoomSystem('AgentLoom', RunExecutor);
 
-export function createAgentLoomSystem(name: string, Executor: ExecutorConstructor): DispatchSystem {
+/**
+ * The same, with the hot statements sent unnamed (planned on every execution), as before ADR 0055:
+ * kept side by side so the table shows what prepared statements are worth on this machine today.
+ */
+export const agentLoomUnpreparedSystem = createAgentLoomSystem('AgentLoom, unprepared', RunExecutor, { prepared: false });
+
+export function createAgentLoomSystem(name: string, Executor: ExecutorConstructor, options: { prepared: boolean } = { prepared: true }): DispatchSystem {
+  const asConfigured = (database: Database): Database => (options.prepared ? database : withoutPreparedStatements(database));
   return {
     name,
     async prepare(url) {
@@ -58,7 +65,7 @@ export function createAgentLoomSystem(name: string, Executor: ExecutorConstructo
         where: { slug: 'demo-operator' },
         select: { id: true },
       });
-      const runs = new RunService(platform.database);
+      const runs = new RunService(asConfigured(platform.database));
       return {
         enqueue: async () => (await runs.create(principal, { agentId: agent.id, input: 'no-op' })).run.id,
         // Counts through the partial queue and lease indexes (ADR 0039), as graphile-worker's count reads its
@@ -75,7 +82,8 @@ export function createAgentLoomSystem(name: string, Executor: ExecutorConstructo
         logger: silentLogger,
         seedDemoTenant: false,
       });
-      const executor = new Executor(platform.database, finishRunProcessor(platform.database, onJobStarted), failOnErrorLogger, {
+      const database = asConfigured(platform.database);
+      const executor = new Executor(database, finishRunProcessor(database, onJobStarted), failOnErrorLogger, {
         ...agentLoomExecutorConfig,
         concurrency,
       });
@@ -86,6 +94,18 @@ export function createAgentLoomSystem(name: string, Executor: ExecutorConstructo
           await platform.close();
         },
       };
+    },
+  };
+}
+
+/** The database with a statement runner that cannot prepare: hot statements fall back to unnamed ones. */
+function withoutPreparedStatements(database: Database): Database {
+  const { statements } = database;
+  return {
+    ...database,
+    statements: {
+      query: (text, ...values) => statements.query(text, ...values),
+      execute: (text, ...values) => statements.execute(text, ...values),
     },
   };
 }

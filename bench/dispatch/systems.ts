@@ -1,4 +1,4 @@
-import { agentLoomSystem } from './agentloom-system';
+import { agentLoomSystem, agentLoomUnpreparedSystem } from './agentloom-system';
 import type { DispatchSystem } from './dispatch-system';
 import { graphileWorkerSystem } from './graphile-worker-system';
 import { pgBossSystem } from './pg-boss-system';
@@ -6,6 +6,7 @@ import { pgBossSystem } from './pg-boss-system';
 /** Keyed by the name worker processes receive on their command line. */
 export const systems = {
   agentloom: agentLoomSystem,
+  'agentloom-unprepared': agentLoomUnpreparedSystem,
   'pg-boss': pgBossSystem,
   'graphile-worker': graphileWorkerSystem,
 } satisfies Record<string, DispatchSystem>;

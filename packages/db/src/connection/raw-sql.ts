@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { PrismaClient } from '../generated/prisma/client';
 
 /**
@@ -7,6 +9,40 @@ import type { PrismaClient } from '../generated/prisma/client';
 export interface RawSql {
   query<Row = Record<string, unknown>>(text: string, ...values: unknown[]): Promise<Row[]>;
   execute(text: string, ...values: unknown[]): Promise<number>;
+  /**
+   * Runs a hot statement as a named prepared statement where the driver keeps them (the pg pool: once
+   * per connection); absent where it cannot (PGlite, Prisma), and callers fall back to `query`.
+   */
+  prepared?<Row = Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]>;
+}
+
+/**
+ * A hot-path statement whose text never changes, named by its hash. Postgres plans an unnamed
+ * statement afresh on every execution; a named one is planned at most a few times per connection and
+ * then runs from a cached generic plan. For the dispatch statements (big CTEs) planning was as long as
+ * executing (ADR 0055). Only constant texts belong here: every distinct text stays prepared on every
+ * pooled connection for the connection's life.
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+const preparedByText = new Map<string, PreparedStatement>();
+/** Bounds the names one process hands out, so a dynamic text passed by mistake cannot grow every connection without end. */
+export const maxPreparedStatements = 64;
+
+/**
+ * Names a constant statement text (memoized, so a call site may wrap its literal inline). Past
+ * `maxPreparedStatements` distinct texts, a text runs unnamed: correct, only planned every time.
+ */
+export function preparedStatement(text: string): PreparedStatement | string {
+  const known = preparedByText.get(text);
+  if (known) return known;
+  if (preparedByText.size >= maxPreparedStatements) return text;
+  const statement = { name: `agentloom_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`, text };
+  preparedByText.set(text, statement);
+  return statement;
 }
 
 /** Works for the root client and inside `$transaction` callbacks alike. */
@@ -22,7 +58,10 @@ export function rawSqlFor(client: PrismaExecutor): RawSql {
 /** Where a single hot-path statement may run: the Prisma client (or a transaction of it), or `Database.statements`. */
 export type StatementRunner = PrismaExecutor | RawSql;
 
-/** Runs one statement on either kind of runner and returns its rows. */
-export function queryRows<Row>(runner: StatementRunner, text: string, values: readonly unknown[]): Promise<Row[]> {
-  return 'query' in runner ? runner.query<Row>(text, ...values) : runner.$queryRawUnsafe<Row[]>(text, ...values);
+/** Runs one statement on either kind of runner and returns its rows; a prepared statement runs prepared where the runner can. */
+export function queryRows<Row>(runner: StatementRunner, statement: string | PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
+  const text = typeof statement === 'string' ? statement : statement.text;
+  if (!('query' in runner)) return runner.$queryRawUnsafe<Row[]>(text, ...values);
+  if (typeof statement !== 'string' && runner.prepared) return runner.prepared<Row>(statement, values);
+  return runner.query<Row>(text, ...values);
 }

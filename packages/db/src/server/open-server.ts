@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 
 import { DatabaseError } from '../connection/database-error';
-import type { RawSql } from '../connection/raw-sql';
+import type { PreparedStatement, RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
 
@@ -60,6 +60,9 @@ export async function openServer(url: string, options: { poolSize: number; conne
     statements: {
       query: async <Row>(text: string, ...values: unknown[]) => (await pool.query(text, values)).rows as Row[],
       execute: async (text: string, ...values: unknown[]) => (await pool.query(text, values)).rowCount ?? 0,
+      // pg prepares a named statement once per pooled connection and reuses it afterwards.
+      prepared: async <Row>(statement: PreparedStatement, values: readonly unknown[]) =>
+        (await pool.query({ name: statement.name, text: statement.text, values: [...values] })).rows as Row[],
     },
     close: () => pool.end(),
   };

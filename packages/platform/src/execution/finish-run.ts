@@ -1,4 +1,4 @@
-import { queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
+import { preparedStatement, queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
 
 import { appendRunEventsSql, firstExtraParameter } from '../events/append-run-events-sql';
 import { appendRunEventsStatement } from '../events/append-run-events';
@@ -16,12 +16,14 @@ const p = firstExtraParameter;
  * Fenced like `fenceRun` (this owner, this attempt, still running) and cancel-wins: a run whose
  * cancel has committed is not finished here.
  */
-const finishStatement = appendRunEventsSql({
-  set: `status = $${p + 2}::"RunStatus", output = $${p + 3}::jsonb, error_kind = $${p + 4}, error_message = $${p + 5},
+const finishStatement = preparedStatement(
+  appendRunEventsSql({
+    set: `status = $${p + 2}::"RunStatus", output = $${p + 3}::jsonb, error_kind = $${p + 4}, error_message = $${p + 5},
         finished_at = now(), updated_at = now(), lease_owner = NULL, lease_expires_at = NULL, heartbeat_at = NULL,
         episode_pending = (run.episode_pending OR $${p + 6}::boolean)`,
-  where: `run.lease_owner = $${p} AND run.attempt = $${p + 1}::int AND run.status = 'running' AND run.cancel_requested_at IS NULL`,
-});
+    where: `run.lease_owner = $${p} AND run.attempt = $${p + 1}::int AND run.status = 'running' AND run.cancel_requested_at IS NULL`,
+  }),
+);
 
 /**
  * Ends a run in ONE statement (status, lease cleared, the `run-finished` event and any events the

@@ -1,4 +1,4 @@
-import { queryRows, type PrismaClient, type StatementRunner } from '@agentloom/db';
+import { preparedStatement, queryRows, type PrismaClient, type StatementRunner } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
 import { runEventsChannel } from '../events/run-event';
@@ -35,9 +35,16 @@ export interface ClaimedRun {
  * `Database.statements`, which skips the Prisma client (ADR 0014).
  */
 export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
-  const claimed = await queryRows<{ id: string; tenant_id: string; agent_version_id: string; thread_id: string | null; attempt: number; queued_seconds: number }>(
+  const claimed = await queryRows<{
+    id: string;
+    tenant_id: string;
+    agent_version_id: string;
+    thread_id: string | null;
+    attempt: number;
+    queued_seconds: number;
+  }>(
     runner,
-    `WITH next AS (
+    preparedStatement(`WITH next AS (
        SELECT run.id, run.status = 'waiting' AS woke, run.wake_at AS due_at FROM runs AS run JOIN agent_versions AS version ON version.id = run.agent_version_id
         WHERE (run.status = 'queued' OR (run.status = 'waiting' AND run.wake_at <= now())) AND run.cancel_requested_at IS NULL
           AND NOT EXISTS (SELECT 1 FROM tenants AS tenant WHERE tenant.id = run.tenant_id AND tenant.suspended_at IS NOT NULL)
@@ -59,7 +66,7 @@ export async function claimRuns(runner: StatementRunner, owner: string, limit: n
      )
      SELECT id, tenant_id, agent_version_id, thread_id, attempt, extract(epoch FROM now() - CASE WHEN woke THEN due_at ELSE queued_at END)::double precision AS queued_seconds,
             CASE WHEN agentloom_run_watched(id, tenant_id) THEN pg_notify('${runEventsChannel}', id || ':' || seq || ':' || tenant_id)::text END AS notified
-       FROM claimed`,
+       FROM claimed`),
     [owner, limit, leaseMs, toolNames === undefined ? null : JSON.stringify(toolNames)],
   );
   return claimed.map((run) => ({

@@ -1,4 +1,4 @@
-import { queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
+import { preparedStatement, queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
 import { v7 as uuidv7 } from 'uuid';
 
 import type { Principal } from '../auth/roles';
@@ -58,7 +58,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
   const originFields = originEventFields(origin);
   const rows = await queryRows<InsertedRunRow>(
     runner,
-    `WITH agent AS (
+    preparedStatement(`WITH agent AS (
        SELECT id, archived_at FROM agents WHERE id = $3::uuid AND tenant_id = $2::uuid
      ), version AS (
        SELECT version.id, version.version, version.config FROM agent_versions AS version JOIN agent ON agent.id = version.agent_id AND agent.archived_at IS NULL
@@ -96,7 +96,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
             run.*,
             CASE WHEN run.id IS NOT NULL AND agentloom_run_watched(run.id, run.tenant_id) THEN pg_notify('${runEventsChannel}', run.id || ':1:' || run.tenant_id)::text END AS events_notified,
             CASE WHEN run.id IS NOT NULL THEN pg_notify('${runQueuedChannel}', run.id::text)::text END AS queued_notified
-       FROM (SELECT 1) AS always LEFT JOIN run ON true`,
+       FROM (SELECT 1) AS always LEFT JOIN run ON true`),
     [
       runId,
       principal.tenantId,
