@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { recordedMemorySchema, recordedToolResultSchema } from './case-fixture';
+import { recordedFeedbackSchema, recordedMemorySchema, recordedToolResultSchema } from './case-fixture';
 
 export const datasetNameSchema = z
   .string()
@@ -36,6 +36,8 @@ export const handWrittenCaseSchema = z.object({
   threadContext: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })).default([]),
   memoryInjections: z.array(recordedMemorySchema).default([]),
   toolResults: z.array(recordedToolResultSchema).default([]),
+  /** Outcomes and rewards the case carries (as exported from a recorded case). */
+  feedback: z.array(recordedFeedbackSchema).max(100).default([]),
 });
 export type HandWrittenCase = z.infer<typeof handWrittenCaseSchema>;
 
