@@ -268,7 +268,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     scheduler,
     outbound,
     datasets: new DatasetService(database),
-    experiments: new ExperimentService(database, () => executor.wake()),
+    experiments: new ExperimentService(database, () => executor.wake(), { models, customScorers: new Map((config.scorers ?? []).map((scorer) => [scorer.name, scorer])) }),
     feedback: new FeedbackService(database),
     close: async () => {
       await executor.stop();

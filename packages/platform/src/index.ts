@@ -168,6 +168,8 @@ export { metricsAccessForAuthorization, type MetricsAccess } from './metrics/met
 export { DatasetService } from './evaluations/dataset-service';
 export { ExperimentService } from './evaluations/experiment-service';
 export { FeedbackService } from './feedback/feedback-service';
+export { defineScorer, type CustomScorer, type CustomScorerInput, type CustomScorerResult } from './evaluations/scoring/custom-scorer';
+export { loadScorerModules, ScorerModuleError } from './evaluations/scoring/load-scorer-modules';
 export type { FeedbackView, VersionFeedbackAggregate } from './feedback/feedback-view';
 export type { DatasetView } from './evaluations/dataset-view';
 export type { ExperimentView, ExperimentResultView } from './evaluations/experiment-view';

@@ -58,6 +58,25 @@ export const scorerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('json-schema'), schema: z.record(z.string(), z.unknown()) }),
   /** Tool names and canonical arguments equal the recorded sequence (`namesOnly` ignores arguments). */
   z.object({ type: z.literal('tool-sequence'), namesOnly: z.boolean().default(false) }),
+  /** Fails when a memory item the replay read (the case's recorded reads) has since been superseded. */
+  z.object({ type: z.literal('memory-superseded') }),
+  /** Fails when an expected memory item (by key or id) was not among the memory the replay read. */
+  z
+    .object({ type: z.literal('memory-expected'), keys: z.array(z.string().min(1).max(200)).max(50).default([]), ids: z.array(z.uuid()).max(50).default([]) })
+    .refine((scorer) => scorer.keys.length + scorer.ids.length > 0, { message: 'name at least one expected key or id', path: ['keys'] }),
+  /**
+   * An LLM judge through the model gateway: the judge agent version's model (or its demo script,
+   * offline) grades the replay's output against the rubric with a score in 0…1 and an explanation.
+   */
+  z.object({
+    type: z.literal('llm-judge'),
+    rubric: z.string().min(1).max(10_000),
+    judgeAgentId: z.uuid(),
+    judgeAgentVersion: z.number().int().positive(),
+    passThreshold: z.number().min(0).max(1).default(0.5),
+  }),
+  /** A scorer from the deployment's scorer modules (AGENTLOOM_SCORER_MODULES), by name, with its options. */
+  z.object({ type: z.literal('custom'), name: z.string().min(1).max(100), options: z.record(z.string(), z.unknown()).default({}) }),
 ]);
 export type Scorer = z.infer<typeof scorerSchema>;
 
