@@ -66,7 +66,9 @@ async function benchMode(mode: DatabaseMode): Promise<Row> {
     if (succeeded !== cases) throw new Error(`${cases - succeeded} live run(s) did not succeed`);
 
     await test.platform.datasets.create(principal, { name: 'bench' });
-    await test.platform.datasets.addRuns(principal, { name: 'bench', runIds });
+    // In batches: one addRuns is one transaction, and 100 runs at once can pass Prisma's 5 s
+    // interactive-transaction limit on a loaded machine (seen at load average 29 on Postgres).
+    for (let start = 0; start < runIds.length; start += 20) await test.platform.datasets.addRuns(principal, { name: 'bench', runIds: runIds.slice(start, start + 20) });
     console.error(`[${mode}] replaying ${cases} cases in recorded mode…`);
     const replayStart = performance.now();
     const experiment = await test.platform.experiments.create(principal, { dataset: 'bench', agentId, agentVersion: 1, scorers: [{ type: 'exact' }, { type: 'tool-sequence' }] });
@@ -87,7 +89,11 @@ async function benchMode(mode: DatabaseMode): Promise<Row> {
 const rows: Row[] = [];
 const modes = process.env.BENCH_REPLAY_MODES ? (process.env.BENCH_REPLAY_MODES.split(',') as DatabaseMode[]) : databaseModes;
 const loadBefore = loadavg()[0]!.toFixed(1);
-for (const mode of modes) rows.push(await benchMode(mode));
+for (const mode of modes) {
+  const row = await benchMode(mode);
+  console.error(`[${mode}] live ${row.liveCasesPerSecond.toFixed(2)} cases/s, replay ${row.replayCasesPerSecond.toFixed(2)} cases/s`);
+  rows.push(row);
+}
 const loadAfter = loadavg()[0]!.toFixed(1);
 
 console.log(`Node ${process.version}, ${cpus().length} CPU(s); ${cases} cases, tool ${toolMs} ms × 2 per run, executor concurrency ${concurrency}; load average (1 min) ${loadBefore} before, ${loadAfter} after`);
