@@ -10,7 +10,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cpus, loadavg } from 'node:os';
 
-import { databaseModes, type DatabaseMode } from '@agentloom/db/testing';
+import type { DatabaseMode } from '@agentloom/db';
+import { databaseModes } from '@agentloom/db/testing';
 import { createTestAgent, createTestPlatform, silentLogger } from '@agentloom/platform/testing';
 import { defineTool } from '@agentloom/runtime';
 import { z } from 'zod';

@@ -123,7 +123,7 @@ export class DatasetService {
           finalOutput: recorded.finalOutput,
           expectedOutput: recorded.expectedOutput,
           labels: recorded.labels,
-          feedback: recorded.feedback as Prisma.InputJsonValue,
+          feedback: recorded.feedback,
         })),
       });
       const updated = await transaction.evalDataset.update({ where: { id: current.id }, data: { version: nextVersion }, include: { _count: { select: { cases: true } } } });
