@@ -54,6 +54,12 @@ const environmentSchema = z.object({
    * worker alike (relative paths against the repository root): one tool catalog for the fleet.
    */
   AGENTLOOM_TOOL_MODULES: z.preprocess(emptyToUndefined, z.string().optional()),
+  /**
+   * Comma-separated paths of modules exporting `scorers` (defineScorer from @agentloom/platform):
+   * custom evaluation scorers experiments name as `{ type: 'custom', name }` (ADR 0051). Scoring
+   * happens in the console, so only the console loads them.
+   */
+  AGENTLOOM_SCORER_MODULES: z.preprocess(emptyToUndefined, z.string().optional()),
   /** Requests per minute each API key (or console session) may make, refilled continuously. */
   AGENTLOOM_RATE_LIMIT_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
   /** Requests a key may make at once before the per-minute rate applies. */
@@ -113,6 +119,8 @@ export interface ConsoleEnvironment {
   executor: { enabled: boolean; concurrency: number; leaseMs: number; heartbeatMs: number; pollMs: number; recoveryIntervalMs: number; toolAbortGraceMs: number };
   /** Absolute paths of the tool modules to load (AGENTLOOM_TOOL_MODULES). */
   toolModules: string[];
+  /** Absolute paths of the custom scorer modules to load (AGENTLOOM_SCORER_MODULES). */
+  scorerModules: string[];
   telemetryEndpoint: string | undefined;
   metricsToken: string | undefined;
   rateLimit: { perMinute: number; burst: number };
@@ -172,6 +180,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
       toolAbortGraceMs: values.AGENTLOOM_TOOL_ABORT_GRACE_MS,
     },
     toolModules: splitList(values.AGENTLOOM_TOOL_MODULES).map((modulePath) => path.resolve(/*turbopackIgnore: true*/ repositoryRoot, modulePath)),
+    scorerModules: splitList(values.AGENTLOOM_SCORER_MODULES).map((modulePath) => path.resolve(/*turbopackIgnore: true*/ repositoryRoot, modulePath)),
     telemetryEndpoint: values.OTEL_EXPORTER_OTLP_ENDPOINT,
     metricsToken: values.AGENTLOOM_METRICS_TOKEN,
     rateLimit: { perMinute: values.AGENTLOOM_RATE_LIMIT_PER_MINUTE, burst: values.AGENTLOOM_RATE_LIMIT_BURST },

@@ -207,6 +207,13 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     expect(undone).toMatchObject({ undoable: false, undoneAt: expect.any(String) as unknown });
   });
 
+  it('feedback: record on a run and a step, list it, aggregate it per version', async () => {
+    await call('recordRunFeedback', `/api/v1/runs/${resources.finishedRunId}/feedback`, { body: { label: 'resolved', reward: 1, comment: 'openapi' } });
+    const { feedback } = await call<{ feedback: unknown[] }>('listRunFeedback', `/api/v1/runs/${resources.finishedRunId}/feedback`);
+    expect(feedback.length).toBeGreaterThan(0);
+    await call('getAgentFeedback', `/api/v1/agents/${resources.agentId}/feedback?includeScorers=true`);
+  });
+
   it('evaluations: datasets (create, list, read, add runs, import JSONL) and an experiment replaying them', async () => {
     const name = `openapi-${randomUUID().slice(0, 8)}`;
     await call('createDataset', '/api/v1/datasets', { body: { name } });

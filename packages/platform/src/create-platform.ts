@@ -59,6 +59,7 @@ import { McpConnector } from './mcp/mcp-connector';
 import { McpServerService } from './mcp/mcp-server-service';
 import { DatasetService } from './evaluations/dataset-service';
 import { ExperimentService } from './evaluations/experiment-service';
+import { FeedbackService } from './feedback/feedback-service';
 
 /** The services apps call. Built once per process by the app's composition root. */
 export interface Platform {
@@ -121,6 +122,8 @@ export interface Platform {
   datasets: DatasetService;
   /** A dataset replayed against an agent version on the executor, scored per case, compared with a baseline. */
   experiments: ExperimentService;
+  /** Outcomes and rewards on runs and steps (append-only), aggregated per agent version (ADR 0051). */
+  feedback: FeedbackService;
   close(): Promise<void>;
 }
 
@@ -265,7 +268,8 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     scheduler,
     outbound,
     datasets: new DatasetService(database),
-    experiments: new ExperimentService(database, () => executor.wake()),
+    experiments: new ExperimentService(database, () => executor.wake(), { models, customScorers: new Map((config.scorers ?? []).map((scorer) => [scorer.name, scorer])) }),
+    feedback: new FeedbackService(database),
     close: async () => {
       await executor.stop();
       await maintenance.stop();

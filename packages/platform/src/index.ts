@@ -167,6 +167,11 @@ export { metricsAccessForAuthorization, type MetricsAccess } from './metrics/met
 // Regression replay and evaluations (ADR 0048)
 export { DatasetService } from './evaluations/dataset-service';
 export { ExperimentService } from './evaluations/experiment-service';
+export { FeedbackService } from './feedback/feedback-service';
+export { defineScorer, type CustomScorer, type CustomScorerInput, type CustomScorerResult } from './evaluations/scoring/custom-scorer';
+export { loadScorerModules, ScorerModuleError } from './evaluations/scoring/load-scorer-modules';
+export type { FeedbackView, VersionFeedbackAggregate } from './feedback/feedback-view';
+export { feedbackAggregateInputSchema, recordFeedbackInputSchema, type RecordFeedbackInput } from './feedback/feedback.schema';
 export type { DatasetView } from './evaluations/dataset-view';
 export type { ExperimentView, ExperimentResultView } from './evaluations/experiment-view';
 export type { ExperimentSummary } from './evaluations/score-experiment';

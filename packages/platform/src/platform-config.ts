@@ -1,6 +1,7 @@
 import type { DatabaseConfig } from '@agentloom/db';
 import type { AnyTool, MemoryEmbedderConfig, OutboundPolicyOptions } from '@agentloom/runtime';
 
+import type { CustomScorer } from './evaluations/scoring/custom-scorer';
 import type { AuthFailureLimits } from './auth/auth-failure-limiter';
 import type { DataBounds } from './execution/data-bounds';
 import type { RunExecutorConfig } from './execution/run-executor';
@@ -21,6 +22,11 @@ export interface PlatformConfig {
   seedDemoTenant?: boolean;
   /** Platform tools agents may enable by name, in addition to the demo tools. */
   tools?: AnyTool[];
+  /**
+   * Custom evaluation scorers (ADR 0051), loaded by the app from AGENTLOOM_SCORER_MODULES with
+   * `loadScorerModules`; experiments name them as `{ type: 'custom', name }`.
+   */
+  scorers?: CustomScorer[];
   /** Executor settings; the executor only runs once `platform.executor.start()` is called. */
   executor?: Partial<RunExecutorConfig>;
   logger: Logger;

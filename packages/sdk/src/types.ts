@@ -37,6 +37,9 @@ export type BulkDecisionResult = Schemas['BulkDecisionResult'];
 export type ApprovalDecision = NonNullable<operations['decideApproval']['requestBody']>['content']['application/json'];
 
 export type RunWait = Schemas['RunWait'];
+export type RunFeedback = Schemas['RunFeedback'];
+export type RecordFeedbackInput = NonNullable<operations['recordRunFeedback']['requestBody']>['content']['application/json'];
+export type VersionFeedbackList = Schemas['VersionFeedbackList'];
 export type EventDelivery = Schemas['EventDelivery'];
 
 export type Thread = Schemas['Thread'];

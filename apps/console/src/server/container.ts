@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { consoleLogger, createPlatform, loadToolModules, type Platform } from '@agentloom/platform';
+import { consoleLogger, createPlatform, loadScorerModules, loadToolModules, type Platform } from '@agentloom/platform';
 import { getEnvironment } from '~/env';
 
 /**
@@ -54,6 +54,8 @@ async function openPlatform(): Promise<Platform> {
   // The same modules every worker loads (AGENTLOOM_TOOL_MODULES), before the database opens, so a
   // bad path stops the console at start and this executor never claims a run it cannot execute.
   const tools = await loadToolModules(environment.toolModules);
+  // Custom evaluation scorers (ADR 0051): operator code, loaded and trusted like tool modules.
+  const scorers = await loadScorerModules(environment.scorerModules);
   const platform = await createPlatform({
     database: {
       url: environment.databaseUrl,
@@ -64,6 +66,7 @@ async function openPlatform(): Promise<Platform> {
     adminKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'admin-key'),
     operatorKeyPath: path.join(/*turbopackIgnore: true*/ environment.dataDirectory, 'operator-key'),
     tools,
+    scorers,
     executor: {
       concurrency: environment.executor.concurrency,
       leaseMs: environment.executor.leaseMs,

@@ -106,6 +106,10 @@ export const restCases: Record<string, RestCase> = {
   // Durable waits (ADR 0044): a key tenant B does not hold is unknown to it; a run of A is not found.
   'POST /api/v1/events': { isolation: 'not-found', path: () => '/api/v1/events', body: (r) => ({ correlationKey: `matrix-${r.runId}`, payload: { ok: true } }) },
   'GET /api/v1/runs/{id}/waits': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.runId}/waits` },
+  // Feedback (ADR 0051): another tenant's run or agent is not found, for reads and writes.
+  'GET /api/v1/runs/{id}/feedback': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/feedback` },
+  'POST /api/v1/runs/{id}/feedback': { isolation: 'not-found', path: (r) => `/api/v1/runs/${r.finishedRunId}/feedback`, body: () => ({ label: 'matrix', reward: 1 }) },
+  'GET /api/v1/agents/{id}/feedback': { isolation: 'not-found', path: (r) => `/api/v1/agents/${r.agentId}/feedback` },
   // Evaluations (ADR 0048): datasets are named per tenant, so tenant A's names are unknown to B.
   'GET /api/v1/datasets': { isolation: 'scoped', path: () => '/api/v1/datasets' },
   'POST /api/v1/datasets': { isolation: 'scoped', path: () => '/api/v1/datasets', body: () => ({ name: `matrix-${randomUUID().slice(0, 8)}` }) },

@@ -71,6 +71,9 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
   counts['approvals'] = (await transaction.approval.deleteMany({ where: byRun })).count;
   // Delivered event payloads are user content (ADR 0044); the FK would cascade, but the receipt counts them.
   counts['run_waits'] = (await transaction.runWait.deleteMany({ where: byRun })).count;
+  // Feedback stays in its version's aggregate (label and reward are not the user's content) but
+  // loses its comment and its run; the FK would only detach it, so the comment is cleared here.
+  counts['run_feedback_redacted'] = (await transaction.runFeedback.updateMany({ where: byRun, data: { comment: '', runId: null } })).count;
   counts['tool_calls'] = (await transaction.toolCall.deleteMany({ where: byRun })).count;
   counts['checkpoints'] = (await transaction.checkpoint.deleteMany({ where: byRun })).count;
   counts['run_events'] = (await transaction.runEvent.deleteMany({ where: byRun })).count;

@@ -34,6 +34,17 @@ export const recordedMemorySchema = z.object({
   score: z.number().default(1),
 });
 
+/** An outcome/reward the source run had when it was recorded (or a hand-written case states). */
+export const recordedFeedbackSchema = z.object({
+  label: z.string().min(1).max(100).nullable().default(null),
+  reward: z.number().finite().nullable().default(null),
+  comment: z.string().max(4_000).default(''),
+  stepIndex: z.number().int().nonnegative().nullable().default(null),
+  source: z.string().default('import'),
+  actorName: z.string().default(''),
+  createdAt: z.string().optional(),
+});
+
 export const recordedMetricsSchema = z.object({
   steps: z.number().int().nonnegative().default(0),
   inputTokens: z.number().int().nonnegative().default(0),
@@ -47,6 +58,7 @@ export type RecordedToolResult = z.infer<typeof recordedToolResultSchema>;
 export type RecordedMessage = z.infer<typeof recordedMessageSchema>;
 export type RecordedMemory = z.infer<typeof recordedMemorySchema>;
 export type RecordedMetrics = z.infer<typeof recordedMetricsSchema>;
+export type RecordedFeedback = z.infer<typeof recordedFeedbackSchema>;
 
 /** Everything a replay needs of a case, read back from its JSON columns. */
 export interface CaseFixture {

@@ -47,7 +47,7 @@ export class DatasetService {
       where: { tenantId_name: { tenantId: principal.tenantId, name } },
       include: {
         _count: { select: { cases: true } },
-        cases: { orderBy: { position: 'asc' }, select: { id: true, position: true, addedInVersion: true, sourceRunId: true, input: true, finalOutput: true, expectedOutput: true, labels: true, toolResults: true } },
+        cases: { orderBy: { position: 'asc' }, select: { id: true, position: true, addedInVersion: true, sourceRunId: true, input: true, finalOutput: true, expectedOutput: true, labels: true, toolResults: true, feedback: true } },
       },
     });
     if (!row) throw new DomainError('not-found', `Dataset "${name}" not found`, 'name');
@@ -84,6 +84,7 @@ export class DatasetService {
           transcript: [],
           recordedMetrics: { steps: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, latencyMs: null, toolCalls: handWritten.toolResults.length },
           finalOutput: null,
+          feedback: handWritten.feedback,
           expectedOutput: handWritten.expectedOutput ?? null,
           labels: handWritten.labels,
         })),
@@ -122,6 +123,7 @@ export class DatasetService {
           finalOutput: recorded.finalOutput,
           expectedOutput: recorded.expectedOutput,
           labels: recorded.labels,
+          feedback: recorded.feedback,
         })),
       });
       const updated = await transaction.evalDataset.update({ where: { id: current.id }, data: { version: nextVersion }, include: { _count: { select: { cases: true } } } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { recordedMemorySchema, recordedToolResultSchema } from './case-fixture';
+import { recordedFeedbackSchema, recordedMemorySchema, recordedToolResultSchema } from './case-fixture';
 
 export const datasetNameSchema = z
   .string()
@@ -36,6 +36,8 @@ export const handWrittenCaseSchema = z.object({
   threadContext: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })).default([]),
   memoryInjections: z.array(recordedMemorySchema).default([]),
   toolResults: z.array(recordedToolResultSchema).default([]),
+  /** Outcomes and rewards the case carries (as exported from a recorded case). */
+  feedback: z.array(recordedFeedbackSchema).max(100).default([]),
 });
 export type HandWrittenCase = z.infer<typeof handWrittenCaseSchema>;
 
@@ -56,6 +58,25 @@ export const scorerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('json-schema'), schema: z.record(z.string(), z.unknown()) }),
   /** Tool names and canonical arguments equal the recorded sequence (`namesOnly` ignores arguments). */
   z.object({ type: z.literal('tool-sequence'), namesOnly: z.boolean().default(false) }),
+  /** Fails when a memory item the replay read (the case's recorded reads) has since been superseded. */
+  z.object({ type: z.literal('memory-superseded') }),
+  /** Fails when an expected memory item (by key or id) was not among the memory the replay read. */
+  z
+    .object({ type: z.literal('memory-expected'), keys: z.array(z.string().min(1).max(200)).max(50).default([]), ids: z.array(z.uuid()).max(50).default([]) })
+    .refine((scorer) => scorer.keys.length + scorer.ids.length > 0, { message: 'name at least one expected key or id', path: ['keys'] }),
+  /**
+   * An LLM judge through the model gateway: the judge agent version's model (or its demo script,
+   * offline) grades the replay's output against the rubric with a score in 0…1 and an explanation.
+   */
+  z.object({
+    type: z.literal('llm-judge'),
+    rubric: z.string().min(1).max(10_000),
+    judgeAgentId: z.uuid(),
+    judgeAgentVersion: z.number().int().positive(),
+    passThreshold: z.number().min(0).max(1).default(0.5),
+  }),
+  /** A scorer from the deployment's scorer modules (AGENTLOOM_SCORER_MODULES), by name, with its options. */
+  z.object({ type: z.literal('custom'), name: z.string().min(1).max(100), options: z.record(z.string(), z.unknown()).default({}) }),
 ]);
 export type Scorer = z.infer<typeof scorerSchema>;
 

@@ -1,7 +1,7 @@
 import type { Prisma } from '@agentloom/db';
 
 import { DomainError } from '../errors/domain-error';
-import type { RecordedMemory, RecordedMessage, RecordedMetrics, RecordedToolResult } from './case-fixture';
+import type { RecordedFeedback, RecordedMemory, RecordedMessage, RecordedMetrics, RecordedToolResult } from './case-fixture';
 
 /** The columns of a case recorded from a run (the dataset, position and version are the caller's). */
 export interface RecordedCase {
@@ -13,6 +13,8 @@ export interface RecordedCase {
   transcript: RecordedMessage[];
   recordedMetrics: RecordedMetrics;
   finalOutput: string | null;
+  /** The run's outcomes and rewards when it was recorded (ADR 0051), oldest first. */
+  feedback: RecordedFeedback[];
 }
 
 /**
@@ -28,11 +30,12 @@ export async function recordCaseFromRun(transaction: Prisma.TransactionClient, t
   });
   if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runIds');
   if (run.status !== 'succeeded' && run.status !== 'failed') throw new DomainError('conflict', `Run ${runId} is ${run.status}; only finished runs (succeeded or failed) can become cases`, 'runIds');
-  const [messages, steps, toolCalls, injections] = await Promise.all([
+  const [messages, steps, toolCalls, injections, feedback] = await Promise.all([
     transaction.message.findMany({ where: { runId }, orderBy: { index: 'asc' }, select: { role: true, kind: true, content: true, toolCalls: true, toolCallId: true, toolName: true, isError: true, stepId: true } }),
     transaction.step.findMany({ where: { runId }, select: { id: true, inputTokens: true, outputTokens: true, costUsd: true } }),
     transaction.toolCall.findMany({ where: { runId, parentToolCallId: null }, orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }], select: { name: true, arguments: true, editedArguments: true, result: true, status: true } }),
     transaction.memoryInjection.findMany({ where: { runId }, orderBy: { createdAt: 'asc' }, select: { score: true, memoryItem: { select: { id: true, kind: true, content: true, key: true } } } }),
+    transaction.runFeedback.findMany({ where: { runId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], select: { label: true, reward: true, comment: true, stepIndex: true, source: true, actorName: true, createdAt: true } }),
   ]);
   const stepUsage = new Map(steps.map((step) => [step.id, { inputTokens: step.inputTokens, outputTokens: step.outputTokens, costUsd: Number(step.costUsd) }]));
   const usedSteps = new Set<string>();
@@ -78,5 +81,6 @@ export async function recordCaseFromRun(transaction: Prisma.TransactionClient, t
       toolCalls: run.toolCallCount,
     },
     finalOutput: (run.output as { text?: string } | null)?.text ?? null,
+    feedback: feedback.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
   };
 }

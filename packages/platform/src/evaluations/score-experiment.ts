@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { parseCaseFixture } from './case-fixture';
 import { scorerSchema } from './evaluation.schema';
 import type { CaseScore } from './scoring/output-scorers';
+import { insertFeedback } from '../feedback/insert-feedback';
+import { scoreOutsideTransaction } from './scoring/score-outside-transaction';
 import { scoreReplay, type RunMetrics } from './scoring/score-replay';
+import type { ScoringContext } from './scoring/scoring-context';
 
 const finishedRunStatuses = ['succeeded', 'failed', 'cancelled'] as const;
 
@@ -29,7 +32,7 @@ export interface ExperimentSummary {
  * Scoring happens when an experiment is read, so a finished replay is scored exactly once, by
  * whichever reader comes first, with no extra background job.
  */
-export async function scoreFinishedReplays(database: Database, tenantId: string, experimentId: string): Promise<void> {
+export async function scoreFinishedReplays(database: Database, context: ScoringContext, tenantId: string, experimentId: string): Promise<void> {
   const { prisma } = database;
   const experiment = await prisma.evalExperiment.findFirst({ where: { id: experimentId, tenantId }, select: { status: true, scorers: true, baselineExperimentId: true } });
   if (!experiment || experiment.status === 'completed') return;
@@ -39,11 +42,13 @@ export async function scoreFinishedReplays(database: Database, tenantId: string,
     select: { id: true, runId: true, caseId: true, case: true },
   });
   for (const result of finished) {
+    const fixture = parseCaseFixture(result.case);
+    const outside = await scoreOutsideTransaction(database, context, tenantId, { runId: result.runId, fixture, labels: result.case.labels }, scorers);
     await prisma.$transaction(async (transaction) => {
-      const scored = await scoreReplay(transaction, result.runId, parseCaseFixture(result.case), scorers);
+      const scored = await scoreReplay(transaction, result.runId, fixture, scorers, { tenantId, outside });
       const baseline = experiment.baselineExperimentId ? await baselineOf(transaction, experiment.baselineExperimentId, result.caseId) : null;
       const regression = baseline?.status === 'passed' && !scored.passed;
-      await transaction.evalResult.updateMany({
+      const stored = await transaction.evalResult.updateMany({
         where: { id: result.id, status: 'running' },
         data: {
           status: scored.passed ? 'passed' : 'failed',
@@ -60,6 +65,17 @@ export async function scoreFinishedReplays(database: Database, tenantId: string,
           scoredAt: new Date(),
         },
       });
+      // The scorer's verdict is the replay run's outcome, recorded like anyone's feedback (ADR 0051):
+      // `passed`/`failed`, reward = the mean value of the verdicts. Only the reader that stored the score writes it.
+      if (stored.count === 1) {
+        const verdicts = scored.scores.filter((score) => score.passed !== null);
+        const reward = verdicts.length === 0 ? (scored.passed ? 1 : 0) : verdicts.reduce((sum, score) => sum + score.value, 0) / verdicts.length;
+        await insertFeedback(
+          transaction,
+          { scorer: { tenantId, experimentId, name: 'experiment' } },
+          { runId: result.runId, label: scored.passed ? 'passed' : 'failed', reward: Math.round(reward * 1e6) / 1e6, comment: scored.failureReason ?? '' },
+        );
+      }
     });
   }
   const running = await prisma.evalResult.count({ where: { experimentId, status: 'running' } });

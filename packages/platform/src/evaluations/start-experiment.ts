@@ -13,13 +13,21 @@ import { parseInput } from '../validation/parse-input';
  * result row that flags it as a replay: the executor claims them like any run (durable, leased,
  * resumable), and can never see one of them without its fixture.
  */
-export async function startExperiment(database: Database, principal: Principal, rawInput: unknown): Promise<{ experimentId: string }> {
+export async function startExperiment(database: Database, principal: Principal, rawInput: unknown, customScorers: ReadonlyMap<string, unknown>): Promise<{ experimentId: string }> {
   const input = parseInput(createExperimentInputSchema, rawInput);
+  const { prisma } = database;
   for (const [index, scorer] of input.scorers.entries()) {
     const problem = assertScorerUsable(scorer);
     if (problem) throw new DomainError('validation', `scorers.${index}: ${problem}`, `scorers.${index}`);
+    // Tenants name a custom scorer; only the deployment's modules define them (ADR 0051).
+    if (scorer.type === 'custom' && !customScorers.has(scorer.name)) {
+      throw new DomainError('validation', `scorers.${index}.name: no scorer "${scorer.name}" is loaded (known: ${[...customScorers.keys()].join(', ') || 'none'})`, `scorers.${index}.name`);
+    }
+    if (scorer.type === 'llm-judge') {
+      const judge = await prisma.agentVersion.findFirst({ where: { tenantId: principal.tenantId, agentId: scorer.judgeAgentId, version: scorer.judgeAgentVersion }, select: { id: true } });
+      if (!judge) throw new DomainError('not-found', `Judge agent ${scorer.judgeAgentId} has no version ${scorer.judgeAgentVersion}`, `scorers.${index}.judgeAgentId`);
+    }
   }
-  const { prisma } = database;
   const [dataset, version] = await Promise.all([
     prisma.evalDataset.findUnique({ where: { tenantId_name: { tenantId: principal.tenantId, name: input.dataset } }, select: { id: true, version: true, cases: { orderBy: { position: 'asc' }, select: { id: true, input: true } } } }),
     prisma.agentVersion.findFirst({ where: { tenantId: principal.tenantId, agentId: input.agentId, version: input.agentVersion, agent: { archivedAt: null } }, select: { id: true, version: true } }),

@@ -23,7 +23,7 @@ export interface TestPlatform {
 export async function createTestPlatform(
   mode: DatabaseMode,
   logger: Logger = silentLogger,
-  extra: Pick<PlatformConfig, 'tools' | 'executor' | 'webhooks' | 'auth' | 'bounds' | 'outbound' | 'memory' | 'secrets' | 'mcp' | 'scheduler'> = {},
+  extra: Pick<PlatformConfig, 'tools' | 'scorers' | 'executor' | 'webhooks' | 'auth' | 'bounds' | 'outbound' | 'memory' | 'secrets' | 'mcp' | 'scheduler'> = {},
 ): Promise<TestPlatform> {
   const database = await createTestDatabaseConfig(mode);
   const platform = await createPlatform({ database: database.config, logger, secrets: { key: testSecretKey }, ...extra });

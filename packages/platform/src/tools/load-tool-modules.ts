@@ -49,7 +49,7 @@ const typeScriptExtensions = new Set(['.ts', '.mts', '.cts']);
  * (no tsx), and a module's own imports (`@agentloom/runtime` exports TypeScript source) need it
  * too. The JavaScript import is hidden from bundlers: the path is only known at run time.
  */
-async function importModule(absolutePath: string): Promise<unknown> {
+export async function importModule(absolutePath: string): Promise<unknown> {
   const url = pathToFileURL(absolutePath).href;
   if (typeScriptExtensions.has(extname(absolutePath))) return tsImport(url, import.meta.url);
   return import(/* webpackIgnore: true */ /* turbopackIgnore: true */ url);

@@ -361,6 +361,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Feedback entries of a run */
+        get: operations["listRunFeedback"];
+        put?: never;
+        /**
+         * Record an outcome and/or reward on a run or one of its steps
+         * @description Append-only: every entry is kept (a correction is a newer entry), with the calling key as its actor and `comment` as the why. A label, a reward, or both. The run’s episode memory is rewritten to carry it. Audit-logged as `run.feedback` (without the comment).
+         */
+        post: operations["recordRunFeedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feedback aggregated per agent version
+         * @description Entries, mean/min/max reward and label counts per version, newest version first. Scorer-written feedback (replay runs) counts only with `includeScorers=true`.
+         */
+        get: operations["getAgentFeedback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/threads": {
         parameters: {
             query?: never;
@@ -1788,6 +1829,16 @@ export interface components {
                 labels: string[];
                 /** @description Recorded tool results the case serves. */
                 toolCallCount: number;
+                /** @description The source run's outcomes and rewards when the case was recorded (ADR 0051). */
+                feedback: {
+                    label: string | null;
+                    reward: number | null;
+                    comment: string;
+                    stepIndex: number | null;
+                    source: string;
+                    actorName: string;
+                    createdAt?: string;
+                }[];
             }[];
         };
         Experiment: {
@@ -2409,6 +2460,49 @@ export interface components {
             correlationKey: string;
             /** Format: date-time */
             deliveredAt: string;
+        };
+        RunFeedback: {
+            /** Format: uuid */
+            id: string;
+            /** @description Null once the run was erased (the entry stays in its version’s aggregate, without its comment). */
+            runId: string | null;
+            /** @description The step it is about; null: the whole run. */
+            stepIndex: number | null;
+            /** @description The outcome label (`resolved`, `wrong-answer`, …). */
+            label: string | null;
+            reward: number | null;
+            /** @description Why; cleared when the run is erased. */
+            comment: string;
+            /** @enum {string} */
+            source: "console" | "api" | "scorer";
+            /** @description The API key (console or client), or the experiment whose scorer wrote it. */
+            actor: {
+                /** @enum {string} */
+                type: "api_key" | "scorer";
+                id: string;
+                name: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+        };
+        RunFeedbackList: {
+            feedback: components["schemas"]["RunFeedback"][];
+        };
+        VersionFeedbackList: {
+            versions: {
+                version: number;
+                /** Format: uuid */
+                agentVersionId: string;
+                entries: number;
+                rewardCount: number;
+                meanReward: number | null;
+                minReward: number | null;
+                maxReward: number | null;
+                /** @description How often each label was given. */
+                labels: {
+                    [key: string]: number;
+                };
+            }[];
         };
         Webhook: {
             id: string;
@@ -3753,6 +3847,196 @@ export interface operations {
             };
             /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRunFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ feedback }`, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunFeedbackList"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordRunFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    stepIndex?: number;
+                    label?: string;
+                    reward?: number;
+                    /** @default  */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The stored entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RunFeedback"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAgentFeedback: {
+        parameters: {
+            query?: {
+                /** @description Count scorer-written feedback too (default false). */
+                includeScorers?: boolean;
+            };
+            header?: never;
+            path: {
+                /** @description The agent id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ versions }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VersionFeedbackList"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7903,6 +8187,33 @@ export interface operations {
                         type: "tool-sequence";
                         /** @default false */
                         namesOnly?: boolean;
+                    } | {
+                        /** @constant */
+                        type: "memory-superseded";
+                    } | {
+                        /** @constant */
+                        type: "memory-expected";
+                        /** @default [] */
+                        keys?: string[];
+                        /** @default [] */
+                        ids?: string[];
+                    } | {
+                        /** @constant */
+                        type: "llm-judge";
+                        rubric: string;
+                        /** Format: uuid */
+                        judgeAgentId: string;
+                        judgeAgentVersion: number;
+                        /** @default 0.5 */
+                        passThreshold?: number;
+                    } | {
+                        /** @constant */
+                        type: "custom";
+                        name: string;
+                        /** @default {} */
+                        options?: {
+                            [key: string]: unknown;
+                        };
                     })[];
                 };
             };

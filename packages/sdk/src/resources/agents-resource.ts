@@ -1,6 +1,6 @@
 import { AgentLoomApiError } from '../api-error.ts';
 import type { Transport } from '../transport.ts';
-import type { Agent, AgentDetail, JsonValue, SavedAgentVersion } from '../types.ts';
+import type { Agent, AgentDetail, JsonValue, SavedAgentVersion, VersionFeedbackList } from '../types.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,6 +56,10 @@ export function agentsResource(transport: Transport) {
     },
     unarchive(agentId: string): Promise<Agent> {
       return transport.json('DELETE', `${agentPath(agentId)}/archive`);
+    },
+    /** Feedback per version (entries, mean reward, label counts), newest version first; scorer verdicts only with `includeScorers`. */
+    feedback(agentId: string, options: { includeScorers?: boolean } = {}): Promise<VersionFeedbackList> {
+      return transport.json('GET', `${agentPath(agentId)}/feedback`, { query: options.includeScorers ? { includeScorers: 'true' } : {} });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { streamRunEvents, type StreamRunEventsOptions } from '../run-event-stream.ts';
 import type { Transport } from '../transport.ts';
-import type { ForkRunInput, Run, RunComparison, RunEvent, RunEventPage, RunMessagePage, RunPage, RunStatus } from '../types.ts';
+import type { ForkRunInput, RecordFeedbackInput, Run, RunFeedback, RunComparison, RunEvent, RunEventPage, RunMessagePage, RunPage, RunStatus } from '../types.ts';
 
 export interface CreateRunInput {
   agentId: string;
@@ -53,6 +53,14 @@ export function runsResource(transport: Transport) {
     /** A failed or cancelled run tried again as a new run (same version, input, thread); the existing retry when there is one. */
     retry(runId: string): Promise<Run> {
       return transport.json('POST', `${runPath(runId)}/retry`);
+    },
+    /** Records an outcome label and/or a reward on the run (or one step), with a comment saying why; entries are appended, never replaced. */
+    recordFeedback(runId: string, input: RecordFeedbackInput): Promise<RunFeedback> {
+      return transport.json('POST', `${runPath(runId)}/feedback`, { body: input });
+    },
+    /** Every feedback entry on the run, oldest first. */
+    async listFeedback(runId: string): Promise<RunFeedback[]> {
+      return (await transport.json<{ feedback: RunFeedback[] }>('GET', `${runPath(runId)}/feedback`)).feedback;
     },
     /** The run's input run again as a new run (no thread), on its version or `agentVersion` of the same agent. */
     rerun(runId: string, input: { agentVersion?: number } = {}): Promise<Run> {

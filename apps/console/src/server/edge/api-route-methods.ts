@@ -53,6 +53,8 @@ export const apiRouteMethods: Readonly<Record<string, readonly ExportedMethod[]>
   '/api/v1/runs/{id}/steps/find': ['GET'],
   '/api/v1/runs/{id}/steps/{index}': ['GET'],
   '/api/v1/runs/{id}/waits': ['GET'],
+  '/api/v1/runs/{id}/feedback': ['GET', 'POST'],
+  '/api/v1/agents/{id}/feedback': ['GET'],
   '/api/v1/datasets': ['GET', 'POST'],
   '/api/v1/datasets/{name}': ['GET'],
   '/api/v1/datasets/{name}/cases': ['POST'],

@@ -10,13 +10,20 @@ export interface CaseScore {
   explanation: string;
 }
 
+/** The scorers that judge the final output text alone. */
+export type OutputScorer = Extract<Scorer, { type: 'exact' | 'contains' | 'regex' | 'json-schema' }>;
+
+export function isOutputScorer(scorer: Scorer): scorer is OutputScorer {
+  return scorer.type === 'exact' || scorer.type === 'contains' || scorer.type === 'regex' || scorer.type === 'json-schema';
+}
+
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 
 /**
  * Scores the replay's final output with one output scorer. `expected` is the case's expected output,
  * or the recorded run's output when the case sets none.
  */
-export function scoreOutput(scorer: Exclude<Scorer, { type: 'tool-sequence' }>, output: string | null, expected: string | null): CaseScore {
+export function scoreOutput(scorer: OutputScorer, output: string | null, expected: string | null): CaseScore {
   const text = output ?? '';
   switch (scorer.type) {
     case 'exact': {
@@ -60,7 +67,7 @@ export function assertScorerUsable(scorer: Scorer): string | undefined {
   }
 }
 
-function verdict(scorer: string, passed: boolean, explanation: string): CaseScore {
+export function verdict(scorer: string, passed: boolean, explanation: string): CaseScore {
   return { scorer, passed, value: passed ? 1 : 0, explanation };
 }
 

@@ -2,7 +2,8 @@ import type { Prisma } from '@agentloom/db';
 
 import type { CaseFixture } from '../case-fixture';
 import type { Scorer } from '../evaluation.schema';
-import { scoreOutput, type CaseScore } from './output-scorers';
+import { scoreMemoryExpected, scoreMemorySuperseded } from './memory-scorers';
+import { isOutputScorer, scoreOutput, type CaseScore } from './output-scorers';
 import { compareToolSequence, recordedCalls, type SequencedCall } from './tool-sequence';
 
 /** Steps, tokens, cost and latency of one run (replay, recording or baseline replay). */
@@ -25,11 +26,18 @@ export interface ScoredReplay {
 }
 
 /**
- * Scores one finished replay run against its case: the configured output scorers, the tool-call
- * sequence (always), and the usage deltas against the recording. A case passes when the run
- * succeeded, no call went unmatched, and every verdict passed.
+ * Scores one finished replay run against its case: the configured output and memory scorers (with
+ * the judge and custom scores computed before the transaction, `outside`, by scorer position), the
+ * tool-call sequence (always), and the usage deltas against the recording. A case passes when the
+ * run succeeded, no call went unmatched, and every verdict passed.
  */
-export async function scoreReplay(transaction: Prisma.TransactionClient, runId: string, fixture: CaseFixture, scorers: readonly Scorer[]): Promise<ScoredReplay> {
+export async function scoreReplay(
+  transaction: Prisma.TransactionClient,
+  runId: string,
+  fixture: CaseFixture,
+  scorers: readonly Scorer[],
+  options: { tenantId: string; outside: ReadonlyMap<number, CaseScore> },
+): Promise<ScoredReplay> {
   const run = await transaction.run.findUniqueOrThrow({
     where: { id: runId },
     select: { status: true, output: true, errorMessage: true, stepCount: true, inputTokens: true, outputTokens: true, costUsd: true, startedAt: true, finishedAt: true },
@@ -46,7 +54,17 @@ export async function scoreReplay(transaction: Prisma.TransactionClient, runId: 
   const expected = fixture.expectedOutput ?? fixture.finalOutput;
   const sequenceScorer = scorers.find((scorer) => scorer.type === 'tool-sequence');
   const sequence = compareToolSequence(recordedCalls(fixture), replayed, { namesOnly: sequenceScorer?.namesOnly ?? false, lastStepIndex: lastStep?.index ?? null });
-  const outputScores = scorers.flatMap((scorer) => (scorer.type === 'tool-sequence' ? [] : [scoreOutput(scorer, output, expected)]));
+  const outputScores: CaseScore[] = [];
+  for (const [index, scorer] of scorers.entries()) {
+    if (isOutputScorer(scorer)) outputScores.push(scoreOutput(scorer, output, expected));
+    else if (scorer.type === 'memory-superseded') outputScores.push(await scoreMemorySuperseded(transaction, options.tenantId, fixture));
+    else if (scorer.type === 'memory-expected') outputScores.push(scoreMemoryExpected(scorer, fixture));
+    else if (scorer.type !== 'tool-sequence') {
+      const computed = options.outside.get(index);
+      // A missing outside score is a bug in the caller; failing the case says so instead of passing it.
+      outputScores.push(computed ?? { scorer: scorer.type, passed: false, value: 0, explanation: 'this score was not computed' });
+    }
+  }
   // Without a tool-sequence scorer the comparison still finds the first divergent step, as a measurement.
   const sequenceScore: CaseScore = sequenceScorer ? sequence.score : { ...sequence.score, passed: null };
   const metrics: RunMetrics = {

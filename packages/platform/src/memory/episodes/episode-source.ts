@@ -22,11 +22,23 @@ export interface EpisodeSource {
   /** Why a failed run failed (`provider-unreachable`, `tool-failed`, …); null for a succeeded run. */
   errorKind: string | null;
   toolResults: { name: string; content: string; isError: boolean }[];
+  /** Outcomes and rewards given on the run (ADR 0051), oldest first, at most `maxFeedback`. */
+  feedback: EpisodeFeedback[];
   config: AgentVersionConfig | null;
+}
+
+export interface EpisodeFeedback {
+  label: string | null;
+  reward: number | null;
+  comment: string;
+  stepIndex: number | null;
+  source: string;
 }
 
 /** At most this many tool results go into a summary: the first ones usually carry the evidence. */
 const maxToolResults = 5;
+/** The newest entries matter most to later runs; an episode carries at most this many. */
+const maxFeedback = 5;
 
 export async function loadEpisodeSource(prisma: Prisma.TransactionClient, runId: string): Promise<EpisodeSource | null> {
   const run = await prisma.run.findUnique({
@@ -58,6 +70,12 @@ export async function loadEpisodeSource(prisma: Prisma.TransactionClient, runId:
     take: maxToolResults,
     select: { name: true, result: true, status: true },
   });
+  const feedback = await prisma.runFeedback.findMany({
+    where: { runId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: maxFeedback,
+    select: { label: true, reward: true, comment: true, stepIndex: true, source: true },
+  });
   const parsedConfig = agentVersionConfigSchema.safeParse(run.agentVersion.config);
   return {
     runId: run.id,
@@ -77,6 +95,7 @@ export async function loadEpisodeSource(prisma: Prisma.TransactionClient, runId:
       content: (call.result as { content?: string } | null)?.content ?? '',
       isError: call.status === 'failed',
     })),
+    feedback: feedback.reverse(),
     config: parsedConfig.success ? parsedConfig.data : null,
   };
 }

@@ -1,7 +1,7 @@
 import { isProviderErrorKind } from '@agentloom/runtime';
 
 import type { ModelConnector } from '../../outbound/model-connector';
-import type { EpisodeSource } from './episode-source';
+import type { EpisodeFeedback, EpisodeSource } from './episode-source';
 
 export interface EpisodeSummary {
   content: string;
@@ -24,6 +24,11 @@ export function extractiveSummary(source: EpisodeSource): EpisodeSummary {
   if (source.toolResults.length > 0) {
     lines.push('Key tool results:');
     for (const tool of source.toolResults) lines.push(`- ${tool.name}${tool.isError ? ' (failed)' : ''}: ${excerpt(tool.content)}`);
+  }
+  if (source.feedback.length > 0) {
+    // memabra's writeback: what people (or scorers) said about the outcome travels with the episode.
+    lines.push('Feedback:');
+    for (const entry of source.feedback) lines.push(`- ${feedbackLine(entry)}`);
   }
   return { content: lines.join('\n'), summarizer: 'extractive/v1' };
 }
@@ -67,6 +72,13 @@ export async function summarizeEpisode(source: EpisodeSource, signal: AbortSigna
   } catch {
     return extractive;
   }
+}
+
+/** `resolved, reward 1 (step 2, api): "fixed on first try"`. */
+export function feedbackLine(entry: EpisodeFeedback): string {
+  const parts = [entry.label, entry.reward === null ? null : `reward ${entry.reward}`].filter((part): part is string => part !== null);
+  const where = [entry.stepIndex === null ? null : `step ${entry.stepIndex}`, entry.source].filter((part): part is string => part !== null).join(', ');
+  return `${parts.join(', ')} (${where})${entry.comment ? `: ${JSON.stringify(excerpt(entry.comment))}` : ''}`;
 }
 
 function excerpt(text: string): string {

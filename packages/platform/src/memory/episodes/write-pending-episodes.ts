@@ -66,11 +66,23 @@ async function itemsOf(source: EpisodeSource, options: { signal: AbortSignal; mo
     kind: 'episode',
     key: `episode:${source.runId}`,
     content: summary.content,
-    metadata: { outcome: source.outcome, summarizer: summary.summarizer, runId: source.runId },
+    metadata: { outcome: source.outcome, summarizer: summary.summarizer, runId: source.runId, ...feedbackMetadata(source) },
     sourceRunId: source.runId,
     occurredAt: source.runCreatedAt.toISOString(),
   };
   const conversations = source.config?.memoryWriting?.conversations;
   const turn = conversations ? conversationTurnItem(source, conversations.scope) : null;
   return turn ? [episode, turn] : [episode];
+}
+
+/** The latest label and the mean reward of the run's feedback, for filters on episode metadata. */
+function feedbackMetadata(source: EpisodeSource): Record<string, string | number> {
+  if (source.feedback.length === 0) return {};
+  const rewards = source.feedback.flatMap((entry) => (entry.reward === null ? [] : [entry.reward]));
+  const label = source.feedback.findLast((entry) => entry.label !== null)?.label;
+  return {
+    feedbackEntries: source.feedback.length,
+    ...(label ? { feedbackLabel: label } : {}),
+    ...(rewards.length > 0 ? { meanReward: Math.round((rewards.reduce((sum, reward) => sum + reward, 0) / rewards.length) * 1e6) / 1e6 } : {}),
+  };
 }

@@ -13,6 +13,7 @@ import { schedulesOperations } from './operations/schedules-operations';
 import { tenantsOperations } from './operations/tenants-operations';
 import { threadsOperations } from './operations/threads-operations';
 import { waitsOperations } from './operations/waits-operations';
+import { feedbackOperations } from './operations/feedback-operations';
 import { webhooksOperations } from './operations/webhooks-operations';
 
 /**
@@ -23,6 +24,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...runsOperations,
   ...approvalsOperations,
   ...waitsOperations,
+  ...feedbackOperations,
   ...threadsOperations,
   ...memoriesOperations,
   ...agentsOperations,

@@ -29,6 +29,9 @@ export const datasetDetailSchema = datasetSchema
         expectedOutput: z.string().nullable(),
         labels: z.array(z.string()),
         toolCallCount: z.number().int().describe('Recorded tool results the case serves.'),
+        feedback: z
+          .array(z.object({ label: z.string().nullable(), reward: z.number().nullable(), comment: z.string(), stepIndex: z.number().int().nullable(), source: z.string(), actorName: z.string(), createdAt: z.string().optional() }))
+          .describe("The source run's outcomes and rewards when the case was recorded (ADR 0051)."),
       }),
     ),
   })

@@ -1,0 +1,37 @@
+import type { Prisma } from '@agentloom/db';
+
+import type { CaseFixture } from '../case-fixture';
+import type { Scorer } from '../evaluation.schema';
+import { verdict, type CaseScore } from './output-scorers';
+
+/**
+ * "Recalled a superseded fact": fails when a memory item the replay read (the items the case
+ * serves as its recorded reads) has been superseded in the tenant's store, or was marked
+ * superseded when a hand-written case named no stored item. The explanation names each item and its
+ * successor, so the fix (re-record the case, or fix the writer that kept the old fact) is visible.
+ */
+export async function scoreMemorySuperseded(transaction: Prisma.TransactionClient, tenantId: string, fixture: CaseFixture): Promise<CaseScore> {
+  const ids = fixture.memoryInjections.map((item) => item.id);
+  if (ids.length === 0) return verdict('memory-superseded', true, 'the replay read no memory');
+  const superseded = await transaction.memoryItem.findMany({
+    where: { tenantId, id: { in: ids }, supersededById: { not: null } },
+    select: { id: true, key: true, content: true, supersededById: true },
+  });
+  if (superseded.length === 0) return verdict('memory-superseded', true, `none of the ${ids.length} memory item(s) read is superseded`);
+  const named = superseded.map((item) => `${item.key ?? item.id} (${JSON.stringify(excerpt(item.content))}, superseded by ${item.supersededById})`);
+  return { scorer: 'memory-superseded', passed: false, value: 1 - superseded.length / ids.length, explanation: `recalled superseded memory: ${named.join('; ')}` };
+}
+
+/** "Missed an expected memory": fails when an expected key or id was not among the memory read. */
+export function scoreMemoryExpected(scorer: Extract<Scorer, { type: 'memory-expected' }>, fixture: CaseFixture): CaseScore {
+  const keys = new Set(fixture.memoryInjections.flatMap((item) => (item.key ? [item.key] : [])));
+  const ids = new Set(fixture.memoryInjections.map((item) => item.id));
+  const missing = [...scorer.keys.filter((key) => !keys.has(key)).map((key) => `key ${key}`), ...scorer.ids.filter((id) => !ids.has(id)).map((id) => `id ${id}`)];
+  const expected = scorer.keys.length + scorer.ids.length;
+  if (missing.length === 0) return verdict('memory-expected', true, `all ${expected} expected memory item(s) were read`);
+  return { scorer: 'memory-expected', passed: false, value: (expected - missing.length) / expected, explanation: `missed expected memory: ${missing.join(', ')}` };
+}
+
+function excerpt(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}

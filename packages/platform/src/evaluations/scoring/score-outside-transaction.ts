@@ -1,0 +1,66 @@
+import type { Database } from '@agentloom/db';
+
+import type { CaseFixture } from '../case-fixture';
+import type { Scorer } from '../evaluation.schema';
+import { runCustomScorer } from './custom-scorer';
+import { judgeCase } from './judge-scorer';
+import { judgeGateway } from './judge-gateway';
+import type { CaseScore } from './output-scorers';
+import type { ScoringContext } from './scoring-context';
+
+/**
+ * The scores that call out (the judge's model) or run operator code (custom scorers), by the
+ * scorer's position in the experiment's list. They run before the scoring transaction, never inside
+ * it: a model call must not hold a transaction (on PGlite it would hold the whole database). Two
+ * readers scoring at once may both ask the judge; only one result is stored (ADR 0048's guard).
+ */
+export async function scoreOutsideTransaction(
+  database: Database,
+  context: ScoringContext,
+  tenantId: string,
+  replay: { runId: string; fixture: CaseFixture; labels: string[] },
+  scorers: readonly Scorer[],
+): Promise<Map<number, CaseScore>> {
+  const scores = new Map<number, CaseScore>();
+  if (!scorers.some((scorer) => scorer.type === 'llm-judge' || scorer.type === 'custom')) return scores;
+  const { prisma } = database;
+  const run = await prisma.run.findUniqueOrThrow({ where: { id: replay.runId }, select: { status: true, output: true } });
+  const calls = await prisma.toolCall.findMany({ where: { runId: replay.runId, parentToolCallId: null }, orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }], select: { name: true, arguments: true, editedArguments: true } });
+  const output = (run.output as { text?: string } | null)?.text ?? null;
+  const expected = replay.fixture.expectedOutput ?? replay.fixture.finalOutput;
+  for (const [index, scorer] of scorers.entries()) {
+    if (scorer.type === 'llm-judge') {
+      const gateway = await judgeGateway(prisma, context.models, tenantId, scorer);
+      scores.set(
+        index,
+        gateway
+          ? await judgeCase(gateway, scorer.rubric, scorer.passThreshold, { input: replay.fixture.input, output, expected, runId: replay.runId }, AbortSignal.timeout(120_000))
+          : { scorer: 'llm-judge', passed: false, value: 0, explanation: `judge agent ${scorer.judgeAgentId} version ${scorer.judgeAgentVersion} is gone or has no model` },
+      );
+    }
+    if (scorer.type === 'custom') {
+      const custom = context.customScorers.get(scorer.name);
+      scores.set(
+        index,
+        custom
+          ? await runCustomScorer(
+              custom,
+              {
+                input: replay.fixture.input,
+                output,
+                expected,
+                runStatus: run.status,
+                toolCalls: calls.map((call) => ({ name: call.name, arguments: call.editedArguments ?? call.arguments })),
+                recordedToolCalls: replay.fixture.toolResults,
+                memoryRead: replay.fixture.memoryInjections.map((item) => ({ id: item.id, kind: item.kind, content: item.content, ...(item.key ? { key: item.key } : {}) })),
+                labels: replay.labels,
+                options: scorer.options,
+              },
+              context.customScorerTimeoutMs,
+            )
+          : { scorer: `custom:${scorer.name}`, passed: false, value: 0, explanation: `no scorer "${scorer.name}" is loaded in this process (AGENTLOOM_SCORER_MODULES)` },
+      );
+    }
+  }
+  return scores;
+}
