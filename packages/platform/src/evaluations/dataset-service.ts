@@ -24,8 +24,16 @@ export class DatasetService {
     const input = parseInput(createDatasetInputSchema, rawInput);
     try {
       const dataset = await this.database.prisma.$transaction(async (transaction) => {
-        const created = await transaction.evalDataset.create({ data: { tenantId: principal.tenantId, ...input }, include: { _count: { select: { cases: true } } } });
-        await recordAudit(transaction, principal, { action: 'dataset.create', targetType: 'dataset', targetId: created.id, after: { name: input.name, unmatchedToolPolicy: input.unmatchedToolPolicy } });
+        const created = await transaction.evalDataset.create({
+          data: { tenantId: principal.tenantId, ...input },
+          include: { _count: { select: { cases: true } } },
+        });
+        await recordAudit(transaction, principal, {
+          action: 'dataset.create',
+          targetType: 'dataset',
+          targetId: created.id,
+          after: { name: input.name, unmatchedToolPolicy: input.unmatchedToolPolicy },
+        });
         return created;
       });
       return toDatasetView(dataset);
@@ -36,7 +44,11 @@ export class DatasetService {
   }
 
   async list(principal: Principal): Promise<DatasetView[]> {
-    const rows = await this.database.prisma.evalDataset.findMany({ where: { tenantId: principal.tenantId }, orderBy: { name: 'asc' }, include: { _count: { select: { cases: true } } } });
+    const rows = await this.database.prisma.evalDataset.findMany({
+      where: { tenantId: principal.tenantId },
+      orderBy: { name: 'asc' },
+      include: { _count: { select: { cases: true } } },
+    });
     return rows.map(toDatasetView);
   }
 
@@ -47,7 +59,21 @@ export class DatasetService {
       where: { tenantId_name: { tenantId: principal.tenantId, name } },
       include: {
         _count: { select: { cases: true } },
-        cases: { orderBy: { position: 'asc' }, select: { id: true, position: true, addedInVersion: true, sourceRunId: true, input: true, finalOutput: true, expectedOutput: true, labels: true, toolResults: true, feedback: true } },
+        cases: {
+          orderBy: { position: 'asc' },
+          select: {
+            id: true,
+            position: true,
+            addedInVersion: true,
+            sourceRunId: true,
+            input: true,
+            finalOutput: true,
+            expectedOutput: true,
+            labels: true,
+            toolResults: true,
+            feedback: true,
+          },
+        },
       },
     });
     if (!row) throw new DomainError('not-found', `Dataset "${name}" not found`, 'name');
@@ -63,7 +89,12 @@ export class DatasetService {
     const input = parseInput(addRunsInputSchema, rawInput);
     return this.addCases(principal, input.name, 'dataset.add-runs', async (transaction) => {
       const cases: (RecordedCase & { expectedOutput: string | null; labels: string[] })[] = [];
-      for (const runId of input.runIds) cases.push({ ...(await recordCaseFromRun(transaction, principal.tenantId, runId)), expectedOutput: input.expectedOutput ?? null, labels: input.labels });
+      for (const runId of input.runIds)
+        cases.push({
+          ...(await recordCaseFromRun(transaction, principal.tenantId, runId)),
+          expectedOutput: input.expectedOutput ?? null,
+          labels: input.labels,
+        });
       return cases;
     });
   }
@@ -96,41 +127,59 @@ export class DatasetService {
     principal: Principal,
     name: string,
     action: string,
-    build: (transaction: Prisma.TransactionClient) => Promise<(Omit<RecordedCase, 'sourceRunId'> & { sourceRunId: string | null; expectedOutput: string | null; labels: string[] })[]>,
+    build: (
+      transaction: Prisma.TransactionClient,
+    ) => Promise<(Omit<RecordedCase, 'sourceRunId'> & { sourceRunId: string | null; expectedOutput: string | null; labels: string[] })[]>,
   ): Promise<DatasetView> {
-    const dataset = await this.database.prisma.$transaction(async (transaction) => {
-      // The row lock serializes concurrent additions: positions and versions stay gap-free.
-      const locked = await transaction.$queryRaw<{ id: string; version: number }[]>`SELECT id, version FROM eval_datasets WHERE tenant_id = ${principal.tenantId}::uuid AND name = ${name} FOR UPDATE`;
-      const current = locked[0];
-      if (!current) throw new DomainError('not-found', `Dataset "${name}" not found`, 'name');
-      const cases = await build(transaction);
-      const last = await transaction.evalCase.aggregate({ where: { datasetId: current.id }, _max: { position: true } });
-      const nextVersion = current.version + 1;
-      const start = (last._max.position ?? 0) + 1;
-      await transaction.evalCase.createMany({
-        data: cases.map((recorded, offset) => ({
-          tenantId: principal.tenantId,
-          datasetId: current.id,
-          position: start + offset,
-          addedInVersion: nextVersion,
-          sourceRunId: recorded.sourceRunId,
-          input: recorded.input,
-          threadContext: recorded.threadContext,
-          memoryInjections: recorded.memoryInjections,
-          toolResults: recorded.toolResults as Prisma.InputJsonValue,
-          transcript: recorded.transcript as Prisma.InputJsonValue,
-          recordedMetrics: recorded.recordedMetrics,
-          finalOutput: recorded.finalOutput,
-          expectedOutput: recorded.expectedOutput,
-          labels: recorded.labels,
-          feedback: recorded.feedback,
-        })),
-      });
-      const updated = await transaction.evalDataset.update({ where: { id: current.id }, data: { version: nextVersion }, include: { _count: { select: { cases: true } } } });
-      // By reference: the audit entry names the source runs, it does not copy their content.
-      await recordAudit(transaction, principal, { action, targetType: 'dataset', targetId: current.id, after: { version: nextVersion, cases: cases.length, sourceRunIds: cases.flatMap((recorded) => (recorded.sourceRunId ? [recorded.sourceRunId] : [])) } });
-      return updated;
-    });
+    const dataset = await this.database.prisma.$transaction(
+      async (transaction) => {
+        // The row lock serializes concurrent additions: positions and versions stay gap-free.
+        const locked = await transaction.$queryRaw<
+          { id: string; version: number }[]
+        >`SELECT id, version FROM eval_datasets WHERE tenant_id = ${principal.tenantId}::uuid AND name = ${name} FOR UPDATE`;
+        const current = locked[0];
+        if (!current) throw new DomainError('not-found', `Dataset "${name}" not found`, 'name');
+        const cases = await build(transaction);
+        const last = await transaction.evalCase.aggregate({ where: { datasetId: current.id }, _max: { position: true } });
+        const nextVersion = current.version + 1;
+        const start = (last._max.position ?? 0) + 1;
+        await transaction.evalCase.createMany({
+          data: cases.map((recorded, offset) => ({
+            tenantId: principal.tenantId,
+            datasetId: current.id,
+            position: start + offset,
+            addedInVersion: nextVersion,
+            sourceRunId: recorded.sourceRunId,
+            input: recorded.input,
+            threadContext: recorded.threadContext,
+            memoryInjections: recorded.memoryInjections,
+            toolResults: recorded.toolResults as Prisma.InputJsonValue,
+            transcript: recorded.transcript as Prisma.InputJsonValue,
+            recordedMetrics: recorded.recordedMetrics,
+            finalOutput: recorded.finalOutput,
+            expectedOutput: recorded.expectedOutput,
+            labels: recorded.labels,
+            feedback: recorded.feedback,
+          })),
+        });
+        const updated = await transaction.evalDataset.update({
+          where: { id: current.id },
+          data: { version: nextVersion },
+          include: { _count: { select: { cases: true } } },
+        });
+        // By reference: the audit entry names the source runs, it does not copy their content.
+        await recordAudit(transaction, principal, {
+          action,
+          targetType: 'dataset',
+          targetId: current.id,
+          after: { version: nextVersion, cases: cases.length, sourceRunIds: cases.flatMap((recorded) => (recorded.sourceRunId ? [recorded.sourceRunId] : [])) },
+        });
+        return updated;
+        // Recording reads each source run in full inside the transaction (so an erase cannot interleave):
+        // a batch of runs on a loaded server outlasted Prisma's default 5 s (P2028 in bench/replay).
+      },
+      { timeout: 120_000 },
+    );
     return toDatasetView(dataset);
   }
 }
