@@ -1,9 +1,9 @@
 import type { Database } from '@agentloom/db';
-import { parseQueryTime, windowAround, type Embedder, type FusionSettings, type MemoryHit, type MemorySearchQuery, type TimeWindow } from '@agentloom/runtime';
+import { parseQueryTime, queryNames, windowAround, type Embedder, type FusionSettings, type MemoryHit, type MemorySearchQuery, type TimeWindow } from '@agentloom/runtime';
 
 import { DomainError } from '../errors/domain-error';
 import { isZeroVector } from './embedding-rows';
-import { fullTextCandidates, similaritiesOf, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
+import { fullTextCandidates, similaritiesOf, unseenNames, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
 import { storedKindOf } from './memory-kind';
 import { newestNearDuplicatesFirst } from './newest-near-duplicates-first';
 import { visibleLevelKeys } from './memory-scope';
@@ -61,11 +61,12 @@ export async function searchMemory(
   const vector = mode !== 'full-text' && database.vector.available ? await queryVector(settings.embedder, text) : null;
   const searchLists = (filter: CandidateFilter) => candidateLists(database, settings, filter, text, mode, vector);
   const window = time.window ?? (time.anchor ? await anchorWindow(database, settings, base, time.anchor) : null);
-  const lists = await searchLists(base);
+  // Checked apart from the lists (any time, not only the window): "never stored" is about the whole memory.
+  const [lists, unknownNames] = await Promise.all([searchLists(base), unseenNames(database.sql, { ...base, window: undefined }, queryNames(text))]);
   // The window's own best candidates, so an item of that week ranked 100th overall can still be boosted.
   if (window) mergeLists(lists, await searchLists({ ...base, window: intersect(window, query.window) }));
   if (vector && mode === 'hybrid') await fillSimilarities(database, settings, base.tenantId, lists, vector);
-  const hits = fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector' })
+  const hits = fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector', unknownNames })
     .filter((hit) => hit.parts!.relevance >= settings.minRelevance)
     .slice(0, limit);
   // Post-ranking step (update-awareness without a model): versions of one fact, newest first.
