@@ -73,8 +73,8 @@ export function describeMemoryPortContract(factory: StoreFactory<MemoryPort>, { 
       const [known] = await memory.search({ scope: tenant, text: 'what is the SLO of the Tracking API' });
       expect([plain?.item.id, named?.item.id, known?.item.id]).toEqual([id, id, id]);
       expect(named!.parts!.unknownNames).toEqual(['Billing']);
-      expect(plain!.parts!.unknownNames).toBeUndefined();
-      expect(known!.parts!.unknownNames).toBeUndefined();
+      expect(plain!.parts!.unknownNames ?? []).toEqual([]);
+      expect(known!.parts!.unknownNames ?? []).toEqual([]);
       expect(named!.parts!.relevance).toBeLessThan(plain!.parts!.relevance);
     });
 
