@@ -67,10 +67,17 @@ export async function searchMemory(
   if (window) mergeLists(lists, await searchLists({ ...base, window: intersect(window, query.window) }));
   if (vector && mode === 'hybrid') await fillSimilarities(database, settings, base.tenantId, lists, vector);
   const hits = fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector', unknownNames })
-    .filter((hit) => hit.parts!.relevance >= settings.minRelevance)
+    // The port's minimum compares relevance before the unknown-name factor: that factor is evidence for
+    // injection (ADR 0054), not a reason to drop a weakly matching hit from memory_search's list.
+    .filter((hit) => relevanceBeforeNames(hit, settings.fusion) >= settings.minRelevance)
     .slice(0, limit);
   // Post-ranking step (update-awareness without a model): versions of one fact, newest first.
   return newestNearDuplicatesFirst(hits);
+}
+
+function relevanceBeforeNames(hit: MemoryHit, fusion: FusionSettings): number {
+  const { relevance, unknownNames } = hit.parts!;
+  return unknownNames && unknownNames.length > 0 && fusion.unknownNameFactor > 0 ? relevance / fusion.unknownNameFactor : relevance;
 }
 
 async function queryVector(embedder: Embedder, text: string): Promise<number[] | null> {
