@@ -84,6 +84,8 @@ async function measureSearch(embedder: Embedder, size: number, queryCount: numbe
       ['query embedding alone', async (text) => (await embedder.embed([text]), [])],
       ['ours: embed + vector', async (text) => (await port.searchWith({ scope, text, limit: k }, 'vector')).map((hit) => hit.item.id)],
       ['ours: embed + hybrid', async (text) => (await port.searchWith({ scope, text, limit: k }, 'hybrid')).map((hit) => hit.item.id)],
+      // Capitalised words are names the search checks against the whole visible memory (ADR 0054).
+      ['ours: embed + hybrid, query with names', async (text) => (await port.searchWith({ scope, text: withNames(text), limit: k }, 'hybrid')).map((hit) => hit.item.id)],
     ];
     for (const [, search] of systems) for (const text of queries.slice(0, 10)) await search(text); // warm-up
     // Interleaved: every query runs on every system, in an order that rotates per query, so drift
@@ -113,6 +115,11 @@ async function measureSearch(embedder: Embedder, size: number, queryCount: numbe
   } finally {
     await database.close();
   }
+}
+
+/** The query with its words after the first capitalised, so each reads as a name. */
+function withNames(text: string): string {
+  return text.replace(/ (\p{L})/gu, (_, letter: string) => ` ${letter.toUpperCase()}`);
 }
 
 /** Items/s through `storeItem` (one embed call and one transaction per item) and through `reembedItems`. */

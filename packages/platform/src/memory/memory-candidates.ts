@@ -177,6 +177,30 @@ export async function similaritiesOf(
   return new Map(rows.map((row) => [row.id, Number(row.similarity)]));
 }
 
+/**
+ * The names (queryNames) that no live item the caller may see holds, at any time: a name is held
+ * when one item has every lexeme of it (`plainto_tsquery`, the index's own stemming). A name with no
+ * lexeme (a stop word) is never reported. One EXISTS per name, served by the full-text index.
+ */
+export async function unseenNames(sql: RawSql, filter: CandidateFilter, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await sql.query<{ name: string }>(
+    `SELECT name FROM unnest($4::text[]) WITH ORDINALITY AS given(name, position)
+      WHERE numnode(plainto_tsquery('english', name)) > 0
+        AND NOT EXISTS (SELECT 1 FROM memory_items m WHERE ${liveItemConditions} AND m.search_vector @@ plainto_tsquery('english', name))
+      ORDER BY position
+      LIMIT $5`,
+    filter.tenantId,
+    filter.levelKeys,
+    filter.kinds,
+    names,
+    names.length,
+    null,
+    null,
+  );
+  return rows.map((row) => row.name);
+}
+
 /** The lists one search gathers before fusion. */
 export interface CandidateLists {
   lexical: LexicalCandidate[];

@@ -11,6 +11,8 @@ export interface FusionContext {
   vectorSearched: boolean;
   /** Whether a lexical list was searched (else lexical is null). */
   lexicalSearched: boolean;
+  /** Names the query uses that no visible memory holds (scales every hit's relevance down). */
+  unknownNames: readonly string[];
 }
 
 /**
@@ -39,6 +41,7 @@ export function fuseCandidates(lists: CandidateLists, context: FusionContext): M
         pinned: row.pinned,
         occurredAt,
         inWindow: context.window ? withinWindow(context.window, occurredAt) : null,
+        unknownNames: context.unknownNames,
       },
       context.now,
       context.settings,

@@ -1,9 +1,9 @@
 import type { Database } from '@agentloom/db';
-import { parseQueryTime, windowAround, type Embedder, type FusionSettings, type MemoryHit, type MemorySearchQuery, type TimeWindow } from '@agentloom/runtime';
+import { parseQueryTime, queryNames, windowAround, type Embedder, type FusionSettings, type MemoryHit, type MemorySearchQuery, type TimeWindow } from '@agentloom/runtime';
 
 import { DomainError } from '../errors/domain-error';
 import { isZeroVector } from './embedding-rows';
-import { fullTextCandidates, similaritiesOf, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
+import { fullTextCandidates, similaritiesOf, unseenNames, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
 import { storedKindOf } from './memory-kind';
 import { newestNearDuplicatesFirst } from './newest-near-duplicates-first';
 import { visibleLevelKeys } from './memory-scope';
@@ -61,15 +61,23 @@ export async function searchMemory(
   const vector = mode !== 'full-text' && database.vector.available ? await queryVector(settings.embedder, text) : null;
   const searchLists = (filter: CandidateFilter) => candidateLists(database, settings, filter, text, mode, vector);
   const window = time.window ?? (time.anchor ? await anchorWindow(database, settings, base, time.anchor) : null);
-  const lists = await searchLists(base);
+  // Checked apart from the lists (any time, not only the window): "never stored" is about the whole memory.
+  const [lists, unknownNames] = await Promise.all([searchLists(base), unseenNames(database.sql, { ...base, window: undefined }, queryNames(text))]);
   // The window's own best candidates, so an item of that week ranked 100th overall can still be boosted.
   if (window) mergeLists(lists, await searchLists({ ...base, window: intersect(window, query.window) }));
   if (vector && mode === 'hybrid') await fillSimilarities(database, settings, base.tenantId, lists, vector);
-  const hits = fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector' })
-    .filter((hit) => hit.parts!.relevance >= settings.minRelevance)
+  const hits = fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector', unknownNames })
+    // The port's minimum compares relevance before the unknown-name factor: that factor is evidence for
+    // injection (ADR 0054), not a reason to drop a weakly matching hit from memory_search's list.
+    .filter((hit) => relevanceBeforeNames(hit, settings.fusion) >= settings.minRelevance)
     .slice(0, limit);
   // Post-ranking step (update-awareness without a model): versions of one fact, newest first.
   return newestNearDuplicatesFirst(hits);
+}
+
+function relevanceBeforeNames(hit: MemoryHit, fusion: FusionSettings): number {
+  const { relevance, unknownNames } = hit.parts!;
+  return unknownNames && unknownNames.length > 0 && fusion.unknownNameFactor > 0 ? relevance / fusion.unknownNameFactor : relevance;
 }
 
 async function queryVector(embedder: Embedder, text: string): Promise<number[] | null> {

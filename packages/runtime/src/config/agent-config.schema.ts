@@ -60,7 +60,7 @@ export const agentConfigSchema = z.object({
    * to `maxMemories` hits scoring at least `minScore` are put in a memory block (a KeywordRouter is
    * used unless a router is injected). Needs a memory port; omitted means no automatic injection.
    */
-  memoryInjection: z.object({ maxMemories: z.number().int().min(1).max(20).default(3), minScore: z.number().min(0).default(0.3) }).optional(),
+  memoryInjection: z.object({ maxMemories: z.number().int().min(1).max(20).default(3), minScore: z.number().min(0).default(0.2) }).optional(),
   skills: z.object({ directory: z.string() }).optional(),
   demoScript: demoScriptSchema.optional(),
 });

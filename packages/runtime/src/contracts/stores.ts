@@ -92,6 +92,11 @@ export interface MemoryScoreParts {
   recency: number;
   /** Added when the item happened in the time the query names (0 when it names none). */
   time: number;
+  /**
+   * Names the query uses that no memory the caller may see holds; present only when there are some,
+   * and then `relevance` is already scaled down by the fusion's unknown-name factor (ADR 0054).
+   */
+  unknownNames?: string[];
 }
 
 export interface MemoryHit {

@@ -40,6 +40,15 @@ describe('fuseScore', () => {
     expect(score).toBe(0);
     expect(parts).toMatchObject({ relevance: 0, pinned: 0, recency: 0, time: 0 });
   });
+
+  it('scales relevance down when the query names something no memory holds, and names it in the parts', () => {
+    const plain = fuseScore(signals, now, settings);
+    const unknown = fuseScore({ ...signals, unknownNames: ['Redis'] }, now, settings);
+    expect(unknown.parts.relevance).toBeCloseTo(plain.parts.relevance * settings.unknownNameFactor, 10);
+    expect(unknown.parts.unknownNames).toEqual(['Redis']);
+    expect(plain.parts).not.toHaveProperty('unknownNames');
+    expect(fuseScore({ ...signals, unknownNames: [] }, now, settings).parts.relevance).toBe(plain.parts.relevance);
+  });
 });
 
 describe('compareHits', () => {

@@ -21,6 +21,13 @@ export interface FusionSettings {
   recencyHalfLifeDays: number;
   /** Added when the item happened inside the time the query names. */
   timeBoost: number;
+  /**
+   * Relevance is multiplied by this when the query names something (a capitalised word, see
+   * queryNames) that no memory the caller may see contains: its nearest items are then look-alikes
+   * ("staging Redis" answered by staging Postgres). Same factor for every hit of the search, so it
+   * changes abstention, never the order (ADR 0054).
+   */
+  unknownNameFactor: number;
 }
 
 /** Tuned on bench/memory-eval's dev set only; see ADR 0022 for the table. */
@@ -31,6 +38,7 @@ export const defaultFusionSettings: FusionSettings = {
   recencyBoost: 0.02,
   recencyHalfLifeDays: 30,
   timeBoost: 0.2,
+  unknownNameFactor: 0.5,
 };
 
 /** What one candidate brought from the lists. */
@@ -44,13 +52,16 @@ export interface CandidateSignals {
   occurredAt: Date;
   /** Whether it happened in the query's time window; null when the query names no time. */
   inWindow: boolean | null;
+  /** Names the query uses that no visible memory holds (empty or absent: none). */
+  unknownNames?: readonly string[];
 }
 
 const dayMs = 86_400_000;
 
 /** The hit's parts and score (relevance plus boosts). */
 export function fuseScore(signals: CandidateSignals, now: Date, settings: FusionSettings = defaultFusionSettings): { score: number; parts: MemoryScoreParts } {
-  const relevance = relevanceOf(signals, settings);
+  const unknownNames = signals.unknownNames ?? [];
+  const relevance = relevanceOf(signals, settings) * (unknownNames.length > 0 ? settings.unknownNameFactor : 1);
   const relevant = relevance > 0;
   const ageDays = Math.max(0, (now.getTime() - signals.occurredAt.getTime()) / dayMs);
   const parts: MemoryScoreParts = {
@@ -60,6 +71,7 @@ export function fuseScore(signals: CandidateSignals, now: Date, settings: Fusion
     pinned: relevant && signals.pinned ? settings.pinnedBoost : 0,
     recency: relevant ? settings.recencyBoost * 0.5 ** (ageDays / settings.recencyHalfLifeDays) : 0,
     time: relevant && signals.inWindow === true ? settings.timeBoost : 0,
+    ...(unknownNames.length > 0 ? { unknownNames: [...unknownNames] } : {}),
   };
   return { score: parts.relevance + parts.pinned + parts.recency + parts.time, parts };
 }

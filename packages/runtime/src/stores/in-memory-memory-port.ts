@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryHit, MemoryItem, MemoryPort, MemoryScope, MemorySearchQuery, NewMemoryItem } from '../contracts/stores';
 import { parseQueryTime, withinWindow } from '../retrieval/query-time-window';
+import { queryNames } from '../retrieval/query-names';
 import { compareHits, fuseScore } from '../retrieval/score-fusion';
 import { jsonClone } from '../util/deep-freeze';
 
@@ -20,16 +21,21 @@ export class InMemoryMemoryPort implements MemoryPort {
     const time = parseQueryTime(query.text, now);
     const queryWords = words(time.text);
     if (queryWords.size === 0) return Promise.resolve([]);
+    const visible = [...this.items.values()].filter((item) => scopeMatches(item.scope, query.scope) && (!query.kinds || query.kinds.includes(item.kind)));
+    const visibleWords = visible.map((item) => words(item.content));
+    // A name no visible item holds all the words of (as the Postgres port does, ADR 0054).
+    const unknownNames = queryNames(time.text).filter((name) => {
+      const nameWords = [...words(name)];
+      return nameWords.length > 0 && !visibleWords.some((itemWords) => nameWords.every((word) => itemWords.has(word)));
+    });
     const scored: { id: string; occurredAt: Date; score: number; hit: MemoryHit }[] = [];
-    for (const item of this.items.values()) {
-      if (!scopeMatches(item.scope, query.scope)) continue;
-      if (query.kinds && !query.kinds.includes(item.kind)) continue;
-      const itemWords = words(item.content);
+    for (const [index, item] of visible.entries()) {
+      const itemWords = visibleWords[index]!;
       const lexical = [...queryWords].filter((word) => itemWords.has(word)).length / queryWords.size;
       if (lexical === 0) continue;
       const occurredAt = new Date(item.occurredAt ?? item.createdAt);
       const inWindow = time.window ? withinWindow(time.window, occurredAt) : null;
-      const { score, parts } = fuseScore({ similarity: null, lexical, pinned: false, occurredAt, inWindow }, now);
+      const { score, parts } = fuseScore({ similarity: null, lexical, pinned: false, occurredAt, inWindow, unknownNames }, now);
       scored.push({ id: item.id, occurredAt, score, hit: { item: jsonClone(item), score, parts } });
     }
     return Promise.resolve(scored.sort(compareHits).slice(0, query.limit ?? 5).map(({ hit }) => hit));

@@ -64,6 +64,20 @@ export function describeMemoryPortContract(factory: StoreFactory<MemoryPort>, { 
       expect(partial!.parts!.relevance).toBeLessThan(full!.parts!.relevance);
     });
 
+    it('lowers the relevance of every hit when the query names something no memory holds, and says which name', async () => {
+      const memory = await factory();
+      const { id } = await memory.store({ scope: tenant, kind: 'fact', content: 'The SLO of the Tracking API is 99.95 percent availability' });
+      // The same words; only the capitalised one reads as a name, and no memory holds "billing".
+      const [plain] = await memory.search({ scope: tenant, text: 'what is the SLO of the billing API' });
+      const [named] = await memory.search({ scope: tenant, text: 'what is the SLO of the Billing API' });
+      const [known] = await memory.search({ scope: tenant, text: 'what is the SLO of the Tracking API' });
+      expect([plain?.item.id, named?.item.id, known?.item.id]).toEqual([id, id, id]);
+      expect(named!.parts!.unknownNames).toEqual(['Billing']);
+      expect(plain!.parts!.unknownNames ?? []).toEqual([]);
+      expect(known!.parts!.unknownNames ?? []).toEqual([]);
+      expect(named!.parts!.relevance).toBeLessThan(plain!.parts!.relevance);
+    });
+
     it('keeps when an item happened and ranks equally relevant items newest first', async () => {
       const memory = await factory();
       const newer = await memory.store({ scope: tenant, kind: 'fact', content: 'standup moved to the blue room', occurredAt: '2026-05-04T09:00:00.000Z' });

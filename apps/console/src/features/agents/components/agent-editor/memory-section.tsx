@@ -19,7 +19,7 @@ export function MemorySection({ config, update }: { config: EditorConfig; update
           type="checkbox"
           checked={injection !== undefined}
           onChange={(event) =>
-            update((current) => withOptional(current, 'memoryInjection', event.target.checked ? { maxMemories: 3, minScore: 0.3 } : undefined))
+            update((current) => withOptional(current, 'memoryInjection', event.target.checked ? { maxMemories: 3, minScore: 0.2 } : undefined))
           }
         />
         <span>
@@ -41,7 +41,7 @@ export function MemorySection({ config, update }: { config: EditorConfig; update
             value={injection.minScore}
             min={0}
             step={0.05}
-            onChange={(value) => update((current) => ({ ...current, memoryInjection: { ...injection, minScore: value ?? 0.3 } }))}
+            onChange={(value) => update((current) => ({ ...current, memoryInjection: { ...injection, minScore: value ?? 0.2 } }))}
           />
         </div>
       ) : null}
