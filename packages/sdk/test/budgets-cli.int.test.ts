@@ -48,4 +48,21 @@ describe('agentloom budgets', () => {
     expect(afterRemove).toMatchObject({ tenant: { daily: null, monthly: null }, agents: [] });
     await expect(client.budgets.remove({ period: 'monthly' })).rejects.toMatchObject({ status: 404, field: 'period' });
   });
+
+  it('gives one run its own budget with --max-tokens; a bad one is a 400 naming the field (ADR 0052)', async () => {
+    const refused = await cli('run', 'demo-researcher', 'Too small a budget', '--max-tokens', '0');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('(field budget.maxTokens)');
+    await expect(client.runs.create({ agentId: (await client.agents.resolve('demo-researcher')).id, input: 'x', budget: { maxCostUsd: -1 } })).rejects.toMatchObject({
+      status: 400,
+      field: 'budget.maxCostUsd',
+    });
+
+    // One token: the first model call is allowed (nothing spent yet), the next step is not.
+    const run = await cli('run', 'demo-researcher', 'What makes runs durable?', '--max-tokens', '1', '--follow');
+    expect(run.code).toBe(1);
+    const { runs } = await client.runs.list({ limit: 1 });
+    expect(runs[0]).toMatchObject({ status: 'failed', error: { kind: 'budget-exceeded' }, budget: { request: { maxTokens: 1 }, version: null } });
+    expect(runs[0]!.error!.message).toMatch(/^Run token budget exceeded: limit 1 tokens, used \d+ tokens$/);
+  });
 });

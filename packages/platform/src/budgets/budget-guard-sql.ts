@@ -8,6 +8,7 @@ export const budgetStateSchema = z.object({
   run_tokens: z.coerce.number(),
   run_cost_usd: z.coerce.number(),
   run_budget: z.unknown(),
+  request_budget: z.unknown(),
   budgets: z.array(limitsSchema.extend({ subject: z.enum(['tenant', 'agent']), period: z.enum(['daily', 'monthly']) })),
   usage: z.array(
     z.object({
@@ -23,14 +24,14 @@ export const budgetStateSchema = z.object({
 export type BudgetState = z.infer<typeof budgetStateSchema>;
 
 /**
- * One statement per check: the run row and its version's `runBudget` (primary keys), the tenant's
+ * One statement per check: the run row with its request's budget and its version's `runBudget` (primary keys), the tenant's
  * and agent's budgets (primary key prefix), and their usage of this UTC month so far — at most two
  * subjects × 31 day rows read through the primary key of `budget_usage_days`, never a sum over runs.
  * The usage is read only when a tenant or agent budget exists.
  */
 const budgetStateStatement = `
 WITH run AS (
-  SELECT r.tenant_id, r.agent_id::text AS agent, r.input_tokens::bigint + r.output_tokens AS tokens, r.cost_usd, v.config -> 'runBudget' AS run_budget
+  SELECT r.tenant_id, r.agent_id::text AS agent, r.input_tokens::bigint + r.output_tokens AS tokens, r.cost_usd, v.config -> 'runBudget' AS run_budget, r.budget AS request_budget
   FROM runs r JOIN agent_versions v ON v.id = r.agent_version_id
   WHERE r.id = $1::uuid
 ), window_days AS (
@@ -49,7 +50,7 @@ WITH run AS (
     AND u.day >= window_days.month_start AND u.day <= window_days.today
   GROUP BY 1
 )
-SELECT run.tokens::text AS run_tokens, run.cost_usd::text AS run_cost_usd, run.run_budget,
+SELECT run.tokens::text AS run_tokens, run.cost_usd::text AS run_cost_usd, run.run_budget, run.request_budget,
   COALESCE((SELECT json_agg(json_build_object('subject', subject, 'period', period, 'maxTokens', max_tokens::text, 'maxCostUsd', max_cost_usd::text)) FROM owned_budgets), '[]'::json) AS budgets,
   COALESCE((SELECT json_agg(json_build_object('subject', subject, 'dayTokens', day_tokens::text, 'dayCostUsd', day_cost_usd::text,
     'monthTokens', month_tokens::text, 'monthCostUsd', month_cost_usd::text)) FROM owned_usage), '[]'::json) AS usage
@@ -60,7 +61,7 @@ export async function selectBudgetState(runner: StatementRunner, runId: string):
   const rows = await queryRows<Record<string, unknown>>(runner, budgetStateStatement, [runId]);
   const row = rows[0];
   if (!row) return null;
-  return budgetStateSchema.parse({ ...row, budgets: jsonColumn(row.budgets), usage: jsonColumn(row.usage) });
+  return budgetStateSchema.parse({ ...row, request_budget: jsonColumn(row.request_budget), budgets: jsonColumn(row.budgets), usage: jsonColumn(row.usage) });
 }
 
 /** Drivers differ in whether json arrives parsed; both are accepted. */

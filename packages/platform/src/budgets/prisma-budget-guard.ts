@@ -25,6 +25,7 @@ export class PrismaBudgetGuard implements BudgetGuard {
 
 function candidates(state: BudgetState): [BudgetScope, BudgetLimits | undefined, BudgetUsage][] {
   const runBudget = runBudgetSchema.safeParse(state.run_budget);
+  const requestBudget = runBudgetSchema.safeParse(state.request_budget);
   const usageOf = (subject: 'tenant' | 'agent') => state.usage.find((row) => row.subject === subject);
   const limitsOf = (subject: 'tenant' | 'agent', period: 'daily' | 'monthly'): BudgetLimits | undefined => {
     const row = state.budgets.find((budget) => budget.subject === subject && budget.period === period);
@@ -32,7 +33,10 @@ function candidates(state: BudgetState): [BudgetScope, BudgetLimits | undefined,
   };
   const day = (subject: 'tenant' | 'agent'): BudgetUsage => ({ tokens: usageOf(subject)?.dayTokens ?? 0, costUsd: usageOf(subject)?.dayCostUsd ?? 0 });
   const month = (subject: 'tenant' | 'agent'): BudgetUsage => ({ tokens: usageOf(subject)?.monthTokens ?? 0, costUsd: usageOf(subject)?.monthCostUsd ?? 0 });
+  const runUsage: BudgetUsage = { tokens: state.run_tokens, costUsd: state.run_cost_usd };
+  // The request's budget (ADR 0052) and the version's both limit the run; the first spent one is reported.
   return [
+    ['run', requestBudget.success ? requestBudget.data : undefined, runUsage],
     ['run', runBudget.success ? runBudget.data : undefined, { tokens: state.run_tokens, costUsd: state.run_cost_usd }],
     ['agent-daily', limitsOf('agent', 'daily'), day('agent')],
     ['agent-monthly', limitsOf('agent', 'monthly'), month('agent')],

@@ -40,6 +40,7 @@ interface InsertedRunRow {
   cost_usd: string | number;
   queued_at: Date;
   created_at: Date;
+  budget: Prisma.JsonValue;
 }
 
 /**
@@ -70,9 +71,9 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
        SELECT version.id, version.version, version.config FROM version
         WHERE $4::uuid IS NULL OR EXISTS (SELECT 1 FROM thread WHERE thread.agent_id = $3::uuid AND thread.archived_at IS NULL)
      ), run AS (
-       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id, fork_of_run_id, fork_step_index)
-       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now(), $14::uuid, $15::uuid, $18::uuid, $19::int FROM allowed
-       RETURNING id, tenant_id, agent_id, agent_version_id, thread_id, status::text AS status, input, attempt, max_attempts, cost_usd, queued_at, created_at
+       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id, fork_of_run_id, fork_step_index, budget)
+       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now(), $14::uuid, $15::uuid, $18::uuid, $19::int, $20::jsonb FROM allowed
+       RETURNING id, tenant_id, agent_id, agent_version_id, thread_id, status::text AS status, input, attempt, max_attempts, cost_usd, queued_at, created_at, budget
      ), created AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
        SELECT run.tenant_id, run.id, 1, 'run-created',
@@ -117,6 +118,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
       origin ? `run.${origin.kind}` : 'run.create',
       origin?.kind === 'fork' ? origin.runId : null,
       origin?.kind === 'fork' ? origin.stepIndex : null,
+      input.budget ? JSON.stringify(input.budget) : null,
     ],
   );
   const row = rows[0]!;
@@ -155,6 +157,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     scheduleId: null,
     scheduleSlot: null,
     schedule: null,
+    budget: row.budget,
   };
 }
 

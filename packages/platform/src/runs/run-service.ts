@@ -131,7 +131,8 @@ export class RunService {
 }
 
 function hashRequest(input: CreateRunInput): string {
-  const body = { agentId: input.agentId, agentVersion: input.agentVersion ?? null, threadId: input.threadId ?? null, input: input.input };
+  // The budget joins the hash only when set, so keys stored before budgets existed still match their requests.
+  const body = { agentId: input.agentId, agentVersion: input.agentVersion ?? null, threadId: input.threadId ?? null, input: input.input, ...(input.budget ? { budget: input.budget } : {}) };
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
 

@@ -1,5 +1,6 @@
 import type { Prisma } from '@agentloom/db';
 
+import { runBudgetSchema } from '../budgets/budget.schema';
 import { pricesKnown } from './run-pricing';
 import type { RunStatus } from './run.schema';
 
@@ -46,6 +47,17 @@ export interface RunView {
   forks: { runId: string; stepIndex: number }[];
   /** The schedule that fired this run and the slot (fire time) it was created for (ADR 0043); null for other runs. */
   schedule: { scheduleId: string; name: string | null; slot: string } | null;
+  /**
+   * The budgets that limit this run alone (ADR 0052): `request` from its create request (null when
+   * none was given), `version` from its agent version's `runBudget`. Both apply; the first spent ends the run.
+   */
+  budget: { request: RunBudget | null; version: RunBudget | null };
+}
+
+/** A run's token and/or cost limit. */
+export interface RunBudget {
+  maxTokens?: number;
+  maxCostUsd?: number;
 }
 
 export const runViewSelect = {
@@ -82,6 +94,7 @@ export const runViewSelect = {
   scheduleId: true,
   scheduleSlot: true,
   schedule: { select: { name: true } },
+  budget: true,
 } as const satisfies Prisma.RunSelect;
 
 export type RunRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
@@ -123,5 +136,16 @@ export function toRunView(row: RunRow): RunView {
       row.scheduleId !== null && row.scheduleSlot !== null
         ? { scheduleId: row.scheduleId, name: row.schedule?.name ?? null, slot: row.scheduleSlot.toISOString() }
         : null,
+    budget: { request: storedBudget(row.budget), version: storedBudget(isRecord(row.agentVersion.config) ? row.agentVersion.config.runBudget : undefined) },
   };
+}
+
+/** Reads a stored budget loosely (it was validated on write); anything else reads as none. */
+function storedBudget(value: unknown): RunBudget | null {
+  const parsed = runBudgetSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

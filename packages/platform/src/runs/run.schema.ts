@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { runBudgetSchema } from '../budgets/budget.schema';
 import { instantSchema, toInstant } from '../validation/instant.schema';
 
 export const runStatuses = ['queued', 'running', 'waiting_human', 'waiting', 'succeeded', 'failed', 'cancelled'] as const;
@@ -14,6 +15,11 @@ export const createRunInputSchema = z.object({
   input: z.string().trim().min(1, 'input must not be empty').max(100_000),
   /** Same key + same body → the same run; same key + another body → conflict. */
   idempotencyKey: z.string().min(1).max(200).optional(),
+  /**
+   * This run's own token and cost budget (ADR 0052), checked at every step boundary and before every
+   * model call together with the version's `runBudget`, the agent's and the tenant's budgets.
+   */
+  budget: runBudgetSchema.optional(),
 });
 export type CreateRunInput = z.infer<typeof createRunInputSchema>;
 

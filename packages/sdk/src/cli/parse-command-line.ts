@@ -77,3 +77,10 @@ export function integerFlag(value: string | undefined, name: string): number | u
   if (!/^\d+$/.test(value)) throw new UsageError(`--${name} must be a positive whole number`);
   return Number(value);
 }
+
+/** Dollars such as `12.5` for `--max-cost-usd`; `none` or absent leaves cost unlimited. */
+export function costFlag(value: string | undefined): number | null {
+  if (value === undefined || value === 'none') return null;
+  if (!/^\d+(\.\d{1,6})?$/.test(value)) throw new UsageError('--max-cost-usd must be an amount in dollars with at most six decimals, or none');
+  return Number(value);
+}

@@ -2105,6 +2105,19 @@ export interface components {
                 /** Format: date-time */
                 slot: string;
             } | null;
+            /** @description The budgets that limit this run alone; both apply, and the first spent ends it `failed` with `budget-exceeded`. */
+            budget: {
+                /** @description The budget given in the create request; null when none was. */
+                request: {
+                    maxTokens?: number;
+                    maxCostUsd?: number;
+                } | null;
+                /** @description The agent version’s `runBudget`; null when it has none. */
+                version: {
+                    maxTokens?: number;
+                    maxCostUsd?: number;
+                } | null;
+            };
         };
         RunPage: {
             runs: components["schemas"]["Run"][];
@@ -2653,6 +2666,10 @@ export interface operations {
                     /** Format: uuid */
                     threadId?: string;
                     input: string;
+                    budget?: {
+                        maxTokens?: number;
+                        maxCostUsd?: number;
+                    };
                 };
             };
         };

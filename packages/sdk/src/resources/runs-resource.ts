@@ -11,6 +11,8 @@ export interface CreateRunInput {
   threadId?: string;
   /** Retrying with the same key and input returns the first run instead of starting another. */
   idempotencyKey?: string;
+  /** This run's own token and/or cost budget (ADR 0052); it ends `failed` with `budget-exceeded` once spent. */
+  budget?: { maxTokens?: number; maxCostUsd?: number };
 }
 
 export interface ListRunsInput {

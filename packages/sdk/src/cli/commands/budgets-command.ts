@@ -1,6 +1,6 @@
 import type { Budget, BudgetsOverview } from '../../types.ts';
 import { printResult, UsageError, writeLine, type CommandContext } from '../cli-context.ts';
-import { nullableIntegerFlag } from '../parse-command-line.ts';
+import { costFlag, nullableIntegerFlag } from '../parse-command-line.ts';
 
 const usage = 'Usage: agentloom budgets | set daily|monthly [--agent <agent>] [--max-tokens n|none] [--max-cost-usd x|none] | remove daily|monthly [--agent <agent>]';
 
@@ -27,13 +27,6 @@ export async function budgetsCommand(context: CommandContext): Promise<number> {
     return 0;
   }
   throw new UsageError(usage);
-}
-
-/** Dollars such as `12.5`; `none` or absent leaves cost unlimited. */
-function costFlag(value: string | undefined): number | null {
-  if (value === undefined || value === 'none') return null;
-  if (!/^\d+(\.\d{1,6})?$/.test(value)) throw new UsageError('--max-cost-usd must be an amount in dollars with at most six decimals, or none');
-  return Number(value);
 }
 
 function print(context: CommandContext, overview: BudgetsOverview): void {

@@ -1,7 +1,7 @@
 import type { BudgetView } from '@agentloom/platform';
 import { formatCost, formatCount } from '~/components/format';
 
-/** One measure of a budget: used of limit, as text and as a bar (red once the budget is spent). */
+/** One measure of a budget: used of limit and what is left, as text and as a bar (red once the budget is spent). */
 function Measure({ label, used, limit, format }: { label: string; used: number; limit: number; format: (value: number) => string }) {
   const ratio = Math.min(used / limit, 1);
   const spent = used >= limit;
@@ -11,7 +11,7 @@ function Measure({ label, used, limit, format }: { label: string; used: number; 
         <span>{label}</span>
         <span className={spent ? 'font-semibold text-red-700 dark:text-red-400' : ''}>
           {format(used)} of {format(limit)}
-          {spent ? ' — spent' : ''}
+          {spent ? ' — spent' : ` · ${format(limit - used)} left`}
         </span>
       </div>
       <div

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { jsonValueSchema, nextCursorSchema, nextIndexCursorSchema, timestampSchema, viewRegistry } from './view-registry';
 
 const runLinkSchema = z.object({ runId: z.string(), stepIndex: z.number().int().positive() });
+const runBudgetViewSchema = z.object({ maxTokens: z.number().int().optional(), maxCostUsd: z.number().optional() });
 
 /** A run as clients see it (`platform.runs` → `RunView`). */
 export const runSchema = z
@@ -43,6 +44,12 @@ export const runSchema = z
       .object({ scheduleId: z.string(), name: z.string().nullable().describe('The schedule’s current name.'), slot: timestampSchema })
       .nullable()
       .describe('The schedule that fired this run and the slot (fire time) it was created for; null for runs created otherwise.'),
+    budget: z
+      .object({
+        request: runBudgetViewSchema.nullable().describe('The budget given in the create request; null when none was.'),
+        version: runBudgetViewSchema.nullable().describe('The agent version’s `runBudget`; null when it has none.'),
+      })
+      .describe('The budgets that limit this run alone; both apply, and the first spent ends it `failed` with `budget-exceeded`.'),
   })
   .register(viewRegistry, { id: 'Run' });
 

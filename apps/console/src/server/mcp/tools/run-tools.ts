@@ -26,6 +26,10 @@ export const startRunTool = defineTool({
     input: z.string().min(1).max(100_000).describe('What the agent is asked.'),
     threadId: z.uuid().optional().describe('A thread of the same agent to continue.'),
     idempotencyKey: z.string().min(1).max(200).optional().describe('Same key and same arguments → the same run; same key with other arguments → conflict.'),
+    budget: z
+      .object({ maxTokens: z.number().optional(), maxCostUsd: z.number().optional() })
+      .optional()
+      .describe('This run’s own token and/or cost budget (positive whole tokens, dollars); once spent the run fails with budget-exceeded.'),
     wait: z.boolean().default(false).describe('Wait for the result instead of returning the queued run.'),
     timeoutSeconds: z.number().int().min(1).max(3_600).default(defaultWaitSeconds).describe('How long wait=true waits at most.'),
   },
@@ -42,6 +46,8 @@ export const startRunTool = defineTool({
         ...(input.version === undefined ? {} : { agentVersion: input.version }),
         ...(input.threadId === undefined ? {} : { threadId: input.threadId }),
         ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        // Validated by the run service, which names the field it refuses (budget.maxTokens).
+        ...(input.budget === undefined ? {} : { budget: input.budget }),
       });
       const wait = input.wait ? await waitForRun(context, run.id, input.timeoutSeconds) : undefined;
       return { created, ...(wait ? { wait } : {}), ...(await runSummary(platform, principal, run.id)) };

@@ -10,10 +10,12 @@ import { Skeleton } from '~/components/skeleton';
 import { submitOnModifierEnter } from '~/components/submit-shortcut';
 import { useTRPC } from '~/trpc/react';
 
+import { RunBudgetFields, runBudgetFromDraft, type RunBudgetDraft } from './run-budget-fields';
+
 const labelStyles = 'block text-sm font-medium';
 const hintStyles = 'mt-1 text-xs text-zinc-500 dark:text-zinc-400';
 
-/** Starts a run: agent (and optionally a pinned version), input, optional idempotency key. */
+/** Starts a run: agent (and optionally a pinned version), input, optional idempotency key and budget. */
 export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initialAgentId?: string; initialVersion?: string }) {
   const trpc = useTRPC();
   const router = useRouter();
@@ -25,6 +27,7 @@ export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initi
   const [version, setVersion] = useState(initialVersion);
   const [input, setInput] = useState('');
   const [idempotencyKey, setIdempotencyKey] = useState('');
+  const [budget, setBudget] = useState<RunBudgetDraft>({ maxTokens: '', maxCostUsd: '' });
   const create = useMutation(
     trpc.runs.create.mutationOptions({
       onSuccess: async ({ run }) => {
@@ -43,6 +46,7 @@ export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initi
       input,
       ...(version ? { agentVersion: Number(version) } : {}),
       ...(idempotencyKey.trim() ? { idempotencyKey: idempotencyKey.trim() } : {}),
+      ...(runBudgetFromDraft(budget) ? { budget: runBudgetFromDraft(budget) } : {}),
     });
   }
 
@@ -122,6 +126,7 @@ export function NewRunForm({ initialAgentId = '', initialVersion = '' }: { initi
         <input value={idempotencyKey} onChange={(event) => setIdempotencyKey(event.target.value)} maxLength={200} className={`${inputStyles} mt-1 font-mono`} />
         <span className={hintStyles}>Submitting again with the same key and input opens the same run instead of starting a second one.</span>
       </label>
+      <RunBudgetFields draft={budget} onChange={setBudget} />
       {create.error ? <ErrorNotice title="The run was not started" message={create.error.message} /> : null}
       <div className="flex items-center gap-3">
         <button type="submit" className={buttonStyles.primary} disabled={create.isPending || create.isSuccess} aria-keyshortcuts="Control+Enter Meta+Enter">

@@ -13,6 +13,7 @@ import { useNow } from '~/components/use-now';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { RunActions } from '~/features/runs/components/run-actions';
 import { RunFailureNotice } from '~/features/runs/components/run-failure-notice';
+import { runBudgetSummary } from '~/features/runs/components/run-page/run-budget-summary';
 import { PendingApprovalsOfRun } from '~/features/runs/components/run-page/pending-approvals-of-run';
 import { WaitsOfRun } from '~/features/runs/components/run-page/waits-of-run';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
@@ -80,6 +81,7 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
         <Fact label="Cost">
           <RunCost usage={run.usage} />
         </Fact>
+        {runBudgetSummary(run) !== null ? <Fact label="Budget">{runBudgetSummary(run)}</Fact> : null}
         <Fact label="Attempt">
           {run.attempt} of {run.maxAttempts}
         </Fact>
