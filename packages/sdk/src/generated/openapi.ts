@@ -1582,7 +1582,7 @@ export interface components {
             memoryInjection?: {
                 /** @default 3 */
                 maxMemories: number;
-                /** @default 0.3 */
+                /** @default 0.2 */
                 minScore: number;
             };
             skills?: {
