@@ -59,6 +59,7 @@ import { McpConnector } from './mcp/mcp-connector';
 import { McpServerService } from './mcp/mcp-server-service';
 import { DatasetService } from './evaluations/dataset-service';
 import { ExperimentService } from './evaluations/experiment-service';
+import { DatasetCurationService } from './evaluations/dataset-curation-service';
 
 /** The services apps call. Built once per process by the app's composition root. */
 export interface Platform {
@@ -121,6 +122,8 @@ export interface Platform {
   datasets: DatasetService;
   /** A dataset replayed against an agent version on the executor, scored per case, compared with a baseline. */
   experiments: ExperimentService;
+  /** Console edits of datasets: case expected output and labels, case deletion, runs by filter, a dataset's experiments. */
+  datasetCuration: DatasetCurationService;
   close(): Promise<void>;
 }
 
@@ -216,6 +219,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     [webhookDispatcher, scheduler],
   );
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
+  const datasets = new DatasetService(database);
   const runs = new RunService(
     database,
     () => executor.wake(),
@@ -264,8 +268,9 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     schedules: new ScheduleService(database, schedulerConfig.clock),
     scheduler,
     outbound,
-    datasets: new DatasetService(database),
+    datasets,
     experiments: new ExperimentService(database, () => executor.wake()),
+    datasetCuration: new DatasetCurationService(database, datasets, runs),
     close: async () => {
       await executor.stop();
       await maintenance.stop();

@@ -167,6 +167,10 @@ export { metricsAccessForAuthorization, type MetricsAccess } from './metrics/met
 // Regression replay and evaluations (ADR 0048)
 export { DatasetService } from './evaluations/dataset-service';
 export { ExperimentService } from './evaluations/experiment-service';
+export { DatasetCurationService, type EditedCaseView } from './evaluations/dataset-curation-service';
+export { addMatchingRunsInputSchema, caseRefInputSchema, updateCaseInputSchema, type AddMatchingRunsInput, type UpdateCaseInput } from './evaluations/dataset-curation.schema';
+export type { ExperimentListItem } from './evaluations/list-dataset-experiments';
+export { datasetRefSchema, experimentIdInputSchema } from './evaluations/evaluation.schema';
 export type { DatasetView } from './evaluations/dataset-view';
 export type { ExperimentView, ExperimentResultView } from './evaluations/experiment-view';
 export type { ExperimentSummary } from './evaluations/score-experiment';
