@@ -23,7 +23,7 @@ describe.each(databaseModes)('an experiment scored against a baseline started wi
   afterAll(() => test?.dispose());
 
   it('scores the baseline first and judges every case against its verdict, even when only the new experiment is read', async () => {
-    const { run } = await test.platform.runs.create(principal, { agentId, input: 'Capital of France?' });
+    const { run } = await test.platform.runs.create(principal, { agentId, agentVersion: 1, input: 'Capital of France?' });
     await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).status, { timeout: 60_000 }).toBe('succeeded');
     const name = `baseline-${mode}`;
     await test.platform.datasets.create(principal, { name });

@@ -58,7 +58,13 @@ export function CaseEditor({ dataset, testCase, onDone }: { dataset: string; tes
         <label htmlFor={`${formId}-labels`} className="text-sm font-medium">
           Labels
         </label>
-        <input id={`${formId}-labels`} className={`${inputStyles} mt-1`} value={labels} onChange={(event) => setLabels(event.target.value)} placeholder="refund, smoke" />
+        <input
+          id={`${formId}-labels`}
+          className={`${inputStyles} mt-1`}
+          value={labels}
+          onChange={(event) => setLabels(event.target.value)}
+          placeholder="refund, smoke"
+        />
       </div>
       {update.error ? <ErrorNotice title="The case could not be saved" message={update.error.message} /> : null}
       <div className="flex gap-2">

@@ -62,7 +62,12 @@ export function CasesTable({ dataset }: { dataset: { name: string; version: numb
                 ))}
                 {canOperate && editing !== testCase.id ? (
                   <span className="ml-auto flex gap-2">
-                    <button type="button" className={buttonStyles.secondary} onClick={() => setEditing(testCase.id)} aria-label={`Edit case ${testCase.position}`}>
+                    <button
+                      type="button"
+                      className={buttonStyles.secondary}
+                      onClick={() => setEditing(testCase.id)}
+                      aria-label={`Edit case ${testCase.position}`}
+                    >
                       Edit
                     </button>
                     <DeleteCaseButton dataset={dataset.name} testCase={testCase} />

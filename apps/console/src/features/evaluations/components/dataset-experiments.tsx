@@ -72,20 +72,28 @@ export function DatasetExperiments({
                   </Link>
                   <span className="block font-mono text-xs text-zinc-600 dark:text-zinc-300">{experiment.id.slice(0, 8)}</span>
                 </td>
-                <td className="px-4 py-2">{experiment.status === 'completed' ? 'completed' : `running · ${experiment.scored} of ${experiment.cases} scored`}</td>
-                <td className="px-4 py-2 text-right tabular-nums">{experiment.summary ? `${experiment.summary.passed} / ${experiment.summary.cases} (${formatPercent(experiment.summary.passRate)})` : '—'}</td>
+                <td className="px-4 py-2">
+                  {experiment.status === 'completed' ? 'completed' : `running · ${experiment.scored} of ${experiment.cases} scored`}
+                </td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {experiment.summary ? `${experiment.summary.passed} / ${experiment.summary.cases} (${formatPercent(experiment.summary.passRate)})` : '—'}
+                </td>
                 <td className="px-4 py-2 text-right tabular-nums">
                   {experiment.baselineExperimentId === null ? (
                     <span className="text-zinc-600 dark:text-zinc-300">no baseline</span>
                   ) : experiment.summary ? (
-                    <span className={experiment.summary.regressions > 0 ? 'font-semibold text-red-700 dark:text-red-400' : ''}>{experiment.summary.regressions}</span>
+                    <span className={experiment.summary.regressions > 0 ? 'font-semibold text-red-700 dark:text-red-400' : ''}>
+                      {experiment.summary.regressions}
+                    </span>
                   ) : (
                     '—'
                   )}
                 </td>
                 <td className="hidden px-4 py-2 md:table-cell">
                   v{experiment.datasetVersion}
-                  {experiment.datasetVersion !== datasetVersion ? <span className="text-zinc-600 dark:text-zinc-300"> (now v{datasetVersion})</span> : null} · {experiment.modelMode}
+                  {experiment.datasetVersion !== datasetVersion ? (
+                    <span className="text-zinc-600 dark:text-zinc-300"> (now v{datasetVersion})</span>
+                  ) : null} · {experiment.modelMode}
                 </td>
                 <td className="hidden px-4 py-2 text-zinc-600 lg:table-cell dark:text-zinc-300">{formatTimestamp(experiment.createdAt)}</td>
               </tr>

@@ -36,7 +36,9 @@ export function DatasetsPage() {
           </div>
         ) : list.length === 0 ? (
           <CallToAction icon={<DatasetsIcon />} title="No datasets yet">
-            {canOperate ? 'Create one above, or select finished runs in the runs list and choose “Add to dataset”.' : 'An operator can create datasets from runs.'}
+            {canOperate
+              ? 'Create one above, or select finished runs in the runs list and choose “Add to dataset”.'
+              : 'An operator can create datasets from runs.'}
           </CallToAction>
         ) : (
           <section aria-label="Datasets" className={`${cardStyles} overflow-x-auto`}>
@@ -64,14 +66,19 @@ export function DatasetsPage() {
                 {list.map((dataset) => (
                   <tr key={dataset.id}>
                     <td className="max-w-0 px-4 py-2.5">
-                      <Link href={`/datasets/${encodeURIComponent(dataset.name)}` as Route} className="font-mono font-medium text-brand-700 hover:underline dark:text-brand-300">
+                      <Link
+                        href={`/datasets/${encodeURIComponent(dataset.name)}` as Route}
+                        className="font-mono font-medium text-brand-700 hover:underline dark:text-brand-300"
+                      >
                         {dataset.name}
                       </Link>
                       {dataset.description ? <span className="block truncate text-xs text-zinc-600 dark:text-zinc-300">{dataset.description}</span> : null}
                     </td>
                     <td className="px-4 py-2.5 text-right tabular-nums">{formatCount(dataset.caseCount)}</td>
                     <td className="px-4 py-2.5 text-right tabular-nums">v{dataset.version}</td>
-                    <td className="hidden px-4 py-2.5 sm:table-cell">{dataset.unmatchedToolPolicy === 'fail' ? 'fails the case' : 'live if no side effects'}</td>
+                    <td className="hidden px-4 py-2.5 sm:table-cell">
+                      {dataset.unmatchedToolPolicy === 'fail' ? 'fails the case' : 'live if no side effects'}
+                    </td>
                     <td className="hidden px-4 py-2.5 text-zinc-600 md:table-cell dark:text-zinc-300">{formatTimestamp(dataset.createdAt)}</td>
                   </tr>
                 ))}

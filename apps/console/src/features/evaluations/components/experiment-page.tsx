@@ -44,7 +44,8 @@ export function ExperimentPage({ dataset, experimentId }: { dataset: string; exp
         </h1>
         {view ? (
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
-            Dataset v{view.datasetVersion} · model replies {view.modelMode === 'recorded' ? 'recorded until the first divergence' : 'live'} · started {formatTimestamp(view.createdAt)}
+            Dataset v{view.datasetVersion} · model replies {view.modelMode === 'recorded' ? 'recorded until the first divergence' : 'live'} · started{' '}
+            {formatTimestamp(view.createdAt)}
             {view.baselineExperimentId ? (
               <>
                 {' · baseline '}
@@ -69,9 +70,13 @@ export function ExperimentPage({ dataset, experimentId }: { dataset: string; exp
           <section aria-label="Progress" className={`${cardStyles} space-y-2 p-4 text-sm`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p data-testid="experiment-status" data-status={view.status}>
-                {view.status === 'completed' ? `Completed ${view.finishedAt ? formatTimestamp(view.finishedAt) : ''}` : `Running: ${scored} of ${view.results.length} cases scored`}
+                {view.status === 'completed'
+                  ? `Completed ${view.finishedAt ? formatTimestamp(view.finishedAt) : ''}`
+                  : `Running: ${scored} of ${view.results.length} cases scored`}
               </p>
-              <p className="text-xs text-zinc-600 dark:text-zinc-300">Scorers: {view.scorers.map((scorer) => (scorer as { type: string }).type).join(', ') || 'none'} (+ usage deltas)</p>
+              <p className="text-xs text-zinc-600 dark:text-zinc-300">
+                Scorers: {view.scorers.map((scorer) => (scorer as { type: string }).type).join(', ') || 'none'} (+ usage deltas)
+              </p>
             </div>
             <div
               role="progressbar"

@@ -62,7 +62,12 @@ export function ExperimentResultsTable({ experiment, baseline }: { experiment: E
           </thead>
           <tbody className="divide-y divide-zinc-100 align-top dark:divide-zinc-800">
             {rows.map((result) => (
-              <ResultRow key={result.caseId} result={result} leftRunId={baselineRuns.get(result.caseId) ?? result.sourceRunId} leftIsBaseline={baselineRuns.has(result.caseId)} />
+              <ResultRow
+                key={result.caseId}
+                result={result}
+                leftRunId={baselineRuns.get(result.caseId) ?? result.sourceRunId}
+                leftIsBaseline={baselineRuns.has(result.caseId)}
+              />
             ))}
           </tbody>
         </table>
@@ -78,7 +83,13 @@ function ResultRow({ result, leftRunId, leftIsBaseline }: { result: ExperimentRe
     ? (`/runs/compare?left=${leftRunId}&right=${result.runId}${result.firstDivergentStep !== null ? `&step=${result.firstDivergentStep}` : ''}` as Route)
     : null;
   return (
-    <tr aria-label={`Case ${result.position}`} data-case-position={result.position} data-status={result.status} data-regression={result.regression} className={result.regression ? regressionRow : ''}>
+    <tr
+      aria-label={`Case ${result.position}`}
+      data-case-position={result.position}
+      data-status={result.status}
+      data-regression={result.regression}
+      className={result.regression ? regressionRow : ''}
+    >
       <td className="max-w-56 px-4 py-2">
         <span className="font-semibold tabular-nums">#{result.position}</span>
         <span className="block truncate text-xs text-zinc-600 dark:text-zinc-300" title={result.input}>
@@ -89,7 +100,11 @@ function ResultRow({ result, leftRunId, leftIsBaseline }: { result: ExperimentRe
         <Verdict result={result} />
       </td>
       <td className="max-w-80 px-4 py-2">
-        {result.status === 'running' ? <span className="text-zinc-600 dark:text-zinc-300">replaying…</span> : <ResultScores scores={result.scores} failureReason={result.failureReason} />}
+        {result.status === 'running' ? (
+          <span className="text-zinc-600 dark:text-zinc-300">replaying…</span>
+        ) : (
+          <ResultScores scores={result.scores} failureReason={result.failureReason} />
+        )}
       </td>
       <td className="px-4 py-2 text-xs whitespace-nowrap">
         {vsBaseline ? (
@@ -114,7 +129,9 @@ function ResultRow({ result, leftRunId, leftIsBaseline }: { result: ExperimentRe
         {result.firstDivergentStep !== null ? (
           <span data-testid="first-divergent-step">
             step {result.firstDivergentStep}
-            {result.firstDivergentCall !== null ? <span className="block text-xs text-zinc-600 dark:text-zinc-300">tool call {result.firstDivergentCall + 1}</span> : null}
+            {result.firstDivergentCall !== null ? (
+              <span className="block text-xs text-zinc-600 dark:text-zinc-300">tool call {result.firstDivergentCall + 1}</span>
+            ) : null}
           </span>
         ) : result.status === 'running' ? (
           '…'
@@ -127,7 +144,11 @@ function ResultRow({ result, leftRunId, leftIsBaseline }: { result: ExperimentRe
           Replay run
         </Link>
         {compareHref ? (
-          <Link href={compareHref} className="block text-brand-700 hover:underline dark:text-brand-300" aria-label={`Compare case ${result.position} with the ${leftIsBaseline ? 'baseline' : 'recorded'} run`}>
+          <Link
+            href={compareHref}
+            className="block text-brand-700 hover:underline dark:text-brand-300"
+            aria-label={`Compare case ${result.position} with the ${leftIsBaseline ? 'baseline' : 'recorded'} run`}
+          >
             Compare with {leftIsBaseline ? 'baseline' : 'recording'}
           </Link>
         ) : null}
@@ -140,7 +161,9 @@ function Verdict({ result }: { result: ExperimentResultView }) {
   if (result.status === 'running') return <span className="text-zinc-600 dark:text-zinc-300">running</span>;
   return (
     <span className="flex flex-col gap-1">
-      <span className={result.status === 'passed' ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'font-medium text-red-700 dark:text-red-400'}>{result.status}</span>
+      <span className={result.status === 'passed' ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'font-medium text-red-700 dark:text-red-400'}>
+        {result.status}
+      </span>
       {result.regression ? <span className="w-fit rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">regression</span> : null}
     </span>
   );

@@ -62,7 +62,12 @@ export function NewDatasetForm() {
           </label>
           <div className="text-sm font-medium">
             <label htmlFor={`${formId}-policy`}>Unmatched tool call</label>
-            <select id={`${formId}-policy`} className={`${inputStyles} mt-1`} value={policy} onChange={(event) => setPolicy(event.target.value as typeof policy)}>
+            <select
+              id={`${formId}-policy`}
+              className={`${inputStyles} mt-1`}
+              value={policy}
+              onChange={(event) => setPolicy(event.target.value as typeof policy)}
+            >
               <option value="fail">Fail the case</option>
               <option value="live-if-no-side-effects">Call the real tool if it has no side effects</option>
             </select>
@@ -71,7 +76,13 @@ export function NewDatasetForm() {
         </div>
         <label className="block text-sm font-medium">
           Description
-          <input className={`${inputStyles} mt-1`} maxLength={2000} value={description} onChange={(event) => setDescription(event.target.value)} placeholder="What these cases guard" />
+          <input
+            className={`${inputStyles} mt-1`}
+            maxLength={2000}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            placeholder="What these cases guard"
+          />
         </label>
         <label className="block text-sm font-medium">
           Cases from a JSONL file (optional)
@@ -83,11 +94,15 @@ export function NewDatasetForm() {
             aria-describedby={`${formId}-file-help`}
           />
           <span id={`${formId}-file-help`} className="mt-1 block text-xs font-normal text-zinc-600 dark:text-zinc-300">
-            One case per line: <code>{'{"input": "…", "expectedOutput": "…", "labels": [], "toolResults": [{"name", "arguments", "content"}]}'}</code>. Or add runs from the runs list.
+            One case per line: <code>{'{"input": "…", "expectedOutput": "…", "labels": [], "toolResults": [{"name", "arguments", "content"}]}'}</code>. Or add
+            runs from the runs list.
           </span>
         </label>
         {error ? (
-          <ErrorNotice title={importCases.error ? `Dataset “${name}” was created, but the file was refused` : 'The dataset could not be created'} message={error.message} />
+          <ErrorNotice
+            title={importCases.error ? `Dataset “${name}” was created, but the file was refused` : 'The dataset could not be created'}
+            message={error.message}
+          />
         ) : null}
         <button type="submit" className={buttonStyles.primary} disabled={create.isPending || importCases.isPending}>
           {create.isPending || importCases.isPending ? 'Creating…' : 'Create dataset'}

@@ -7,7 +7,15 @@ export function ResultScores({ scores, failureReason }: { scores: CaseScore[]; f
       {failureReason ? <li className="text-xs text-red-700 dark:text-red-400">{failureReason}</li> : null}
       {scores.map((score) => (
         <li key={score.scorer} className="text-xs">
-          <span className={score.passed === false ? 'font-semibold text-red-700 dark:text-red-400' : score.passed ? 'font-semibold text-emerald-700 dark:text-emerald-400' : 'font-semibold'}>
+          <span
+            className={
+              score.passed === false
+                ? 'font-semibold text-red-700 dark:text-red-400'
+                : score.passed
+                  ? 'font-semibold text-emerald-700 dark:text-emerald-400'
+                  : 'font-semibold'
+            }
+          >
             {score.passed === null ? '·' : score.passed ? '✓' : '✗'} {score.scorer}
             <span className="sr-only">{score.passed === null ? ' (measured)' : score.passed ? ' passed' : ' failed'}</span>
           </span>{' '}

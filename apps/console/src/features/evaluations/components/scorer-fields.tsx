@@ -30,10 +30,12 @@ export function ScorerFields({ value, onChange }: { value: ScorerChoice; onChang
       <legend className="text-sm font-medium">Scorers</legend>
       <div className="mt-1 grid gap-3 text-sm md:grid-cols-2">
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={value.exact} onChange={(event) => onChange({ ...value, exact: event.target.checked })} /> Output equals the expected output
+          <input type="checkbox" checked={value.exact} onChange={(event) => onChange({ ...value, exact: event.target.checked })} /> Output equals the expected
+          output
         </label>
         <label className="flex items-center gap-2">
-          <input type="checkbox" checked={value.contains} onChange={(event) => onChange({ ...value, contains: event.target.checked })} /> Output contains the expected output
+          <input type="checkbox" checked={value.contains} onChange={(event) => onChange({ ...value, contains: event.target.checked })} /> Output contains the
+          expected output
         </label>
         <div>
           <label htmlFor={`${formId}-tools`}>Tool-call sequence</label>
@@ -50,7 +52,13 @@ export function ScorerFields({ value, onChange }: { value: ScorerChoice; onChang
         </div>
         <div>
           <label htmlFor={`${formId}-regex`}>Output matches the pattern (optional)</label>
-          <input id={`${formId}-regex`} className={`${inputStyles} mt-1 font-mono`} value={value.regex} onChange={(event) => onChange({ ...value, regex: event.target.value })} placeholder="refunded|no refund" />
+          <input
+            id={`${formId}-regex`}
+            className={`${inputStyles} mt-1 font-mono`}
+            value={value.regex}
+            onChange={(event) => onChange({ ...value, regex: event.target.value })}
+            placeholder="refunded|no refund"
+          />
         </div>
       </div>
     </fieldset>

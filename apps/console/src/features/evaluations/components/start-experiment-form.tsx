@@ -48,7 +48,14 @@ export function StartExperimentForm({ dataset, experiments }: { dataset: string;
       let baselineExperimentId = baseline === '' || baseline === 'lowest' ? undefined : baseline;
       let last: string | undefined;
       for (const version of baseline === 'lowest' ? [lowest, ...others] : selected) {
-        const experiment = await create.mutateAsync({ dataset, agentId, agentVersion: version, modelMode, scorers: chosen, ...(baselineExperimentId ? { baselineExperimentId } : {}) });
+        const experiment = await create.mutateAsync({
+          dataset,
+          agentId,
+          agentVersion: version,
+          modelMode,
+          scorers: chosen,
+          ...(baselineExperimentId ? { baselineExperimentId } : {}),
+        });
         if (baseline === 'lowest' && version === lowest) baselineExperimentId = experiment.id;
         last = experiment.id;
       }
@@ -98,7 +105,9 @@ export function StartExperimentForm({ dataset, experiments }: { dataset: string;
                 </option>
               ))}
             </select>
-            <span className="mt-1 block text-xs font-normal text-zinc-600 dark:text-zinc-300">A case the baseline passed and this experiment fails is a regression.</span>
+            <span className="mt-1 block text-xs font-normal text-zinc-600 dark:text-zinc-300">
+              A case the baseline passed and this experiment fails is a regression.
+            </span>
           </div>
         </div>
         <fieldset>
@@ -109,7 +118,8 @@ export function StartExperimentForm({ dataset, experiments }: { dataset: string;
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2 text-sm">
               {(versions.data?.versions ?? []).map((version) => (
                 <label key={version.id} className="flex items-center gap-2">
-                  <input type="checkbox" checked={selected.includes(version.version)} onChange={(event) => toggle(version.version, event.target.checked)} />v{version.version}
+                  <input type="checkbox" checked={selected.includes(version.version)} onChange={(event) => toggle(version.version, event.target.checked)} />v
+                  {version.version}
                 </label>
               ))}
             </div>
@@ -119,7 +129,8 @@ export function StartExperimentForm({ dataset, experiments }: { dataset: string;
           <legend className="text-sm font-medium">Model replies</legend>
           <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2 text-sm">
             <label className="flex items-center gap-2">
-              <input type="radio" name={`${formId}-mode`} checked={modelMode === 'recorded'} onChange={() => setModelMode('recorded')} /> Recorded until the first divergence (offline, deterministic)
+              <input type="radio" name={`${formId}-mode`} checked={modelMode === 'recorded'} onChange={() => setModelMode('recorded')} /> Recorded until the
+              first divergence (offline, deterministic)
             </label>
             <label className="flex items-center gap-2">
               <input type="radio" name={`${formId}-mode`} checked={modelMode === 'live'} onChange={() => setModelMode('live')} /> Live: the version’s model

@@ -21,7 +21,9 @@ export const datasetsRouter = {
   /** Finished runs, picked in the runs list or on a run page, recorded as cases under the next version. */
   addRuns: operatorProcedure.input(addRunsInputSchema).mutation(({ ctx, input }) => ctx.platform.datasets.addRuns(ctx.principal, input)),
   /** Every finished run the runs list's filters match (newest first, up to `limit`). */
-  addMatchingRuns: operatorProcedure.input(addMatchingRunsInputSchema).mutation(({ ctx, input }) => ctx.platform.datasetCuration.addMatchingRuns(ctx.principal, input)),
+  addMatchingRuns: operatorProcedure
+    .input(addMatchingRunsInputSchema)
+    .mutation(({ ctx, input }) => ctx.platform.datasetCuration.addMatchingRuns(ctx.principal, input)),
   /** Hand-written cases, one JSON object per line. */
   importCases: operatorProcedure.input(importCasesInputSchema).mutation(({ ctx, input }) => ctx.platform.datasets.importCases(ctx.principal, input)),
   updateCase: operatorProcedure.input(updateCaseInputSchema).mutation(({ ctx, input }) => ctx.platform.datasetCuration.updateCase(ctx.principal, input)),

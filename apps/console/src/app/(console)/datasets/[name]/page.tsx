@@ -9,7 +9,10 @@ export default async function Page({ params }: { params: Promise<{ name: string 
   const name = decodeURIComponent((await params).name);
   const queryClient = getServerQueryClient();
   // Prefetched so the page renders with its data; a bad name surfaces as the query's error in place.
-  await Promise.all([queryClient.prefetchQuery(trpc.datasets.get.queryOptions({ name })), queryClient.prefetchQuery(trpc.datasets.experiments.queryOptions({ name }))]);
+  await Promise.all([
+    queryClient.prefetchQuery(trpc.datasets.get.queryOptions({ name })),
+    queryClient.prefetchQuery(trpc.datasets.experiments.queryOptions({ name })),
+  ]);
   return (
     <HydrateClient>
       <DatasetPage name={name} />
