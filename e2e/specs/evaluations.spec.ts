@@ -7,15 +7,19 @@ import { callMutation } from '../support/trpc';
 // Three runs, two experiments replayed on the executor, on a loaded machine.
 test.describe.configure({ timeout: 240_000 });
 
-/** Version 1: the demo researcher's path (plan, cite, plan, answer); runs offline on its demo script. */
+const planned = { items: [{ id: 'read', title: 'Read the sources', status: 'in-progress' }, { id: 'answer', title: 'Write the answer', status: 'pending' }] };
+const done = { items: [{ id: 'read', title: 'Read the sources', status: 'done' }, { id: 'answer', title: 'Write the answer', status: 'done' }] };
+
+/** Version 1: the demo researcher's path (plan, cite, finish the plan, answer); runs offline on its demo script. */
 const recordedConfig = {
   mode: 'plan',
   instructions: 'You are a careful research assistant. Plan, cite your sources, then answer.',
   builtinTools: ['plan_read', 'plan_update', 'record_citation'],
   demoScript: {
     replies: [
-      { text: 'Let me plan this.', toolCalls: [{ name: 'plan_update', arguments: { items: [{ id: 'answer', title: 'Write the answer', status: 'in-progress' }] } }] },
+      { text: 'Let me plan this.', toolCalls: [{ name: 'plan_update', arguments: planned }] },
       { text: 'Recording the source I used.', toolCalls: [{ name: 'record_citation', arguments: { source: 'https://example.org/agentloom-demo', title: 'Demo source' } }] },
+      { text: 'Updating the plan.', toolCalls: [{ name: 'plan_update', arguments: done }] },
       { text: 'Durable runs survive crashes: every step is committed before the next one starts.' },
     ],
   },
@@ -27,7 +31,8 @@ const changedConfig = {
   instructions: 'You are a quick research assistant. Answer without citing.',
   demoScript: {
     replies: [
-      { text: 'Let me plan this.', toolCalls: [{ name: 'plan_update', arguments: { items: [{ id: 'answer', title: 'Write the answer', status: 'in-progress' }] } }] },
+      { text: 'Let me plan this.', toolCalls: [{ name: 'plan_update', arguments: planned }] },
+      { text: 'Updating the plan.', toolCalls: [{ name: 'plan_update', arguments: done }] },
       { text: 'Runs survive crashes.' },
     ],
   },
@@ -51,7 +56,8 @@ test('make a dataset from runs, run an experiment on two versions, open a regres
 
   // Runs list → tick two runs → Add to dataset (a new one).
   await page.goto(`/runs?agent=${agentId}`);
-  for (const runId of runIds.slice(0, 2)) await page.getByRole('checkbox', { name: `Select run ${runId.slice(0, 8)} for a dataset` }).check();
+  // By row: version 7 UUIDs of runs started in the same minute share their first characters.
+  for (const runId of runIds.slice(0, 2)) await page.locator(`li[data-run-id="${runId}"]`).getByRole('checkbox', { name: /^Select run .* for a dataset$/ }).check();
   const bar = page.getByRole('region', { name: 'Add runs to a dataset' });
   await expect(bar).toContainText('2 runs selected');
   await bar.getByRole('button', { name: 'Add to dataset' }).click();
