@@ -1,4 +1,3 @@
-import type { Prisma } from '@agentloom/db';
 import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,7 +15,7 @@ describe.each(databaseModes)('an experiment scored against a baseline started wi
     agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'answers', config: { instructions: 'Answer.', demoScript: { replies: [{ text: 'Paris.' }] } } });
     // Version 2 answers otherwise: its output no longer equals the recording.
     await test.platform.database.prisma.agentVersion.create({
-      data: { tenantId: principal.tenantId, agentId, version: 2, configHash: 'test-answers-2', config: { instructions: 'Answer tersely.', demoScript: { replies: [{ text: 'Lyon.' }] } } as Prisma.InputJsonObject },
+      data: { tenantId: principal.tenantId, agentId, version: 2, configHash: 'test-answers-2', config: { instructions: 'Answer tersely.', demoScript: { replies: [{ text: 'Lyon.' }] } } },
     });
     await test.platform.executor.start();
   });

@@ -33,7 +33,7 @@ export function CasesTable({ dataset }: { dataset: { name: string; version: numb
       {dataset.cases.length === 0 ? (
         <p className="px-4 py-3 text-sm text-zinc-600 dark:text-zinc-300">
           No cases yet. Select finished runs in the{' '}
-          <Link href={'/runs' as Route} className="text-brand-700 underline dark:text-brand-300">
+          <Link href="/runs" className="text-brand-700 underline dark:text-brand-300">
             runs list
           </Link>{' '}
           and choose “Add to dataset”, or import a JSONL file through the API.

@@ -1,7 +1,6 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { Route } from 'next';
 import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
@@ -23,7 +22,7 @@ export function DatasetPage({ name }: { name: string }) {
     <div className="space-y-6">
       <header className="border-b border-zinc-200 pb-6 dark:border-zinc-800">
         <nav aria-label="Breadcrumb" className="text-sm">
-          <Link href={'/datasets' as Route} className="text-brand-700 hover:underline dark:text-brand-300">
+          <Link href="/datasets" className="text-brand-700 hover:underline dark:text-brand-300">
             Datasets
           </Link>
         </nav>

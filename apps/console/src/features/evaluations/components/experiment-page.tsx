@@ -31,7 +31,7 @@ export function ExperimentPage({ dataset, experimentId }: { dataset: string; exp
     <div className="space-y-6">
       <header className="border-b border-zinc-200 pb-6 dark:border-zinc-800">
         <nav aria-label="Breadcrumb" className="text-sm">
-          <Link href={'/datasets' as Route} className="text-brand-700 hover:underline dark:text-brand-300">
+          <Link href="/datasets" className="text-brand-700 hover:underline dark:text-brand-300">
             Datasets
           </Link>
           <span aria-hidden="true"> / </span>

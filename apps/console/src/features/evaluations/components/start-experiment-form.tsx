@@ -11,8 +11,8 @@ import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { useTRPC } from '~/trpc/react';
 import { ScorerFields, scorersFrom, type ScorerChoice } from './scorer-fields';
 
-/** `lowest`: the lowest selected version runs first and is every other version's baseline (as the CLI's --baseline). */
-type BaselineChoice = '' | 'lowest' | string;
+/** An experiment id, `lowest` (the lowest selected version runs first and is every other version's baseline, as the CLI's --baseline) or empty (none). */
+type BaselineChoice = string;
 
 /**
  * Starts experiments on the dataset: one agent, one or more of its versions, an optional baseline

@@ -96,10 +96,7 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
           </button>
         </form>
       ) : null}
-      <Link
-        href={`/runs/compare?left=${run.id}${(run.rerunOfRunId ?? run.retryOfRunId) ? `&right=${run.rerunOfRunId ?? run.retryOfRunId}` : ''}` as Route}
-        className={buttonStyles.secondary}
-      >
+      <Link href={`/runs/compare?left=${run.id}${run.rerunOfRunId ?? run.retryOfRunId ? `&right=${run.rerunOfRunId ?? run.retryOfRunId}` : ''}` as Route} className={buttonStyles.secondary}>
         Compare with…
       </Link>
       {canOperate && (run.status === 'succeeded' || run.status === 'failed') ? <AddRunToDatasetButton runId={run.id} /> : null}

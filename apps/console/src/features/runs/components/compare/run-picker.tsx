@@ -44,13 +44,7 @@ export function RunPicker({
         <label className="sr-only" htmlFor={`compare-${side}`}>
           {label} id
         </label>
-        <input
-          id={`compare-${side}`}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          placeholder="Run id"
-          className={`${inputStyles} font-mono`}
-        />
+        <input id={`compare-${side}`} value={typed} onChange={(event) => setTyped(event.target.value)} placeholder="Run id" className={`${inputStyles} font-mono`} />
         <button type="submit" className={buttonStyles.secondary}>
           Use
         </button>

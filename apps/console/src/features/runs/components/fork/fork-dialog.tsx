@@ -87,17 +87,12 @@ export function ForkDialog({ run, stepIndex, checkpointSeq, onClose }: { run: Ru
         <div className="max-h-[70vh] space-y-4 overflow-auto p-5 text-sm">
           <h2 className="text-base font-semibold">Fork from step {stepIndex}</h2>
           <p className="text-zinc-600 dark:text-zinc-400">
-            A new run starts from this step’s checkpoint and the transcript up to it ({messageCount} messages). Steps 1 to {stepIndex} are not run again and
-            their tool calls are not repeated; the fork continues at step {stepIndex + 1}.
+            A new run starts from this step’s checkpoint and the transcript up to it ({messageCount} messages). Steps 1 to {stepIndex} are not run again and their tool calls
+            are not repeated; the fork continues at step {stepIndex + 1}.
           </p>
           <label className="block text-xs font-medium text-zinc-600 dark:text-zinc-300">
             Agent version
-            <select
-              value={version}
-              onChange={(event) => setVersion(Number(event.target.value))}
-              className={`${inputStyles} mt-1 w-40`}
-              disabled={!versions.data}
-            >
+            <select value={version} onChange={(event) => setVersion(Number(event.target.value))} className={`${inputStyles} mt-1 w-40`} disabled={!versions.data}>
               {(versions.data?.versions ?? [{ id: run.agentVersionId, version: run.agentVersion }]).map((option) => (
                 <option key={option.id} value={option.version}>
                   v{option.version}

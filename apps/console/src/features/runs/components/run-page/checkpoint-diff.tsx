@@ -23,10 +23,7 @@ export function CheckpointDiff({ runId, summary }: { runId: string; summary: Che
   return (
     <section aria-label={`Checkpoint ${summary.seq}`} className={`${cardStyles} min-w-0 space-y-4 p-5`}>
       <h2 className="text-base font-semibold">
-        Checkpoint {summary.seq}{' '}
-        <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">
-          · {formatBytes(summary.byteSize)} · format v{summary.formatVersion}
-        </span>
+        Checkpoint {summary.seq} <span className="text-sm font-normal text-zinc-500 dark:text-zinc-400">· {formatBytes(summary.byteSize)} · format v{summary.formatVersion}</span>
       </h2>
       <JsonTree value={summary.moduleBindings} label="Module bindings" />
       {detail.error ? <ErrorNotice title="The checkpoint state could not be loaded" message={detail.error.message} /> : null}
@@ -52,8 +49,7 @@ function ChangeList({ changes }: { changes: JsonChange[] }) {
     <ul className="mt-2 max-h-72 space-y-1 overflow-auto rounded-lg border border-zinc-200 p-3 font-mono text-xs dark:border-zinc-800">
       {changes.map((change) => (
         <li key={`${change.kind}:${change.path}`} className="break-all">
-          <span className={`font-semibold ${changeLook[change.kind]}`}>{change.kind === 'added' ? '+' : change.kind === 'removed' ? '−' : '~'}</span>{' '}
-          {change.path}
+          <span className={`font-semibold ${changeLook[change.kind]}`}>{change.kind === 'added' ? '+' : change.kind === 'removed' ? '−' : '~'}</span> {change.path}
           {change.kind !== 'added' ? <span className="text-red-700 dark:text-red-400"> {preview(change.before)}</span> : null}
           {change.kind !== 'removed' ? <span className="text-emerald-700 dark:text-emerald-400"> → {preview(change.after)}</span> : null}
         </li>

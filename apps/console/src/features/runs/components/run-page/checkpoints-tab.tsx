@@ -18,12 +18,7 @@ export function CheckpointsTab({ runId }: { runId: string }) {
   const rows = checkpoints.data?.pages.flatMap((page) => page.checkpoints) ?? [];
 
   if (checkpoints.error) return <ErrorNotice title="The checkpoints could not be loaded" message={checkpoints.error.message} />;
-  if (checkpoints.isPending)
-    return (
-      <div className={cardStyles}>
-        <SkeletonRows label="Loading checkpoints" />
-      </div>
-    );
+  if (checkpoints.isPending) return <div className={cardStyles}><SkeletonRows label="Loading checkpoints" /></div>;
   if (rows.length === 0) return <p className={`${cardStyles} px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400`}>No checkpoint retained yet.</p>;
 
   const selected = rows.find((row) => row.seq === checkpointSeq) ?? rows[rows.length - 1];

@@ -51,10 +51,7 @@ export function EventsTab({ runId, liveEvents }: { runId: string; liveEvents: St
           ))}
         </select>
       </div>
-      <div
-        className={`${columns} border-b border-zinc-200 bg-zinc-50 px-3 py-2 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/80 dark:text-zinc-400`}
-        aria-hidden="true"
-      >
+      <div className={`${columns} border-b border-zinc-200 bg-zinc-50 px-3 py-2 text-xs font-medium text-zinc-600 dark:border-zinc-800 dark:bg-zinc-900/80 dark:text-zinc-400`} aria-hidden="true">
         <span>seq</span>
         <span>type</span>
         <span>time</span>
@@ -63,13 +60,7 @@ export function EventsTab({ runId, liveEvents }: { runId: string; liveEvents: St
       {pages.isPending ? (
         <SkeletonRows label="Loading events" />
       ) : (
-        <div
-          ref={scrollRef}
-          className="max-h-[36rem] overflow-auto"
-          style={{ height: Math.min(virtualizer.getTotalSize(), 576) }}
-          tabIndex={0}
-          aria-label={`${events.length} events loaded`}
-        >
+        <div ref={scrollRef} className="max-h-[36rem] overflow-auto" style={{ height: Math.min(virtualizer.getTotalSize(), 576) }} tabIndex={0} aria-label={`${events.length} events loaded`}>
           <ol className="relative font-mono text-xs" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const event = events[item.index];

@@ -31,12 +31,7 @@ export function MessagesTab({ runId, revision }: { runId: string; revision: numb
   const virtualizer = useVirtualizer({ count: messages.length, getScrollElement: () => scrollRef.current, estimateSize: () => 96, overscan: 6 });
   useLoadOnScroll(virtualizer.getVirtualItems(), messages.length, { hasNextPage: !complete, isFetchingNextPage: isLoadingMore, fetchNextPage: loadMore });
   if (error) return <ErrorNotice title="The messages could not be loaded" message={error.message} />;
-  if (isPending)
-    return (
-      <div className={cardStyles}>
-        <SkeletonRows label="Loading messages" />
-      </div>
-    );
+  if (isPending) return <div className={cardStyles}><SkeletonRows label="Loading messages" /></div>;
   if (messages.length === 0) return <p className={`${cardStyles} px-4 py-10 text-center text-sm text-zinc-500 dark:text-zinc-400`}>No messages yet.</p>;
   return (
     <section aria-label="Messages">

@@ -25,11 +25,7 @@ export function PendingApprovalsOfRun({ runId, canDecide }: { runId: string; can
               </p>
               <JsonTree value={approval.originalArguments} label="Arguments" />
             </div>
-            {canDecide ? (
-              <ApprovalDecisionControls approval={approval} />
-            ) : (
-              <p className="text-sm text-zinc-500 dark:text-zinc-400">An operator or admin can decide this.</p>
-            )}
+            {canDecide ? <ApprovalDecisionControls approval={approval} /> : <p className="text-sm text-zinc-500 dark:text-zinc-400">An operator or admin can decide this.</p>}
           </li>
         ))}
       </ul>

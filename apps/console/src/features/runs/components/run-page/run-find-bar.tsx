@@ -43,14 +43,7 @@ export function RunFindBar({
   errorIndexes: number[];
   selectedIndex: number | null;
   onOpen: (index: number) => void;
-  search: {
-    query: string;
-    onQuery: (query: string) => void;
-    hits: RunSearchHit[] | undefined;
-    truncated: boolean;
-    isFetching: boolean;
-    error: { message: string } | null;
-  };
+  search: { query: string; onQuery: (query: string) => void; hits: RunSearchHit[] | undefined; truncated: boolean; isFetching: boolean; error: { message: string } | null };
 }) {
   const [text, setText] = useState(search.query);
   const [jump, setJump] = useState('');
@@ -85,12 +78,7 @@ export function RunFindBar({
             Search
           </button>
         </form>
-        <select
-          aria-label="Step kind"
-          className={selectStyles}
-          value={filters.kind ?? ''}
-          onChange={(event) => onFilters({ ...filters, kind: event.target.value || undefined })}
-        >
+        <select aria-label="Step kind" className={selectStyles} value={filters.kind ?? ''} onChange={(event) => onFilters({ ...filters, kind: event.target.value || undefined })}>
           <option value="">All kinds</option>
           {facets?.kinds.map((entry) => (
             <option key={entry.kind} value={entry.kind}>
@@ -98,12 +86,7 @@ export function RunFindBar({
             </option>
           ))}
         </select>
-        <select
-          aria-label="Tool"
-          className={selectStyles}
-          value={filters.toolName ?? ''}
-          onChange={(event) => onFilters({ ...filters, toolName: event.target.value || undefined })}
-        >
+        <select aria-label="Tool" className={selectStyles} value={filters.toolName ?? ''} onChange={(event) => onFilters({ ...filters, toolName: event.target.value || undefined })}>
           <option value="">All tools</option>
           {facets?.tools.map((entry) => (
             <option key={entry.name} value={entry.name}>
@@ -146,65 +129,32 @@ export function RunFindBar({
           <label htmlFor="jump-to-step" className="whitespace-nowrap">
             Jump to step
           </label>
-          <input
-            id="jump-to-step"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            value={jump}
-            onChange={(event) => setJump(event.target.value)}
-            className={`${selectStyles} w-24`}
-          />
+          <input id="jump-to-step" inputMode="numeric" pattern="[0-9]*" value={jump} onChange={(event) => setJump(event.target.value)} className={`${selectStyles} w-24`} />
           <button type="submit" className={buttonStyles.secondary}>
             Go
           </button>
         </form>
         <span className="ml-auto flex items-center gap-1.5">
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            disabled={previousError === undefined}
-            onClick={() => previousError !== undefined && onOpen(previousError)}
-          >
+          <button type="button" className={buttonStyles.secondary} disabled={previousError === undefined} onClick={() => previousError !== undefined && onOpen(previousError)}>
             ↑ Previous error
           </button>
-          <button
-            type="button"
-            className={buttonStyles.secondary}
-            disabled={nextError === undefined}
-            onClick={() => nextError !== undefined && onOpen(nextError)}
-          >
+          <button type="button" className={buttonStyles.secondary} disabled={nextError === undefined} onClick={() => nextError !== undefined && onOpen(nextError)}>
             ↓ Next error
           </button>
         </span>
       </div>
       {search.error ? <ErrorNotice title="The search failed" message={search.error.message} /> : null}
-      {search.query ? (
-        <SearchResults query={search.query} hits={search.hits} truncated={search.truncated} isFetching={search.isFetching} onOpen={onOpen} />
-      ) : null}
+      {search.query ? <SearchResults query={search.query} hits={search.hits} truncated={search.truncated} isFetching={search.isFetching} onOpen={onOpen} /> : null}
     </div>
   );
 }
 
-function SearchResults({
-  query,
-  hits,
-  truncated,
-  isFetching,
-  onOpen,
-}: {
-  query: string;
-  hits: RunSearchHit[] | undefined;
-  truncated: boolean;
-  isFetching: boolean;
-  onOpen: (index: number) => void;
-}) {
+function SearchResults({ query, hits, truncated, isFetching, onOpen }: { query: string; hits: RunSearchHit[] | undefined; truncated: boolean; isFetching: boolean; onOpen: (index: number) => void }) {
   if (!hits) return <p className="text-sm text-zinc-600 dark:text-zinc-400">{isFetching ? 'Searching…' : ''}</p>;
   return (
     <section aria-label="Search results" className="rounded-lg border border-zinc-200 dark:border-zinc-800">
       <p className="border-b border-zinc-200 px-3 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-        {hits.length === 0
-          ? `Nothing in this run matches “${query}”.`
-          : `${formatCount(hits.length)} matches for “${query}”${truncated ? ' — the first ones of each kind; refine the search for more' : ''}`}
+        {hits.length === 0 ? `Nothing in this run matches “${query}”.` : `${formatCount(hits.length)} matches for “${query}”${truncated ? ' — the first ones of each kind; refine the search for more' : ''}`}
       </p>
       <ol className="max-h-56 divide-y divide-zinc-100 overflow-auto dark:divide-zinc-800">
         {hits.map((hit) => (
@@ -215,9 +165,7 @@ function SearchResults({
               onClick={() => hit.stepIndex !== null && onOpen(hit.stepIndex)}
               className="flex w-full items-baseline gap-2 px-3 py-1.5 text-left text-xs hover:bg-zinc-50 disabled:cursor-default dark:hover:bg-zinc-800/40"
             >
-              <span className="w-16 shrink-0 font-mono text-zinc-600 tabular-nums dark:text-zinc-400">
-                {hit.stepIndex === null ? 'run' : `#${hit.stepIndex}`}
-              </span>
+              <span className="w-16 shrink-0 font-mono text-zinc-600 tabular-nums dark:text-zinc-400">{hit.stepIndex === null ? 'run' : `#${hit.stepIndex}`}</span>
               <span className="w-40 shrink-0 truncate font-medium">
                 {hit.source} · {hit.label}
               </span>

@@ -48,12 +48,8 @@ export function RunPage({ runId }: { runId: string }) {
           label: (
             <>
               {candidate.label}
-              {candidate.id === 'tool-calls' && run.data.usage.toolCalls > 0 ? (
-                <span className="ml-1.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{run.data.usage.toolCalls}</span>
-              ) : null}
-              {candidate.id === 'timeline' && run.data.usage.steps > 0 ? (
-                <span className="ml-1.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{run.data.usage.steps}</span>
-              ) : null}
+              {candidate.id === 'tool-calls' && run.data.usage.toolCalls > 0 ? <span className="ml-1.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{run.data.usage.toolCalls}</span> : null}
+              {candidate.id === 'timeline' && run.data.usage.steps > 0 ? <span className="ml-1.5 text-xs text-zinc-500 tabular-nums dark:text-zinc-400">{run.data.usage.steps}</span> : null}
             </>
           ),
         }))}

@@ -46,20 +46,10 @@ export function StepPanel({
           {detail ? <span className="ml-2 font-mono font-normal text-zinc-600 dark:text-zinc-400">{stepLabel(detail.step)}</span> : null}
         </h2>
         <div className="flex shrink-0 items-center gap-1">
-          <button
-            type="button"
-            className={buttonStyles.ghost}
-            disabled={detail?.previousIndex == null}
-            onClick={() => detail?.previousIndex != null && onOpen(detail.previousIndex)}
-          >
+          <button type="button" className={buttonStyles.ghost} disabled={detail?.previousIndex == null} onClick={() => detail?.previousIndex != null && onOpen(detail.previousIndex)}>
             ← Previous
           </button>
-          <button
-            type="button"
-            className={buttonStyles.ghost}
-            disabled={detail?.nextIndex == null}
-            onClick={() => detail?.nextIndex != null && onOpen(detail.nextIndex)}
-          >
+          <button type="button" className={buttonStyles.ghost} disabled={detail?.nextIndex == null} onClick={() => detail?.nextIndex != null && onOpen(detail.nextIndex)}>
             Next →
           </button>
           <button type="button" className={buttonStyles.ghost} onClick={onClose} aria-label="Close step panel">
@@ -93,13 +83,7 @@ function StepBody({ detail, actions }: { detail: RunStepDetail; actions: ReactNo
         <Fact label="Tokens in / out">
           {formatCount(step.inputTokens)} / {formatCount(step.outputTokens)}
         </Fact>
-        <Fact label="Cost">
-          {step.costUsd === null ? (
-            <span title="The model of this step has no prices configured, or the step called no model">unknown</span>
-          ) : (
-            formatCost(step.costUsd)
-          )}
-        </Fact>
+        <Fact label="Cost">{step.costUsd === null ? <span title="The model of this step has no prices configured, or the step called no model">unknown</span> : formatCost(step.costUsd)}</Fact>
         <Fact label="Started">
           <time dateTime={step.startedAt} title={step.startedAt}>
             {formatTimestamp(step.startedAt)}
@@ -113,9 +97,7 @@ function StepBody({ detail, actions }: { detail: RunStepDetail; actions: ReactNo
         </summary>
         <MessageList messages={detail.request.messages} />
       </details>
-      <Section title="Response">
-        {detail.response.length === 0 ? <Empty>This step wrote no message.</Empty> : <MessageList messages={detail.response} />}
-      </Section>
+      <Section title="Response">{detail.response.length === 0 ? <Empty>This step wrote no message.</Empty> : <MessageList messages={detail.response} />}</Section>
       <Section title={`Tool calls (${detail.toolCalls.length})`}>
         {detail.toolCalls.length === 0 ? <Empty>No tool calls in this step.</Empty> : <StepToolCallTree calls={detail.toolCalls} />}
       </Section>

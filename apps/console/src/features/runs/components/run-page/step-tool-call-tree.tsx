@@ -9,11 +9,7 @@ export function StepToolCallTree({ calls, depth = 0 }: { calls: ToolCallNode[]; 
   return (
     <ol className={depth === 0 ? 'space-y-2' : 'mt-2 space-y-2 border-l-2 border-zinc-200 pl-3 dark:border-zinc-700'}>
       {calls.map((call) => (
-        <li
-          key={call.id}
-          data-tool-call={call.callId}
-          aria-label={`Tool call ${call.name}${depth > 0 ? ` by sub-agent ${call.delegation?.subAgent ?? ''}` : ''}`}
-        >
+        <li key={call.id} data-tool-call={call.callId} aria-label={`Tool call ${call.name}${depth > 0 ? ` by sub-agent ${call.delegation?.subAgent ?? ''}` : ''}`}>
           <details open={depth === 0} className="rounded-lg border border-zinc-200 dark:border-zinc-800">
             <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-xs">
               <code className="font-mono font-semibold">{call.name}</code>
@@ -23,10 +19,7 @@ export function StepToolCallTree({ calls, depth = 0 }: { calls: ToolCallNode[]; 
             </summary>
             <div className="space-y-2 border-t border-zinc-200 p-3 dark:border-zinc-800">
               {call.error ? <ErrorNotice title={`Error: ${call.error.kind}`} message={call.error.message} /> : null}
-              <JsonTree
-                value={call.editedArguments ?? call.arguments}
-                label={call.editedArguments === null ? 'Arguments' : 'Arguments (edited by the approver)'}
-              />
+              <JsonTree value={call.editedArguments ?? call.arguments} label={call.editedArguments === null ? 'Arguments' : 'Arguments (edited by the approver)'} />
               {call.result !== null ? <JsonTree value={call.result} label="Result" /> : null}
               <ol className="space-y-1 text-xs" aria-label="Ledger history">
                 {call.statusHistory.map((change, position) => (

@@ -67,9 +67,7 @@ export function TimelineChart({
   const waitNote = axis.waitedMs > 0 ? ` (${formatDuration(axis.waitedMs)} waiting for people, drawn short)` : '';
   return (
     <section aria-label="Timeline" className="min-w-0 rounded-xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
-      <div
-        className={`${timelineColumns} border-b border-zinc-200 px-3 py-2 text-xs font-medium text-zinc-500 sm:px-4 dark:border-zinc-800 dark:text-zinc-400`}
-      >
+      <div className={`${timelineColumns} border-b border-zinc-200 px-3 py-2 text-xs font-medium text-zinc-500 sm:px-4 dark:border-zinc-800 dark:text-zinc-400`}>
         <span>Step</span>
         <span>What</span>
         {/* Two labels that never wrap: squeezed, they used to interleave ("01m s15s"). */}
@@ -143,11 +141,7 @@ function InProgressRow({ index, axis, from }: { index: number; axis: TimelineAxi
       <span className="font-mono tabular-nums">#{index}</span>
       <span className="italic">in progress…</span>
       <span className="relative block h-3 animate-pulse rounded-sm bg-zinc-100 dark:bg-zinc-800/60">
-        <span
-          title="In progress"
-          className="absolute inset-y-0 min-w-[3px] rounded-sm bg-sky-300 dark:bg-sky-700"
-          style={{ left: `${left}%`, width: `${100 - left}%` }}
-        />
+        <span title="In progress" className="absolute inset-y-0 min-w-[3px] rounded-sm bg-sky-300 dark:bg-sky-700" style={{ left: `${left}%`, width: `${100 - left}%` }} />
       </span>
       <span className="text-right tabular-nums">{formatDuration(axis.end - from)}</span>
       <span className={tokensColumn} />

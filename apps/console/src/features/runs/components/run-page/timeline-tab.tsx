@@ -41,12 +41,7 @@ export function TimelineTab({ run, revision }: { run: RunView; revision: number 
   const selectedIndex = openStep && 'step' in openStep ? openStep.step : (detail.data?.step.index ?? null);
 
   if (error) return <ErrorNotice title="The steps could not be loaded" message={error.message} />;
-  if (isPending)
-    return (
-      <div className={cardStyles}>
-        <SkeletonRows label="Loading steps" rows={8} />
-      </div>
-    );
+  if (isPending) return <div className={cardStyles}><SkeletonRows label="Loading steps" rows={8} /></div>;
 
   return (
     <div className="space-y-3">

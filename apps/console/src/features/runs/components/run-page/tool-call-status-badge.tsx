@@ -14,10 +14,7 @@ const tone: Record<string, string> = {
 /** A ledger or approval status (snake_case in storage) as a small coloured label. */
 export function ToolCallStatusBadge({ status }: { status: string }) {
   return (
-    <span
-      data-tool-status={status}
-      className={`rounded px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap ${tone[status] ?? 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300'}`}
-    >
+    <span data-tool-status={status} className={`rounded px-1.5 py-0.5 text-[11px] font-medium whitespace-nowrap ${tone[status] ?? 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300'}`}>
       {status.replaceAll('_', ' ')}
     </span>
   );

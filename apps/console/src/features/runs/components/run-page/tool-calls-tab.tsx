@@ -37,12 +37,7 @@ export function ToolCallsTab({ runId }: { runId: string }) {
   useLoadOnScroll(virtualizer.getVirtualItems(), calls.length, toolCalls);
 
   if (toolCalls.error) return <ErrorNotice title="The tool calls could not be loaded" message={toolCalls.error.message} />;
-  if (toolCalls.isPending)
-    return (
-      <div className={cardStyles}>
-        <SkeletonRows label="Loading tool calls" />
-      </div>
-    );
+  if (toolCalls.isPending) return <div className={cardStyles}><SkeletonRows label="Loading tool calls" /></div>;
 
   const selected = calls.find((call) => call.id === toolCallId) ?? calls[0];
   return (
@@ -53,26 +48,15 @@ export function ToolCallsTab({ runId }: { runId: string }) {
           Problems only (failed, rejected, unknown)
         </label>
         {calls.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">
-            {problemsOnly ? 'No failed or rejected calls.' : 'No tool calls in this run (yet).'}
-          </p>
+          <p className="px-4 py-10 text-center text-sm text-zinc-600 dark:text-zinc-400">{problemsOnly ? 'No failed or rejected calls.' : 'No tool calls in this run (yet).'}</p>
         ) : (
-          <ul
-            ref={scrollRef}
-            onKeyDown={handleArrowNavigation}
-            className="relative max-h-[36rem] overflow-auto"
-            style={{ height: Math.min(virtualizer.getTotalSize(), 576) }}
-          >
+          <ul ref={scrollRef} onKeyDown={handleArrowNavigation} className="relative max-h-[36rem] overflow-auto" style={{ height: Math.min(virtualizer.getTotalSize(), 576) }}>
             <li aria-hidden="true" style={{ height: virtualizer.getTotalSize() }} />
             {virtualizer.getVirtualItems().map((item) => {
               const call = calls[item.index];
               if (!call) return null;
               return (
-                <li
-                  key={call.id}
-                  className="absolute inset-x-0 top-0 border-b border-zinc-100 dark:border-zinc-800"
-                  style={{ height: item.size, transform: `translateY(${item.start}px)` }}
-                >
+                <li key={call.id} className="absolute inset-x-0 top-0 border-b border-zinc-100 dark:border-zinc-800" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
                   <button
                     type="button"
                     data-list-item
@@ -94,9 +78,7 @@ export function ToolCallsTab({ runId }: { runId: string }) {
             })}
           </ul>
         )}
-        {toolCalls.isFetchingNextPage ? (
-          <p className="border-t border-zinc-200 px-3 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">Loading more…</p>
-        ) : null}
+        {toolCalls.isFetchingNextPage ? <p className="border-t border-zinc-200 px-3 py-1.5 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">Loading more…</p> : null}
       </section>
       {selected ? <ToolCallDetail call={selected} /> : null}
     </div>
