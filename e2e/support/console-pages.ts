@@ -22,6 +22,9 @@ interface ConsoleFixtures {
   longRunId: string;
   agentId: string;
   threadId: string;
+  /** A dataset of the researcher run, and a completed experiment that replayed it. */
+  datasetName: string;
+  experimentId: string;
 }
 
 let fixtures: Promise<ConsoleFixtures> | undefined;
@@ -59,7 +62,20 @@ async function makeFixtures(page: Page): Promise<ConsoleFixtures> {
   // The thread form lists agents by name only.
   const threadId = await createThreadFromList(page, 'Pages agent', 'Pages thread');
   await sendOnThread(page, 'Hello there.', 1);
-  return { researcherRunId, forkableStep, longRunId: await longRunId(), agentId, threadId };
+  const { datasetName, experimentId } = await makeEvaluationFixtures(page, researcherRunId, slug);
+  return { researcherRunId, forkableStep, longRunId: await longRunId(), agentId, threadId, datasetName, experimentId };
+}
+
+/** A dataset with the researcher run as its case, replayed once on the run's own version (recorded mode) to completion. */
+async function makeEvaluationFixtures(page: Page, researcherRunId: string, slug: string): Promise<{ datasetName: string; experimentId: string }> {
+  const datasetName = `${slug}-dataset`;
+  await callMutation(page, 'datasets.create', { name: datasetName, description: 'The pages fixture' });
+  await callMutation(page, 'datasets.addRuns', { name: datasetName, runIds: [researcherRunId], labels: ['pages'] });
+  const run = await callQuery<{ agentId: string; agentVersion: number }>(page, 'runs.get', { runId: researcherRunId });
+  const { id: experimentId } = await callMutation<{ id: string }>(page, 'experiments.create', { dataset: datasetName, agentId: run.agentId, agentVersion: run.agentVersion, scorers: [{ type: 'exact' }, { type: 'tool-sequence' }] });
+  // Reading an experiment scores its finished replays; wait for the completed page rather than a moving one.
+  await expect.poll(async () => (await callQuery<{ status: string }>(page, 'experiments.get', { experimentId })).status, { timeout: 60_000 }).toBe('completed');
+  return { datasetName, experimentId };
 }
 
 /** Every page of the console behind sign-in, by name; the paths need the fixtures' ids. */
@@ -81,6 +97,9 @@ export const consolePageNames = [
   'agent: version diff',
   'approvals inbox',
   'schedules',
+  'datasets',
+  'dataset',
+  'experiment',
   'threads',
   'thread',
   'memory inspector',
@@ -99,7 +118,7 @@ export type ConsolePageName = (typeof consolePageNames)[number];
 /** Every page of the console, signed in; `page` must be signed in already. */
 export async function consolePages(page: Page): Promise<ConsolePage[]> {
   fixtures ??= loadOrMakeFixtures(page);
-  const { researcherRunId, forkableStep, longRunId, agentId, threadId } = await fixtures;
+  const { researcherRunId, forkableStep, longRunId, agentId, threadId, datasetName, experimentId } = await fixtures;
   const run = `/runs/${researcherRunId}`;
   const paths: Record<ConsolePageName, string | Omit<ConsolePage, 'name'>> = {
     'runs list': '/runs',
@@ -119,6 +138,9 @@ export async function consolePages(page: Page): Promise<ConsolePage[]> {
     'agent: version diff': `/agents/${agentId}?tab=versions&from=1&to=2`,
     'approvals inbox': '/approvals',
     schedules: '/schedules',
+    datasets: '/datasets',
+    dataset: `/datasets/${datasetName}`,
+    experiment: `/datasets/${datasetName}/experiments/${experimentId}`,
     threads: '/threads',
     thread: `/threads/${threadId}`,
     'memory inspector': '/memory',

@@ -60,6 +60,7 @@ import { McpServerService } from './mcp/mcp-server-service';
 import { DatasetService } from './evaluations/dataset-service';
 import { ExperimentService } from './evaluations/experiment-service';
 import { FeedbackService } from './feedback/feedback-service';
+import { DatasetCurationService } from './evaluations/dataset-curation-service';
 
 /** The services apps call. Built once per process by the app's composition root. */
 export interface Platform {
@@ -124,6 +125,8 @@ export interface Platform {
   experiments: ExperimentService;
   /** Outcomes and rewards on runs and steps (append-only), aggregated per agent version (ADR 0051). */
   feedback: FeedbackService;
+  /** Console edits of datasets: case expected output and labels, case deletion, runs by filter, a dataset's experiments. */
+  datasetCuration: DatasetCurationService;
   close(): Promise<void>;
 }
 
@@ -149,7 +152,10 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   // Secrets written before encryption at rest (or under a previous key) are sealed with the current key.
   const resealed = await resealStoredSecrets(database, secrets, { strict: false });
   if (resealed.agentVersions + resealed.webhookEndpoints > 0) logger.info('Sealed stored secrets with the current secret key', { ...resealed });
-  if (resealed.unreadable > 0) logger.warn(`${resealed.unreadable} stored secret(s) were sealed with a key this process was not given (AGENTLOOM_SECRET_KEY / AGENTLOOM_SECRET_KEY_PREVIOUS)`);
+  if (resealed.unreadable > 0)
+    logger.warn(
+      `${resealed.unreadable} stored secret(s) were sealed with a key this process was not given (AGENTLOOM_SECRET_KEY / AGENTLOOM_SECRET_KEY_PREVIOUS)`,
+    );
   const seed = config.seedDemoTenant === false ? { seeded: false } : await seedDemoTenant(database, config.adminKeyPath, logger);
   if (!seed.seeded && config.adminKeyPath) logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
   const operatorKey = await ensureOperatorKey(database, config.operatorKeyPath, logger);
@@ -219,6 +225,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     [webhookDispatcher, scheduler],
   );
   executorState = () => ({ active: executor.activeRuns, concurrency: executor.concurrency });
+  const datasets = new DatasetService(database);
   const runs = new RunService(
     database,
     () => executor.wake(),
@@ -267,9 +274,13 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     schedules: new ScheduleService(database, schedulerConfig.clock),
     scheduler,
     outbound,
-    datasets: new DatasetService(database),
-    experiments: new ExperimentService(database, () => executor.wake(), { models, customScorers: new Map((config.scorers ?? []).map((scorer) => [scorer.name, scorer])) }),
+    datasets,
+    experiments: new ExperimentService(database, () => executor.wake(), {
+      models,
+      customScorers: new Map((config.scorers ?? []).map((scorer) => [scorer.name, scorer])),
+    }),
     feedback: new FeedbackService(database),
+    datasetCuration: new DatasetCurationService(database, datasets, runs),
     close: async () => {
       await executor.stop();
       await maintenance.stop();

@@ -172,6 +172,10 @@ export { defineScorer, type CustomScorer, type CustomScorerInput, type CustomSco
 export { loadScorerModules, ScorerModuleError } from './evaluations/scoring/load-scorer-modules';
 export type { FeedbackView, VersionFeedbackAggregate } from './feedback/feedback-view';
 export { feedbackAggregateInputSchema, recordFeedbackInputSchema, type RecordFeedbackInput } from './feedback/feedback.schema';
+export { DatasetCurationService, type EditedCaseView } from './evaluations/dataset-curation-service';
+export { addMatchingRunsInputSchema, caseRefInputSchema, updateCaseInputSchema, type AddMatchingRunsInput, type UpdateCaseInput } from './evaluations/dataset-curation.schema';
+export type { ExperimentListItem } from './evaluations/list-dataset-experiments';
+export { datasetRefSchema, experimentIdInputSchema } from './evaluations/evaluation.schema';
 export type { DatasetView } from './evaluations/dataset-view';
 export type { ExperimentView, ExperimentResultView } from './evaluations/experiment-view';
 export type { ExperimentSummary } from './evaluations/score-experiment';

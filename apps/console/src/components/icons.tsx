@@ -185,3 +185,12 @@ export function CloseIcon({ className }: IconProps) {
     </Icon>
   );
 }
+
+export function DatasetsIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <ellipse cx="12" cy="6" rx="7" ry="3" />
+      <path d="M5 6v6c0 1.7 3.1 3 7 3s7-1.3 7-3V6M5 12v6c0 1.7 3.1 3 7 3s7-1.3 7-3v-6" />
+    </Icon>
+  );
+}

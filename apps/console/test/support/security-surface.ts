@@ -305,6 +305,18 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'schedules.pause': { isolation: 'not-found', input: (r) => ({ scheduleId: r.scheduleId }) },
   'schedules.resume': { isolation: 'not-found', input: (r) => ({ scheduleId: r.scheduleId }) },
   'schedules.delete': { isolation: 'not-found', input: (r) => ({ scheduleId: r.scheduleId }) },
+  // Evaluations (ADR 0048): tenant A's dataset names and experiment ids are unknown to B.
+  'datasets.list': { isolation: 'scoped' },
+  'datasets.get': { isolation: 'not-found', input: () => ({ name: 'matrix-tenant-a' }) },
+  'datasets.experiments': { isolation: 'not-found', input: () => ({ name: 'matrix-tenant-a' }) },
+  'datasets.create': { isolation: 'scoped', input: () => ({ name: `matrix-${randomUUID().slice(0, 8)}` }) },
+  'datasets.addRuns': { isolation: 'not-found', input: (r) => ({ name: 'matrix-tenant-a', runIds: [r.finishedRunId] }) },
+  'datasets.addMatchingRuns': { isolation: 'not-found', input: () => ({ name: 'matrix-tenant-a' }) },
+  'datasets.importCases': { isolation: 'not-found', input: () => ({ name: 'matrix-tenant-a', jsonl: JSON.stringify({ input: 'hand-written' }) }) },
+  'datasets.updateCase': { isolation: 'not-found', input: () => ({ name: 'matrix-tenant-a', caseId: randomUUID(), labels: ['matrix'] }) },
+  'datasets.deleteCase': { isolation: 'not-found', input: () => ({ name: 'matrix-tenant-a', caseId: randomUUID() }) },
+  'experiments.get': { isolation: 'not-found', input: (r) => ({ experimentId: r.runId }) },
+  'experiments.create': { isolation: 'not-found', input: (r) => ({ dataset: 'matrix-tenant-a', agentId: r.agentId, agentVersion: 1 }) },
 };
 
 export interface McpToolCase {

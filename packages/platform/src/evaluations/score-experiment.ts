@@ -36,6 +36,9 @@ export async function scoreFinishedReplays(database: Database, context: ScoringC
   const { prisma } = database;
   const experiment = await prisma.evalExperiment.findFirst({ where: { id: experimentId, tenantId }, select: { status: true, scorers: true, baselineExperimentId: true } });
   if (!experiment || experiment.status === 'completed') return;
+  // A regression is judged against the baseline's verdict, so the baseline's finished replays are
+  // scored first (a baseline is older than its experiment: the chain ends).
+  if (experiment.baselineExperimentId) await scoreFinishedReplays(database, tenantId, experiment.baselineExperimentId);
   const scorers = z.array(scorerSchema).parse(experiment.scorers);
   const finished = await prisma.evalResult.findMany({
     where: { experimentId, status: 'running', run: { status: { in: [...finishedRunStatuses] } } },
@@ -47,6 +50,8 @@ export async function scoreFinishedReplays(database: Database, context: ScoringC
     await prisma.$transaction(async (transaction) => {
       const scored = await scoreReplay(transaction, result.runId, fixture, scorers, { tenantId, outside });
       const baseline = experiment.baselineExperimentId ? await baselineOf(transaction, experiment.baselineExperimentId, result.caseId) : null;
+      // The baseline's replay of this case is still going: scored on a later read, never against a verdict not yet known.
+      if (baseline?.status === 'running') return;
       const regression = baseline?.status === 'passed' && !scored.passed;
       const stored = await transaction.evalResult.updateMany({
         where: { id: result.id, status: 'running' },

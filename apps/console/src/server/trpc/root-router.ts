@@ -3,6 +3,8 @@ import { agentsRouter } from '~/features/agents/server/agents-router';
 import { apiKeysRouter } from '~/features/api-keys/server/api-keys-router';
 import { approvalsRouter } from '~/features/approvals/server/approvals-router';
 import { auditRouter } from '~/features/audit/server/audit-router';
+import { datasetsRouter } from '~/features/evaluations/server/datasets-router';
+import { experimentsRouter } from '~/features/evaluations/server/experiments-router';
 import { budgetsRouter } from '~/features/budgets/server/budgets-router';
 import { healthRouter } from '~/features/health/server/health-router';
 import { mcpServersRouter } from '~/features/mcp-servers/server/mcp-servers-router';
@@ -44,6 +46,8 @@ export const appRouter = createTRPCRouter({
   mcpServers: mcpServersRouter,
   tenants: tenantsRouter,
   schedules: schedulesRouter,
+  datasets: datasetsRouter,
+  experiments: experimentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
+import { AddRunToDatasetButton } from '~/features/evaluations/components/add-run-to-dataset-button';
 import { useTRPC } from '~/trpc/react';
 
 const retryableStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled']);
@@ -98,6 +99,7 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
       <Link href={`/runs/compare?left=${run.id}${run.rerunOfRunId ?? run.retryOfRunId ? `&right=${run.rerunOfRunId ?? run.retryOfRunId}` : ''}` as Route} className={buttonStyles.secondary}>
         Compare with…
       </Link>
+      {canOperate && (run.status === 'succeeded' || run.status === 'failed') ? <AddRunToDatasetButton runId={run.id} /> : null}
       {retry.error ? <ErrorNotice title="The run was not retried" message={retry.error.message} /> : null}
       {rerun.error ? <ErrorNotice title="The run was not re-run" message={rerun.error.message} /> : null}
     </section>

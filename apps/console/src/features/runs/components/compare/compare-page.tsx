@@ -22,6 +22,9 @@ export function ComparePage() {
   const left = parameters.get('left');
   const right = parameters.get('right');
   const agentId = parameters.get('agentId');
+  // `?step=N` (from an experiment's case): the right run's step to open at, e.g. its first divergent step.
+  const stepParameter = parameters.get('step');
+  const focusStep = stepParameter !== null && /^\d+$/.test(stepParameter) ? Number(stepParameter) : null;
   const choose = (side: 'left' | 'right', runId: string) => {
     const next = new URLSearchParams(parameters);
     next.set(side, runId);
@@ -33,7 +36,7 @@ export function ComparePage() {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Compare runs</h1>
       {ready ? (
-        <Comparison left={left} right={right} />
+        <Comparison left={left} right={right} focusStep={focusStep} />
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <RunPicker side="left" selected={left} agentId={agentId} otherRunId={right} onChoose={(runId) => choose('left', runId)} />
@@ -44,7 +47,7 @@ export function ComparePage() {
   );
 }
 
-function Comparison({ left, right }: { left: string; right: string }) {
+function Comparison({ left, right, focusStep }: { left: string; right: string; focusStep: number | null }) {
   const trpc = useTRPC();
   const comparison = useQuery(trpc.runs.compare.queryOptions({ leftRunId: left, rightRunId: right }));
   if (comparison.error) return <ErrorNotice title="The runs could not be compared" message={comparison.error.message} />;
@@ -55,5 +58,5 @@ function Comparison({ left, right }: { left: string; right: string }) {
       </div>
     );
   }
-  return <ComparisonView comparison={comparison.data} />;
+  return <ComparisonView comparison={comparison.data} focusStep={focusStep} />;
 }

@@ -1,7 +1,7 @@
 import type { AlignedPair, ComparedRun, ComparedStep, ComparedToolCall, RunComparison } from '@agentloom/platform';
 import type { Route } from 'next';
 import Link from 'next/link';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cardStyles } from '~/components/button-styles';
 import { formatCost, formatCount, formatDuration } from '~/components/format';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
@@ -9,9 +9,13 @@ import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
 import { runText } from '~/features/runs/run-text';
 
 const changedRow = 'bg-amber-50 dark:bg-amber-950/30';
+const focusedRow = 'outline-2 -outline-offset-2 outline-brand-600';
 
-/** Two runs side by side: facts, the usage difference, then steps and tool calls aligned. */
-export function ComparisonView({ comparison }: { comparison: RunComparison }) {
+/**
+ * Two runs side by side: facts, the usage difference, then steps and tool calls aligned.
+ * `focusStep` (a step index of the right run) marks that step's row and scrolls it into view.
+ */
+export function ComparisonView({ comparison, focusStep = null }: { comparison: RunComparison; focusStep?: number | null }) {
   const { left, right, difference } = comparison;
   return (
     <div className="space-y-6">
@@ -22,7 +26,8 @@ export function ComparisonView({ comparison }: { comparison: RunComparison }) {
       <section aria-label="Difference" className={`${cardStyles} p-4 text-sm`}>
         <h2 className="text-sm font-semibold">Difference (right − left)</h2>
         <p className="mt-1 text-zinc-600 dark:text-zinc-300">
-          {comparison.sameInput ? 'Same input.' : 'Different inputs.'} {comparison.sameAgent ? `Versions v${left.agentVersion} and v${right.agentVersion}.` : 'Different agents.'}
+          {comparison.sameInput ? 'Same input.' : 'Different inputs.'}{' '}
+          {comparison.sameAgent ? `Versions v${left.agentVersion} and v${right.agentVersion}.` : 'Different agents.'}
         </p>
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="comparison-difference">
           <Delta label="Input tokens" value={formatSigned(difference.inputTokens, formatCount)} />
@@ -31,7 +36,10 @@ export function ComparisonView({ comparison }: { comparison: RunComparison }) {
           <Delta label="Model calls" value={formatSigned(difference.modelCalls, formatCount)} />
           <Delta label="Tool calls" value={formatSigned(difference.toolCalls, formatCount)} />
           <Delta label="Steps" value={formatSigned(difference.steps, formatCount)} />
-          <Delta label="Duration" value={difference.durationMs === null ? 'not started' : formatSigned(difference.durationMs, (value) => formatDuration(value))} />
+          <Delta
+            label="Duration"
+            value={difference.durationMs === null ? 'not started' : formatSigned(difference.durationMs, (value) => formatDuration(value))}
+          />
         </dl>
       </section>
       <AlignedTable
@@ -44,9 +52,15 @@ export function ComparisonView({ comparison }: { comparison: RunComparison }) {
           </>
         )}
       />
+      {focusStep !== null ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-300" data-testid="comparison-focus">
+          Opened at step {focusStep} of the right run: where it first diverged.
+        </p>
+      ) : null}
       <AlignedTable
         title="Steps"
         rows={comparison.steps}
+        isFocused={(row) => focusStep !== null && row.right?.index === focusStep}
         render={(step: ComparedStep) => (
           <>
             <span className="tabular-nums">#{step.index}</span> {step.kind.replaceAll('_', ' ')}
@@ -54,7 +68,9 @@ export function ComparisonView({ comparison }: { comparison: RunComparison }) {
           </>
         )}
       />
-      {left.truncated || right.truncated ? <p className="text-sm text-zinc-600 dark:text-zinc-300">Only the first 500 steps and tool calls of each run are compared.</p> : null}
+      {left.truncated || right.truncated ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-300">Only the first 500 steps and tool calls of each run are compared.</p>
+      ) : null}
     </div>
   );
 }
@@ -82,7 +98,8 @@ function RunFacts({ side, compared }: { side: string; compared: ComparedRun }) {
       <Fact label="Input">{runText(run.input)}</Fact>
       <Fact label="Outcome">{run.error ? `${run.error.kind}: ${run.error.message}` : run.output === null ? 'No answer.' : runText(run.output)}</Fact>
       <p className="text-xs text-zinc-600 dark:text-zinc-300">
-        {formatCount(run.usage.inputTokens)} / {formatCount(run.usage.outputTokens)} tokens · {formatCost(run.usage.costUsd)} · {formatDuration(compared.durationMs)}
+        {formatCount(run.usage.inputTokens)} / {formatCount(run.usage.outputTokens)} tokens · {formatCost(run.usage.costUsd)} ·{' '}
+        {formatDuration(compared.durationMs)}
       </p>
     </section>
   );
@@ -106,12 +123,30 @@ function Delta({ label, value }: { label: string; value: string }) {
   );
 }
 
-function AlignedTable<Item>({ title, rows, render }: { title: string; rows: AlignedPair<Item>[]; render: (item: Item) => ReactNode }) {
+function AlignedTable<Item>({
+  title,
+  rows,
+  render,
+  isFocused = () => false,
+}: {
+  title: string;
+  rows: AlignedPair<Item>[];
+  render: (item: Item) => ReactNode;
+  isFocused?: (row: AlignedPair<Item>) => boolean;
+}) {
   const changed = rows.filter((row) => !row.same).length;
+  const focused = useRef<HTMLTableRowElement>(null);
+  const focusedIndex = rows.findIndex(isFocused);
+  useEffect(() => {
+    focused.current?.scrollIntoView({ block: 'center' });
+  }, [focusedIndex]);
   return (
     <section aria-label={title} className={`${cardStyles} overflow-hidden`}>
       <h2 className="border-b border-zinc-200 px-4 py-2 text-sm font-semibold dark:border-zinc-800">
-        {title} <span className="font-normal text-zinc-600 dark:text-zinc-300">({rows.length === 0 ? 'none' : changed === 0 ? 'the same' : `${changed} of ${rows.length} differ`})</span>
+        {title}{' '}
+        <span className="font-normal text-zinc-600 dark:text-zinc-300">
+          ({rows.length === 0 ? 'none' : changed === 0 ? 'the same' : `${changed} of ${rows.length} differ`})
+        </span>
       </h2>
       <table className="w-full table-fixed text-sm">
         <thead className="sr-only">
@@ -122,8 +157,16 @@ function AlignedTable<Item>({ title, rows, render }: { title: string; rows: Alig
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={index} data-same={row.same} className={row.same ? '' : changedRow}>
-              <td className="border-t border-zinc-200 px-4 py-1.5 align-top dark:border-zinc-800">{row.left ? render(row.left) : <span className="text-zinc-600 italic dark:text-zinc-300">—</span>}</td>
+            <tr
+              key={index}
+              ref={index === focusedIndex ? focused : undefined}
+              data-same={row.same}
+              aria-current={index === focusedIndex ? 'step' : undefined}
+              className={`${row.same ? '' : changedRow} ${index === focusedIndex ? focusedRow : ''}`}
+            >
+              <td className="border-t border-zinc-200 px-4 py-1.5 align-top dark:border-zinc-800">
+                {row.left ? render(row.left) : <span className="text-zinc-600 italic dark:text-zinc-300">—</span>}
+              </td>
               <td className="border-t border-l border-zinc-200 px-4 py-1.5 align-top dark:border-zinc-800">
                 {row.right ? render(row.right) : <span className="text-zinc-600 italic dark:text-zinc-300">—</span>}
               </td>

@@ -13,7 +13,18 @@ export const runColumns = 'grid grid-cols-[minmax(0,2fr)_minmax(8rem,1fr)_minmax
  * One run. The run link stretches over the whole row (an `::after` box), and the thread link sits
  * above it, so both are real links without nesting one anchor in another.
  */
-export function RunRow({ run, agentName, now }: { run: RunView; agentName: string | undefined; now: number }) {
+export function RunRow({
+  run,
+  agentName,
+  now,
+  selection,
+}: {
+  run: RunView;
+  agentName: string | undefined;
+  now: number;
+  /** A checkbox to pick the run for a dataset (operators); only finished runs can be picked. */
+  selection?: { selected: boolean; onChange: (selected: boolean) => void };
+}) {
   const tokens = run.usage.inputTokens + run.usage.outputTokens;
   const inputPreview = runText(run.input, false);
   return (
@@ -21,19 +32,33 @@ export function RunRow({ run, agentName, now }: { run: RunView; agentName: strin
       data-run-id={run.id}
       className={`${runColumns} relative px-4 py-3 text-sm focus-within:bg-brand-50 hover:bg-zinc-50 dark:focus-within:bg-brand-950 dark:hover:bg-zinc-800/50`}
     >
-      <span className="min-w-0">
-        <Link
-          href={`/runs/${run.id}` as Route}
-          data-list-item
-          className="block truncate font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-        >
-          {agentName ?? 'Unknown agent'}
-          <span className="ml-1.5 text-xs font-normal text-zinc-600 dark:text-zinc-400" data-agent-version={run.agentVersion}>
-            v{run.agentVersion}
+      <span className="flex min-w-0 items-start gap-2">
+        {selection ? (
+          <input
+            type="checkbox"
+            // Above the row-wide link, like the thread link.
+            className="relative z-10 mt-1"
+            aria-label={`Select run ${run.id.slice(0, 8)} for a dataset`}
+            disabled={run.status !== 'succeeded' && run.status !== 'failed'}
+            title={run.status !== 'succeeded' && run.status !== 'failed' ? 'Only finished runs (succeeded or failed) can become cases' : undefined}
+            checked={selection.selected}
+            onChange={(event) => selection.onChange(event.target.checked)}
+          />
+        ) : null}
+        <span className="min-w-0 flex-1">
+          <Link
+            href={`/runs/${run.id}` as Route}
+            data-list-item
+            className="block truncate font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+          >
+            {agentName ?? 'Unknown agent'}
+            <span className="ml-1.5 text-xs font-normal text-zinc-600 dark:text-zinc-400" data-agent-version={run.agentVersion}>
+              v{run.agentVersion}
+            </span>
+          </Link>
+          <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={inputPreview}>
+            {inputPreview}
           </span>
-        </Link>
-        <span className="block truncate text-xs text-zinc-500 dark:text-zinc-400" title={inputPreview}>
-          {inputPreview}
         </span>
       </span>
       <span>

@@ -3,6 +3,7 @@
 import { isTerminalStatus } from '~/features/runs/run-statuses';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { CallToAction } from '~/components/call-to-action';
 import { ErrorNotice } from '~/components/error-notice';
@@ -12,6 +13,7 @@ import { SkeletonRows } from '~/components/skeleton';
 import { handleArrowNavigation } from '~/components/use-arrow-navigation';
 import { useNow } from '~/components/use-now';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
+import { RunsDatasetBar } from '~/features/evaluations/components/runs-dataset-bar';
 import { RunRow, runColumns } from '~/features/runs/components/runs-list/run-row';
 import { RunsFilters } from '~/features/runs/components/runs-list/runs-filters';
 import { useRunsFilters } from '~/features/runs/hooks/use-runs-filters';
@@ -39,6 +41,9 @@ export function RunsList() {
     rows.some((run) => !isTerminalStatus(run.status)),
   );
   const filtered = hasRunsFilters(filters);
+  // Runs ticked for a dataset (operators); finished runs only, as only they can become cases.
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (runId: string, on: boolean) => setSelected((current) => (on ? [...current, runId] : current.filter((id) => id !== runId)));
 
   const newRun = canOperate ? (
     <Link href="/runs/new" className={buttonStyles.primary}>
@@ -53,6 +58,11 @@ export function RunsList() {
       <div className="mt-6">
         <RunsFilters filters={filters} onChange={setFilters} />
       </div>
+      {canOperate ? (
+        <div className="mt-4">
+          <RunsDatasetBar selected={selected} filter={runsListInput(filters)} filtered={filtered} onClear={() => setSelected([])} />
+        </div>
+      ) : null}
       <div className="mt-4">
         {runs.error ? (
           <ErrorNotice title="The runs could not be loaded" message={runs.error.message} />
@@ -89,7 +99,13 @@ export function RunsList() {
             </div>
             <ul className="divide-y divide-zinc-100 dark:divide-zinc-800" onKeyDown={handleArrowNavigation}>
               {rows.map((run) => (
-                <RunRow key={run.id} run={run} agentName={agentNames.get(run.agentId)} now={now} />
+                <RunRow
+                  key={run.id}
+                  run={run}
+                  agentName={agentNames.get(run.agentId)}
+                  now={now}
+                  selection={canOperate ? { selected: selected.includes(run.id), onChange: (on) => toggle(run.id, on) } : undefined}
+                />
               ))}
             </ul>
           </section>
