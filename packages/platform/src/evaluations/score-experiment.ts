@@ -38,13 +38,15 @@ export async function scoreFinishedReplays(database: Database, context: ScoringC
   if (!experiment || experiment.status === 'completed') return;
   // A regression is judged against the baseline's verdict, so the baseline's finished replays are
   // scored first (a baseline is older than its experiment: the chain ends).
-  if (experiment.baselineExperimentId) await scoreFinishedReplays(database, tenantId, experiment.baselineExperimentId);
+  if (experiment.baselineExperimentId) await scoreFinishedReplays(database, context, tenantId, experiment.baselineExperimentId);
   const scorers = z.array(scorerSchema).parse(experiment.scorers);
   const finished = await prisma.evalResult.findMany({
     where: { experimentId, status: 'running', run: { status: { in: [...finishedRunStatuses] } } },
     select: { id: true, runId: true, caseId: true, case: true },
   });
   for (const result of finished) {
+    // Checked before the judge or a custom scorer runs too: a case waiting for its baseline costs no model call.
+    if (experiment.baselineExperimentId && (await baselineOf(prisma, experiment.baselineExperimentId, result.caseId))?.status === 'running') continue;
     const fixture = parseCaseFixture(result.case);
     const outside = await scoreOutsideTransaction(database, context, tenantId, { runId: result.runId, fixture, labels: result.case.labels }, scorers);
     await prisma.$transaction(async (transaction) => {
