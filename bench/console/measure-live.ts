@@ -1,7 +1,22 @@
 import type { Browser } from '@playwright/test';
 
-import { appearedAt, recordAppearances } from '../../e2e/support/live-latency';
 import { RestClient } from '../../e2e/support/rest-client';
+
+// Page scripts are strings (see measure-run-page.ts: tsx's `__name` helper does not exist in the
+// page). Notes, on every animation frame, when each timeline row first appeared (browser clock, ms
+// since the epoch), as e2e/support/live-latency.ts does for the live-updates journey.
+const recordRowAppearances = `
+  window.rowSeenAt = {};
+  const check = () => {
+    for (const element of document.querySelectorAll('[data-step-index]')) {
+      const key = element.getAttribute('data-step-index');
+      if (!(key in window.rowSeenAt)) window.rowSeenAt[key] = Date.now();
+    }
+    requestAnimationFrame(check);
+  };
+  check();
+`;
+const rowSeenAt = (index: number) => `window.rowSeenAt[${JSON.stringify(String(index))}] ?? false`;
 
 /** Commit → row for each step a run committed while its page was open. */
 export interface LiveMeasurement {
@@ -27,7 +42,7 @@ export async function measureLive(browser: Browser, baseUrl: string, sessionCook
     await page.locator('header [data-status="waiting_human"]').first().waitFor({ timeout: 60_000 });
     // "Live": the page's event stream is open, so the measurement starts from a following page.
     await page.getByText('Live', { exact: true }).first().waitFor({ timeout: 60_000 });
-    await recordAppearances(page, '[data-step-index]', 'data-step-index');
+    await page.evaluate(recordRowAppearances);
     const approval = await api.pendingApprovalOf(run.id);
     if (!approval) throw new Error(`Run ${run.id} has no pending approval`);
     await api.call('POST', `/api/v1/approvals/${approval.id}/decision`, { decision: 'approve' });
@@ -38,7 +53,8 @@ export async function measureLive(browser: Browser, baseUrl: string, sessionCook
     for (const frame of committed) {
       const index = frame.payload.step ?? frame.payload.index ?? frame.payload.stepIndex;
       if (typeof index !== 'number') throw new Error(`step-committed without a step index: ${JSON.stringify(frame.payload)}`);
-      stepMs.push((await appearedAt(page, '[data-step-index]', String(index))) - new Date(frame.createdAt).getTime());
+      const shownAt = (await (await page.waitForFunction(rowSeenAt(index), undefined, { polling: 'raf', timeout: 30_000 })).jsonValue()) as number;
+      stepMs.push(shownAt - new Date(frame.createdAt).getTime());
     }
     return { stepMs };
   } finally {

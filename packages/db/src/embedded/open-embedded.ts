@@ -36,10 +36,6 @@ export async function openEmbedded(dataDirectory: string, lockWaitMs = 0): Promi
     });
     // PGlite is one session, so session settings hold for every query that follows.
     await pglite.exec(vectorSearchSessionSettings.map(([name, value]) => `SET ${name} = '${value}';`).join('\n'));
-    // PGlite runs no autovacuum, so an embedded database's tables are never analyzed and the planner
-    // guesses (a 10,000-step run's first page of steps: 80 ms through a bitmap AND of the tenant
-    // index, 3 ms with statistics). Statistics as of each open; a fresh database analyzes empty tables.
-    if (!inMemory) await pglite.exec('ANALYZE');
     return {
       pglite,
       driver: pgliteDriver(pglite),
