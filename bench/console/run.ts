@@ -5,7 +5,8 @@
  * Targets (issue #6): first render ≤ 1.5 s, no frame > 100 ms at 10,000 steps. At every size of
  * 1,250+ steps it also times the investigation (issue #14): opening a step's panel, a search across
  * the run and "next error" — targets ≤ 300 ms each at 10,000 steps. `--cpu-hogs N` runs N busy
- * processes meanwhile (issue #12: "with a second process loading the CPU").
+ * processes meanwhile (issue #12: "with a second process loading the CPU"). Last, live updates
+ * (issue #14, ~500 ms): commit → row of each step a run commits while its page is open.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -22,6 +23,7 @@ import { ensureConsoleBuild } from '../../apps/console/test/support/console-buil
 import { repositoryRoot, startConsole } from '../../apps/console/test/support/console-process';
 import { markdownTable } from '../memory-eval/markdown-table';
 import { measureInvestigation, type InvestigationMeasurement } from './measure-investigation';
+import { measureLive } from './measure-live';
 import { measureRunPage, type RunPageMeasurement } from './measure-run-page';
 
 const { values } = parseArgs({
@@ -108,6 +110,16 @@ try {
     console.log('');
     console.log(markdownTable(['steps', 'step panel ms (median / worst)', 'search ms (median / worst)', 'next error ms (median / worst)'], investigationRows));
   }
+  const liveSamples: number[] = [];
+  for (let attempt = 0; attempt < repeat; attempt += 1) liveSamples.push(...(await measureLive(browser, server.baseUrl, session, adminKey)).stepMs);
+  const sortedLive = [...liveSamples].sort((left, right) => left - right);
+  console.log('');
+  console.log(
+    markdownTable(
+      ['live: step commit → row shown', 'ms (median)', 'ms (worst)', 'steps measured'],
+      [['run page, timeline', sortedLive[Math.floor(sortedLive.length / 2)]!.toFixed(0), sortedLive[sortedLive.length - 1]!.toFixed(0), String(sortedLive.length)]],
+    ),
+  );
   console.log(`\nload average (1 min): ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end; cpu hogs: ${hogs.length}`);
 } finally {
   for (const hog of hogs) hog.kill();

@@ -37,3 +37,17 @@ test('a 10,000-step run opens, its timeline holds every step, and scrolls to the
   await page.keyboard.press('Home');
   await expect(timeline.locator('[data-step-index="0"]')).toBeVisible();
 });
+
+test('the run page’s HTML already holds the first timeline rows (server-rendered, no request after hydration)', async ({ page }) => {
+  const runId = await longRunId();
+  await signIn(page);
+  // The document as the server sends it, before any script runs: the first page of steps is
+  // prefetched on the server and the virtualized rows render from the scroll area's known height.
+  const response = await page.request.get(`/runs/${runId}`);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toContain('data-step-index="0"');
+  expect(html).toContain('data-step-index="10"');
+  // Only the rows in view (and the overscan), not the whole first page.
+  expect(html).not.toContain('data-step-index="200"');
+});

@@ -19,6 +19,11 @@ export class RestClient {
     private readonly apiKey: string,
   ) {}
 
+  /** For programs outside Playwright Test (bench/console), which start their own console. */
+  static at(baseURL: string, apiKey: string): RestClient {
+    return new RestClient(baseURL, apiKey);
+  }
+
   static async forTest(testInfo: TestInfo): Promise<RestClient> {
     const baseURL = testInfo.project.use.baseURL;
     if (!baseURL) throw new Error('The Playwright project has no baseURL.');

@@ -1,4 +1,4 @@
-import type { Database, PrismaClient } from '@agentloom/db';
+import { rawSqlFor, type Database, type PrismaClient } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
@@ -96,17 +96,26 @@ export class RunStepDetailService {
     return prisma.message.count({ where: { runId, tenantId } });
   }
 
+  /**
+   * Events that name the step or one of its calls. Plain SQL, so its predicates match the partial
+   * expression indexes of migration 20261202140000 (`run_id, payload -> 'step'` and
+   * `run_id, payload ->> 'callId'`): two index probes instead of reading every event of the run.
+   */
   private async stepEvents(prisma: PrismaClient, tenantId: string, runId: string, index: number, callIds: string[]): Promise<StoredRunEvent[]> {
-    return prisma.runEvent.findMany({
-      where: {
-        runId,
-        tenantId,
-        OR: [{ payload: { path: ['step'], equals: index } }, ...callIds.map((callId) => ({ payload: { path: ['callId'], equals: callId } }))],
-      },
-      orderBy: { seq: 'asc' },
-      take: eventLimit,
-      select: { runId: true, seq: true, type: true, payload: true, createdAt: true },
-    });
+    return rawSqlFor(prisma).query<StoredRunEvent>(
+      `SELECT run_id::text AS "runId", seq, type, payload, created_at AS "createdAt"
+         FROM run_events
+        WHERE run_id = $1::uuid AND tenant_id = $2::uuid
+          AND ((payload ? 'step' AND payload -> 'step' = to_jsonb($3::int))
+            OR (payload ? 'callId' AND payload ->> 'callId' = ANY($4::text[])))
+        ORDER BY seq
+        LIMIT $5::int`,
+      runId,
+      tenantId,
+      index,
+      callIds,
+      eventLimit,
+    );
   }
 }
 

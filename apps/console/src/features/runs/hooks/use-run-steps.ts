@@ -4,10 +4,8 @@ import type { RunStepView } from '@agentloom/platform';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { pruneEmptyPages } from '~/features/runs/hooks/prune-empty-pages';
+import { nextRunStepsCursor, runStepsListInput } from '~/features/runs/run-steps-query';
 import { useTRPC } from '~/trpc/react';
-
-/** Big pages: a 10,000-step run loads in ten requests. */
-const pageSize = 1_000;
 
 /**
  * Every step of a run, in index order. All pages are loaded (the timeline's axis needs the whole
@@ -16,11 +14,8 @@ const pageSize = 1_000;
 export function useRunSteps(runId: string, revision: number) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const options = trpc.runSteps.list.infiniteQueryOptions(
-    { runId, limit: pageSize },
-    // Always a cursor, because a live run's tail keeps growing; `complete` says when to stop paging.
-    { getNextPageParam: (_lastPage, pages) => lastIndex(pages) ?? -1 },
-  );
+  // The first page usually arrives with the page's HTML (prefetched on the server, same key).
+  const options = trpc.runSteps.list.infiniteQueryOptions(runStepsListInput(runId), { getNextPageParam: nextRunStepsCursor });
   const query = useInfiniteQuery(options);
   const pages = query.data?.pages;
   const complete = pages !== undefined && pages[pages.length - 1]?.nextCursor === null;
@@ -44,13 +39,4 @@ export function useRunSteps(runId: string, revision: number) {
 
   const steps = useMemo<RunStepView[]>(() => pages?.flatMap((page) => page.steps) ?? [], [pages]);
   return { steps, complete, isPending: query.isPending, error: query.error };
-}
-
-function lastIndex(pages: { steps: RunStepView[] }[]): number | undefined {
-  for (let position = pages.length - 1; position >= 0; position -= 1) {
-    const steps = pages[position]?.steps ?? [];
-    const last = steps[steps.length - 1];
-    if (last) return last.index;
-  }
-  return undefined;
 }

@@ -1,17 +1,23 @@
 import type { Metadata } from 'next';
 import { RunPage } from '~/features/runs/components/run-page/run-page';
+import { nextRunStepsCursor, runStepsListInput } from '~/features/runs/run-steps-query';
 import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
 
 export const metadata: Metadata = { title: 'Run' };
 export const dynamic = 'force-dynamic';
 
-export default async function RunDetailPage({ params }: { params: Promise<{ runId: string }> }) {
-  const { runId } = await params;
+export default async function RunDetailPage({ params, searchParams }: { params: Promise<{ runId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const [{ runId }, search] = await Promise.all([params, searchParams]);
   const queryClient = getServerQueryClient();
+  const onTimeline = search.tab === undefined || search.tab === 'timeline';
   // Prefetched so the header renders with the page; a bad id surfaces as the query's error in place.
+  // On the timeline, its first page of steps too: the first rows are then in the HTML, instead of
+  // waiting for the scripts, hydration and a request of their own (the run page's first render
+  // under load was that waterfall).
   await Promise.all([
     queryClient.prefetchQuery(trpc.runs.get.queryOptions({ runId })),
     queryClient.prefetchQuery(trpc.agents.list.queryOptions({ includeArchived: true })),
+    onTimeline ? queryClient.prefetchInfiniteQuery({ ...trpc.runSteps.list.infiniteQueryOptions(runStepsListInput(runId), { getNextPageParam: nextRunStepsCursor }), pages: 1 }) : undefined,
   ]);
   return (
     <HydrateClient>

@@ -11,6 +11,8 @@ import { TimelineRow, timelineColumns, tokensColumn } from '~/features/runs/comp
 import { isTerminalStatus } from '~/features/runs/run-statuses';
 
 const rowHeight = 30;
+/** h-[28rem] at the default 16 px root font size. */
+const scrollAreaHeight = 448;
 
 /**
  * Steps as bars on the run's time axis. Rows are virtualized (only the visible ones are in the
@@ -37,7 +39,15 @@ export function TimelineChart({
   const filtered = rows !== steps;
   const inProgress = run.status === 'running' && !filtered;
   const rowCount = rows.length + (inProgress ? 1 : 0);
-  const virtualizer = useVirtualizer({ count: rowCount, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    // The scroll area's size before it is measured (h-[28rem]): the server renders the first rows
+    // with it, and hydration renders the same ones.
+    initialRect: { width: 0, height: scrollAreaHeight },
+  });
   const axis = useMemo(() => runAxis(run, steps, now), [run, steps, now]);
   const waitsByStep = useMemo(() => new Map<number, HumanWait>(axis.waits.map((wait) => [wait.afterStep, wait])), [axis]);
   const rowOf = useMemo(() => new Map(rows.map((step, position) => [step.index, position])), [rows]);
