@@ -17,7 +17,7 @@ describe('operationsByTag', () => {
     const createRun = tags.flatMap((tag) => tag.operations).find((operation) => operation.id === 'createRun')!;
     expect(createRun).toMatchObject({ method: 'POST', path: '/api/v1/runs', role: 'operator' });
     expect(createRun.parameters.map((parameter) => `${parameter.location}:${parameter.name}`)).toEqual(['header:Idempotency-Key']);
-    expect(Object.keys(createRun.body?.properties ?? {})).toEqual(['agentId', 'agentVersion', 'threadId', 'input']);
+    expect(Object.keys(createRun.body?.properties ?? {})).toEqual(['agentId', 'agentVersion', 'threadId', 'input', 'budget']);
     expect(createRun.responses.map((response) => response.status)).toEqual(['200', '201', '400', '401', '403', '404', '409']); // 200: an idempotent replay
   });
 
