@@ -1,6 +1,7 @@
 import { queryRows, type StatementRunner } from '@agentloom/db';
 
-import { runQueuedChannel } from '../events/run-event';
+import { runEventsChannel, runQueuedChannel } from '../events/run-event';
+import { webhookDeliveriesChannel } from '../webhooks/enqueue-webhook-deliveries';
 
 /** Runs of the batch that are an item's current run: the ones no later run retries. */
 export const currentItemRuns = `runs AS run WHERE run.batch_id = $1::uuid AND run.tenant_id = $2::uuid
@@ -72,29 +73,43 @@ export async function insertRetryRuns(runner: StatementRunner, batchId: string, 
 }
 
 /**
- * Ends a cancelled batch's queued items in two statements whatever their number: they never ran,
- * so they hold no lease and no open call; each gets the events a single cancel appends (through
- * the same `agentloom_append_run_events`, so `run.cancelled` webhooks go out as for any run).
+ * Ends a cancelled batch's queued items in ONE statement whatever their number: they never ran, so
+ * they hold no lease and no open call. Each gets the two events a single cancel appends
+ * (`run-cancel-requested`, `run-finished`), the `run.cancelled` webhook deliveries its tenant's
+ * endpoints subscribe to (the shape `agentloom_append_run_events` writes), and watched runs their
+ * NOTIFY — per-run function calls took minutes for 10,000 items on the embedded database.
  */
 export async function cancelQueuedItems(runner: StatementRunner, batchId: string, tenantId: string, by: string): Promise<number> {
-  const ended = await queryRows<{ id: string }>(
+  const finished = { status: 'cancelled', reason: 'Its batch was cancelled before it ran' };
+  const rows = await queryRows<{ ended: number; deliveries: number }>(
     runner,
-    `UPDATE runs SET status = 'cancelled', cancel_requested_at = now(), finished_at = now(), updated_at = now()
-      WHERE batch_id = $1::uuid AND tenant_id = $2::uuid AND status = 'queued'
-  RETURNING id`,
-    [batchId, tenantId],
+    `WITH ended AS (
+       UPDATE runs SET status = 'cancelled', cancel_requested_at = now(), finished_at = now(), updated_at = now(), next_event_seq = next_event_seq + 2
+        WHERE batch_id = $1::uuid AND tenant_id = $2::uuid AND status = 'queued'
+    RETURNING id, tenant_id, next_event_seq - 2 AS seq
+     ), events AS (
+       INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
+       SELECT tenant_id, id, seq, 'run-cancel-requested', jsonb_build_object('by', $3::text), now() FROM ended
+        UNION ALL
+       SELECT tenant_id, id, seq + 1, 'run-finished', $4::jsonb, now() FROM ended
+     ), deliveries AS (
+       INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, created_at, updated_at)
+       SELECT agentloom_uuid_v7(), ended.tenant_id, endpoint.id, ended.id::text || ':' || (ended.seq + 1), 'run.cancelled',
+              jsonb_build_object('id', ended.id::text || ':' || (ended.seq + 1), 'type', 'run.cancelled',
+                                 'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                                 'data', jsonb_build_object('runId', ended.id::text) || $4::jsonb),
+              now(), now()
+         FROM ended JOIN webhook_endpoints AS endpoint ON endpoint.tenant_id = ended.tenant_id AND endpoint.enabled AND 'run.cancelled' = ANY (endpoint.event_types)
+       RETURNING 1
+     ), notified AS (
+       SELECT CASE WHEN agentloom_run_watched(ended.id, ended.tenant_id) THEN pg_notify('${runEventsChannel}', ended.id || ':' || (ended.seq + 1) || ':' || ended.tenant_id)::text END AS sent FROM ended
+     )
+     SELECT (SELECT count(*) FROM ended)::int AS ended, (SELECT count(*) FROM deliveries)::int AS deliveries, (SELECT count(sent) FROM notified)::int AS notified`,
+    [batchId, tenantId, by, JSON.stringify(finished)],
   );
-  if (ended.length === 0) return 0;
-  const events = JSON.stringify([
-    { type: 'run-cancel-requested', payload: { by } },
-    { type: 'run-finished', payload: { status: 'cancelled', reason: 'Its batch was cancelled before it ran' } },
-  ]);
-  await queryRows(runner, `SELECT agentloom_append_run_events(run_id, $2::uuid, $3::jsonb, now()) FROM unnest($1::uuid[]) AS run_id`, [
-    ended.map((run) => run.id),
-    tenantId,
-    events,
-  ]);
-  return ended.length;
+  const row = rows[0];
+  if (row && row.deliveries > 0) await queryRows(runner, `SELECT pg_notify('${webhookDeliveriesChannel}', $1::text)::text AS notified`, [String(row.deliveries)]);
+  return row?.ended ?? 0;
 }
 
 export interface BatchCountRow {

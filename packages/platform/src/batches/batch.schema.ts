@@ -15,8 +15,11 @@ export const batchLimits = {
 
 const itemInputSchema = createRunInputSchema.shape.input;
 
-/** An item is its run's input: a bare string, or `{ "input": "…" }` (the shape of a JSONL line). */
-export const batchItemSchema = z.union([itemInputSchema, z.object({ input: itemInputSchema }).strict()]);
+/**
+ * An item is its run's input: a bare string, or `{ "input": "…" }` (the shape of a JSONL line). A
+ * bare string is read as the object, so an error names the item and its field (`items.12.input`).
+ */
+export const batchItemSchema = z.preprocess((value) => (typeof value === 'string' ? { input: value } : value), z.object({ input: itemInputSchema }).strict());
 
 export const submitBatchInputSchema = z.object({
   agentId: z.uuid(),
@@ -49,7 +52,7 @@ export const batchItemsInputSchema = z.object({
 
 export const exportBatchInputSchema = z.object({ batchId: z.uuid(), format: z.enum(['jsonl', 'csv']).default('jsonl') });
 
-/** The item's text whatever shape it came in. */
+/** The item's text. */
 export function itemText(item: z.output<typeof batchItemSchema>): string {
-  return typeof item === 'string' ? item : item.input;
+  return item.input;
 }
