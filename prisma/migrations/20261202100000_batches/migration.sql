@@ -84,7 +84,7 @@ BEGIN
   SELECT COALESCE(array_agg(scope.tenant ORDER BY scope.tenant), '{}') INTO locked FROM unnest(capped) AS scope(tenant)
    WHERE EXISTS (SELECT 1 FROM runs AS run WHERE run.tenant_id = scope.tenant AND run.status IN ('queued', 'waiting'));
   FOR lock_key IN SELECT DISTINCT hashtext(scope.tenant::text) AS key FROM unnest(locked) AS scope(tenant) ORDER BY key LOOP
-    NULL; -- BROKEN ON PURPOSE
+    PERFORM pg_advisory_xact_lock(4049, lock_key);
   END LOOP;
 
   -- Counted after the locks (a fresh snapshot): scopes already at their cap, and each open batch's free slots.
