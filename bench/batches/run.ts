@@ -5,7 +5,8 @@
  * runs are submitted at BENCH_BATCH_RATE per second; their queued_at→started_at is read back from
  * the database. Usage: npx tsx bench/batches/run.ts
  */
-import { RunExecutor, type Principal, type RunProcessor } from '@agentloom/platform';
+import { queryRows } from '@agentloom/db';
+import { RunExecutor, type Principal } from '@agentloom/platform';
 import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '@agentloom/platform/testing';
 import { loadavg } from 'node:os';
 
@@ -16,11 +17,13 @@ const ratePerSecond = Number(process.env.BENCH_BATCH_RATE ?? 10);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function processor(test: TestPlatform): RunProcessor {
+type Processor = ConstructorParameters<typeof RunExecutor>[1];
+
+function processor(test: TestPlatform): Processor {
   return {
-    async process(run, owner) {
+    async process(run: { id: string }, owner: string) {
       await sleep(20);
-      await test.platform.database.prisma.run.updateMany({ where: { id: run.id, leaseOwner: owner }, data: { status: 'succeeded', leaseOwner: null, finishedAt: new Date() } });
+      await queryRows(test.platform.database.statements, `UPDATE runs SET status = 'succeeded', lease_owner = NULL, finished_at = now() WHERE id = $1::uuid AND lease_owner = $2`, [run.id, owner]);
     },
   };
 }
