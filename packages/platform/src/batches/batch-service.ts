@@ -90,7 +90,7 @@ export class BatchService {
   async get(principal: Principal, rawInput: unknown): Promise<BatchView> {
     assertRole(principal, 'viewer', 'Reading a batch');
     const { batchId } = parseInput(batchIdInputSchema, rawInput);
-    const row = await this.findBatch(principal, batchId);
+    const row = await this.findBatch(principal, batchId, this.database.prisma);
     const counts = await countItems(this.database.statements, batchId, principal.tenantId);
     const view = toBatchView(row, counts);
     if (view.status === 'completed' && !row.completedAt) {
@@ -104,7 +104,7 @@ export class BatchService {
   async items(principal: Principal, rawInput: unknown): Promise<{ items: BatchItem[]; nextAfter: number | null }> {
     assertRole(principal, 'viewer', 'Reading batch items');
     const input = parseInput(batchItemsInputSchema, rawInput);
-    await this.findBatch(principal, input.batchId);
+    await this.findBatch(principal, input.batchId, this.database.prisma);
     const rows = await selectItems(this.database.statements, input.batchId, principal.tenantId, input);
     const last = rows.at(-1);
     return { items: rows.map(toBatchItem), nextAfter: rows.length === input.limit && last ? last.item : null };
@@ -114,7 +114,7 @@ export class BatchService {
   async export(principal: Principal, rawInput: unknown): Promise<string> {
     assertRole(principal, 'viewer', 'Exporting a batch');
     const { batchId, format } = parseInput(exportBatchInputSchema, rawInput);
-    await this.findBatch(principal, batchId);
+    await this.findBatch(principal, batchId, this.database.prisma);
     let text = '';
     let after = -1;
     for (;;) {
@@ -137,7 +137,10 @@ export class BatchService {
       async (transaction) => {
         const marked = await transaction.batch.updateMany({ where: { id: batchId, tenantId: principal.tenantId, cancelledAt: null }, data: { cancelledAt: new Date() } });
         if (marked.count === 0) {
-          await this.findBatch(principal, batchId);
+          // Read on the transaction, never the root client: embedded PGlite is one session whose open
+          // transaction holds it, so a root query here waits for a commit that waits for it (a hang
+          // until the transaction's timeout).
+          await this.findBatch(principal, batchId, transaction);
           throw new DomainError('conflict', `Batch ${batchId} is already cancelled`, 'batchId');
         }
         const cancelled = await cancelQueuedItems(transaction, batchId, principal.tenantId, principal.apiKeyName);
@@ -172,7 +175,8 @@ export class BatchService {
     return { batch: await this.get(principal, { batchId }), retried };
   }
 
-  private async findBatch(principal: Principal, batchId: string, client: Pick<Database['prisma'], 'batch'> = this.database.prisma) {
+  /** `client` is explicit: inside a transaction it must be the transaction (see `cancel`). */
+  private async findBatch(principal: Principal, batchId: string, client: Pick<Database['prisma'], 'batch'>) {
     const row = await client.batch.findFirst({ where: { id: batchId, tenantId: principal.tenantId }, select: batchViewSelect });
     if (!row) throw new DomainError('not-found', `Batch ${batchId} not found`, 'batchId');
     return row;
