@@ -9,10 +9,10 @@ const contentTypes = { jsonl: 'application/x-ndjson', csv: 'text/csv' } as const
 /** Every item with its current run as a download: JSONL (default) or `?format=csv`. */
 export const GET = route<{ id: string }>(
   async ({ request, principal, platform, parameters }) => {
-    const input = { ...queryParameters(request), batchId: parameters.id };
-    const format = input.format === 'csv' ? 'csv' : 'jsonl';
+    const query = queryParameters(request);
+    const format = query.format === 'csv' ? 'csv' : 'jsonl';
     // The service validates `format` (a bad value is a 400 naming it) before any byte is sent.
-    const text = await platform.batches.export(principal, input);
+    const text = await platform.batches.export(principal, { ...query, batchId: parameters.id });
     return new Response(text, {
       status: 200,
       headers: {
