@@ -95,6 +95,33 @@ async function call<Body = Record<string, unknown>>(
   return body;
 }
 
+/**
+ * Calls a download operation (its success is text lines) as tenant A's admin: requires a 2xx in the
+ * expected content type; JSONL lines are each validated against the line schema the document names,
+ * a CSV's header must list exactly that schema's fields.
+ */
+async function download(operationId: string, requestPath: string, expectedType: string): Promise<string> {
+  const located = validator.operations.get(operationId);
+  if (!located) throw new Error(`${operationId} is not in the document`);
+  const response = await fetchOnNewConnection(`${server.baseUrl}${requestPath}`, { method: 'GET', headers: { Authorization: `Bearer ${tenants.tenantA.keys.admin}` } });
+  const text = await response.text();
+  expect(response.status, `${operationId} ${requestPath} → ${response.status} ${text.slice(0, 300)}`).toBe(200);
+  const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!;
+  expect(contentType).toBe(expectedType);
+  const lines = text.trim().split('\n');
+  if (contentType === 'text/csv') {
+    const header = lines[0]!.split(',');
+    const probe = Object.fromEntries(header.map((name) => [name, null]));
+    // Only "required field missing" / "unknown field" problems matter for a header; null values are not the point.
+    const problems = validator.problems(operationId, response.status, contentType, probe).filter((problem) => /required|additional/.test(problem));
+    expect(problems, requestPath).toEqual([]);
+  } else {
+    for (const line of lines) expect(validator.problems(operationId, response.status, contentType, JSON.parse(line)), `${requestPath} → ${line}`).toEqual([]);
+  }
+  record(operationId, response.status, contentType);
+  return text;
+}
+
 const runIsIn = (runId: string, statuses: string[]) => async () => {
   const run = await call<{ status: string }>('getRun', `/api/v1/runs/${runId}`);
   return statuses.includes(run.status) ? run : undefined;
@@ -326,6 +353,19 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('pauseSchedule', `/api/v1/schedules/${created.id}/pause`);
     await call('previewSchedule', `/api/v1/schedules/${created.id}/preview?count=2`);
     await call('deleteSchedule', `/api/v1/schedules/${created.id}`);
+  });
+
+  it('batches: submit, list, read, items, export as JSONL and CSV, retry failed, cancel', async () => {
+    const created = await call<{ id: string }>('createBatch', '/api/v1/batches', { body: { agentId: resources.agentId, concurrency: 1, items: ['one', { input: 'two' }] } });
+    await call('listBatches', '/api/v1/batches?limit=5');
+    await call('getBatch', `/api/v1/batches/${created.id}`);
+    await call('listBatchItems', `/api/v1/batches/${created.id}/items?after=-1&limit=1`);
+    const jsonl = await download('exportBatch', `/api/v1/batches/${created.id}/export`, 'application/x-ndjson');
+    expect(jsonl.trim().split('\n')).toHaveLength(2);
+    const csv = await download('exportBatch', `/api/v1/batches/${created.id}/export?format=csv`, 'text/csv');
+    expect(csv.split('\n')[0]).toBe('item,runId,status,input,output,errorKind,errorMessage,attempts');
+    await call('retryFailedBatchItems', `/api/v1/batches/${created.id}/retry-failed`);
+    await call('cancelBatch', `/api/v1/batches/${created.id}/cancel`);
   });
 
   it('tenants (operator key): create, list, read, change, mint its admin key, suspend, resume, erase', async () => {

@@ -50,6 +50,7 @@ import { BudgetService } from './budgets/budget-service';
 import { PrismaBudgetGuard } from './budgets/prisma-budget-guard';
 import { defaultSchedulerConfig } from './schedules/schedule-config';
 import { ScheduleService } from './schedules/schedule-service';
+import { BatchService } from './batches/batch-service';
 import { Scheduler } from './schedules/scheduler';
 import { ModelConnector } from './outbound/model-connector';
 import { resealStoredSecrets } from './secrets/reseal-stored-secrets';
@@ -115,6 +116,8 @@ export interface Platform {
   mcpServers: McpServerService;
   /** The tenant's cron and interval schedules (ADR 0043); slots are fired by `scheduler`, started with the executor. */
   schedules: ScheduleService;
+  /** Batches of runs with a concurrency cap, progress, cancel, retry of failed items and export (ADR 0049). */
+  batches: BatchService;
   /** Fires due schedule slots; runs beside the executor (`executor.start()`), or call `tick()` yourself. */
   scheduler: Scheduler;
   /** The deployment's one outbound policy (hand it to HTTP tools and MCP servers you build). */
@@ -272,6 +275,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     webhooks: new WebhookService(database, webhookGuard, secrets),
     mcpServers: new McpServerService(database, mcpConnector, outbound, secrets),
     schedules: new ScheduleService(database, schedulerConfig.clock),
+    batches: new BatchService(database),
     scheduler,
     outbound,
     datasets,

@@ -109,6 +109,7 @@ export { defaultEmbedderName, embedderEnvironmentNames, parseEmbedderSetting, ty
 export { listMessagesInputSchema as listRunMessagesInputSchema } from './runs/run-message-service';
 export { eventsInputSchema as listRunEventsInputSchema } from './runs/run-event-service';
 export * from './schedules';
+export * from './batches';
 export { WebhookService } from './webhooks/webhook-service';
 export { verifyWebhookSignature, signWebhookBody, signatureHeaderName } from './webhooks/webhook-signature';
 export { webhookEventTypes, type WebhookEventType } from './webhooks/webhook-event-types';

@@ -1,4 +1,5 @@
 import { agentsResource } from './resources/agents-resource.ts';
+import { batchesResource } from './resources/batches-resource.ts';
 import { evaluationsResource } from './resources/evaluations-resource.ts';
 import { approvalsResource } from './resources/approvals-resource.ts';
 import { budgetsResource } from './resources/budgets-resource.ts';
@@ -27,6 +28,7 @@ export function createClient(options: ClientOptions) {
     /** Datasets of recorded cases and experiments replaying them (regression replay). */
     evaluations: evaluationsResource(transport),
     schedules: schedulesResource(transport),
+    batches: batchesResource(transport),
     /**
      * Erases a run, a thread or the whole tenant (for `tenant`, `id` is your tenant id from `me()`)
      * with every row it produced; needs an admin key.

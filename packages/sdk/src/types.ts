@@ -104,3 +104,10 @@ export type SchedulePreview = Schemas['SchedulePreview'];
 export type CreateScheduleInput = NonNullable<operations['createSchedule']['requestBody']>['content']['application/json'];
 export type UpdateScheduleInput = NonNullable<operations['updateSchedule']['requestBody']>['content']['application/json'];
 export type ScheduleTiming = CreateScheduleInput['timing'];
+/** N inputs of one agent version run with a concurrency cap (ADR 0049). */
+export type Batch = Schemas['Batch'];
+export type BatchList = Schemas['BatchList'];
+export type BatchItem = Schemas['BatchItem'];
+export type BatchItemPage = Schemas['BatchItemPage'];
+export type BatchRetry = Schemas['BatchRetry'];
+export type SubmitBatchInput = NonNullable<operations['createBatch']['requestBody']>['content']['application/json'];

@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createClient, type AgentLoomClient, type Approval, type MemoryHit } from '../src/index.ts';
@@ -42,6 +46,38 @@ async function waitingRunWithInput(text: string): Promise<string> {
   }
   throw new Error(`No run waiting for approval with input ${text}`);
 }
+
+describe('agentloom batch', () => {
+  it('submits a JSONL file, shows status, exports JSONL and CSV, retries failed, cancels; a bad item names its index', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'agentloom-cli-batch-'));
+    try {
+      const file = path.join(directory, 'items.jsonl');
+      writeFileSync(file, '"What is 2 + 2?"\n\n{"input": "Name a colour."}\n');
+      const submitted = await cli('batch', 'submit', '--agent', 'demo-researcher', '--file', file, '--concurrency', '1', '--json');
+      expect(submitted.code, submitted.stderr).toBe(0);
+      const batch = JSON.parse(submitted.stdout) as { id: string; concurrency: number; progress: { total: number } };
+      expect(batch).toMatchObject({ concurrency: 1, progress: { total: 2 } });
+      for (let attempt = 0; attempt < 600 && !(await cli('batch', 'status', batch.id)).stdout.includes('completed'); attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect((await cli('batch', 'status', batch.id)).stdout).toContain('2/2 done (2 succeeded');
+      const jsonl = await cli('batch', 'export', batch.id);
+      expect(jsonl.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { item: number; status: string }).status)).toEqual(['succeeded', 'succeeded']);
+      const csv = await cli('batch', 'export', batch.id, '--format', 'csv');
+      expect(csv.stdout.split('\n')[0]).toBe('item,runId,status,input,output,errorKind,errorMessage,attempts');
+      expect((await cli('batch', 'retry-failed', batch.id)).stdout).toContain('Retried 0 failed item(s)');
+      expect((await cli('batch', 'cancel', batch.id)).stdout).toContain('cancelled');
+      expect((await cli('batch', 'cancel', batch.id)).code).toBe(1);
+
+      writeFileSync(file, '"fine"\n{"input": ""}\n');
+      const refused = await cli('batch', 'submit', '--agent', 'demo-researcher', '--file', file);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('items.1.input');
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('agentloom schedules', () => {
   it('creates, lists, previews, pauses, resumes and deletes a schedule; a bad cron expression names the field', async () => {

@@ -10,7 +10,7 @@ type OpenApiDocument = {
 };
 
 interface MediaTypeObject {
-  schema: { $ref?: string; contentSchema?: { $ref: string } };
+  schema: { $ref?: string; type?: string; contentSchema?: { $ref: string } };
 }
 
 interface OperationObject {
@@ -64,8 +64,8 @@ export function openApiResponseValidator(document: OpenApiDocument) {
       if (!response) return [`${operationId} answered ${status}, which the document does not list`];
       const media = response.content?.[contentType];
       if (!media) return [`${operationId} answered ${status} as ${contentType}, which the document does not list`];
-      // A stream is validated frame by frame: each `data:` against the schema its `contentSchema` names.
-      const reference = contentType === 'text/event-stream' ? media.schema.contentSchema?.$ref : media.schema.$ref;
+      // A stream is validated frame by frame, a download line by line: each against the schema its `contentSchema` names.
+      const reference = media.schema.type === 'string' ? media.schema.contentSchema?.$ref : media.schema.$ref;
       if (!reference) return [`${operationId} ${status} ${contentType} has no schema reference`];
       const validate = validatorOf(reference);
       if (validate(body)) return [];

@@ -48,6 +48,7 @@ export async function createTenantResources(baseUrl: string, tenants: SecurityTe
   });
   await call('POST', '/api/v1/memories', { scope: { level: 'thread', id: thread.id }, kind: 'fact', content: `${marker} thread fact` });
   const apiKey = await call<{ id: string }>('POST', '/api/v1/api-keys', { name: marker, role: 'viewer' });
+  const batch = await call<{ id: string }>('POST', '/api/v1/batches', { agentId: agents['demo-researcher'], name: marker, concurrency: 1, items: [marker] });
   const approval = await eventually(
     async () => (await call<{ approvals: { id: string }[] }>('GET', `/api/v1/approvals?runId=${waiting.id}&status=pending`)).approvals[0],
   );
@@ -72,6 +73,7 @@ export async function createTenantResources(baseUrl: string, tenants: SecurityTe
     deliveryId: delivery.id,
     mcpServerId: mcpServer.id,
     scheduleId: schedule.id,
+    batchId: batch.id,
     marker,
   };
 }

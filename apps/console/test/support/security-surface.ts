@@ -22,6 +22,8 @@ export interface TenantResources {
   mcpServerId: string;
   /** A paused schedule whose name carries the marker. */
   scheduleId: string;
+  /** A batch of one item whose name and input carry the marker. */
+  batchId: string;
   /** Text only tenant A's data contains: no answer to another tenant may include it. */
   marker: string;
 }
@@ -42,6 +44,7 @@ export function phantomResources(): TenantResources {
     deliveryId: randomUUID(),
     mcpServerId: randomUUID(),
     scheduleId: randomUUID(),
+    batchId: randomUUID(),
     marker: 'phantom',
   };
 }
@@ -179,6 +182,13 @@ export const restCases: Record<string, RestCase> = {
   'PATCH /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}`, body: () => ({ description: 'changed by matrix' }) },
   'DELETE /api/v1/mcp-servers/{id}': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}` },
   'POST /api/v1/mcp-servers/{id}/test': { isolation: 'not-found', path: (r) => `/api/v1/mcp-servers/${r.mcpServerId}/test` },
+  'GET /api/v1/batches': { isolation: 'scoped', path: () => '/api/v1/batches' },
+  'POST /api/v1/batches': { isolation: 'not-found', path: () => '/api/v1/batches', body: (r) => ({ agentId: r.agentId, concurrency: 1, items: ['matrix batch item'] }) },
+  'GET /api/v1/batches/{id}': { isolation: 'not-found', path: (r) => `/api/v1/batches/${r.batchId}` },
+  'GET /api/v1/batches/{id}/items': { isolation: 'not-found', path: (r) => `/api/v1/batches/${r.batchId}/items` },
+  'GET /api/v1/batches/{id}/export': { isolation: 'not-found', path: (r) => `/api/v1/batches/${r.batchId}/export?format=csv` },
+  'POST /api/v1/batches/{id}/retry-failed': { isolation: 'not-found', path: (r) => `/api/v1/batches/${r.batchId}/retry-failed` },
+  'POST /api/v1/batches/{id}/cancel': { isolation: 'not-found', path: (r) => `/api/v1/batches/${r.batchId}/cancel` },
   'GET /api/v1/schedules': { isolation: 'scoped', path: () => '/api/v1/schedules' },
   'POST /api/v1/schedules': { isolation: 'not-found', path: () => '/api/v1/schedules', body: (r) => matrixSchedule(r.agentId) },
   'POST /api/v1/schedules/preview': { isolation: 'scoped', path: () => '/api/v1/schedules/preview', body: () => ({ timing: matrixTiming }) },

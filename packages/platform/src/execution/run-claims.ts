@@ -33,6 +33,13 @@ export interface ClaimedRun {
  * the row lock and the status change to `running` make that resume happen exactly once, however
  * many executors poll. Its `run-started` event says it woke from a wait. Executors pass
  * `Database.statements`, which skips the Prisma client (ADR 0014).
+ *
+ * Which runs: `agentloom_claimable_runs` (migration 20261202100000_batches, ADR 0049) picks and
+ * row-locks them inside this same statement, enforcing per-tenant and per-agent concurrency limits
+ * and each batch's cap: a claim that may start a capped run first takes its tenant's advisory lock
+ * and counts running runs after it (a VOLATILE function sees a fresh snapshot), so caps hold across
+ * any number of executors. Batch items beyond their batch's free slots are never picked, and
+ * interactive runs are read from their own index, so they never queue behind a large batch.
  */
 export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
   const claimed = await queryRows<{
@@ -45,11 +52,7 @@ export async function claimRuns(runner: StatementRunner, owner: string, limit: n
   }>(
     runner,
     preparedStatement(`WITH next AS (
-       SELECT run.id, run.status = 'waiting' AS woke, run.wake_at AS due_at FROM runs AS run JOIN agent_versions AS version ON version.id = run.agent_version_id
-        WHERE (run.status = 'queued' OR (run.status = 'waiting' AND run.wake_at <= now())) AND run.cancel_requested_at IS NULL
-          AND NOT EXISTS (SELECT 1 FROM tenants AS tenant WHERE tenant.id = run.tenant_id AND tenant.suspended_at IS NOT NULL)
-          AND ($4::jsonb IS NULL OR COALESCE(version.config -> 'tools', '[]'::jsonb) <@ $4::jsonb)
-        ORDER BY run.queued_at, run.id LIMIT $2 FOR UPDATE OF run SKIP LOCKED
+       SELECT next.id, next.woke, next.due_at FROM agentloom_claimable_runs($2::int, $4::jsonb) AS next
      ), claimed AS (
        UPDATE runs AS run
           SET status = 'running', lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),

@@ -40,6 +40,9 @@ export interface CliFlags {
   'fail-on-regression'?: boolean | undefined;
   mode?: string | undefined;
   'report-dir'?: string | undefined;
+  file?: string | undefined;
+  concurrency?: string | undefined;
+  format?: string | undefined;
   help?: boolean | undefined;
 }
 

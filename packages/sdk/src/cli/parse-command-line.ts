@@ -41,6 +41,9 @@ export function parseCommandLine(argv: string[]): { words: string[]; flags: CliF
         'fail-on-regression': { type: 'boolean' },
         mode: { type: 'string' },
         'report-dir': { type: 'string' },
+        file: { type: 'string' },
+        concurrency: { type: 'string' },
+        format: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -8,6 +8,7 @@ import { evalCommand } from './commands/eval-command.ts';
 import { memoriesCommand } from './commands/memories-command.ts';
 import { runCommand } from './commands/run-command.ts';
 import { schedulesCommand } from './commands/schedules-command.ts';
+import { batchCommand } from './commands/batch-command.ts';
 import { agentsCommand } from './commands/agents-command.ts';
 import { budgetsCommand } from './commands/budgets-command.ts';
 import { tenantsCommand } from './commands/tenants-command.ts';
@@ -25,6 +26,7 @@ const commands: Record<string, (context: CommandContext) => Promise<number>> = {
   budgets: budgetsCommand,
   eval: evalCommand,
   schedules: schedulesCommand,
+  batch: batchCommand,
 };
 
 /** Runs one `agentloom` invocation and returns its exit code; never throws. */

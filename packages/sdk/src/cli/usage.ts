@@ -25,6 +25,10 @@ Commands
                  --input "Report for {{slot}}" [--overlap skip|queue|cancel-previous] [--catch-up skip|run-once|run-all]
   schedules preview <schedule-id> | preview (--cron "…" [--tz …] | --every <seconds>)   next fire times [--limit n]
   schedules pause|resume|delete <schedule-id>
+  batch submit --agent <agent-slug-or-id> --file items.jsonl [--concurrency n] [--version n] [--name "Name"]
+                 one JSON string or {"input": "…"} a line; at most 10,000 items
+  batch list [--agent <agent>] | status|cancel|retry-failed <batch-id>
+  batch export <batch-id> [--format jsonl|csv]   every item with its current run, to stdout
   tenants list                   (these take the operator key: --key or $AGENTLOOM_OPERATOR_KEY)
   tenants create <slug> --name "Name" [settings]
   tenants get <tenant-id>

@@ -45,4 +45,9 @@ export interface ApiSuccess {
   alsoStatuses?: { status: number; description: string }[];
   /** The same answer is also a `text/event-stream` of frames whose `data:` is `frameSchema` JSON (named by the stream's `contentSchema`). */
   eventStream?: { description: string; frameSchema: z.ZodType };
+  /**
+   * The answer is a text download instead of JSON, in one of these content types (type → what it
+   * holds), each line one `schema` object (JSONL), or its fields as columns (CSV, header first).
+   */
+  lines?: Record<string, string>;
 }

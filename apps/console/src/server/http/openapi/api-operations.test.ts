@@ -65,14 +65,14 @@ describe('the OpenAPI document', () => {
     expect(result.valid ? [] : result.errors).toEqual([]);
   });
 
-  it('gives every 2xx answer a schema: a named component for JSON, the frame schema for a stream', () => {
+  it('gives every 2xx answer a schema: a named component for JSON, the frame (or line) schema for a stream (or download)', () => {
     const components = (document.components as { schemas: Record<string, unknown> }).schemas;
     const untyped: string[] = [];
     for (const [apiPath, methods] of Object.entries(document.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> }>>)) {
       for (const [method, operation] of Object.entries(methods)) {
         for (const [status, response] of Object.entries(operation.responses).filter(([status]) => status.startsWith('2'))) {
           for (const [contentType, media] of Object.entries(response.content ?? {})) {
-            const schema = (contentType === 'text/event-stream' ? media.schema.contentSchema : media.schema) as { $ref?: string } | undefined;
+            const schema = (media.schema.type === 'string' ? media.schema.contentSchema : media.schema) as { $ref?: string } | undefined;
             const reference = schema?.$ref;
             if (!reference?.startsWith('#/components/schemas/') || !(reference.slice('#/components/schemas/'.length) in components)) {
               untyped.push(`${method.toUpperCase()} ${apiPath} ${status} ${contentType}`);

@@ -4,6 +4,7 @@ import { administrationOperations } from './operations/administration-operations
 import { agentsOperations } from './operations/agents-operations';
 import { apiKeysOperations } from './operations/api-keys-operations';
 import { approvalsOperations } from './operations/approvals-operations';
+import { batchesOperations } from './operations/batches-operations';
 import { budgetsOperations } from './operations/budgets-operations';
 import { evaluationsOperations } from './operations/evaluations-operations';
 import { mcpServersOperations } from './operations/mcp-servers-operations';
@@ -35,6 +36,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...webhooksOperations,
   ...mcpServersOperations,
   ...schedulesOperations,
+  ...batchesOperations,
   ...tenantsOperations,
   ...evaluationsOperations,
 ];

@@ -46,6 +46,7 @@ const tagDescriptions: Record<string, string> = {
   'MCP servers': "The tenant's MCP servers (admin): agents attach them by name; auth headers are stored sealed and never returned.",
   Tenants: 'The instance operator (operator key only): tenants, their settings, suspension, erasure and first admin key.',
   Schedules: 'Cron and interval schedules that start runs of an agent, each slot exactly once; pause, resume and preview.',
+  Batches: 'N inputs of one agent run as a batch with a concurrency cap: progress, partial results, cancel, retry of failed items, JSONL/CSV export.',
   Evaluations: 'Datasets of recorded runs and experiments that replay them against an agent version, with scores.',
 };
 
@@ -124,7 +125,12 @@ function operationObject(operation: ApiOperation, schemas: Record<string, JsonSc
 /** The success status (and any other 2xx with the same body), each with every content type it answers. */
 function successResponses(operation: ApiOperation): Record<string, unknown> {
   const { success, operationId } = operation;
-  const content: Record<string, unknown> = { 'application/json': { schema: responseReference(success.schema, operationId) } };
+  const content: Record<string, unknown> = success.lines
+    ? // Like a stream's frames, a download's lines name their schema with `contentSchema`.
+      Object.fromEntries(
+        Object.entries(success.lines).map(([type, description]) => [type, { schema: { type: 'string', description, contentSchema: responseReference(success.schema, operationId) } }]),
+      )
+    : { 'application/json': { schema: responseReference(success.schema, operationId) } };
   if (success.eventStream) {
     // OpenAPI 3.1 has no item schema for streams (3.2's `itemSchema`); `contentSchema` names what each frame's `data:` holds.
     content['text/event-stream'] = {

@@ -1,0 +1,184 @@
+import type { Database } from '@agentloom/db';
+
+import { recordAudit } from '../audit/record-audit';
+import { assertRole } from '../auth/assert-role';
+import type { Principal } from '../auth/roles';
+import { DomainError } from '../errors/domain-error';
+import { cancelRunInTransaction } from '../runs/cancel-run';
+import { parseInput } from '../validation/parse-input';
+import { batchIdInputSchema, batchItemsInputSchema, exportBatchInputSchema, itemText, listBatchesInputSchema, submitBatchInputSchema } from './batch.schema';
+import { exportLines } from './batch-export';
+import { cancelQueuedItems, countItems, insertBatchRuns, insertRetryRuns, selectItems } from './batch-sql';
+import { batchViewSelect, toBatchItem, toBatchView, type BatchItem, type BatchView } from './batch-view';
+
+/**
+ * Batches (ADR 0049): N inputs of one agent version submitted at once, at most `concurrency` of
+ * them running at a time (the claim enforces it), with progress, partial results, cancel, retry
+ * of failed items and export. Reads need the viewer role, changes the operator role.
+ */
+export class BatchService {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Validates every item first (a 4xx names the first bad item's index and field, and nothing is
+   * written), then writes the batch, its runs and their events in one transaction whose runs are
+   * one multi-row statement.
+   */
+  async submit(principal: Principal, rawInput: unknown): Promise<BatchView> {
+    assertRole(principal, 'operator', 'Submitting a batch');
+    const input = parseInput(submitBatchInputSchema, rawInput);
+    const texts = input.items.map(itemText);
+    const { prisma } = this.database;
+    const agent = await prisma.agent.findFirst({ where: { id: input.agentId, tenantId: principal.tenantId }, select: { id: true, archivedAt: true } });
+    if (!agent) throw new DomainError('not-found', `Agent ${input.agentId} not found`, 'agentId');
+    if (agent.archivedAt) throw new DomainError('conflict', `Agent ${input.agentId} is archived`, 'agentId');
+    const version = await prisma.agentVersion.findFirst({
+      where: { agentId: agent.id, ...(input.agentVersion ? { version: input.agentVersion } : {}) },
+      orderBy: { version: 'desc' },
+      select: { id: true, version: true },
+    });
+    if (!version) throw new DomainError('not-found', `Agent version ${input.agentVersion ?? 'latest'} not found`, 'agentVersion');
+    const batchId = await prisma.$transaction(
+      async (transaction) => {
+        const batch = await transaction.batch.create({
+          data: {
+            tenantId: principal.tenantId,
+            agentId: agent.id,
+            agentVersionId: version.id,
+            name: input.name,
+            concurrency: input.concurrency,
+            itemCount: texts.length,
+            createdBy: principal.apiKeyName,
+          },
+          select: { id: true },
+        });
+        await insertBatchRuns(transaction, {
+          batchId: batch.id,
+          tenantId: principal.tenantId,
+          agentId: agent.id,
+          agentVersionId: version.id,
+          agentVersion: version.version,
+          texts,
+          firstItem: 0,
+        });
+        await recordAudit(transaction, principal, {
+          action: 'batch.create',
+          targetType: 'batch',
+          targetId: batch.id,
+          after: { agentId: agent.id, agentVersion: version.version, items: texts.length, concurrency: input.concurrency },
+        });
+        return batch.id;
+      },
+      { timeout: 120_000 },
+    );
+    return this.get(principal, { batchId });
+  }
+
+  async list(principal: Principal, rawInput: unknown = {}): Promise<{ batches: BatchView[] }> {
+    assertRole(principal, 'viewer', 'Listing batches');
+    const input = parseInput(listBatchesInputSchema, rawInput);
+    const rows = await this.database.prisma.batch.findMany({
+      where: { tenantId: principal.tenantId, ...(input.agentId ? { agentId: input.agentId } : {}) },
+      orderBy: { createdAt: 'desc' },
+      take: input.limit,
+      select: batchViewSelect,
+    });
+    return { batches: await Promise.all(rows.map(async (row) => toBatchView(row, await countItems(this.database.statements, row.id, principal.tenantId)))) };
+  }
+
+  /** The batch with its progress; the first read that finds every item ended marks it completed. */
+  async get(principal: Principal, rawInput: unknown): Promise<BatchView> {
+    assertRole(principal, 'viewer', 'Reading a batch');
+    const { batchId } = parseInput(batchIdInputSchema, rawInput);
+    const row = await this.findBatch(principal, batchId, this.database.prisma);
+    const counts = await countItems(this.database.statements, batchId, principal.tenantId);
+    const view = toBatchView(row, counts);
+    if (view.status === 'completed' && !row.completedAt) {
+      // Settled batches leave the claim's open-batch index; a retry re-opens the batch.
+      await this.database.prisma.batch.updateMany({ where: { id: batchId, completedAt: null }, data: { completedAt: new Date() } });
+    }
+    return view;
+  }
+
+  /** Items in index order with their current run: partial results are readable while the batch runs. */
+  async items(principal: Principal, rawInput: unknown): Promise<{ items: BatchItem[]; nextAfter: number | null }> {
+    assertRole(principal, 'viewer', 'Reading batch items');
+    const input = parseInput(batchItemsInputSchema, rawInput);
+    await this.findBatch(principal, input.batchId, this.database.prisma);
+    const rows = await selectItems(this.database.statements, input.batchId, principal.tenantId, input);
+    const last = rows.at(-1);
+    return { items: rows.map(toBatchItem), nextAfter: rows.length === input.limit && last ? last.item : null };
+  }
+
+  /** Every item with its current run, as JSONL or CSV, read a page at a time. */
+  async export(principal: Principal, rawInput: unknown): Promise<string> {
+    assertRole(principal, 'viewer', 'Exporting a batch');
+    const { batchId, format } = parseInput(exportBatchInputSchema, rawInput);
+    await this.findBatch(principal, batchId, this.database.prisma);
+    let text = '';
+    let after = -1;
+    for (;;) {
+      const rows = await selectItems(this.database.statements, batchId, principal.tenantId, { after, limit: 1_000 });
+      text += exportLines(rows.map(toBatchItem), format, after === -1);
+      const last = rows.at(-1);
+      if (rows.length < 1_000 || !last) return text;
+      after = last.item;
+    }
+  }
+
+  /**
+   * Cancels the batch: from its commit on, the claim starts none of its items; queued items end at
+   * once (in bulk), waiting and running ones as a single run cancel ends them.
+   */
+  async cancel(principal: Principal, rawInput: unknown): Promise<BatchView> {
+    assertRole(principal, 'operator', 'Cancelling a batch');
+    const { batchId } = parseInput(batchIdInputSchema, rawInput);
+    await this.database.prisma.$transaction(
+      async (transaction) => {
+        const marked = await transaction.batch.updateMany({ where: { id: batchId, tenantId: principal.tenantId, cancelledAt: null }, data: { cancelledAt: new Date() } });
+        if (marked.count === 0) {
+          // Read on the transaction, never the root client: embedded PGlite is one session whose open
+          // transaction holds it, so a root query here waits for a commit that waits for it (a hang
+          // until the transaction's timeout).
+          await this.findBatch(principal, batchId, transaction);
+          throw new DomainError('conflict', `Batch ${batchId} is already cancelled`, 'batchId');
+        }
+        const cancelled = await cancelQueuedItems(transaction, batchId, principal.tenantId, principal.apiKeyName);
+        const active = await transaction.run.findMany({
+          where: { batchId, tenantId: principal.tenantId, status: { in: ['running', 'waiting', 'waiting_human'] }, cancelRequestedAt: null },
+          select: { id: true },
+        });
+        for (const run of active) await cancelRunInTransaction(transaction, principal, run.id);
+        await recordAudit(transaction, principal, { action: 'batch.cancel', targetType: 'batch', targetId: batchId, after: { queuedCancelled: cancelled, activeCancelled: active.length } });
+      },
+      { timeout: 120_000 },
+    );
+    return this.get(principal, { batchId });
+  }
+
+  /** A new run for every item whose current run failed, linked to it; the batch's cap still holds. */
+  async retryFailed(principal: Principal, rawInput: unknown): Promise<{ batch: BatchView; retried: number }> {
+    assertRole(principal, 'operator', 'Retrying a batch');
+    const { batchId } = parseInput(batchIdInputSchema, rawInput);
+    const retried = await this.database.prisma.$transaction(
+      async (transaction) => {
+        const batch = await this.findBatch(principal, batchId, transaction);
+        if (batch.cancelledAt) throw new DomainError('conflict', `Batch ${batchId} is cancelled`, 'batchId');
+        // Locks the batch row, so two concurrent retries take turns instead of racing on the same failed runs.
+        await transaction.batch.update({ where: { id: batchId }, data: { completedAt: null } });
+        const count = await insertRetryRuns(transaction, batchId, principal.tenantId);
+        await recordAudit(transaction, principal, { action: 'batch.retry-failed', targetType: 'batch', targetId: batchId, after: { retried: count } });
+        return count;
+      },
+      { timeout: 120_000 },
+    );
+    return { batch: await this.get(principal, { batchId }), retried };
+  }
+
+  /** `client` is explicit: inside a transaction it must be the transaction (see `cancel`). */
+  private async findBatch(principal: Principal, batchId: string, client: Pick<Database['prisma'], 'batch'>) {
+    const row = await client.batch.findFirst({ where: { id: batchId, tenantId: principal.tenantId }, select: batchViewSelect });
+    if (!row) throw new DomainError('not-found', `Batch ${batchId} not found`, 'batchId');
+    return row;
+  }
+}
