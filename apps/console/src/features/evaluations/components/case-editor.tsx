@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { useTRPC } from '~/trpc/react';
-import type { DatasetCase } from './cases-table';
+import type { DatasetCase } from './dataset-case';
 
 /** Labels typed as "a, b, c": trimmed, empty ones dropped. */
 export function parseLabels(text: string): string[] {

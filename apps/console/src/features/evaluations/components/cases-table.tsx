@@ -6,20 +6,8 @@ import { useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { useCanOperate } from '~/features/session/principal-context';
 import { CaseEditor } from './case-editor';
+import type { DatasetCase } from './dataset-case';
 import { DeleteCaseButton } from './delete-case-button';
-
-/** A case as `datasets.get` lists it (its recordings stay on the server). */
-export interface DatasetCase {
-  id: string;
-  position: number;
-  addedInVersion: number;
-  sourceRunId: string | null;
-  input: string;
-  finalOutput: string | null;
-  expectedOutput: string | null;
-  labels: string[];
-  toolCallCount: number;
-}
 
 /** The dataset's cases in order: input, what it is judged against, labels, recorded tool calls; operators edit and delete. */
 export function CasesTable({ dataset }: { dataset: { name: string; version: number; cases: DatasetCase[] } }) {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { buttonStyles } from '~/components/button-styles';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { useTRPC } from '~/trpc/react';
-import type { DatasetCase } from './cases-table';
+import type { DatasetCase } from './dataset-case';
 
 /** Deletes a case after asking; the server refuses a case an experiment already replayed, and the dialog says why. */
 export function DeleteCaseButton({ dataset, testCase }: { dataset: string; testCase: DatasetCase }) {
