@@ -45,9 +45,18 @@ export class DatasetCurationService {
       const data: Prisma.EvalCaseUpdateInput = {};
       if (input.expectedOutput !== undefined) data.expectedOutput = input.expectedOutput;
       if (input.labels !== undefined) data.labels = [...new Set(input.labels)];
-      const updated = await transaction.evalCase.update({ where: { id: testCase.id }, data, select: { id: true, position: true, expectedOutput: true, labels: true } });
+      const updated = await transaction.evalCase.update({
+        where: { id: testCase.id },
+        data,
+        select: { id: true, position: true, expectedOutput: true, labels: true },
+      });
       // The audit entry says which fields changed, not their text (an expected output can quote the run).
-      await recordAudit(transaction, principal, { action: 'dataset.update-case', targetType: 'dataset', targetId: testCase.datasetId, after: { version, caseId: testCase.id, fields: Object.keys(data) } });
+      await recordAudit(transaction, principal, {
+        action: 'dataset.update-case',
+        targetType: 'dataset',
+        targetId: testCase.datasetId,
+        after: { version, caseId: testCase.id, fields: Object.keys(data) },
+      });
       return { ...updated, datasetVersion: version };
     });
   }
@@ -62,10 +71,19 @@ export class DatasetCurationService {
     await this.changeCase(principal, input.name, input.caseId, async (transaction, testCase, version) => {
       const replays = await transaction.evalResult.count({ where: { caseId: testCase.id } });
       if (replays > 0) {
-        throw new DomainError('conflict', `Case ${testCase.position} was replayed by ${replays} experiment result(s); deleting it would change their reported results`, 'caseId');
+        throw new DomainError(
+          'conflict',
+          `Case ${testCase.position} was replayed by ${replays} experiment result(s); deleting it would change their reported results`,
+          'caseId',
+        );
       }
       await transaction.evalCase.delete({ where: { id: testCase.id } });
-      await recordAudit(transaction, principal, { action: 'dataset.delete-case', targetType: 'dataset', targetId: testCase.datasetId, after: { version, caseId: testCase.id, position: testCase.position } });
+      await recordAudit(transaction, principal, {
+        action: 'dataset.delete-case',
+        targetType: 'dataset',
+        targetId: testCase.datasetId,
+        after: { version, caseId: testCase.id, position: testCase.position },
+      });
     });
     return this.datasets.get(principal, { name: input.name });
   }
@@ -75,28 +93,48 @@ export class DatasetCurationService {
     assertRole(principal, 'operator', 'Adding runs to a dataset');
     const input = parseInput(addMatchingRunsInputSchema, rawInput);
     if (input.filter.status !== undefined && input.filter.status !== 'succeeded' && input.filter.status !== 'failed') {
-      throw new DomainError('validation', `filter.status: only finished runs (succeeded or failed) can become cases, not ${input.filter.status}`, 'filter.status');
+      throw new DomainError(
+        'validation',
+        `filter.status: only finished runs (succeeded or failed) can become cases, not ${input.filter.status}`,
+        'filter.status',
+      );
     }
+    // The dataset is looked up first: another tenant's dataset name answers 404, whatever the filters match.
+    const dataset = await this.database.prisma.evalDataset.findUnique({
+      where: { tenantId_name: { tenantId: principal.tenantId, name: input.name } },
+      select: { id: true },
+    });
+    if (!dataset) throw new DomainError('not-found', `Dataset "${input.name}" not found`, 'name');
     const runIds: string[] = [];
     let cursor: string | undefined;
-    for (let scanned = 0; scanned < maximumScannedRuns && runIds.length < input.limit; ) {
+    for (let scanned = 0; scanned < maximumScannedRuns && runIds.length < input.limit;) {
       const page = await this.runs.list(principal, { ...input.filter, limit: 200, ...(cursor ? { cursor } : {}) });
       scanned += page.runs.length;
       const finished = page.runs.filter((run) => run.status === 'succeeded' || run.status === 'failed').map((run) => run.id);
       // A replay is a run of an experiment, not a recording of real traffic.
-      const replays = new Set((await this.database.prisma.evalResult.findMany({ where: { runId: { in: finished } }, select: { runId: true } })).map((row) => row.runId));
+      const replays = new Set(
+        (await this.database.prisma.evalResult.findMany({ where: { runId: { in: finished } }, select: { runId: true } })).map((row) => row.runId),
+      );
       runIds.push(...finished.filter((runId) => !replays.has(runId)).slice(0, input.limit - runIds.length));
       if (page.nextCursor === null) break;
       cursor = page.nextCursor;
     }
     if (runIds.length === 0) throw new DomainError('validation', 'filter: no finished run (succeeded or failed) matches these filters', 'filter');
-    return this.datasets.addRuns(principal, { name: input.name, runIds, labels: input.labels, ...(input.expectedOutput !== undefined ? { expectedOutput: input.expectedOutput } : {}) });
+    return this.datasets.addRuns(principal, {
+      name: input.name,
+      runIds,
+      labels: input.labels,
+      ...(input.expectedOutput !== undefined ? { expectedOutput: input.expectedOutput } : {}),
+    });
   }
 
   /** The experiments that replayed the dataset, newest first, with their progress. */
   async experiments(principal: Principal, rawInput: unknown): Promise<ExperimentListItem[]> {
     const { name } = parseInput(datasetRefSchema, rawInput);
-    const dataset = await this.database.prisma.evalDataset.findUnique({ where: { tenantId_name: { tenantId: principal.tenantId, name } }, select: { id: true } });
+    const dataset = await this.database.prisma.evalDataset.findUnique({
+      where: { tenantId_name: { tenantId: principal.tenantId, name } },
+      select: { id: true },
+    });
     if (!dataset) throw new DomainError('not-found', `Dataset "${name}" not found`, 'name');
     return listDatasetExperiments(this.database, principal.tenantId, dataset.id);
   }
@@ -109,10 +147,15 @@ export class DatasetCurationService {
     change: (transaction: Prisma.TransactionClient, testCase: { id: string; datasetId: string; position: number }, nextVersion: number) => Promise<Result>,
   ): Promise<Result> {
     return this.database.prisma.$transaction(async (transaction) => {
-      const locked = await transaction.$queryRaw<{ id: string; version: number }[]>`SELECT id, version FROM eval_datasets WHERE tenant_id = ${principal.tenantId}::uuid AND name = ${name} FOR UPDATE`;
+      const locked = await transaction.$queryRaw<
+        { id: string; version: number }[]
+      >`SELECT id, version FROM eval_datasets WHERE tenant_id = ${principal.tenantId}::uuid AND name = ${name} FOR UPDATE`;
       const dataset = locked[0];
       if (!dataset) throw new DomainError('not-found', `Dataset "${name}" not found`, 'name');
-      const testCase = await transaction.evalCase.findFirst({ where: { id: caseId, datasetId: dataset.id }, select: { id: true, datasetId: true, position: true } });
+      const testCase = await transaction.evalCase.findFirst({
+        where: { id: caseId, datasetId: dataset.id },
+        select: { id: true, datasetId: true, position: true },
+      });
       if (!testCase) throw new DomainError('not-found', `Dataset "${name}" has no case ${caseId}`, 'caseId');
       const nextVersion = dataset.version + 1;
       const result = await change(transaction, testCase, nextVersion);
