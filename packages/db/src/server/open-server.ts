@@ -31,6 +31,11 @@ export async function openServer(url: string, options: { poolSize: number; conne
   // An idle client losing its server (restart, failover) must not crash the process; the pool
   // drops it and the next query reconnects.
   pool.on('error', () => undefined);
+  // A checked-out client has no pool listener, and pg-pool's query() listens with `once`: a second
+  // error event on one client (the server restarting: 57P01 on every connection) was unhandled and
+  // crashed the process (postgres-restart test). The client is still dropped: its next query fails
+  // ("not queryable") and the pool discards a client released with an error.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const client = await pool.connect();
     client.release();
