@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { attachScreenshot } from '../support/attach-screenshot';
 import { longRunId } from '../support/long-run';
+import { callQuery } from '../support/trpc';
 import { signIn } from '../support/sign-in';
 
 // The seeded 10,000-step run: tool steps 1249, 3749, 6249 and 8749 failed; step 5000 asked for
@@ -85,7 +86,9 @@ test('honest facts: version, dates, unknown cost, the human wait and the rejecte
   await expect(history).toContainText('not on the allowlist');
   await attachScreenshot(page, testInfo, 'rejected call history');
 
-  await page.goto('/runs');
+  // Filtered by its agent: the long run is seeded first, and the suite's later runs push it off the unfiltered first page.
+  const { agentId } = await callQuery<{ agentId: string }>(page, 'runs.get', { runId });
+  await page.goto(`/runs?agent=${agentId}`);
   await expect(page.locator(`[data-run-id="${runId}"] [data-agent-version="1"]`)).toHaveText('v1');
   await expect(page.locator(`[data-run-id="${runId}"]`)).toContainText('unknown');
 });
