@@ -17,12 +17,12 @@ export function recallAllAt(k: number, ranked: readonly string[], answers: reado
 /** A hit as the eval sees it: its score, and the calibrated relevance where the port reports parts. */
 export interface ScoredHit {
   score: number;
-  parts?: { relevance: number };
+  parts?: { relevance: number; evidence?: number };
 }
 
-/** What a threshold compares: the calibrated relevance when the port reports it, else the score. */
+/** What a threshold compares, as injection does: the hit's evidence (ADR 0061), else its calibrated relevance, else the score. */
 export function thresholdScore(hit: ScoredHit): number {
-  return hit.parts?.relevance ?? hit.score;
+  return hit.parts?.evidence ?? hit.parts?.relevance ?? hit.score;
 }
 
 /** A search abstains when nothing it returned reaches the threshold (what injection would use). */

@@ -30,7 +30,9 @@ export interface RunMemoryHitView {
 }
 
 /** The parts of a recorded score (runtime MemoryScoreParts); any part may be missing from an old record. */
-export type MemoryScorePartsView = Partial<Record<'similarity' | 'lexical' | 'relevance' | 'pinned' | 'recency' | 'time', number | null>>;
+export type MemoryScorePartsView = Partial<Record<'similarity' | 'lexical' | 'relevance' | 'evidence' | 'pinned' | 'recency' | 'time', number | null>> & {
+  unknownNames?: string[];
+};
 
 export function scorePartsView(value: Prisma.JsonValue | null): MemoryScorePartsView | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;

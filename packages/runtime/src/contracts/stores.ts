@@ -84,8 +84,15 @@ export interface MemoryScoreParts {
   similarity: number | null;
   /** Lexical score in 0…1 (BM25 share of the query's term weight); null when no lexical list was searched. */
   lexical: number | null;
-  /** The calibrated blend of the two in 0…1: what thresholds compare. */
+  /** The calibrated blend of the two in 0…1: what the port's own minimum compares, and the order's base. */
   relevance: number;
+  /**
+   * How strongly the better of the two lists says this memory answers the query, in 0…1: the larger
+   * of the calibrated similarity and the lexical score, scaled down like `relevance` when the query
+   * names something no memory holds. What abstention and injection thresholds compare (ADR 0061);
+   * it never orders hits. Absent from records made before it existed.
+   */
+  evidence?: number;
   /** Added for a pinned item (0 when not pinned). */
   pinned: number;
   /** Added for a recent item: ties and near-duplicates rank newest first. */

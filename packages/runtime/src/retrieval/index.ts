@@ -1,3 +1,3 @@
 export { parseQueryTime, windowAround, withinWindow, type QueryTime, type TimeWindow } from './query-time-window';
-export { compareHits, defaultFusionSettings, fuseScore, relevanceOf, type CandidateSignals, type FusionSettings } from './score-fusion';
+export { compareHits, defaultFusionSettings, evidenceOf, fuseScore, relevanceOf, type CandidateSignals, type FusionSettings } from './score-fusion';
 export { queryNames } from './query-names';

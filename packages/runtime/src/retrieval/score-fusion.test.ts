@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { compareHits, defaultFusionSettings, fuseScore, relevanceOf } from './score-fusion';
+import { compareHits, defaultFusionSettings, evidenceOf, fuseScore, relevanceOf } from './score-fusion';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const settings = { ...defaultFusionSettings, vectorWeight: 0.5, similarityFloor: 0.2 };
@@ -23,10 +23,27 @@ describe('relevanceOf', () => {
   });
 });
 
+describe('evidenceOf', () => {
+  it('is the stronger of the calibrated similarity and the lexical score, not their blend', () => {
+    // Semantic (0.6 − 0.2) / 0.8 = 0.5 beats lexical 0.4; a paraphrase (no shared word) keeps its similarity.
+    expect(evidenceOf(signals, settings)).toBeCloseTo(0.5, 10);
+    expect(evidenceOf({ similarity: 0.6, lexical: 0 }, settings)).toBeCloseTo(0.5, 10);
+    expect(evidenceOf({ similarity: 0.3, lexical: 0.9 }, settings)).toBeCloseTo(0.9, 10);
+  });
+
+  it('reads a list that was not searched as no evidence, and clamps to 0…1', () => {
+    expect(evidenceOf({ similarity: null, lexical: 0.4 }, settings)).toBeCloseTo(0.4, 10);
+    expect(evidenceOf({ similarity: 0.6, lexical: null }, settings)).toBeCloseTo(0.5, 10);
+    expect(evidenceOf({ similarity: 0.05, lexical: 1.7 }, settings)).toBe(1);
+    expect(evidenceOf({ similarity: 0.1, lexical: null }, settings)).toBe(0);
+  });
+});
+
 describe('fuseScore', () => {
   it('adds pin, recency and time boosts to relevance, and says so in the parts', () => {
     const { score, parts } = fuseScore({ ...signals, pinned: true, inWindow: true }, now, settings);
-    expect(parts).toEqual({ similarity: 0.6, lexical: 0.4, relevance: parts.relevance, pinned: settings.pinnedBoost, recency: settings.recencyBoost, time: settings.timeBoost });
+    expect(parts).toEqual({ similarity: 0.6, lexical: 0.4, relevance: parts.relevance, evidence: parts.evidence, pinned: settings.pinnedBoost, recency: settings.recencyBoost, time: settings.timeBoost });
+    expect(parts.evidence).toBeCloseTo(0.5, 10);
     expect(score).toBeCloseTo(parts.relevance + settings.pinnedBoost + settings.recencyBoost + settings.timeBoost, 10);
   });
 
@@ -45,6 +62,7 @@ describe('fuseScore', () => {
     const plain = fuseScore(signals, now, settings);
     const unknown = fuseScore({ ...signals, unknownNames: ['Redis'] }, now, settings);
     expect(unknown.parts.relevance).toBeCloseTo(plain.parts.relevance * settings.unknownNameFactor, 10);
+    expect(unknown.parts.evidence).toBeCloseTo(plain.parts.evidence! * settings.unknownNameFactor, 10);
     expect(unknown.parts.unknownNames).toEqual(['Redis']);
     expect(plain.parts).not.toHaveProperty('unknownNames');
     expect(fuseScore({ ...signals, unknownNames: [] }, now, settings).parts.relevance).toBe(plain.parts.relevance);

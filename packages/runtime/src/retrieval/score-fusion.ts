@@ -61,13 +61,15 @@ const dayMs = 86_400_000;
 /** The hit's parts and score (relevance plus boosts). */
 export function fuseScore(signals: CandidateSignals, now: Date, settings: FusionSettings = defaultFusionSettings): { score: number; parts: MemoryScoreParts } {
   const unknownNames = signals.unknownNames ?? [];
-  const relevance = relevanceOf(signals, settings) * (unknownNames.length > 0 ? settings.unknownNameFactor : 1);
+  const nameFactor = unknownNames.length > 0 ? settings.unknownNameFactor : 1;
+  const relevance = relevanceOf(signals, settings) * nameFactor;
   const relevant = relevance > 0;
   const ageDays = Math.max(0, (now.getTime() - signals.occurredAt.getTime()) / dayMs);
   const parts: MemoryScoreParts = {
     similarity: signals.similarity,
     lexical: signals.lexical,
     relevance,
+    evidence: evidenceOf(signals, settings) * nameFactor,
     pinned: relevant && signals.pinned ? settings.pinnedBoost : 0,
     recency: relevant ? settings.recencyBoost * 0.5 ** (ageDays / settings.recencyHalfLifeDays) : 0,
     time: relevant && signals.inWindow === true ? settings.timeBoost : 0,
@@ -83,6 +85,18 @@ export function relevanceOf(signals: Pick<CandidateSignals, 'similarity' | 'lexi
   if (semantic === null) return lexical ?? 0;
   if (lexical === null) return semantic;
   return settings.vectorWeight * semantic + (1 - settings.vectorWeight) * lexical;
+}
+
+/**
+ * The abstention signal (ADR 0061): the stronger of the two lists' calibrated scores. The blend
+ * averages a strong paraphrase match (high similarity, no shared word) down with its empty lexical
+ * score, so "is anything here about this?" is asked of the better list, not of the average; the
+ * order stays on the blend, which ranks better.
+ */
+export function evidenceOf(signals: Pick<CandidateSignals, 'similarity' | 'lexical'>, settings: FusionSettings = defaultFusionSettings): number {
+  const semantic = signals.similarity === null ? 0 : clamp((signals.similarity - settings.similarityFloor) / (1 - settings.similarityFloor));
+  const lexical = signals.lexical === null ? 0 : clamp(signals.lexical);
+  return Math.max(semantic, lexical);
 }
 
 /** Highest score first; equal scores newest first, then by id so the order is stable. */

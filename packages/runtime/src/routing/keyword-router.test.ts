@@ -17,6 +17,19 @@ describe('KeywordRouter memory threshold', () => {
     expect(decisions).toEqual([expect.objectContaining({ decision: 'inject_memory', memoryIds: ['relevant'] })]);
   });
 
+  it('compares evidence when the port reports it: a strong paraphrase match with no shared word is injected', async () => {
+    const paraphrase: MemoryHit = {
+      ...hit('paraphrase', 0.27),
+      parts: { similarity: 0.55, lexical: 0, relevance: 0.25, evidence: 0.5, pinned: 0, recency: 0.02, time: 0 },
+    };
+    const lookAlike: MemoryHit = {
+      ...hit('look-alike', 0.4),
+      parts: { similarity: 0.7, lexical: 0.6, relevance: 0.38, evidence: 0.33, pinned: 0, recency: 0.02, time: 0, unknownNames: ['Redis'] },
+    };
+    const decisions = await new KeywordRouter({ minMemoryScore: 0.35 }).route({ task: 't', memories: [lookAlike, paraphrase], skills: [], toolNames: [] });
+    expect(decisions).toEqual([expect.objectContaining({ decision: 'inject_memory', memoryIds: ['paraphrase'] })]);
+  });
+
   it('falls back to the score for ports that report no parts', async () => {
     const decisions = await new KeywordRouter({ minMemoryScore: 0.3 }).route({ task: 't', memories: [hit('a', 0.4), hit('b', 0.2)], skills: [], toolNames: [] });
     expect(decisions).toEqual([expect.objectContaining({ memoryIds: ['a'] })]);

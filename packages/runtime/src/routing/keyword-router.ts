@@ -1,8 +1,12 @@
 import type { JsonObject } from '../contracts/json';
 import type { Router, RoutingCandidates, RoutingDecision } from '../contracts/router';
+import type { MemoryHit } from '../contracts/stores';
 
 export interface KeywordRouterOptions {
-  /** Minimum memory relevance to inject (the hit's calibrated `parts.relevance`, else its score). Default 0.2. */
+  /**
+   * Minimum evidence to inject: the hit's `parts.evidence` (the better list's calibrated score, ADR
+   * 0061), else `parts.relevance` (older ports), else its score. Default: the agent config's `memoryInjection.minScore`.
+   */
   minMemoryScore?: number;
   /** Minimum share of a skill's name/description words found in the task. Default 0.3. */
   minSkillOverlap?: number;
@@ -32,8 +36,8 @@ export class KeywordRouter implements Router {
 
   route(candidates: RoutingCandidates): Promise<RoutingDecision[]> {
     const decisions: RoutingDecision[] = [];
-    // Relevance, not the fused score: a pin or recency boost reorders relevant hits but must not carry an unrelated one in.
-    const memories = candidates.memories.filter((hit) => (hit.parts?.relevance ?? hit.score) >= this.minMemoryScore).slice(0, this.maxMemories);
+    // Evidence, not the fused score: a pin or recency boost reorders relevant hits but must not carry an unrelated one in.
+    const memories = candidates.memories.filter((hit) => injectionScore(hit) >= this.minMemoryScore).slice(0, this.maxMemories);
     if (memories.length > 0) decisions.push({ decision: 'inject_memory', memoryIds: memories.map((hit) => hit.item.id), reason: `${memories.length} memories scored ≥ ${this.minMemoryScore}` });
     const taskWords = words(candidates.task);
     const scored = candidates.skills
@@ -52,4 +56,9 @@ export class KeywordRouter implements Router {
 
 function words(text: string): Set<string> {
   return new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 2));
+}
+
+/** What the injection threshold compares (see KeywordRouterOptions.minMemoryScore). */
+export function injectionScore(hit: MemoryHit): number {
+  return hit.parts?.evidence ?? hit.parts?.relevance ?? hit.score;
 }

@@ -2153,12 +2153,19 @@ export interface components {
             score: number;
             /** @description Why the hit scored what it did. */
             parts?: {
+                /** @description Raw cosine similarity of query and item; null when no vector list was searched. */
                 similarity: number | null;
+                /** @description BM25 share of the query’s term weight, 0…1; null when no lexical list was searched. */
                 lexical: number | null;
+                /** @description Calibrated blend of the two lists, 0…1: what orders the hits and what the search’s minimum compares. */
                 relevance: number;
+                /** @description The better list’s calibrated score, 0…1, scaled like relevance by unknown names: what abstention and injection thresholds compare (ADR 0061). */
+                evidence?: number;
                 pinned: number;
                 recency: number;
                 time: number;
+                /** @description Names the query uses that no memory the caller may see holds; present only when there are some, and then relevance and evidence are scaled down (ADR 0054). */
+                unknownNames?: string[];
             };
             item: {
                 id: string;

@@ -1,11 +1,15 @@
 /** The parts of a memory score as the API returns them (runtime MemoryScoreParts); old records may lack some. */
-export type ScoreParts = Partial<Record<'similarity' | 'lexical' | 'relevance' | 'pinned' | 'recency' | 'time', number | null>>;
+export type ScoreParts = Partial<Record<'similarity' | 'lexical' | 'relevance' | 'evidence' | 'pinned' | 'recency' | 'time', number | null>> & {
+  /** Names the query used that no memory held (they scaled relevance and evidence down). */
+  unknownNames?: readonly string[] | undefined;
+};
 
 const format = (value: number) => value.toFixed(2);
 
 /**
- * The parts in a short line: what each list said, the calibrated relevance thresholds compare, and
- * the boosts that reordered it. A list that was not searched says so ("no vector"), so a
+ * The parts in a short line: the calibrated relevance the order starts from, the evidence the
+ * injection and abstention thresholds compare, what each list said, the boosts that reordered it,
+ * and any name the memory has never seen. A list that was not searched says so ("no vector"), so a
  * lexical-only search (no pgvector) is visible in every hit.
  */
 export function scorePartsLine(parts: ScoreParts): string {
@@ -16,8 +20,17 @@ export function scorePartsLine(parts: ScoreParts): string {
   const boosts = (['pinned', 'recency', 'time'] as const)
     .filter((name) => typeof parts[name] === 'number' && parts[name] > 0.005)
     .map((name) => `+${name} ${format(parts[name]!)}`);
-  const relevance = typeof parts.relevance === 'number' ? `relevance ${format(parts.relevance)}` : null;
-  return [relevance, lists.join(' · '), boosts.join(' ')].filter((part) => part !== null && part !== '').join(' — ');
+  const calibrated = [
+    typeof parts.relevance === 'number' ? `relevance ${format(parts.relevance)}` : null,
+    typeof parts.evidence === 'number' ? `evidence ${format(parts.evidence)}` : null,
+  ].filter((part) => part !== null);
+  const unknown = unknownNamesText(parts);
+  return [calibrated.join(' · '), lists.join(' · '), boosts.join(' '), unknown].filter((part) => part !== null && part !== '').join(' — ');
+}
+
+/** "unknown names: Redis, GraphQL" when the query named things no memory holds; null otherwise. */
+export function unknownNamesText(parts: ScoreParts): string | null {
+  return parts.unknownNames && parts.unknownNames.length > 0 ? `unknown names: ${parts.unknownNames.join(', ')}` : null;
 }
 
 /** Whether a search ran without its vector list (every hit's similarity is null). */

@@ -59,6 +59,9 @@ export function describeMemoryPortContract(factory: StoreFactory<MemoryPort>, { 
         expect(hit.parts).toBeDefined();
         expect(hit.parts!.relevance).toBeGreaterThan(0);
         expect(hit.parts!.relevance).toBeLessThanOrEqual(1);
+        // Evidence is the better list's score, so never below their blend, and still within 0…1 (ADR 0061).
+        expect(hit.parts!.evidence).toBeGreaterThanOrEqual(hit.parts!.relevance - 1e-9);
+        expect(hit.parts!.evidence).toBeLessThanOrEqual(1);
         expect(hit.score).toBeCloseTo(hit.parts!.relevance + hit.parts!.pinned + hit.parts!.recency + hit.parts!.time, 10);
       }
       expect(partial!.parts!.relevance).toBeLessThan(full!.parts!.relevance);
@@ -76,6 +79,7 @@ export function describeMemoryPortContract(factory: StoreFactory<MemoryPort>, { 
       expect(plain!.parts!.unknownNames ?? []).toEqual([]);
       expect(known!.parts!.unknownNames ?? []).toEqual([]);
       expect(named!.parts!.relevance).toBeLessThan(plain!.parts!.relevance);
+      expect(named!.parts!.evidence).toBeLessThan(plain!.parts!.evidence!);
     });
 
     it('keeps when an item happened and ranks equally relevant items newest first', async () => {

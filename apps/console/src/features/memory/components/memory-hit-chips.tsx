@@ -23,8 +23,10 @@ export function MemoryHitChips({ hits }: { hits: readonly MessageMemoryHit[] }) 
             {typeof hit.scoreParts?.relevance === 'number' ? (
               <span data-chip-parts className="text-violet-500/80 tabular-nums dark:text-violet-400/80">
                 (rel {hit.scoreParts.relevance.toFixed(2)}
+                {typeof hit.scoreParts.evidence === 'number' ? ` · ev ${hit.scoreParts.evidence.toFixed(2)}` : ''}
                 {typeof hit.scoreParts.similarity === 'number' ? ` · sim ${hit.scoreParts.similarity.toFixed(2)}` : ''}
-                {typeof hit.scoreParts.lexical === 'number' ? ` · lex ${hit.scoreParts.lexical.toFixed(2)}` : ''})
+                {typeof hit.scoreParts.lexical === 'number' ? ` · lex ${hit.scoreParts.lexical.toFixed(2)}` : ''}
+                {hit.scoreParts.unknownNames && hit.scoreParts.unknownNames.length > 0 ? ` · unknown ${hit.scoreParts.unknownNames.join(', ')}` : ''})
               </span>
             ) : null}
           </Link>

@@ -37,7 +37,22 @@ export const memoryHitSchema = z
   .object({
     score: z.number().describe('Higher is better; comparable only within one search.'),
     parts: z
-      .object({ similarity: scoreNumber, lexical: scoreNumber, relevance: z.number(), pinned: z.number(), recency: z.number(), time: z.number() })
+      .object({
+        similarity: scoreNumber.describe('Raw cosine similarity of query and item; null when no vector list was searched.'),
+        lexical: scoreNumber.describe('BM25 share of the query’s term weight, 0…1; null when no lexical list was searched.'),
+        relevance: z.number().describe('Calibrated blend of the two lists, 0…1: what orders the hits and what the search’s minimum compares.'),
+        evidence: z
+          .number()
+          .optional()
+          .describe('The better list’s calibrated score, 0…1, scaled like relevance by unknown names: what abstention and injection thresholds compare (ADR 0061).'),
+        pinned: z.number(),
+        recency: z.number(),
+        time: z.number(),
+        unknownNames: z
+          .array(z.string())
+          .optional()
+          .describe('Names the query uses that no memory the caller may see holds; present only when there are some, and then relevance and evidence are scaled down (ADR 0054).'),
+      })
       .optional()
       .describe('Why the hit scored what it did.'),
     item: z.object({
