@@ -62,7 +62,7 @@ export async function evaluateEmbedder(
         type: question.type,
         answerSessionIds: question.answer_session_ids,
         rankedSessionIds: rankedSessions(hits.map((hit) => sessionOf.get(hit.item.id) ?? 'unknown')),
-        hits: hits.map(scoreOf),
+        hits: hits.map((hit) => ({ ...scoreOf(hit), sessionId: sessionOf.get(hit.item.id) ?? 'unknown' })),
       });
     }
     const msPerQuery = (performance.now() - started) / Math.max(1, data.questions.length);

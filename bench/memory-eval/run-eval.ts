@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '@agentloom/db';
 import { createTestDatabaseConfig } from '@agentloom/db/testing';
 
+import { missesReport } from './eval-misses';
 import { buildEmbedder, defaultEmbedderIds, defaultMinScore, retrievalSettings } from './eval-configurations';
 import { readEvalData } from './eval-data';
 import { referenceBm25Row } from './reference-bm25';
@@ -12,13 +13,13 @@ import { overallTable, perTypeTable } from './eval-tables';
 import { evaluateEmbedder, type EvalRow } from './evaluate';
 
 /**
- * `npm run eval:memory -- [--data FILE] [--embedder ID …] [--min-score X] [--out FILE]`: the
+ * `npm run eval:memory -- [--data FILE] [--embedder ID …] [--min-score X] [--out FILE] [--misses]`: the
  * LongMemEval-style retrieval eval. Stores every session turn through the platform's
  * PrismaMemoryPort in a fresh embedded PGlite (session dates as occurredAt), asks every question
  * (its date as the search's reference time) and prints, per embedder × retrieval setting
  * (eval-configurations.ts), session-level recall_all@1/3/5/10 overall and per question type, and
  * abstention at the injection threshold; plus a reference row, plain BM25 over whole sessions.
- * The full result, per question, goes to JSON.
+ * The full result, per question, goes to JSON; `--misses` prints the hybrid rows' misses at R@5.
  * Model embedders: `--embedder openai:<model> --dimension N [--base-url URL]`.
  */
 async function main(): Promise<void> {
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
       'min-score': { type: 'string' },
       limit: { type: 'string', default: '50' },
       out: { type: 'string' },
+      misses: { type: 'boolean', default: false },
     },
   });
   const data = await readEvalData(values.data);
@@ -62,6 +64,9 @@ async function main(): Promise<void> {
   console.log(overallTable(rows));
   console.log('\nPer question type (R@1/R@3/R@5/R@10):\n');
   console.log(perTypeTable(rows));
+  if (values.misses) {
+    for (const row of rows.filter((candidate) => candidate.retrieval === 'hybrid')) console.log(`\n${missesReport(row, data, { k: 5, minScore })}`);
+  }
   await mkdir(dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify({ data: values.data, minScore, searchLimit, rows }, null, 1)}\n`);
   console.log(`\nper-question results: ${out}`);

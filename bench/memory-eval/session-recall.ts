@@ -18,6 +18,8 @@ export function recallAllAt(k: number, ranked: readonly string[], answers: reado
 export interface ScoredHit {
   score: number;
   parts?: { relevance: number; evidence?: number };
+  /** The session the hit's item came from, so a result file can be re-ranked or read offline. */
+  sessionId?: string;
 }
 
 /** What a threshold compares, as injection does: the hit's evidence (ADR 0061), else its calibrated relevance, else the score. */
