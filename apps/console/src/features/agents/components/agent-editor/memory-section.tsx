@@ -19,7 +19,7 @@ export function MemorySection({ config, update }: { config: EditorConfig; update
           type="checkbox"
           checked={injection !== undefined}
           onChange={(event) =>
-            update((current) => withOptional(current, 'memoryInjection', event.target.checked ? { maxMemories: 3, minScore: 0.2 } : undefined))
+            update((current) => withOptional(current, 'memoryInjection', event.target.checked ? { maxMemories: 3, minScore: 0.39 } : undefined))
           }
         />
         <span>
@@ -37,11 +37,11 @@ export function MemorySection({ config, update }: { config: EditorConfig; update
             onChange={(value) => update((current) => ({ ...current, memoryInjection: { ...injection, maxMemories: value ?? 3 } }))}
           />
           <NumberField
-            label="Minimum score"
+            label="Minimum evidence (0–1)"
             value={injection.minScore}
             min={0}
-            step={0.05}
-            onChange={(value) => update((current) => ({ ...current, memoryInjection: { ...injection, minScore: value ?? 0.2 } }))}
+            step={0.01}
+            onChange={(value) => update((current) => ({ ...current, memoryInjection: { ...injection, minScore: value ?? 0.39 } }))}
           />
         </div>
       ) : null}
