@@ -60,7 +60,7 @@ export function describeMemoryPortContract(factory: StoreFactory<MemoryPort>, { 
         expect(hit.parts!.relevance).toBeGreaterThan(0);
         expect(hit.parts!.relevance).toBeLessThanOrEqual(1);
         // Evidence is the better list's score, so never below their blend, and still within 0…1 (ADR 0061).
-        expect(hit.parts!.evidence).toBeGreaterThanOrEqual(hit.parts!.relevance - 1e-9);
+        expect(hit.parts!.relevance - 1e-9).toBeLessThanOrEqual(hit.parts!.evidence!);
         expect(hit.parts!.evidence).toBeLessThanOrEqual(1);
         expect(hit.score).toBeCloseTo(hit.parts!.relevance + hit.parts!.pinned + hit.parts!.recency + hit.parts!.time, 10);
       }
