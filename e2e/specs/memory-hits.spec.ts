@@ -30,8 +30,8 @@ test('a run\u2019s messages show the memory hits they carried, linking to the in
   const chip = page.locator(`[data-memory-hit="${memoryId}"]`);
   await expect(chip).toBeVisible();
   await expect(chip).toContainText(memoryId.slice(-8));
-  // The chip shows the fused score and, where the search recorded them, its parts.
-  await expect(chip).toHaveText(/\d\.\d{3}(\(rel \d\.\d{2} · sim \d\.\d{2} · lex \d\.\d{2}\))?$/);
+  // The chip shows the fused score and, where the search recorded them, its parts (evidence since ADR 0061).
+  await expect(chip).toHaveText(/\d\.\d{3}(\(rel \d\.\d{2}( · ev \d\.\d{2})? · sim \d\.\d{2} · lex \d\.\d{2}( · unknown [^)]+)?\))?$/);
   await attachScreenshot(page, testInfo, 'run-messages-memory-hits');
 
   await chip.click();
