@@ -17,10 +17,14 @@ export function RunFeedbackSection({ runId }: { runId: string }) {
   const feedback = useRunFeedback(runId);
   return (
     <section aria-labelledby="run-feedback-heading" className={`${cardStyles} mt-6 p-4`}>
-      <h2 id="run-feedback-heading" className="text-sm font-semibold">
-        Feedback
-        {feedback.data && feedback.data.length > 0 ? <span className="ml-1.5 text-xs font-normal text-zinc-600 tabular-nums dark:text-zinc-400">{feedback.data.length}</span> : null}
-      </h2>
+      <div className="flex items-baseline gap-1.5">
+        <h2 id="run-feedback-heading" className="text-sm font-semibold">
+          Feedback
+        </h2>
+        {feedback.data && feedback.data.length > 0 ? (
+          <span className="text-xs text-zinc-600 tabular-nums dark:text-zinc-400">{feedback.data.length === 1 ? '1 entry' : `${feedback.data.length} entries`}</span>
+        ) : null}
+      </div>
       <div className="mt-2">
         {feedback.error ? (
           <ErrorNotice title="Feedback could not be loaded" message={feedback.error.message} />
