@@ -172,7 +172,7 @@ export { FeedbackService } from './feedback/feedback-service';
 export { defineScorer, type CustomScorer, type CustomScorerInput, type CustomScorerResult } from './evaluations/scoring/custom-scorer';
 export { loadScorerModules, ScorerModuleError } from './evaluations/scoring/load-scorer-modules';
 export type { FeedbackView, VersionFeedbackAggregate } from './feedback/feedback-view';
-export { feedbackAggregateInputSchema, recordFeedbackInputSchema, type RecordFeedbackInput } from './feedback/feedback.schema';
+export { feedbackAggregateInputSchema, recordFeedbackInputSchema, runFeedbackInputSchema, type RecordFeedbackInput } from './feedback/feedback.schema';
 export { DatasetCurationService, type EditedCaseView } from './evaluations/dataset-curation-service';
 export { addMatchingRunsInputSchema, caseRefInputSchema, updateCaseInputSchema, type AddMatchingRunsInput, type UpdateCaseInput } from './evaluations/dataset-curation.schema';
 export type { ExperimentListItem } from './evaluations/list-dataset-experiments';

@@ -5,6 +5,7 @@ import { approvalsRouter } from '~/features/approvals/server/approvals-router';
 import { auditRouter } from '~/features/audit/server/audit-router';
 import { datasetsRouter } from '~/features/evaluations/server/datasets-router';
 import { experimentsRouter } from '~/features/evaluations/server/experiments-router';
+import { feedbackRouter } from '~/features/feedback/server/feedback-router';
 import { budgetsRouter } from '~/features/budgets/server/budgets-router';
 import { healthRouter } from '~/features/health/server/health-router';
 import { mcpServersRouter } from '~/features/mcp-servers/server/mcp-servers-router';
@@ -48,6 +49,7 @@ export const appRouter = createTRPCRouter({
   schedules: schedulesRouter,
   datasets: datasetsRouter,
   experiments: experimentsRouter,
+  feedback: feedbackRouter,
 });
 
 export type AppRouter = typeof appRouter;

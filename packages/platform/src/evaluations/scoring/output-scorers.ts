@@ -8,6 +8,8 @@ export interface CaseScore {
   passed: boolean | null;
   value: number;
   explanation: string;
+  /** Why the scorer could not score (the case fails): `budget-exceeded` when the judge's budget was spent (ADR 0058). */
+  error?: 'budget-exceeded';
 }
 
 /** The scorers that judge the final output text alone. */

@@ -3,8 +3,7 @@ import type { Database } from '@agentloom/db';
 import type { CaseFixture } from '../case-fixture';
 import type { Scorer } from '../evaluation.schema';
 import { runCustomScorer } from './custom-scorer';
-import { judgeCase } from './judge-scorer';
-import { judgeGateway } from './judge-gateway';
+import { judgeWithinBudget } from './judge-within-budget';
 import type { CaseScore } from './output-scorers';
 import type { ScoringContext } from './scoring-context';
 
@@ -30,13 +29,7 @@ export async function scoreOutsideTransaction(
   const expected = replay.fixture.expectedOutput ?? replay.fixture.finalOutput;
   for (const [index, scorer] of scorers.entries()) {
     if (scorer.type === 'llm-judge') {
-      const gateway = await judgeGateway(prisma, context.models, tenantId, scorer);
-      scores.set(
-        index,
-        gateway
-          ? await judgeCase(gateway, scorer.rubric, scorer.passThreshold, { input: replay.fixture.input, output, expected, runId: replay.runId }, AbortSignal.timeout(120_000))
-          : { scorer: 'llm-judge', passed: false, value: 0, explanation: `judge agent ${scorer.judgeAgentId} version ${scorer.judgeAgentVersion} is gone or has no model` },
-      );
+      scores.set(index, await judgeWithinBudget(database, context, tenantId, scorer, { input: replay.fixture.input, output, expected, runId: replay.runId }));
     }
     if (scorer.type === 'custom') {
       const custom = context.customScorers.get(scorer.name);

@@ -42,6 +42,7 @@ const caseScoreSchema = z.object({
   passed: z.boolean().nullable().describe('The verdict; null for measurements (usage deltas).'),
   value: z.number(),
   explanation: z.string(),
+  error: z.enum(['budget-exceeded']).optional().describe('Why the scorer could not score: the judge’s tenant or agent budget was spent (the case fails).'),
 });
 
 const runMetricsSchema = z.object({ steps: z.number(), tokens: z.number(), costUsd: z.number(), latencyMs: z.number().nullable() });

@@ -6,6 +6,7 @@ import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton, SkeletonRows } from '~/components/skeleton';
 import { TabList } from '~/components/tab-list';
+import { AgentFeedbackTab } from '~/features/feedback/components/agent-feedback-tab';
 import { AgentEditor } from '~/features/agents/components/agent-editor/agent-editor';
 import { AgentHeader } from '~/features/agents/components/agent-page/agent-header';
 import { agentTabs, useAgentPageState } from '~/features/agents/components/agent-page/use-agent-page-state';
@@ -48,6 +49,8 @@ export function AgentPage({ agentId }: { agentId: string }) {
       <div id="agent-tab-panel" role="tabpanel" aria-labelledby={`tab-${state.tab}`} className="mt-4">
         {state.tab === 'versions' ? (
           <VersionsTab agentId={agentId} archived={agent.data.archived} state={state} navigate={navigate} />
+        ) : state.tab === 'feedback' ? (
+          <AgentFeedbackTab agentId={agentId} />
         ) : !latest ? (
           <ErrorNotice title="This agent has no version" message="Save a configuration through the API to give it version 1." />
         ) : toolOptions.error ? (

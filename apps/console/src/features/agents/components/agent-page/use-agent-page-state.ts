@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 export const agentTabs = [
   { id: 'configuration', label: 'Configuration' },
   { id: 'versions', label: 'Versions and diff' },
+  { id: 'feedback', label: 'Feedback' },
 ] as const;
 
 export type AgentTab = (typeof agentTabs)[number]['id'];

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton } from '~/components/skeleton';
 import { TabList } from '~/components/tab-list';
+import { RunFeedbackSection } from '~/features/feedback/components/run-feedback-section';
 import { CheckpointsTab } from '~/features/runs/components/run-page/checkpoints-tab';
 import { EventsTab } from '~/features/runs/components/run-page/events-tab';
 import { MessagesTab } from '~/features/runs/components/run-page/messages-tab';
@@ -61,6 +62,7 @@ export function RunPage({ runId }: { runId: string }) {
         {tab === 'checkpoints' ? <CheckpointsTab runId={runId} /> : null}
         {tab === 'events' ? <EventsTab runId={runId} liveEvents={live.events} /> : null}
       </div>
+      <RunFeedbackSection runId={runId} />
     </>
   );
 }

@@ -22,6 +22,7 @@ export function StepPanel({
   onOpen,
   onClose,
   actions,
+  feedback,
 }: {
   detail: RunStepDetail | undefined;
   error: { message: string } | null;
@@ -30,6 +31,8 @@ export function StepPanel({
   onClose: () => void;
   /** What the operator can do from this step (e.g. "Fork from here"), shown above its facts. */
   actions?: ReactNode;
+  /** The step's feedback (entries and, for roles that may record, the form), shown after its facts. */
+  feedback?: (stepIndex: number) => ReactNode;
 }) {
   const title = detail ? `Step ${detail.step.index}` : 'Step';
   return (
@@ -64,13 +67,13 @@ export function StepPanel({
       ) : isPending || !detail ? (
         <SkeletonRows label="Loading step" rows={6} />
       ) : (
-        <StepBody detail={detail} actions={actions} />
+        <StepBody detail={detail} actions={actions} feedback={feedback?.(detail.step.index)} />
       )}
     </aside>
   );
 }
 
-function StepBody({ detail, actions }: { detail: RunStepDetail; actions: ReactNode }) {
+function StepBody({ detail, actions, feedback }: { detail: RunStepDetail; actions: ReactNode; feedback: ReactNode }) {
   const { step } = detail;
   const duration = step.finishedAt ? Date.parse(step.finishedAt) - Date.parse(step.startedAt) : null;
   return (
@@ -90,6 +93,7 @@ function StepBody({ detail, actions }: { detail: RunStepDetail; actions: ReactNo
           </time>
         </Fact>
       </dl>
+      {feedback}
       <details className="rounded-lg border border-zinc-200 dark:border-zinc-800">
         <summary className="cursor-pointer px-3 py-2 text-xs font-medium text-zinc-600 dark:text-zinc-400">
           Model request: {formatCount(detail.request.total)} messages sent

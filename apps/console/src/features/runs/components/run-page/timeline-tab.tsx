@@ -8,6 +8,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { SkeletonRows } from '~/components/skeleton';
 import { hasFilters, RunFindBar, type StepFilters } from '~/features/runs/components/run-page/run-find-bar';
 import { ForkFromStep } from '~/features/runs/components/fork/fork-from-step';
+import { StepFeedback } from '~/features/feedback/components/step-feedback';
 import { StepPanel } from '~/features/runs/components/run-page/step-panel';
 import { useCanOperate } from '~/features/session/principal-context';
 import { TimelineChart } from '~/features/runs/components/run-page/timeline-chart';
@@ -72,6 +73,7 @@ export function TimelineTab({ run, revision }: { run: RunView; revision: number 
             onOpen={showStep}
             onClose={() => showStep(null)}
             actions={canOperate && detail.data ? <ForkFromStep run={run} stepIndex={detail.data.step.index} /> : null}
+            feedback={(stepIndex) => <StepFeedback runId={run.id} stepIndex={stepIndex} />}
           />
         ) : null}
       </div>

@@ -1,0 +1,38 @@
+import type { Database } from '@agentloom/db';
+import { BudgetExceededError, type ModelGateway } from '@agentloom/runtime';
+
+import { countSubjectUsage, spentSubjectBudget } from '../../budgets/subject-budget';
+import type { Scorer } from '../evaluation.schema';
+import { judgeCase, type JudgedCase } from './judge-scorer';
+import { judgeGateway } from './judge-gateway';
+import type { CaseScore } from './output-scorers';
+import type { ScoringContext } from './scoring-context';
+
+type JudgeScorer = Extract<Scorer, { type: 'llm-judge' }>;
+
+/**
+ * The judge's score, paid like any model call (ADR 0058): the tenant's and the judge agent's budgets
+ * are checked before the call, and its usage is added to both. A spent budget is that case's
+ * judge score failing with kind `budget-exceeded` and the budget named, never a crashed experiment.
+ */
+export async function judgeWithinBudget(database: Database, context: ScoringContext, tenantId: string, scorer: JudgeScorer, judged: JudgedCase): Promise<CaseScore> {
+  const gateway = await judgeGateway(database.prisma, context.models, tenantId, scorer);
+  if (!gateway) return { scorer: 'llm-judge', passed: false, value: 0, explanation: `judge agent ${scorer.judgeAgentId} version ${scorer.judgeAgentVersion} is gone or has no model` };
+  const spent = await spentSubjectBudget(database.sql, tenantId, scorer.judgeAgentId);
+  if (spent) {
+    return { scorer: 'llm-judge', passed: false, value: 0, error: 'budget-exceeded', explanation: `the judge was not asked: ${new BudgetExceededError(spent).message}` };
+  }
+  return judgeCase(meteredGateway(gateway, database, tenantId, scorer.judgeAgentId), scorer.rubric, scorer.passThreshold, judged, AbortSignal.timeout(120_000));
+}
+
+/** The gateway with every answered call's usage counted against the tenant's and the judge agent's budgets. */
+function meteredGateway(gateway: ModelGateway, database: Database, tenantId: string, judgeAgentId: string): ModelGateway {
+  return {
+    moduleId: gateway.moduleId,
+    invoke: async (request) => {
+      const response = await gateway.invoke(request);
+      await countSubjectUsage(database.sql, tenantId, judgeAgentId, response.usage);
+      return response;
+    },
+  };
+}
