@@ -5,6 +5,8 @@ import { approvalsRouter } from '~/features/approvals/server/approvals-router';
 import { auditRouter } from '~/features/audit/server/audit-router';
 import { datasetsRouter } from '~/features/evaluations/server/datasets-router';
 import { experimentsRouter } from '~/features/evaluations/server/experiments-router';
+import { batchesRouter } from '~/features/batches/server/batches-router';
+import { concurrencyLimitsRouter } from '~/features/concurrency-limits/server/concurrency-limits-router';
 import { budgetsRouter } from '~/features/budgets/server/budgets-router';
 import { healthRouter } from '~/features/health/server/health-router';
 import { mcpServersRouter } from '~/features/mcp-servers/server/mcp-servers-router';
@@ -48,6 +50,8 @@ export const appRouter = createTRPCRouter({
   schedules: schedulesRouter,
   datasets: datasetsRouter,
   experiments: experimentsRouter,
+  batches: batchesRouter,
+  concurrencyLimits: concurrencyLimitsRouter,
 });
 
 export type AppRouter = typeof appRouter;

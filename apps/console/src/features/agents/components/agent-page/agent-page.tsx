@@ -6,6 +6,7 @@ import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton, SkeletonRows } from '~/components/skeleton';
 import { TabList } from '~/components/tab-list';
+import { ConcurrencyLimitPanel } from '~/features/concurrency-limits/components/concurrency-limit-panel';
 import { AgentEditor } from '~/features/agents/components/agent-editor/agent-editor';
 import { AgentHeader } from '~/features/agents/components/agent-page/agent-header';
 import { agentTabs, useAgentPageState } from '~/features/agents/components/agent-page/use-agent-page-state';
@@ -36,6 +37,9 @@ export function AgentPage({ agentId }: { agentId: string }) {
   return (
     <>
       <AgentHeader agent={agent.data} />
+      <div className="mt-6">
+        <ConcurrencyLimitPanel agentId={agentId} />
+      </div>
       <TabList
         label="Agent views"
         idPrefix="tab"
