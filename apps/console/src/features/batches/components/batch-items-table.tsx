@@ -91,7 +91,8 @@ export function BatchItemsTable({ batchId }: { batchId: string }) {
                     <RunStatusBadge status={item.status as RunStatus} />
                   </td>
                   <td className="px-3 py-2 align-top">
-                    <Link href={`/runs/${item.runId}` as Route} className="font-mono text-brand-700 hover:underline dark:text-brand-300" aria-label={`Run of item ${item.item + 1}`}>
+                    <Link href={`/runs/${item.runId}` as Route} className="font-mono text-brand-700 hover:underline dark:text-brand-300">
+                      <span className="sr-only">Run of item {item.item + 1}: </span>
                       {item.runId.slice(0, 8)}
                     </Link>
                   </td>

@@ -9,7 +9,7 @@ import { buttonStyles, cardStyles, inputStyles } from '~/components/button-style
 import { ErrorNotice } from '~/components/error-notice';
 import { useTRPC } from '~/trpc/react';
 
-const helpText = 'small font-normal text-xs text-zinc-600 dark:text-zinc-300 mt-1 block';
+const helpText = 'font-normal text-xs text-zinc-600 dark:text-zinc-300 mt-1 block';
 
 /**
  * Submit a batch: agent, version, concurrency cap and the items as JSONL (a file or pasted). Every
