@@ -47,7 +47,7 @@ describe.each(databaseModes)('batches (%s)', (mode) => {
       field: 'jsonl',
       message: 'jsonl: Line 4, input: input must not be empty',
     });
-    await expect(test.platform.batches.submitJsonl(principal, { agentId, jsonl: '"one"\n{oops' })).rejects.toMatchObject({ field: 'jsonl', message: expect.stringContaining('Line 2, json') });
+    await expect(test.platform.batches.submitJsonl(principal, { agentId, jsonl: '"one"\n{oops' })).rejects.toThrow(/^jsonl: Line 2, json: not valid JSON/);
     expect(await counts()).toEqual(before);
     const batch = await test.platform.batches.submitJsonl(principal, { agentId, concurrency: 3, name: 'upload', jsonl: '"one"\n\n{"input": "two"}\n' });
     expect(batch).toMatchObject({ name: 'upload', concurrency: 3, progress: { total: 2, queued: 2 } });
