@@ -25,6 +25,8 @@ interface ConsoleFixtures {
   /** A dataset of the researcher run, and a completed experiment that replayed it. */
   datasetName: string;
   experimentId: string;
+  /** A batch of the pages agent's two items, finished. */
+  batchId: string;
 }
 
 let fixtures: Promise<ConsoleFixtures> | undefined;
@@ -63,7 +65,9 @@ async function makeFixtures(page: Page): Promise<ConsoleFixtures> {
   const threadId = await createThreadFromList(page, 'Pages agent', 'Pages thread');
   await sendOnThread(page, 'Hello there.', 1);
   const { datasetName, experimentId } = await makeEvaluationFixtures(page, researcherRunId, slug);
-  return { researcherRunId, forkableStep, longRunId: await longRunId(), agentId, threadId, datasetName, experimentId };
+  const { id: batchId } = await callMutation<{ id: string }>(page, 'batches.create', { agentId, name: 'Pages batch', concurrency: 2, items: ['First question', { input: 'Second question' }] });
+  await expect.poll(async () => (await callQuery<{ status: string }>(page, 'batches.get', { batchId })).status, { timeout: 60_000 }).toBe('completed');
+  return { researcherRunId, forkableStep, longRunId: await longRunId(), agentId, threadId, datasetName, experimentId, batchId };
 }
 
 /** A dataset with the researcher run as its case, replayed once on the run's own version (recorded mode) to completion. */
@@ -101,6 +105,8 @@ export const consolePageNames = [
   'datasets',
   'dataset',
   'experiment',
+  'batches',
+  'batch',
   'threads',
   'thread',
   'memory inspector',
@@ -119,7 +125,7 @@ export type ConsolePageName = (typeof consolePageNames)[number];
 /** Every page of the console, signed in; `page` must be signed in already. */
 export async function consolePages(page: Page): Promise<ConsolePage[]> {
   fixtures ??= loadOrMakeFixtures(page);
-  const { researcherRunId, forkableStep, longRunId, agentId, threadId, datasetName, experimentId } = await fixtures;
+  const { researcherRunId, forkableStep, longRunId, agentId, threadId, datasetName, experimentId, batchId } = await fixtures;
   const run = `/runs/${researcherRunId}`;
   const paths: Record<ConsolePageName, string | Omit<ConsolePage, 'name'>> = {
     'runs list': '/runs',
@@ -143,6 +149,8 @@ export async function consolePages(page: Page): Promise<ConsolePage[]> {
     datasets: '/datasets',
     dataset: `/datasets/${datasetName}`,
     experiment: `/datasets/${datasetName}/experiments/${experimentId}`,
+    batches: '/batches',
+    batch: `/batches/${batchId}`,
     threads: '/threads',
     thread: `/threads/${threadId}`,
     'memory inspector': '/memory',

@@ -368,6 +368,12 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('cancelBatch', `/api/v1/batches/${created.id}/cancel`);
   });
 
+  it('concurrency limits: read, set an agent limit, clear it', async () => {
+    await call('getConcurrencyLimits', '/api/v1/concurrency-limits');
+    await call('setConcurrencyLimit', '/api/v1/concurrency-limits', { body: { agentId: resources.agentId, maxRunningRuns: 4 } });
+    await call('setConcurrencyLimit', '/api/v1/concurrency-limits', { body: { agentId: resources.agentId, maxRunningRuns: null } });
+  });
+
   it('tenants (operator key): create, list, read, change, mint its admin key, suspend, resume, erase', async () => {
     const asOperator = { apiKey: tenants.operatorKey };
     const slug = `openapi-${randomUUID().slice(0, 8)}`;

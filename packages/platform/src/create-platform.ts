@@ -51,6 +51,7 @@ import { PrismaBudgetGuard } from './budgets/prisma-budget-guard';
 import { defaultSchedulerConfig } from './schedules/schedule-config';
 import { ScheduleService } from './schedules/schedule-service';
 import { BatchService } from './batches/batch-service';
+import { ConcurrencyLimitService } from './concurrency-limits/concurrency-limit-service';
 import { Scheduler } from './schedules/scheduler';
 import { ModelConnector } from './outbound/model-connector';
 import { resealStoredSecrets } from './secrets/reseal-stored-secrets';
@@ -118,6 +119,8 @@ export interface Platform {
   schedules: ScheduleService;
   /** Batches of runs with a concurrency cap, progress, cancel, retry of failed items and export (ADR 0049). */
   batches: BatchService;
+  /** Tenant and agent concurrency limits the claim enforces (ADR 0049, 0056): any role reads, admins set. */
+  concurrencyLimits: ConcurrencyLimitService;
   /** Fires due schedule slots; runs beside the executor (`executor.start()`), or call `tick()` yourself. */
   scheduler: Scheduler;
   /** The deployment's one outbound policy (hand it to HTTP tools and MCP servers you build). */
@@ -276,6 +279,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     mcpServers: new McpServerService(database, mcpConnector, outbound, secrets),
     schedules: new ScheduleService(database, schedulerConfig.clock),
     batches: new BatchService(database),
+    concurrencyLimits: new ConcurrencyLimitService(database),
     scheduler,
     outbound,
     datasets,

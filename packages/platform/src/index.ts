@@ -110,6 +110,7 @@ export { listMessagesInputSchema as listRunMessagesInputSchema } from './runs/ru
 export { eventsInputSchema as listRunEventsInputSchema } from './runs/run-event-service';
 export * from './schedules';
 export * from './batches';
+export * from './concurrency-limits';
 export { WebhookService } from './webhooks/webhook-service';
 export { verifyWebhookSignature, signWebhookBody, signatureHeaderName } from './webhooks/webhook-signature';
 export { webhookEventTypes, type WebhookEventType } from './webhooks/webhook-event-types';

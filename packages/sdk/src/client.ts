@@ -3,6 +3,7 @@ import { batchesResource } from './resources/batches-resource.ts';
 import { evaluationsResource } from './resources/evaluations-resource.ts';
 import { approvalsResource } from './resources/approvals-resource.ts';
 import { budgetsResource } from './resources/budgets-resource.ts';
+import { concurrencyLimitsResource } from './resources/concurrency-limits-resource.ts';
 import { eventsResource } from './resources/events-resource.ts';
 import { memoriesResource } from './resources/memories-resource.ts';
 import { runsResource } from './resources/runs-resource.ts';
@@ -29,6 +30,8 @@ export function createClient(options: ClientOptions) {
     evaluations: evaluationsResource(transport),
     schedules: schedulesResource(transport),
     batches: batchesResource(transport),
+    /** The most runs of the tenant or one agent running at once (admin to change). */
+    concurrencyLimits: concurrencyLimitsResource(transport),
     /**
      * Erases a run, a thread or the whole tenant (for `tenant`, `id` is your tenant id from `me()`)
      * with every row it produced; needs an admin key.

@@ -111,3 +111,7 @@ export type BatchItem = Schemas['BatchItem'];
 export type BatchItemPage = Schemas['BatchItemPage'];
 export type BatchRetry = Schemas['BatchRetry'];
 export type SubmitBatchInput = NonNullable<operations['createBatch']['requestBody']>['content']['application/json'];
+/** The tenant's concurrency limit and every agent's that has one, with the runs running now. */
+export type ConcurrencyLimits = Schemas['ConcurrencyLimits'];
+/** No `agentId`: the tenant's own limit; `maxRunningRuns: null` removes the limit. */
+export type SetConcurrencyLimitInput = NonNullable<operations['setConcurrencyLimit']['requestBody']>['content']['application/json'];

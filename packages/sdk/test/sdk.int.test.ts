@@ -151,3 +151,15 @@ describe('threads, memories and erase', () => {
     expect(caller.tenantId).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('concurrency limits', () => {
+  it('sets and clears the tenant and an agent limit; a bad value is a 400 naming the field', async () => {
+    const agent = await client.agents.resolve('demo-researcher');
+    const withAgent = await client.concurrencyLimits.set({ agentId: agent.id, maxRunningRuns: 4 });
+    expect(withAgent.agents).toEqual([expect.objectContaining({ agentId: agent.id, agentName: 'Demo researcher', maxRunningRuns: 4 })]);
+    expect((await client.concurrencyLimits.set({ maxRunningRuns: 20 })).tenant.maxRunningRuns).toBe(20);
+    await expect(client.concurrencyLimits.set({ maxRunningRuns: 0 })).rejects.toMatchObject({ status: 400, field: 'maxRunningRuns' });
+    await client.concurrencyLimits.set({ agentId: agent.id, maxRunningRuns: null });
+    expect(await client.concurrencyLimits.set({ maxRunningRuns: null })).toMatchObject({ tenant: { maxRunningRuns: null }, agents: [] });
+  });
+});

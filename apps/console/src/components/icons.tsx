@@ -40,6 +40,17 @@ export function SchedulesIcon({ className }: IconProps) {
   );
 }
 
+export function BatchesIcon({ className }: IconProps) {
+  return (
+    <Icon className={className}>
+      <rect x="4" y="4" width="7" height="7" rx="1.5" />
+      <rect x="13" y="4" width="7" height="7" rx="1.5" />
+      <rect x="4" y="13" width="7" height="7" rx="1.5" />
+      <path d="M13 16.5h7M16.5 13v7" />
+    </Icon>
+  );
+}
+
 export function ThreadsIcon({ className }: IconProps) {
   return (
     <Icon className={className}>

@@ -6,7 +6,8 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { cancelRunInTransaction } from '../runs/cancel-run';
 import { parseInput } from '../validation/parse-input';
-import { batchIdInputSchema, batchItemsInputSchema, exportBatchInputSchema, itemText, listBatchesInputSchema, submitBatchInputSchema } from './batch.schema';
+import { batchIdInputSchema, batchItemsInputSchema, exportBatchInputSchema, itemText, listBatchesInputSchema, submitBatchInputSchema, submitBatchJsonlInputSchema } from './batch.schema';
+import { describeBatchLineError, parseBatchLines } from './batch-jsonl';
 import { exportLines } from './batch-export';
 import { cancelQueuedItems, countItems, insertBatchRuns, insertRetryRuns, selectItems } from './batch-sql';
 import { batchViewSelect, toBatchItem, toBatchView, type BatchItem, type BatchView } from './batch-view';
@@ -72,6 +73,18 @@ export class BatchService {
       { timeout: 120_000 },
     );
     return this.get(principal, { batchId });
+  }
+
+  /**
+   * `submit` from a JSONL upload (the console's form): a bad line is a `validation` error on field
+   * `jsonl` whose message names the line and its field, and nothing is written.
+   */
+  async submitJsonl(principal: Principal, rawInput: unknown): Promise<BatchView> {
+    assertRole(principal, 'operator', 'Submitting a batch');
+    const { jsonl, ...rest } = parseInput(submitBatchJsonlInputSchema, rawInput);
+    const parsed = parseBatchLines(jsonl);
+    if (!parsed.ok) throw new DomainError('validation', `jsonl: ${describeBatchLineError(parsed.error)}`, 'jsonl');
+    return this.submit(principal, { ...rest, items: parsed.items });
   }
 
   async list(principal: Principal, rawInput: unknown = {}): Promise<{ batches: BatchView[] }> {

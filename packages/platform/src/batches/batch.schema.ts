@@ -34,6 +34,10 @@ export const submitBatchInputSchema = z.object({
 });
 export type SubmitBatchInput = z.input<typeof submitBatchInputSchema>;
 
+/** The console's upload: the items as JSONL text (1 MiB, the request body limit), read by `parseBatchLines`. */
+export const submitBatchJsonlInputSchema = submitBatchInputSchema.omit({ items: true }).extend({ jsonl: z.string().min(1, 'upload or paste at least one line').max(1_048_576) });
+export type SubmitBatchJsonlInput = z.input<typeof submitBatchJsonlInputSchema>;
+
 export const batchIdInputSchema = z.object({ batchId: z.uuid() });
 
 export const listBatchesInputSchema = z.object({

@@ -40,6 +40,21 @@ describe.each(databaseModes)('batches (%s)', (mode) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('submits a JSONL upload; a bad line is refused naming its line and field, and nothing is written', async () => {
+    const before = await counts();
+    await expect(test.platform.batches.submitJsonl(principal, { agentId, jsonl: '"one"\n\n{"input": "two"}\n{"input": ""}\n' })).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'jsonl',
+      message: 'jsonl: Line 4, input: input must not be empty',
+    });
+    await expect(test.platform.batches.submitJsonl(principal, { agentId, jsonl: '"one"\n{oops' })).rejects.toThrow(/^jsonl: Line 2, json: not valid JSON/);
+    expect(await counts()).toEqual(before);
+    const batch = await test.platform.batches.submitJsonl(principal, { agentId, concurrency: 3, name: 'upload', jsonl: '"one"\n\n{"input": "two"}\n' });
+    expect(batch).toMatchObject({ name: 'upload', concurrency: 3, progress: { total: 2, queued: 2 } });
+    expect((await test.platform.batches.items(principal, { batchId: batch.id })).items.map((item) => item.input)).toEqual(['one', 'two']);
+    await test.platform.batches.cancel(principal, { batchId: batch.id });
+  });
+
   it('inserts a 10,000-item batch as queued runs with item indexes and run-created events', { timeout: 600_000 }, async () => {
     const items = Array.from({ length: batchLimits.maxItems }, (_, index) => ({ input: `row ${index}` }));
     const batch = await test.platform.batches.submit(principal, { agentId, concurrency: 5, items, name: 'big' });

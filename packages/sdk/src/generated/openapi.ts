@@ -1223,6 +1223,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/concurrency-limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's and its agents' concurrency limits
+         * @description The most runs of the tenant, or of one agent, running at once, with how many run now. Agents without a limit are not listed.
+         */
+        get: operations["getConcurrencyLimits"];
+        put?: never;
+        /**
+         * Set or clear the concurrency limit of the tenant or one agent
+         * @description Without `agentId` the limit is the tenant’s own; `maxRunningRuns: null` removes it. Every executor’s claim holds the limit from the next claim on (runs already running keep running). Audit-logged.
+         */
+        post: operations["setConcurrencyLimit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tenants": {
         parameters: {
             query?: never;
@@ -1924,6 +1948,24 @@ export interface components {
             batch: components["schemas"]["Batch"];
             /** @description Failed items given a new run. */
             retried: number;
+        };
+        AgentConcurrencyLimit: {
+            agentId: string;
+            agentName: string;
+            /** @description Null: no limit. */
+            maxRunningRuns: number | null;
+            /** @description Runs of the scope running now. */
+            running: number;
+        };
+        ConcurrencyLimits: {
+            tenant: {
+                /** @description Null: no limit. */
+                maxRunningRuns: number | null;
+                /** @description Runs of the scope running now. */
+                running: number;
+            };
+            /** @description Only agents that have a limit. */
+            agents: components["schemas"]["AgentConcurrencyLimit"][];
         };
         Budget: {
             /** @enum {string} */
@@ -7911,6 +7953,117 @@ export interface operations {
                 content: {
                     "application/x-ndjson": string;
                     "text/csv": string;
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getConcurrencyLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ tenant: { maxRunningRuns, running }, agents: [{ agentId, agentName, maxRunningRuns, running }] }`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConcurrencyLimits"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setConcurrencyLimit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    agentId?: string;
+                    maxRunningRuns: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The limits after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConcurrencyLimits"];
                 };
             };
             /** @description Invalid input; `error.field` names the field. */

@@ -1,6 +1,6 @@
 import type { Route } from 'next';
 import type { ReactNode } from 'react';
-import { AgentsIcon, ApprovalsIcon, DatasetsIcon, MemoryIcon, RunsIcon, SchedulesIcon, SettingsIcon, ThreadsIcon } from '~/components/icons';
+import { AgentsIcon, ApprovalsIcon, BatchesIcon, DatasetsIcon, MemoryIcon, RunsIcon, SchedulesIcon, SettingsIcon, ThreadsIcon } from '~/components/icons';
 
 export interface NavigationItem {
   label: string;
@@ -16,6 +16,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { label: 'Approvals', href: '/approvals', icon: <ApprovalsIcon /> },
   { label: 'Agents', href: '/agents', icon: <AgentsIcon /> },
   { label: 'Schedules', href: '/schedules', icon: <SchedulesIcon /> },
+  { label: 'Batches', href: '/batches', icon: <BatchesIcon /> },
   { label: 'Datasets', href: '/datasets', icon: <DatasetsIcon /> },
   { label: 'Settings', href: '/settings', icon: <SettingsIcon /> },
 ];

@@ -6,6 +6,8 @@ import { auditRouter } from '~/features/audit/server/audit-router';
 import { datasetsRouter } from '~/features/evaluations/server/datasets-router';
 import { experimentsRouter } from '~/features/evaluations/server/experiments-router';
 import { feedbackRouter } from '~/features/feedback/server/feedback-router';
+import { batchesRouter } from '~/features/batches/server/batches-router';
+import { concurrencyLimitsRouter } from '~/features/concurrency-limits/server/concurrency-limits-router';
 import { budgetsRouter } from '~/features/budgets/server/budgets-router';
 import { healthRouter } from '~/features/health/server/health-router';
 import { mcpServersRouter } from '~/features/mcp-servers/server/mcp-servers-router';
@@ -50,6 +52,8 @@ export const appRouter = createTRPCRouter({
   datasets: datasetsRouter,
   experiments: experimentsRouter,
   feedback: feedbackRouter,
+  batches: batchesRouter,
+  concurrencyLimits: concurrencyLimitsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useState } from 'react';
+import { refreshRunningBatches } from '~/features/batches/hooks/refresh-running-batches';
 import { refreshRunningExperiments } from '~/features/evaluations/hooks/refresh-running-experiments';
 import { refreshQueries } from '~/trpc/refresh-queries';
 import { useTRPC } from '~/trpc/react';
@@ -39,6 +40,7 @@ export function useLiveActivity(): LiveActivityState {
           for (const runId of message.runIds) refreshQueries(queryClient, trpc.runs.get.queryKey({ runId }));
         }
         refreshRunningExperiments(queryClient, trpc.experiments.get.pathKey(), message.kind === 'changed' ? message.runIds : null);
+        refreshRunningBatches(queryClient, trpc.batches.pathKey());
       },
     }),
   );

@@ -5,6 +5,7 @@ import { agentsOperations } from './operations/agents-operations';
 import { apiKeysOperations } from './operations/api-keys-operations';
 import { approvalsOperations } from './operations/approvals-operations';
 import { batchesOperations } from './operations/batches-operations';
+import { concurrencyLimitsOperations } from './operations/concurrency-limits-operations';
 import { budgetsOperations } from './operations/budgets-operations';
 import { evaluationsOperations } from './operations/evaluations-operations';
 import { mcpServersOperations } from './operations/mcp-servers-operations';
@@ -37,6 +38,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...mcpServersOperations,
   ...schedulesOperations,
   ...batchesOperations,
+  ...concurrencyLimitsOperations,
   ...tenantsOperations,
   ...evaluationsOperations,
 ];

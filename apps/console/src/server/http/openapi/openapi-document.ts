@@ -46,7 +46,7 @@ const tagDescriptions: Record<string, string> = {
   'MCP servers': "The tenant's MCP servers (admin): agents attach them by name; auth headers are stored sealed and never returned.",
   Tenants: 'The instance operator (operator key only): tenants, their settings, suspension, erasure and first admin key.',
   Schedules: 'Cron and interval schedules that start runs of an agent, each slot exactly once; pause, resume and preview.',
-  Batches: 'N inputs of one agent run as a batch with a concurrency cap: progress, partial results, cancel, retry of failed items, JSONL/CSV export.',
+  Batches: 'N inputs of one agent run as a batch with a concurrency cap: progress, partial results, cancel, retry of failed items, JSONL/CSV export; and the tenant and agent concurrency limits every claim holds.',
   Evaluations: 'Datasets of recorded runs and experiments that replay them against an agent version, with scores.',
 };
 

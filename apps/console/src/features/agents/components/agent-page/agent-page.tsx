@@ -7,6 +7,7 @@ import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton, SkeletonRows } from '~/components/skeleton';
 import { TabList } from '~/components/tab-list';
 import { AgentFeedbackTab } from '~/features/feedback/components/agent-feedback-tab';
+import { ConcurrencyLimitPanel } from '~/features/concurrency-limits/components/concurrency-limit-panel';
 import { AgentEditor } from '~/features/agents/components/agent-editor/agent-editor';
 import { AgentHeader } from '~/features/agents/components/agent-page/agent-header';
 import { agentTabs, useAgentPageState } from '~/features/agents/components/agent-page/use-agent-page-state';
@@ -37,6 +38,9 @@ export function AgentPage({ agentId }: { agentId: string }) {
   return (
     <>
       <AgentHeader agent={agent.data} />
+      <div className="mt-6">
+        <ConcurrencyLimitPanel agentId={agentId} />
+      </div>
       <TabList
         label="Agent views"
         idPrefix="tab"
