@@ -69,6 +69,7 @@ export {
   stepKinds,
 } from './inspection/inspection.schema';
 export type { RunStepView } from './inspection/run-step-view';
+export type { StepCommittedPayload, StepCommittedRow } from './execution/engine/step-committed-payload';
 export type { RunStepDetail, ToolCallNode } from './inspection/run-step-detail-service';
 export type { RunFacets } from './inspection/run-step-finder';
 export type { RunSearchHit } from './inspection/run-search-service';

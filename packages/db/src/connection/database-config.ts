@@ -18,6 +18,8 @@ export const databaseConfigSchema = z.object({
   migrationsDirectory: z.string().min(1),
   /** Embedded mode: how long to wait for another process to release the data directory (restarts). */
   lockWaitMs: z.number().int().min(0).default(10_000),
+  /** Embedded mode: how often to look for hot tables whose statistics are due (PGlite has no autovacuum); 0 turns it off. */
+  analyzeIntervalMs: z.number().int().min(0).default(30_000),
   /** Server mode: connection pool size. */
   poolSize: z.number().int().min(1).max(200).default(10),
   /** Server mode: how long to wait for a connection before failing, in milliseconds. */

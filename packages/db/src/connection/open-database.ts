@@ -61,7 +61,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   // Loaded only in embedded mode: a server-mode process (every worker) never loads PGlite.
   const { openEmbedded } = await import('../embedded/open-embedded');
+  const { startEmbeddedAnalyze } = await import('../embedded/embedded-analyze');
   const embedded = await openEmbedded(resolved.dataDirectory, resolved.lockWaitMs);
+  // Started after the migrations (finishOpening), so its first look sees the tables.
+  let analyzer: { stop(): Promise<void> } | undefined;
   return finishOpening({
     mode: 'embedded',
     location: embedded.location,
@@ -70,7 +73,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     statements: embedded.statements,
     createListener: () => createEmbeddedListener(embedded.pglite),
     migrationsDirectory: resolved.migrationsDirectory,
-    closeConnection: () => embedded.close(),
+    closeConnection: async () => {
+      await analyzer?.stop();
+      await embedded.close();
+    },
+    afterOpening: () => {
+      analyzer = startEmbeddedAnalyze(embedded.statements, { intervalMs: resolved.analyzeIntervalMs });
+    },
   });
 }
 
@@ -83,6 +92,8 @@ interface OpenedConnection {
   createListener(): NotificationListener;
   migrationsDirectory: string;
   closeConnection(): Promise<void>;
+  /** Background work that needs the migrated database (embedded: the periodic ANALYZE). */
+  afterOpening?(): void;
 }
 
 async function finishOpening(connection: OpenedConnection): Promise<Database> {
@@ -97,6 +108,7 @@ async function finishOpening(connection: OpenedConnection): Promise<Database> {
     // a database that is really down still fails fast (connect timeout) and maps to 503.
     const prisma = new PrismaClient({ adapter: connection.adapter, transactionOptions: { maxWait: 10_000 } });
     const notifications = connection.createListener();
+    connection.afterOpening?.();
     return {
       mode: connection.mode,
       location: connection.location,

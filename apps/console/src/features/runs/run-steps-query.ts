@@ -1,4 +1,4 @@
-import type { RunStepView } from '@agentloom/platform';
+import { lastFetchedIndex, type TimelineStep } from '~/features/runs/live-steps';
 
 /** Big pages: a 10,000-step run loads in ten requests. */
 export const runStepsPageSize = 1_000;
@@ -11,16 +11,10 @@ export function runStepsListInput(runId: string) {
   return { runId, limit: runStepsPageSize };
 }
 
-/** Always a cursor, because a live run's tail keeps growing; `nextCursor === null` says when to stop paging. */
-export function nextRunStepsCursor(_lastPage: unknown, pages: { steps: RunStepView[] }[]): number {
-  return lastIndex(pages) ?? -1;
-}
-
-function lastIndex(pages: { steps: RunStepView[] }[]): number | undefined {
-  for (let position = pages.length - 1; position >= 0; position -= 1) {
-    const steps = pages[position]?.steps ?? [];
-    const last = steps[steps.length - 1];
-    if (last) return last.index;
-  }
-  return undefined;
+/**
+ * Always a cursor, because a live run's tail keeps growing; `nextCursor === null` says when to stop
+ * paging. The cursor is the last row the database gave: rows drawn from events are read again.
+ */
+export function nextRunStepsCursor(_lastPage: unknown, pages: { steps: TimelineStep[] }[]): number {
+  return lastFetchedIndex(pages) ?? -1;
 }

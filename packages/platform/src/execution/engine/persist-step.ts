@@ -13,6 +13,7 @@ import type { ClaimedRun } from '../run-claims';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { toRunEvents } from './engine-events';
 import { commitStepStatement } from './step-commit-sql';
+import { stepCommittedPayload } from './step-committed-payload';
 import { stepRowsDocument, writeStepRows } from './write-step-rows';
 import { parkRunStatement } from '../../waits/wait-sql';
 
@@ -53,7 +54,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       attempt: run.attempt,
       usage: usageCountsOf(result),
       events: stepEventsOf(result),
-      stepCommitted: { step: result.step, next: result.next.type, checkpointBytes: rows.checkpoint.byteSize },
+      stepCommitted: stepCommittedPayload(rows, result, false),
     });
     if (committed.outcome === 'committed') return { checkpointBytes: rows.checkpoint.byteSize };
     if (committed.outcome === 'lease-lost') throw new LeaseLostError(run.id);
@@ -76,7 +77,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       ...stepEventsOf(result),
       ...memoryEvents,
       ...approvalEvents,
-      { type: 'step-committed', payload: { step: result.step, stepId, next: result.next.type, checkpointBytes: rows.checkpoint.byteSize } },
+      { type: 'step-committed', payload: { ...stepCommittedPayload(rows, result, !cancelRequested), stepId } as unknown as Prisma.InputJsonObject },
       ...finishEvents,
     ];
     await appendRunEvents(transaction, run, events);

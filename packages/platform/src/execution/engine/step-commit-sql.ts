@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import type { NewRunEvent } from '../../events/run-event';
 import { fromJsonColumn } from './json-column';
+import type { StepCommittedPayload } from './step-committed-payload';
 import type { StepRowsDocument } from './write-step-rows';
 
 /** A whole ordinary step for `agentloom_commit_step`: its rows, the fence, usage and events. */
@@ -12,7 +13,7 @@ export interface CommitStepDocument extends StepRowsDocument {
   usage: { modelCalls: number; toolCallCount: number; inputTokens: number; outputTokens: number; costUsd: number };
   /** The step's events before `step-committed`, which the function appends with the step's id. */
   events: NewRunEvent[];
-  stepCommitted: { step: number; next: string; checkpointBytes: number };
+  stepCommitted: StepCommittedPayload;
 }
 
 const commitStepResultSchema = z.discriminatedUnion('outcome', [

@@ -4,6 +4,8 @@ import type { StoredRunEvent } from '@agentloom/platform';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { committedStepOf, statusAfter, withCommittedSteps } from '~/features/runs/live-steps';
+import { runStepsListInput } from '~/features/runs/run-steps-query';
 import { refreshQueries } from '~/trpc/refresh-queries';
 import { useTRPC } from '~/trpc/react';
 
@@ -23,7 +25,8 @@ export interface RunLiveEvents {
 }
 
 /**
- * Follows one run's event stream while it is active and refetches what the events touched. The
+ * Follows one run's event stream while it is active, draws what the events carry (timeline rows,
+ * the run's status) at once and refetches what the events touched. The
  * stream resumes by `tracked` id after a reconnect, so nothing is missed or repeated. Events are
  * applied as they arrive, in batches on a busy run; refetches only touch queries that are on
  * screen (the open tab), so a busy run does not refetch tabs nobody looks at, and a refetch in
@@ -45,6 +48,13 @@ export function useRunLiveEvents(runId: string, active: boolean): RunLiveEvents 
     const arrived = buffer.current;
     if (arrived.length === 0) return;
     buffer.current = [];
+    // Draw what the events carry at once (rows, the header's status); the refetches below bring the rest.
+    const committed = arrived.map(committedStepOf).filter((step) => step !== undefined);
+    if (committed.length > 0) {
+      queryClient.setQueryData(trpc.runSteps.list.infiniteQueryKey(runStepsListInput(runId)), (data) => withCommittedSteps(data, committed));
+    }
+    const status = statusAfter(arrived);
+    if (status !== undefined) queryClient.setQueryData(trpc.runs.get.queryKey({ runId }), (run) => (run ? { ...run, status } : run));
     setEvents((previous) => mergeBySeq(previous, arrived));
     setRevision((value) => value + 1);
     refreshQueries(queryClient, trpc.runs.get.queryKey({ runId }));

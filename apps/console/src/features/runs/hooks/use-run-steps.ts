@@ -1,15 +1,16 @@
 'use client';
 
-import type { RunStepView } from '@agentloom/platform';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { pruneEmptyPages } from '~/features/runs/hooks/prune-empty-pages';
+import { stepsInOrder, withoutReplacedSteps, type TimelineStep } from '~/features/runs/live-steps';
 import { nextRunStepsCursor, runStepsListInput } from '~/features/runs/run-steps-query';
 import { useTRPC } from '~/trpc/react';
 
 /**
  * Every step of a run, in index order. All pages are loaded (the timeline's axis needs the whole
- * run); while the run is live, each `revision` fetches only the steps after the last one held.
+ * run); while the run is live, rows arrive with their `step-committed` events (useRunLiveEvents)
+ * and each `revision` fetches the steps after the last one the database gave, replacing those rows.
  */
 export function useRunSteps(runId: string, revision: number) {
   const trpc = useTRPC();
@@ -32,11 +33,12 @@ export function useRunSteps(runId: string, revision: number) {
     if (revision <= fetchedRevision.current || isFetchingNextPage) return;
     fetchedRevision.current = revision;
     void fetchNextPage({ cancelRefetch: false }).then(() =>
-      queryClient.setQueryData(options.queryKey, (data) => pruneEmptyPages(data, (page) => page.steps.length === 0)),
+      queryClient.setQueryData(options.queryKey, (data) => pruneEmptyPages(withoutReplacedSteps(data), (page) => page.steps.length === 0)),
     );
     // The other values are stable between revisions.
   }, [revision, isFetchingNextPage]);
 
-  const steps = useMemo<RunStepView[]>(() => pages?.flatMap((page) => page.steps) ?? [], [pages]);
+  // Rows drawn from events sit at the tail until the database's replace them (live-steps.ts).
+  const steps = useMemo<TimelineStep[]>(() => (pages ? stepsInOrder(pages) : []), [pages]);
   return { steps, complete, isPending: query.isPending, error: query.error };
 }

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { inMemoryDataDirectory } from '../connection/database-config';
+import { startEmbeddedAnalyze, type EmbeddedAnalyzer } from './embedded-analyze';
+import { openEmbedded, type EmbeddedConnection } from './open-embedded';
+
+/** PGlite has no autovacuum: the analyzer gives the planner its statistics, one due table at a time. */
+describe('embedded ANALYZE of hot tables', () => {
+  let embedded: EmbeddedConnection;
+  let analyzer: EmbeddedAnalyzer;
+  const analyzed: string[] = [];
+
+  /** The planner's row estimate for a full scan of the table. */
+  async function estimatedRows(table: string): Promise<number> {
+    const [plan] = await embedded.statements.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(`EXPLAIN (FORMAT JSON) SELECT * FROM ${table}`);
+    return plan!['QUERY PLAN'][0]!.Plan['Plan Rows'];
+  }
+
+  beforeAll(async () => {
+    embedded = await openEmbedded(inMemoryDataDirectory);
+    await embedded.driver.exec(`
+      CREATE TABLE hot (id integer PRIMARY KEY, run integer NOT NULL);
+      CREATE TABLE cold (id integer PRIMARY KEY);
+      INSERT INTO hot SELECT g, g % 7 FROM generate_series(1, 5000) g;`);
+    // Off the timer (interval 0): the test decides when to look.
+    analyzer = startEmbeddedAnalyze(embedded.statements, { intervalMs: 0, tables: ['hot', 'cold'], onAnalyzed: (table) => analyzed.push(table) });
+  });
+
+  afterAll(async () => {
+    await analyzer?.stop();
+    await embedded?.close();
+  });
+
+  it('analyzes a table never analyzed once it holds rows, and then not again until enough changed', async () => {
+    await expect.poll(() => analyzer.analyzeDue()).toBe('hot');
+    expect(await estimatedRows('hot')).toBe(5000);
+    // The empty table is not due, and neither is the analyzed one until 50 + 10 % of its rows change.
+    expect(await analyzer.analyzeDue()).toBeUndefined();
+    await embedded.statements.execute('UPDATE hot SET run = run + 1 WHERE id <= 100');
+    expect(await analyzer.analyzeDue()).toBeUndefined();
+
+    await embedded.statements.execute('INSERT INTO hot SELECT g, g % 7 FROM generate_series(5001, 8000) g');
+    // The change counters reach the statistics view when the session flushes them (at most once a second).
+    await expect.poll(() => analyzer.analyzeDue(), { timeout: 30_000 }).toBe('hot');
+    expect(await estimatedRows('hot')).toBe(8000);
+    expect(analyzed).toEqual(['hot', 'hot']);
+  });
+
+  it('stops without analyzing again', async () => {
+    await analyzer.stop();
+    await embedded.statements.execute('INSERT INTO cold SELECT generate_series(1, 500)');
+    expect(await analyzer.analyzeDue()).toBeUndefined();
+  });
+});
