@@ -62,7 +62,7 @@ describe.each(databaseModes)('batch caps and fair claiming (%s)', (mode) => {
     expect(seen.max).toBe(4);
     const done = await test.platform.batches.get(principal, { batchId: batch.id });
     expect(done).toMatchObject({ status: 'completed', progress: { total: 1_000, succeeded: 1_000, queued: 0, running: 0 } });
-  });
+  }, 660_000); // Its own poll allows 600 s for 1,000 items: the 120 s default timed out on a loaded machine (embedded mode).
 
   it('claims interactive runs past a batch at its cap, and never more batch items than its free slots', async () => {
     const agentId = await createBatchAgent(test, principal, `fair-${randomUUID()}`);
