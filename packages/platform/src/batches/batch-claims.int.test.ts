@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 
-import { rawSqlFor } from '@agentloom/db';
 import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
 import { claimRuns } from '../execution/run-claims';
 import { RunExecutor } from '../execution/run-executor';
+import { raceTwoClaimers } from '../execution/two-claimers';
 import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
 import { createBatchAgent, recordingBatchProcessor, runningInBatch } from './batch-test-helpers';
 
@@ -62,7 +62,7 @@ describe.each(databaseModes)('batch caps and fair claiming (%s)', (mode) => {
     expect(seen.max).toBe(4);
     const done = await test.platform.batches.get(principal, { batchId: batch.id });
     expect(done).toMatchObject({ status: 'completed', progress: { total: 1_000, succeeded: 1_000, queued: 0, running: 0 } });
-  });
+  }, 660_000); // Its own poll allows 600 s for 1,000 items: the 120 s default timed out on a loaded machine (embedded mode).
 
   it('claims interactive runs past a batch at its cap, and never more batch items than its free slots', async () => {
     const agentId = await createBatchAgent(test, principal, `fair-${randomUUID()}`);
@@ -121,37 +121,11 @@ describe('concurrent claimers respect a batch cap (server)', () => {
   it('a claimer waits for the tenant’s claim lock and then sees the batch full', async () => {
     const agentId = await createBatchAgent(test, principal, `race-${randomUUID()}`);
     const batch = await test.platform.batches.submit(principal, { agentId, concurrency: 1, items: ['first', 'second', 'third'] });
-    const { prisma } = test.platform.database;
 
-    let claimedByA!: (ids: string[]) => void;
-    const aClaimed = new Promise<string[]>((resolve) => (claimedByA = resolve));
-    let commitA!: () => void;
-    const aMayCommit = new Promise<void>((resolve) => (commitA = resolve));
-    const a = prisma.$transaction(
-      async (transaction) => {
-        const runs = await claimRuns(transaction, 'claimer-a', 8, 60_000);
-        claimedByA(runs.map((run) => run.id));
-        await aMayCommit;
-        return runs;
-      },
-      { timeout: 120_000 },
-    );
-    expect(await aClaimed).toHaveLength(1);
-
-    let bDone = false;
-    const b = claimRuns(test.platform.database.statements, 'claimer-b', 8, 60_000).then((runs) => {
-      bDone = true;
-      return runs;
-    });
-    const waitingForLock = async () =>
-      Number((await rawSqlFor(prisma).query<{ waiting: bigint }>("SELECT count(*) AS waiting FROM pg_locks WHERE NOT granted AND locktype = 'advisory'"))[0]?.waiting ?? 0) > 0;
-    try {
-      await expect.poll(async () => bDone || (await waitingForLock()), { timeout: 60_000 }).toBe(true);
-    } finally {
-      commitA();
-      await a;
-    }
-    expect(await b, 'claimer B started a second item of a batch capped at 1').toEqual([]);
+    // B may wait on the tenant's claim lock (advisory) or finish; either way it must find the batch full.
+    const race = await raceTwoClaimers(test.platform.database, { limitA: 8, limitB: 8, waitLockTypes: ['advisory'] });
+    expect(race.a).toHaveLength(1);
+    expect(race.b, 'claimer B started a second item of a batch capped at 1').toEqual([]);
     expect(await runningInBatch(test, batch.id)).toBe(1);
   });
 

@@ -23,6 +23,22 @@ export function describeMemoryPortContract(factory: StoreFactory<MemoryPort>, { 
       expect(await memory.search({ scope: tenant, text: 'deploy window' })).toEqual([]);
     });
 
+    it('never returns an item of another level whose id is the one the query names at its own level', async () => {
+      const memory = await factory();
+      // Stored for end user "agent-1": the id equals the query's agent id, the level does not.
+      await memory.store({ scope: { tenantId: 'tenant-1', userId: 'agent-1' }, kind: 'fact', content: 'user level deploy window' });
+      expect(await memory.search({ scope: tenant, text: 'deploy window' })).toEqual([]);
+    });
+
+    it('judges a name unknown by the caller’s own memory, whatever another tenant holds', async () => {
+      const memory = await factory();
+      await memory.store({ scope: { tenantId: 'tenant-2', agentId: 'agent-1' }, kind: 'fact', content: 'The SLO of the Billing API is 99.9 percent' });
+      await memory.store({ scope: tenant, kind: 'fact', content: 'The SLO of the Tracking API is 99.95 percent availability' });
+      const [hit] = await memory.search({ scope: tenant, text: 'what is the SLO of the Billing API' });
+      expect(hit?.item.content).toBe('The SLO of the Tracking API is 99.95 percent availability');
+      expect(hit?.parts?.unknownNames).toEqual(['Billing']);
+    });
+
     it('supersedes an item stored again with the same key and scope', async () => {
       const memory = await factory();
       await memory.store({ scope: tenant, kind: 'fact', key: 'deploy-window', content: 'deploy window Monday' });
