@@ -1,0 +1,150 @@
+/**
+ * What one no-op run costs Postgres, phase by phase, for AgentLoom and graphile-worker: WAL bytes
+ * (records that touch the scenario database plus their commit records, read with pg_walinspect, so
+ * other sessions on the shared server do not count), WAL records, full-page images, and the index
+ * set of the tables the hot path writes. Statements are driven one at a time from this process, so
+ * the figures are per run, not per second.
+ * Run: npx tsx bench/dispatch/rows-per-run.ts   (BENCH_ROWS_JOBS, default 400)
+ */
+import { repositoryMigrationsDirectory } from '@agentloom/db/testing';
+import { createPlatform, type Principal } from '@agentloom/platform';
+import { silentLogger } from '@agentloom/platform/testing';
+import { Logger, makeWorkerUtils, run } from 'graphile-worker';
+import pg from 'pg';
+
+import { finishRun, RunService } from './agentloom-internals';
+import { claimRuns } from '../../packages/platform/src/execution/run-claims';
+import { createScenarioDatabase } from './scenario-database';
+
+const jobs = Number(process.env.BENCH_ROWS_JOBS ?? 400);
+
+interface WalFigures {
+  bytes: number;
+  records: number;
+  fullPageImageBytes: number;
+}
+
+/** Reads WAL between two positions and keeps what belongs to one database (by relfilenode path or transaction). */
+async function walOf(client: pg.Client, start: string, end: string): Promise<WalFigures> {
+  const { rows } = await client.query<{ bytes: string; records: string; fpi: string }>(
+    `WITH records AS (SELECT * FROM pg_get_wal_records_info($1::pg_lsn, $2::pg_lsn)),
+          ours AS (SELECT DISTINCT xid FROM records WHERE block_ref LIKE '%/' || (SELECT oid FROM pg_database WHERE datname = current_database()) || '/%' AND xid <> '0')
+     SELECT coalesce(sum(record_length), 0) AS bytes, count(*) AS records, coalesce(sum(fpi_length), 0) AS fpi
+       FROM records
+      WHERE block_ref LIKE '%/' || (SELECT oid FROM pg_database WHERE datname = current_database()) || '/%'
+         OR (resource_manager = 'Transaction' AND xid IN (SELECT xid FROM ours))`,
+    [start, end],
+  );
+  const row = rows[0]!;
+  return { bytes: Number(row.bytes), records: Number(row.records), fullPageImageBytes: Number(row.fpi) };
+}
+
+async function lsn(client: pg.Client): Promise<string> {
+  await client.query('CHECKPOINT');
+  return (await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn;
+}
+
+async function indexSizes(client: pg.Client, tables: string[]): Promise<string[]> {
+  const { rows } = await client.query<{ line: string }>(
+    `SELECT format('%s.%s %s (%s)', index.schemaname, index.relname, pg_size_pretty(pg_relation_size(index.indexrelid)), pg_get_indexdef(index.indexrelid)) AS line
+       FROM pg_stat_user_indexes AS index WHERE index.relname = ANY($1) ORDER BY index.relname, index.indexrelname`,
+    [tables],
+  );
+  return rows.map((row) => row.line);
+}
+
+function report(system: string, phase: string, figures: WalFigures): void {
+  console.log(
+    `| ${system} | ${phase} | ${(figures.bytes / jobs).toFixed(0)} | ${(figures.records / jobs).toFixed(1)} | ${(figures.fullPageImageBytes / jobs).toFixed(0)} |`,
+  );
+}
+
+async function measureAgentLoom(): Promise<void> {
+  const database = await createScenarioDatabase('rows_agentloom');
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+  const platform = await createPlatform({
+    database: { url: database.url, migrationsDirectory: repositoryMigrationsDirectory },
+    secrets: { key: Buffer.alloc(32, 7) },
+    logger: silentLogger,
+  });
+  try {
+    const principal: Principal | null = platform.seed.adminKey ? await platform.auth.authenticate(platform.seed.adminKey) : null;
+    if (!principal) throw new Error('no admin key');
+    const agent = await platform.database.prisma.agent.findFirstOrThrow({ where: { slug: 'demo-operator' }, select: { id: true } });
+    const runs = new RunService(platform.database);
+    let start = await lsn(client);
+    for (let index = 0; index < jobs; index++) await runs.create(principal, { agentId: agent.id, input: 'no-op' });
+    let end = await lsn(client);
+    report('AgentLoom', 'create', await walOf(client, start, end));
+    start = end;
+    const claimed = [];
+    for (;;) {
+      const batch = await claimRuns(platform.database.statements, 'rows-bench', 8, 30_000);
+      if (batch.length === 0) break;
+      claimed.push(...batch);
+    }
+    end = await lsn(client);
+    report('AgentLoom', 'claim (batches of 8)', await walOf(client, start, end));
+    start = end;
+    for (const claim of claimed) {
+      if (!(await finishRun(platform.database.statements, claim, 'rows-bench', { status: 'succeeded' }))) throw new Error('fence failed');
+    }
+    end = await lsn(client);
+    report('AgentLoom', 'finish', await walOf(client, start, end));
+    const tables = await client.query<{ relname: string; n_tup_upd: string; n_tup_hot_upd: string }>(
+      `SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'runs'`,
+    );
+    console.error('runs updates (total, HOT):', tables.rows[0]);
+    console.error((await indexSizes(client, ['runs', 'run_events', 'audit_logs'])).join('\n'));
+  } finally {
+    await client.end();
+    await platform.close();
+    await database.drop();
+  }
+}
+
+async function measureGraphileWorker(): Promise<void> {
+  const database = await createScenarioDatabase('rows_graphile');
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  await client.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+  const logger = new Logger(() => () => undefined);
+  const utilities = await makeWorkerUtils({ connectionString: database.url, logger });
+  await utilities.migrate();
+  try {
+    let start = await lsn(client);
+    for (let index = 0; index < jobs; index++) await utilities.addJob('dispatch', {});
+    let end = await lsn(client);
+    report('graphile-worker', 'add_job', await walOf(client, start, end));
+    start = end;
+    let done = 0;
+    const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    const finished = new Promise<void>((resolve) => {
+      void run({
+        pgPool: pool,
+        concurrency: 1,
+        pollInterval: 500,
+        noHandleSignals: true,
+        logger,
+        taskList: { dispatch: () => void (++done === jobs && setTimeout(resolve, 200)) },
+      }).then((runner) => finished.then(() => runner.stop()));
+    });
+    await finished;
+    await pool.end();
+    end = await lsn(client);
+    report('graphile-worker', 'get_job + complete_job', await walOf(client, start, end));
+    console.error((await indexSizes(client, ['_private_jobs'])).join('\n'));
+  } finally {
+    await utilities.release();
+    await client.end();
+    await database.drop();
+  }
+}
+
+console.log(`WAL per run, ${jobs} runs, one at a time\n`);
+console.log('| system | phase | WAL bytes/run | WAL records/run | of which full-page images bytes/run |');
+console.log('| --- | --- | --- | --- | --- |');
+await measureAgentLoom();
+await measureGraphileWorker();
