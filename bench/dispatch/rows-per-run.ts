@@ -43,6 +43,15 @@ async function walOf(client: pg.Client, start: string, end: string): Promise<Wal
   return { bytes: Number(row.bytes), records: Number(row.records), fullPageImageBytes: Number(row.fpi) };
 }
 
+/**
+ * Keeps the WAL this session measures until it ends (a temporary replication slot, dropped with the
+ * connection): other sessions on a shared server write enough WAL that a checkpoint may recycle a
+ * segment before the phase that wrote it is read.
+ */
+async function retainWal(client: pg.Client): Promise<void> {
+  await client.query('SELECT pg_create_physical_replication_slot($1, true, true)', [`rows_per_run_${process.pid}_${Date.now()}`]);
+}
+
 /** The WAL position now. */
 async function lsn(client: pg.Client): Promise<string> {
   return (await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows[0]!.lsn;
@@ -107,6 +116,7 @@ async function measureAgentLoom(system: string, totalIndexes: boolean): Promise<
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+  await retainWal(client);
   const platform = await createPlatform({
     database: { url: database.url, migrationsDirectory: repositoryMigrationsDirectory },
     secrets: { key: Buffer.alloc(32, 7) },
@@ -166,6 +176,7 @@ async function measureGraphileWorker(): Promise<void> {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+  await retainWal(client);
   const logger = new Logger(() => () => undefined);
   const utilities = await makeWorkerUtils({ connectionString: database.url, logger });
   await utilities.migrate();
