@@ -49,7 +49,27 @@ export const agentLoomSystem = createAgentLoomSystem('AgentLoom', RunExecutor);
  */
 export const agentLoomUnpreparedSystem = createAgentLoomSystem('AgentLoom, unprepared', RunExecutor, { prepared: false });
 
-export function createAgentLoomSystem(name: string, Executor: ExecutorConstructor, options: { prepared: boolean } = { prepared: true }): DispatchSystem {
+/**
+ * The same, with the indexes ADR 0062 made partial or dropped put back as they were (total), so the
+ * table shows what the fewer index entries per run are worth on this machine today.
+ */
+export const agentLoomTotalIndexesSystem = createAgentLoomSystem('AgentLoom, total indexes', RunExecutor, { prepared: true, totalIndexes: true });
+
+/** The indexes as they were before migration 20261203160000_dispatch_index_diet (ADR 0062). */
+export const totalIndexesSql = `
+  DROP INDEX runs_fork_of_run_id_idx; CREATE INDEX runs_fork_of_run_id_idx ON runs (fork_of_run_id);
+  DROP INDEX runs_retry_of_run_id_key; CREATE UNIQUE INDEX runs_retry_of_run_id_key ON runs (retry_of_run_id);
+  DROP INDEX runs_tenant_id_idempotency_key_key; CREATE UNIQUE INDEX runs_tenant_id_idempotency_key_key ON runs (tenant_id, idempotency_key);
+  CREATE INDEX run_events_tenant_id_created_at_idx ON run_events (tenant_id, created_at);`;
+
+/** One statement (a DO block), so it runs through any client that sends one statement at a time. */
+export const restoreTotalIndexesStatement = `DO $$ BEGIN ${totalIndexesSql} END $$`;
+
+export function createAgentLoomSystem(
+  name: string,
+  Executor: ExecutorConstructor,
+  options: { prepared: boolean; totalIndexes?: boolean } = { prepared: true },
+): DispatchSystem {
   const asConfigured = (database: Database): Database => (options.prepared ? database : withoutPreparedStatements(database));
   return {
     name,
@@ -61,6 +81,7 @@ export function createAgentLoomSystem(name: string, Executor: ExecutorConstructo
       });
       const principal: Principal | null = platform.seed.adminKey ? await platform.auth.authenticate(platform.seed.adminKey) : null;
       if (!principal) throw new Error('The bench database was not seeded with an admin key');
+      if (options.totalIndexes) await platform.database.prisma.$executeRawUnsafe(restoreTotalIndexesStatement);
       const agent = await platform.database.prisma.agent.findFirstOrThrow({
         where: { slug: 'demo-operator' },
         select: { id: true },

@@ -49,7 +49,7 @@ export async function insertScheduledRun(transaction: Prisma.TransactionClient, 
      ), run AS (
        INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, status, input, idempotency_key, next_event_seq, queued_at, created_at, updated_at, schedule_id, schedule_slot)
        SELECT $1::uuid, $2::uuid, $3::uuid, version.id, 'queued', $5::jsonb, $6, 2, now(), now(), now(), $7::uuid, $8::timestamptz FROM version
-       ON CONFLICT (tenant_id, idempotency_key) DO NOTHING
+       ON CONFLICT (tenant_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING id, tenant_id, agent_id
      ), created AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
