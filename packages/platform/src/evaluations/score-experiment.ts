@@ -3,10 +3,9 @@ import { z } from 'zod';
 
 import { parseCaseFixture } from './case-fixture';
 import { scorerSchema } from './evaluation.schema';
-import type { CaseScore } from './scoring/output-scorers';
-import { insertFeedback } from '../feedback/insert-feedback';
 import { scoreOutsideTransaction } from './scoring/score-outside-transaction';
-import { scoreReplay, type RunMetrics } from './scoring/score-replay';
+import type { RunMetrics } from './scoring/score-replay';
+import { baselineOf, storeCaseScore } from './store-case-score';
 import type { ScoringContext } from './scoring/scoring-context';
 
 const finishedRunStatuses = ['succeeded', 'failed', 'cancelled'] as const;
@@ -49,76 +48,14 @@ export async function scoreFinishedReplays(database: Database, context: ScoringC
     if (experiment.baselineExperimentId && (await baselineOf(prisma, experiment.baselineExperimentId, result.caseId))?.status === 'running') continue;
     const fixture = parseCaseFixture(result.case);
     const outside = await scoreOutsideTransaction(database, context, tenantId, { runId: result.runId, fixture, labels: result.case.labels }, scorers);
-    await prisma.$transaction(async (transaction) => {
-      const scored = await scoreReplay(transaction, result.runId, fixture, scorers, { tenantId, outside });
-      const baseline = experiment.baselineExperimentId ? await baselineOf(transaction, experiment.baselineExperimentId, result.caseId) : null;
-      // The baseline's replay of this case is still going: scored on a later read, never against a verdict not yet known.
-      if (baseline?.status === 'running') return;
-      const regression = baseline?.status === 'passed' && !scored.passed;
-      const stored = await transaction.evalResult.updateMany({
-        where: { id: result.id, status: 'running' },
-        data: {
-          status: scored.passed ? 'passed' : 'failed',
-          scores: scored.scores as unknown as Prisma.InputJsonValue,
-          deltas: {
-            metrics: scored.metrics,
-            vsRecorded: scored.deltaVsRecorded,
-            vsBaseline: baseline ? vsBaseline(scored.metrics, scored.scores, baseline) : null,
-          } as unknown as Prisma.InputJsonValue,
-          firstDivergentCall: scored.firstDivergentCall,
-          firstDivergentStep: scored.firstDivergentStep,
-          regression,
-          failureReason: scored.failureReason,
-          scoredAt: new Date(),
-        },
-      });
-      // The scorer's verdict is the replay run's outcome, recorded like anyone's feedback (ADR 0051):
-      // `passed`/`failed`, reward = the mean value of the verdicts. Only the reader that stored the score writes it.
-      if (stored.count === 1) {
-        const verdicts = scored.scores.filter((score) => score.passed !== null);
-        const reward = verdicts.length === 0 ? (scored.passed ? 1 : 0) : verdicts.reduce((sum, score) => sum + score.value, 0) / verdicts.length;
-        await insertFeedback(
-          transaction,
-          { scorer: { tenantId, experimentId, name: 'experiment' } },
-          { runId: result.runId, label: scored.passed ? 'passed' : 'failed', reward: Math.round(reward * 1e6) / 1e6, comment: scored.failureReason ?? '' },
-        );
-      }
-    });
+    await prisma.$transaction((transaction) =>
+      storeCaseScore(transaction, { tenantId, experimentId, baselineExperimentId: experiment.baselineExperimentId, resultId: result.id, runId: result.runId, caseId: result.caseId }, fixture, scorers, outside),
+    );
   }
   const running = await prisma.evalResult.count({ where: { experimentId, status: 'running' } });
   if (running > 0) return;
   const summary = await summarize(prisma, experimentId, experiment.baselineExperimentId);
   await prisma.evalExperiment.updateMany({ where: { id: experimentId, status: 'running' }, data: { status: 'completed', summary: summary as unknown as Prisma.InputJsonValue, finishedAt: new Date() } });
-}
-
-interface BaselineResult {
-  status: string;
-  scores: CaseScore[];
-  metrics: RunMetrics | null;
-}
-
-async function baselineOf(transaction: Prisma.TransactionClient, baselineExperimentId: string, caseId: string): Promise<BaselineResult | null> {
-  const row = await transaction.evalResult.findUnique({ where: { experimentId_caseId: { experimentId: baselineExperimentId, caseId } }, select: { status: true, scores: true, deltas: true } });
-  if (!row) return null;
-  return { status: row.status, scores: row.scores as unknown as CaseScore[], metrics: (row.deltas as { metrics?: RunMetrics }).metrics ?? null };
-}
-
-function vsBaseline(metrics: RunMetrics, scores: readonly CaseScore[], baseline: BaselineResult) {
-  const before = new Map(baseline.scores.map((score) => [score.scorer, score.value]));
-  return {
-    baselineStatus: baseline.status,
-    metrics: baseline.metrics
-      ? {
-          steps: metrics.steps - baseline.metrics.steps,
-          tokens: metrics.tokens - baseline.metrics.tokens,
-          costUsd: Math.round((metrics.costUsd - baseline.metrics.costUsd) * 1e6) / 1e6,
-          latencyMs: metrics.latencyMs !== null && baseline.metrics.latencyMs !== null ? metrics.latencyMs - baseline.metrics.latencyMs : null,
-        }
-      : null,
-    // Per scorer: this value − the baseline's (output verdicts are 1/0, so −1 is a lost pass; the
-    // tool sequence is the share matched before the first divergence, so −0.5 lost half of it).
-    scores: Object.fromEntries(scores.filter((score) => score.passed !== null && before.has(score.scorer)).map((score) => [score.scorer, score.value - before.get(score.scorer)!])),
-  };
 }
 
 async function summarize(prisma: Database['prisma'], experimentId: string, baselineExperimentId: string | null): Promise<ExperimentSummary> {

@@ -1,4 +1,5 @@
 import type { Database, Prisma } from '@agentloom/db';
+import { v7 as uuidv7 } from 'uuid';
 
 import type { Principal } from '../auth/roles';
 import { recordAudit } from '../audit/record-audit';
@@ -55,24 +56,24 @@ export async function startExperiment(database: Database, principal: Principal, 
       },
       select: { id: true },
     });
-    for (const testCase of dataset.cases) {
-      const run = await transaction.run.create({
-        data: { tenantId: principal.tenantId, agentId: input.agentId, agentVersionId: version.id, status: 'queued', input: { text: testCase.input }, nextEventSeq: 2 },
-        select: { id: true },
-      });
-      await transaction.runEvent.create({
-        data: {
-          tenantId: principal.tenantId,
-          runId: run.id,
-          seq: 1,
-          type: 'run-created',
-          payload: { agentId: input.agentId, agentVersion: version.version, threadId: null, input: testCase.input, replayOf: { experimentId: experiment.id, caseId: testCase.id } },
-        },
-      });
-      await transaction.evalResult.create({ data: { tenantId: principal.tenantId, experimentId: experiment.id, caseId: testCase.id, runId: run.id } });
-      // Wakes executors in other processes (this one is woken by the caller).
-      await transaction.$executeRaw`SELECT pg_notify(${runQueuedChannel}, ${run.id})`;
-    }
+    // Three multi-row inserts and one wake-up, however many cases: a 100-case experiment used to be
+    // 400 round trips inside this transaction before the first replay could be claimed (ADR 0059).
+    const replays = dataset.cases.map((testCase) => ({ runId: uuidv7(), testCase }));
+    await transaction.run.createMany({
+      data: replays.map(({ runId, testCase }) => ({ id: runId, tenantId: principal.tenantId, agentId: input.agentId, agentVersionId: version.id, status: 'queued' as const, input: { text: testCase.input }, nextEventSeq: 2 })),
+    });
+    await transaction.runEvent.createMany({
+      data: replays.map(({ runId, testCase }) => ({
+        tenantId: principal.tenantId,
+        runId,
+        seq: 1,
+        type: 'run-created',
+        payload: { agentId: input.agentId, agentVersion: version.version, threadId: null, input: testCase.input, replayOf: { experimentId: experiment.id, caseId: testCase.id } },
+      })),
+    });
+    await transaction.evalResult.createMany({ data: replays.map(({ runId, testCase }) => ({ tenantId: principal.tenantId, experimentId: experiment.id, caseId: testCase.id, runId })) });
+    // Wakes executors in other processes (this one is woken by the caller); a wake-up claims as many runs as there are free slots.
+    await transaction.$executeRaw`SELECT pg_notify(${runQueuedChannel}, ${replays[0]!.runId})`;
     await recordAudit(transaction, principal, {
       action: 'experiment.create',
       targetType: 'experiment',

@@ -7,6 +7,10 @@ import { unmatchedToolPolicySchema, type UnmatchedToolPolicy } from '../evaluati
 /** What the executor needs to run a replay instead of a live run. */
 export interface ReplayFixture {
   experimentId: string;
+  /** The experiment's result row for this case: scored in the run's last commit when every scorer can be (ADR 0059). */
+  resultId: string;
+  /** The experiment's scorers, unparsed (scoring parses them) and its baseline. */
+  scoring: { scorers: unknown; baselineExperimentId: string | null };
   caseId: string;
   fixture: CaseFixture;
   policy: UnmatchedToolPolicy;
@@ -26,8 +30,9 @@ export async function loadReplayFixture(prisma: PrismaClient, runId: string): Pr
   const result = await prisma.evalResult.findUnique({
     where: { runId },
     select: {
+      id: true,
       experimentId: true,
-      experiment: { select: { modelMode: true } },
+      experiment: { select: { modelMode: true, scorers: true, baselineExperimentId: true } },
       case: {
         select: {
           id: true,
@@ -47,7 +52,13 @@ export async function loadReplayFixture(prisma: PrismaClient, runId: string): Pr
     },
   });
   if (!result) return undefined;
-  const served = await prisma.toolCall.findMany({ where: { runId, parentToolCallId: null, result: { path: ['data', 'replay'], equals: 'recorded' } }, select: { name: true, arguments: true } });
+  const modelMode = result.experiment.modelMode === 'live' ? 'live' : 'recorded';
+  // A recorded replay writes its calls only with their committed steps (ADR 0059); counting only
+  // those keeps a restart after a crash from skipping results an uncommitted attempt served.
+  const served = await prisma.toolCall.findMany({
+    where: { runId, parentToolCallId: null, result: { path: ['data', 'replay'], equals: 'recorded' }, ...(modelMode === 'recorded' ? { stepId: { not: null } } : {}) },
+    select: { name: true, arguments: true },
+  });
   const consumed = new Map<string, number>();
   for (const call of served) {
     const key = toolCallKey(call.name, call.arguments);
@@ -55,10 +66,12 @@ export async function loadReplayFixture(prisma: PrismaClient, runId: string): Pr
   }
   return {
     experimentId: result.experimentId,
+    resultId: result.id,
+    scoring: { scorers: result.experiment.scorers, baselineExperimentId: result.experiment.baselineExperimentId },
     caseId: result.case.id,
     fixture: parseCaseFixture(result.case),
     policy: unmatchedToolPolicySchema.parse(result.case.dataset.unmatchedToolPolicy),
-    modelMode: result.experiment.modelMode === 'live' ? 'live' : 'recorded',
+    modelMode,
     recordedAt: result.case.sourceRun?.createdAt ?? result.case.createdAt,
     consumed,
   };

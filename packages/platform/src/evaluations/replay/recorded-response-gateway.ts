@@ -19,24 +19,32 @@ export class RecordedResponseGateway implements ModelGateway {
   constructor(
     private readonly transcript: readonly RecordedMessage[],
     private readonly live: ModelGateway,
+    /**
+     * Awaited before every call the version's model answers, never before a served reply: a recorded
+     * replay's cancel fence (ADR 0059) — a served reply reaches nothing outside, a live call does.
+     */
+    private readonly beforeLiveCall: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   checkpointConfig(): Record<string, unknown> {
     return { live: this.live.moduleId, recordedMessages: this.transcript.length };
   }
 
-  invoke(request: ModelRequest): Promise<ModelResponse> {
+  async invoke(request: ModelRequest): Promise<ModelResponse> {
     const recorded = request.purpose === 'action' ? this.recordedReply(request.messages) : undefined;
-    if (!recorded) return this.live.invoke(request);
+    if (!recorded) {
+      await this.beforeLiveCall();
+      return this.live.invoke(request);
+    }
     const toolCalls = (recorded.toolCalls ?? []).map((call) => ({ id: call.id, name: call.name, argumentsJson: JSON.stringify(call.arguments) }));
     if (recorded.content) request.onTextDelta?.(recorded.content);
-    return Promise.resolve({
+    return {
       text: recorded.content,
       toolCalls,
       usage: { inputTokens: recorded.usage?.inputTokens ?? 0, outputTokens: recorded.usage?.outputTokens ?? 0, costUsd: recorded.usage?.costUsd ?? 0 },
       model: this.moduleId,
       finishReason: toolCalls.length > 0 ? 'tool-calls' : 'stop',
-    });
+    };
   }
 
   close(): Promise<void> {

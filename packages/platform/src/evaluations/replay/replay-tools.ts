@@ -38,13 +38,20 @@ export class RecordedToolResults {
  * the dataset's policy: `fail` refuses it; `live-if-no-side-effects` runs the real tool only when
  * it declares `sideEffects: 'none'`. An `unsafe` tool is never executed by a replay.
  */
-export function replayTools(tools: readonly AnyTool[], recorded: RecordedToolResults, policy: UnmatchedToolPolicy): AnyTool[] {
+export function replayTools(
+  tools: readonly AnyTool[],
+  recorded: RecordedToolResults,
+  policy: UnmatchedToolPolicy,
+  /** Checked before a real handler runs when no ledger hook does it (a recorded replay, ADR 0059): cancel wins. */
+  beforeLiveCall: () => Promise<void> = () => Promise.resolve(),
+): AnyTool[] {
   return tools.map((tool): AnyTool => ({
     ...tool,
     execute: async (args: unknown, context): Promise<ToolResult> => {
       const match = recorded.take(tool.name, args);
       if (match) return { content: match.content, ...(match.isError ? { isError: true } : {}), data: { replay: 'recorded' satisfies ReplaySource } };
       if (policy === 'live-if-no-side-effects' && tool.sideEffects === 'none') {
+        await beforeLiveCall();
         const live = await tool.execute(args, context);
         return { ...live, data: { replay: 'live' satisfies ReplaySource, result: live.data ?? null } };
       }

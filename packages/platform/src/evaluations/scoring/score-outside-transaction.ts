@@ -21,7 +21,7 @@ export async function scoreOutsideTransaction(
   scorers: readonly Scorer[],
 ): Promise<Map<number, CaseScore>> {
   const scores = new Map<number, CaseScore>();
-  if (!scorers.some((scorer) => scorer.type === 'llm-judge' || scorer.type === 'custom')) return scores;
+  if (!scoresOutsideTransaction(scorers)) return scores;
   const { prisma } = database;
   const run = await prisma.run.findUniqueOrThrow({ where: { id: replay.runId }, select: { status: true, output: true } });
   const calls = await prisma.toolCall.findMany({ where: { runId: replay.runId, parentToolCallId: null }, orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }], select: { name: true, arguments: true, editedArguments: true } });
@@ -56,4 +56,9 @@ export async function scoreOutsideTransaction(
     }
   }
   return scores;
+}
+
+/** Whether any scorer calls out (the judge) or runs operator code (custom): those are scored on read, never in the executor. */
+export function scoresOutsideTransaction(scorers: readonly Scorer[]): boolean {
+  return scorers.some((scorer) => scorer.type === 'llm-judge' || scorer.type === 'custom');
 }

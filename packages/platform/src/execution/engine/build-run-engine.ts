@@ -41,6 +41,11 @@ export interface BuildRunEngineOptions {
    * first divergence. Everything else — hooks, ledger, approvals — is the live run's.
    */
   replay?: ReplayFixture;
+  /**
+   * Run before a replay's real tool handler or model call, never before a served recording: the cancel
+   * fence of a recorded replay, which has no ledger or model-call fence hooks (ADR 0059).
+   */
+  beforeLiveReplayCall?: () => Promise<void>;
 }
 
 /**
@@ -69,7 +74,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       configureTools: (registry) => {
         const decorate = options.decorateTool ?? ((tool: AnyTool) => tool);
         const tools = [...options.tools.select(config.tools), ...(options.extraTools ?? [])];
-        for (const tool of replay && recorded ? replayTools(tools, recorded, replay.policy) : tools) registry.register(decorate(tool));
+        for (const tool of replay && recorded ? replayTools(tools, recorded, replay.policy, options.beforeLiveReplayCall) : tools) registry.register(decorate(tool));
       },
       createInstanceId: () => options.runId,
     },
@@ -79,7 +84,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
 /** Recorded replies first; the version's model (or its demo script) from the first divergence on. */
 function recordedGateway(options: BuildRunEngineOptions, replay: ReplayFixture, live: ModelGateway | undefined): ModelGateway | undefined {
   const fallback = live ?? (options.config.demoScript ? new DemoScriptModel(options.config.demoScript) : undefined);
-  return fallback ? new RecordedResponseGateway(replay.fixture.transcript, fallback) : undefined;
+  return fallback ? new RecordedResponseGateway(replay.fixture.transcript, fallback, options.beforeLiveReplayCall) : undefined;
 }
 
 function gatewayFor(options: BuildRunEngineOptions): ModelGateway {

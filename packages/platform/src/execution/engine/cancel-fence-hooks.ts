@@ -8,6 +8,8 @@ import { cancelCommittedMessage } from './tool-ledger-hooks';
 export interface CancelFenceHooks extends LifecycleHooks {
   /** Database errors the check threw (lost lease, database down): the processor must see the real cause. */
   readonly failures: unknown[];
+  /** The same check, for a call made outside the hooks (a recorded replay's live tool call, ADR 0059). */
+  check(): Promise<void>;
 }
 
 /**
@@ -20,17 +22,15 @@ export interface CancelFenceHooks extends LifecycleHooks {
  */
 export function createCancelFenceHooks(prisma: PrismaClient, run: ClaimedRun, owner: string): CancelFenceHooks {
   const failures: unknown[] = [];
-  return {
-    failures,
-    modelCallStarting: async () => {
-      let cancelRequested: boolean;
-      try {
-        ({ cancelRequested } = await readRunFence(prisma, run, owner));
-      } catch (error) {
-        failures.push(error);
-        throw error;
-      }
-      if (cancelRequested) throw new AbortedError(cancelCommittedMessage);
-    },
+  const check = async () => {
+    let cancelRequested: boolean;
+    try {
+      ({ cancelRequested } = await readRunFence(prisma, run, owner));
+    } catch (error) {
+      failures.push(error);
+      throw error;
+    }
+    if (cancelRequested) throw new AbortedError(cancelCommittedMessage);
   };
+  return { failures, check, modelCallStarting: check };
 }

@@ -1,6 +1,6 @@
 import { isTransientDatabaseError, type Database } from '@agentloom/db';
 import { trace } from '@opentelemetry/api';
-import { InProcessEventBus, type AgentRun, type AnyTool, type BudgetGuard, type Engine, type ToolContext } from '@agentloom/runtime';
+import { InProcessEventBus, type AgentRun, type AnyTool, type BudgetGuard, type Engine, type StepResult, type ToolContext } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import type { Logger } from '../../logging/logger';
@@ -27,6 +27,8 @@ import { persistStep } from './persist-step';
 import { createCancelFenceHooks, type CancelFenceHooks } from './cancel-fence-hooks';
 import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
 import { loadReplayFixture, type ReplayFixture } from '../../evaluations/replay/load-replay-fixture';
+import { scoreReplayAtFinish } from '../../evaluations/replay/score-replay-at-finish';
+import { defersSteps, maxDeferredSteps } from './step-deferral';
 import { PrismaWaitPort } from '../../waits/prisma-wait-port';
 
 /**
@@ -158,7 +160,11 @@ export class EngineRunProcessor implements RunProcessor {
         extraTools,
         models: this.models,
         // Tracing last: a call the fence or the ledger stops (veto, replay) runs no handler and gets no span.
-        hooks: [cancelFence, ledger, tracing.hooks()],
+        // A recorded replay has no ledger hook (ADR 0059): none of its calls has an effect to guard across
+        // a crash, so its calls are written with its steps. Nor a fence before every model call: a served
+        // recording reaches nothing outside; the fence runs before a real handler or a live model call.
+        hooks: defersSteps(replay) ? [tracing.hooks()] : [cancelFence, ledger, tracing.hooks()],
+        ...(defersSteps(replay) ? { beforeLiveReplayCall: () => cancelFence.check() } : {}),
         bus: parts.bus,
         decorateTool: (tool) => tracedTool(tool, tracing),
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
@@ -183,7 +189,7 @@ export class EngineRunProcessor implements RunProcessor {
     }
     try {
       const agentRun = this.begin(engine, run, context, signals.abort);
-      await this.stepUntilPause(agentRun, run, owner, context, signals, { ledger, cancelFence, tracing });
+      await this.stepUntilPause(agentRun, run, owner, context, signals, { ledger, cancelFence, tracing, replay });
     } catch (error) {
       if (error instanceof LeaseLostError) this.logger.warn(error.message);
       else if (!this.abandonAttempt(run, error)) await this.failBeforeStart(run, owner, kindOf(error), error);
@@ -217,9 +223,13 @@ export class EngineRunProcessor implements RunProcessor {
     owner: string,
     context: RunContext,
     signals: RunProcessingSignals,
-    hooks: { ledger: ToolLedgerHooks; cancelFence: CancelFenceHooks; tracing: RunTracing },
+    hooks: { ledger: ToolLedgerHooks; cancelFence: CancelFenceHooks; tracing: RunTracing; replay: ReplayFixture | undefined },
   ): Promise<void> {
-    const { ledger, cancelFence, tracing } = hooks;
+    const { ledger, cancelFence, tracing, replay } = hooks;
+    // A recorded replay keeps its ordinary steps in memory and commits them with the step that ends
+    // or pauses the run (ADR 0059). A crash before that commit leaves nothing: the case starts again
+    // from its first step, which is safe because a recorded replay never runs a tool with effects.
+    const deferred: StepResult[] = [];
     for (;;) {
       const started = performance.now();
       const stepAttributes = { [agentloomAttributes.runId]: run.id, [agentloomAttributes.tenantId]: run.tenantId, [agentloomAttributes.attempt]: run.attempt, [genAi.agentId]: context.agentId };
@@ -238,12 +248,22 @@ export class EngineRunProcessor implements RunProcessor {
         // Interrupted because this executor lost the lease: that is not the run's cancellation, and
         // the run belongs to another attempt now. Commit nothing.
         if (signals.abort.reason instanceof LeaseLostError) throw signals.abort.reason;
+        if (defersSteps(replay) && result.next.type === 'run-again' && !signals.drain.aborted && deferred.length < maxDeferredSteps) {
+          deferred.push(result);
+          return { result, committed: undefined };
+        }
+        const flushed = deferred.splice(0);
         const committed = await persistStep(this.database.prisma, run, result, {
+          deferred: flushed,
           owner,
           ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
           outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
           ...(context.historySources ? { historySources: context.historySources } : {}),
+          // Replays never become episode memories (the episode source skips them): no flag to set.
+          ...(replay ? { writesEpisode: false } : {}),
         });
+        // Counted on write (ADR 0046), deferred steps included, now that they are committed.
+        for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, flushed[index]!.usage, bytes);
         return { result, committed };
       });
       // Counted on write (ADR 0046): what this step committed, never re-counted from the tables at scrape time.
@@ -252,8 +272,13 @@ export class EngineRunProcessor implements RunProcessor {
         throw error;
       });
       this.observer?.stepCommitted(result.next.type, (performance.now() - started) / 1000);
+      // A deferred step's usage is counted when the step that commits it is (above).
+      if (!committed) continue;
       this.observer?.stepPersisted(context.agentSlug, result.usage, committed.checkpointBytes);
-      if (committed.finishedStatus) this.observer?.runFinished(committed.finishedStatus, agentRun.transcript().length);
+      if (committed.finishedStatus) {
+        this.observer?.runFinished(committed.finishedStatus, agentRun.transcript().length);
+        if (replay) await this.scoreFinishedReplay(run, replay);
+      }
       if (result.next.type !== 'run-again') return;
       const current = await this.database.prisma.run.findUnique({
         where: { id: run.id },
@@ -262,6 +287,13 @@ export class EngineRunProcessor implements RunProcessor {
       if (current?.status !== 'running') return;
       if (signals.drain.aborted) return;
     }
+  }
+
+  /** Scores the replay now rather than on the experiment's next read; a failure leaves it to that read. */
+  private async scoreFinishedReplay(run: ClaimedRun, replay: ReplayFixture): Promise<void> {
+    await scoreReplayAtFinish(this.database, run, replay).catch((error: unknown) =>
+      this.logger.warn(`Replay run ${run.id} could not be scored at finish; the experiment's next read scores it`, { error: error instanceof Error ? error.message : String(error) }),
+    );
   }
 
   /**

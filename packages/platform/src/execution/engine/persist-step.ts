@@ -11,9 +11,10 @@ import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
-import { toRunEvents } from './engine-events';
 import { commitStepStatement } from './step-commit-sql';
 import { stepCommittedPayload } from './step-committed-payload';
+import { stepEventsOf, usageCountsOf } from './step-usage';
+import { writeDeferredSteps } from './write-deferred-steps';
 import { stepRowsDocument, writeStepRows } from './write-step-rows';
 import { parkRunStatement } from '../../waits/wait-sql';
 
@@ -25,6 +26,13 @@ export interface PersistStepOptions {
   outcomeUnknownCallIds?: readonly string[];
   /** A fresh run on a thread: per seeded history message, the earlier runs it copies. */
   historySources?: readonly (readonly string[])[];
+  /**
+   * Ordinary steps that ran before this one and were kept in memory (a recorded replay, ADR 0059):
+   * committed first, in this step's transaction, so the run's steps land all together or not at all.
+   */
+  deferred?: readonly StepResult[];
+  /** False for a run that never becomes an episode memory (a replay): `episode_pending` is not set. */
+  writesEpisode?: boolean;
 }
 
 /**
@@ -42,12 +50,15 @@ export interface PersistStepOptions {
 export interface CommittedStep {
   finishedStatus?: string;
   checkpointBytes: number;
+  /** The checkpoint size of each deferred step committed before this one, in order. */
+  deferredCheckpointBytes?: number[];
 }
 
 export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result: StepResult, options: PersistStepOptions): Promise<CommittedStep> {
   const now = new Date();
   const rows = stepRowsDocument(run, result, now);
-  if (isOrdinaryStep(result, options)) {
+  const deferred = options.deferred ?? [];
+  if (deferred.length === 0 && isOrdinaryStep(result, options)) {
     const committed = await commitStepStatement(prisma, {
       ...rows,
       owner: options.owner,
@@ -62,6 +73,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
   }
   return prisma.$transaction(async (transaction) => {
     const { cancelRequested } = await fenceRun(transaction, run, options.owner);
+    const { events: deferredEvents, checkpointBytes: deferredCheckpointBytes } = await writeDeferredSteps(transaction, run, deferred, { now, ...(options.historySources ? { historySources: options.historySources } : {}) });
     const stepId = await writeStepRows(transaction, rows);
     const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
     if (options.historySources) await recordHistorySources(transaction, run.id, result, options.historySources);
@@ -72,8 +84,9 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     const outcomeUnknown = cancelRequested ? [] : (options.outcomeUnknownCallIds ?? []);
     approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));
     const finishEvents = cancelRequested ? await endCancelled(transaction, run, result) : await updateRun(transaction, run, result, outcomeUnknown.length > 0);
-    await markEpisodePending(transaction, run.id, result);
+    if (options.writesEpisode !== false) await markEpisodePending(transaction, run.id, result);
     const events: NewRunEvent[] = [
+      ...deferredEvents,
       ...stepEventsOf(result),
       ...memoryEvents,
       ...approvalEvents,
@@ -82,23 +95,18 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     ];
     await appendRunEvents(transaction, run, events);
     const finished = finishEvents.find((event) => event.type === 'run-finished')?.payload as { status?: unknown } | undefined;
-    return { checkpointBytes: rows.checkpoint.byteSize, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
+    return { checkpointBytes: rows.checkpoint.byteSize, deferredCheckpointBytes, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
   });
 }
 
 /** The run goes on and the step writes nothing but its own rows, usage and events: one statement. */
-function isOrdinaryStep(result: StepResult, options: PersistStepOptions): boolean {
+export function isOrdinaryStep(result: StepResult, options: PersistStepOptions): boolean {
   return (
     result.next.type === 'run-again' &&
     (options.outcomeUnknownCallIds ?? []).length === 0 &&
     options.historySources === undefined &&
     !hasMemoryUseToRecord(result)
   );
-}
-
-/** The engine's events for the log; approval requests are written with their approval rows instead. */
-function stepEventsOf(result: StepResult): NewRunEvent[] {
-  return toRunEvents(result.events).filter((event) => event.type !== 'approval-requested');
 }
 
 async function createApprovals(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, expiryMinutes: number | undefined): Promise<NewRunEvent[]> {
@@ -175,16 +183,6 @@ async function askOperatorAboutUnknownOutcomes(transaction: Prisma.TransactionCl
     events.push({ type: 'approval-requested', payload: { approvalId: approval.id, callId, toolName: toolCall.name, kind: 'outcome-unknown' } });
   }
   return events;
-}
-
-function usageCountsOf(result: StepResult) {
-  return {
-    modelCalls: result.events.filter((event) => event.type === 'model-call-finished').length,
-    toolCallCount: result.toolCalls.filter((call) => call.status === 'succeeded' || call.status === 'failed').length,
-    inputTokens: result.usage.inputTokens,
-    outputTokens: result.usage.outputTokens,
-    costUsd: result.usage.costUsd ?? 0,
-  };
 }
 
 function usageOf(result: StepResult) {
