@@ -1724,7 +1724,7 @@ export interface components {
             memoryInjection?: {
                 /** @default 3 */
                 maxMemories: number;
-                /** @default 0.2 */
+                /** @default 0.39 */
                 minScore: number;
             };
             skills?: {
@@ -2114,6 +2114,11 @@ export interface components {
                     passed: boolean | null;
                     value: number;
                     explanation: string;
+                    /**
+                     * @description Why the scorer could not score: the judge’s tenant or agent budget was spent (the case fails).
+                     * @enum {string}
+                     */
+                    error?: "budget-exceeded";
                 }[];
                 /** @description `metrics`, `vsRecorded` (replay − recording) and `vsBaseline` (metrics and per-scorer value differences). */
                 deltas: {
