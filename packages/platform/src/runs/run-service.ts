@@ -6,6 +6,7 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
+import { resumeBudgetPause } from '../budgets/resume-budget-pause';
 import { compareRuns, type RunComparison } from './compare-runs';
 import { forkRun } from './fork-run';
 import { insertRun } from './insert-run';
@@ -83,6 +84,13 @@ export class RunService {
     const { runId } = parseInput(runIdInputSchema, rawInput);
     const { ended } = await cancelRun(this.database, principal, runId);
     if (ended) this.onFinished('cancelled');
+    return this.get(principal, { runId });
+  }
+
+  /** Resumes a run paused by a spent budget once the budget has room again (ADR 0057); 409 when it has none or the run is not paused. */
+  async resumeBudgetPause(principal: Principal, rawInput: unknown): Promise<RunView> {
+    const { runId } = parseInput(runIdInputSchema, rawInput);
+    await resumeBudgetPause(this.database, principal, runId);
     return this.get(principal, { runId });
   }
 

@@ -42,6 +42,7 @@ export const apiRouteMethods: Readonly<Record<string, readonly ExportedMethod[]>
   '/api/v1/runs': ['GET', 'POST'],
   '/api/v1/runs/{id}': ['GET'],
   '/api/v1/runs/{id}/cancel': ['POST'],
+  '/api/v1/runs/{id}/resume': ['POST'],
   '/api/v1/runs/{id}/compare': ['GET'],
   '/api/v1/runs/{id}/rerun': ['POST'],
   '/api/v1/runs/{id}/fork': ['POST'],
