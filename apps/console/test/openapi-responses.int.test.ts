@@ -175,6 +175,16 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     expect(validated.get('retryRun')).toEqual(new Set(['201 application/json', '200 application/json']));
   });
 
+  it('resume of a run paused by a budget whose policy is pause', async () => {
+    const agentId = tenants.tenantA.agentIds['demo-operator']!;
+    await call('setBudget', '/api/v1/budgets', { body: { agentId, period: 'daily', maxTokens: 1, onExceeded: 'pause' } });
+    const paused = await call<{ id: string }>('createRun', '/api/v1/runs', { body: { agentId, input: 'check the disk' } });
+    await eventually(async () => ((await call<{ budgetPause: unknown }>('getRun', `/api/v1/runs/${paused.id}`)).budgetPause ? true : undefined));
+    await call('setBudget', '/api/v1/budgets', { body: { agentId, period: 'daily', maxTokens: 100_000_000, onExceeded: 'pause' } });
+    await call('resumeRun', `/api/v1/runs/${paused.id}/resume`);
+    await call('removeBudget', `/api/v1/budgets?period=daily&agentId=${agentId}`);
+  });
+
   it('run inspection: events as JSON and as a stream, messages, steps, one step, search', async () => {
     const run = resources.finishedRunId;
     const page = await call<{ events: unknown[] }>('streamRunEvents', `/api/v1/runs/${run}/events?format=json`);
@@ -260,6 +270,9 @@ describe('every 2xx answer matches the OpenAPI document', () => {
     await call('getBudgets', '/api/v1/budgets');
     await call('removeBudget', `/api/v1/budgets?period=daily&agentId=${resources.agentId}`);
     await call('removeBudget', '/api/v1/budgets?period=monthly');
+    await call('setModelPrice', '/api/v1/model-prices', { body: { provider: 'openai', model: 'gpt-openapi', inputUsdPerMillion: 1.5, outputUsdPerMillion: 6, cachedInputUsdPerMillion: 0.75 } });
+    await call('listModelPrices', '/api/v1/model-prices');
+    await call('removeModelPrice', '/api/v1/model-prices?provider=openai&model=gpt-openapi');
     const { entries } = await call<{ entries: unknown[] }>('listAuditLog', '/api/v1/audit-log');
     expect(entries.length).toBeGreaterThan(0);
   });

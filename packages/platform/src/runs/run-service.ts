@@ -6,6 +6,7 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
+import { tenantPricedModels } from '../model-prices/tenant-priced-models';
 import { resumeBudgetPause } from '../budgets/resume-budget-pause';
 import { compareRuns, type RunComparison } from './compare-runs';
 import { forkRun } from './fork-run';
@@ -58,7 +59,7 @@ export class RunService {
     const { runId } = parseInput(runIdInputSchema, rawInput);
     const row = await this.database.prisma.run.findFirst({ where: { id: runId, tenantId: principal.tenantId }, select: runViewSelect });
     if (!row) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
-    return toRunView(row);
+    return toRunView(row, await tenantPricedModels(this.database.prisma, principal.tenantId));
   }
 
   /**
@@ -70,12 +71,15 @@ export class RunService {
     const { prisma } = this.database;
     const ids = await selectRunPage(prisma, principal.tenantId, input);
     const pageIds = ids.slice(0, input.limit);
-    const rows = await prisma.run.findMany({ where: { id: { in: pageIds }, tenantId: principal.tenantId }, select: runViewSelect });
+    const [rows, tenantPriced] = await Promise.all([
+      prisma.run.findMany({ where: { id: { in: pageIds }, tenantId: principal.tenantId }, select: runViewSelect }),
+      tenantPricedModels(prisma, principal.tenantId),
+    ]);
     const rowsById = new Map(rows.map((row) => [row.id, row]));
     // A run erased between the two reads is simply missing from the page.
     const runs = pageIds.flatMap((id) => {
       const row = rowsById.get(id);
-      return row ? [toRunView(row)] : [];
+      return row ? [toRunView(row, tenantPriced)] : [];
     });
     return { runs, nextCursor: ids.length > input.limit ? (pageIds.at(-1) ?? null) : null };
   }

@@ -116,7 +116,8 @@ export const runViewSelect = {
 
 export type RunRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
 
-export function toRunView(row: RunRow): RunView {
+/** `tenantPriced`: the models the tenant's price table prices (see `pricesKnown`). */
+export function toRunView(row: RunRow, tenantPriced?: ReadonlySet<string>): RunView {
   return {
     id: row.id,
     agentId: row.agentId,
@@ -136,7 +137,7 @@ export function toRunView(row: RunRow): RunView {
       inputTokens: row.inputTokens,
       outputTokens: row.outputTokens,
       costUsd: Number(row.costUsd),
-      costKnown: pricesKnown(row.agentVersion.config),
+      costKnown: pricesKnown(row.agentVersion.config, tenantPriced),
       toolCalls: row.toolCallCount,
       steps: row.stepCount,
     },

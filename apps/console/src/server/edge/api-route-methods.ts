@@ -26,6 +26,7 @@ export const apiRouteMethods: Readonly<Record<string, readonly ExportedMethod[]>
   '/api/v1/approvals/{id}/decision': ['POST'],
   '/api/v1/audit-log': ['GET'],
   '/api/v1/budgets': ['GET', 'POST', 'DELETE'],
+  '/api/v1/model-prices': ['GET', 'POST', 'DELETE'],
   '/api/v1/erase': ['POST'],
   '/api/v1/events': ['POST'],
   '/api/v1/mcp-servers': ['GET', 'POST'],

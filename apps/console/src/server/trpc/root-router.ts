@@ -6,6 +6,7 @@ import { auditRouter } from '~/features/audit/server/audit-router';
 import { datasetsRouter } from '~/features/evaluations/server/datasets-router';
 import { experimentsRouter } from '~/features/evaluations/server/experiments-router';
 import { budgetsRouter } from '~/features/budgets/server/budgets-router';
+import { modelPricesRouter } from '~/features/model-prices/server/model-prices-router';
 import { healthRouter } from '~/features/health/server/health-router';
 import { mcpServersRouter } from '~/features/mcp-servers/server/mcp-servers-router';
 import { memoryRouter } from '~/features/memory/server/memory-router';
@@ -32,6 +33,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   usage: usageRouter,
   budgets: budgetsRouter,
+  modelPrices: modelPricesRouter,
   runs: runsRouter,
   runEvents: runEventsRouter,
   runMessages: runMessagesRouter,
