@@ -54,7 +54,7 @@ export { removeModelPriceInputSchema, setModelPriceInputSchema, type RemoveModel
 export type { ModelPriceView } from './model-prices/model-price-view';
 export type { RunBudgetPause } from './runs/run-view';
 export { PrismaBudgetGuard } from './budgets/prisma-budget-guard';
-export { budgetPeriods, removeBudgetInputSchema, runBudgetSchema, setBudgetInputSchema, type BudgetPeriod, type RemoveBudgetInput, type SetBudgetInput } from './budgets/budget.schema';
+export { budgetPeriods, removeBudgetInputSchema, resumeBudgetPauseInputSchema, runBudgetSchema, setBudgetInputSchema, type BudgetPeriod, type RemoveBudgetInput, type SetBudgetInput } from './budgets/budget.schema';
 export type { AgentBudgetsView, BudgetSubjectView, BudgetsOverview, BudgetView } from './budgets/budget-view';
 export { usageSummaryInputSchema, maximumUsageDays, type UsageSummaryInput } from './usage/usage.schema';
 export type { AgentUsageView, DailyUsageView, UsageSummaryView } from './usage/usage-view';

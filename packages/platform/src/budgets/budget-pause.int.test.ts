@@ -60,4 +60,15 @@ describe.each(databaseModes)('budget pause policy (%s)', (mode) => {
     expect(events.filter((event) => event.type === 'run-budget-resumed')).toHaveLength(1);
     await test.platform.budgets.remove(principal, { period: 'daily' });
   });
+
+  it("pauses a run on its own request budget; a resume gives it room with a new request budget", async () => {
+    const agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'pause-own-budget', config: demoAgents[0]!.config });
+    const { run } = await test.platform.runs.create(principal, { agentId, input: 'Read your plan', budget: { maxTokens: 1, onExceeded: 'pause' } });
+    await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).budgetPause, { timeout: 60_000 }).not.toBeNull();
+    expect((await test.platform.runs.get(principal, { runId: run.id })).budgetPause).toMatchObject({ scope: 'run', limit: 1 });
+    await expect(test.platform.runs.resumeBudgetPause(principal, { runId: run.id })).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/still over budget \(run tokens/) });
+    const resumed = await test.platform.runs.resumeBudgetPause(principal, { runId: run.id, budget: { maxTokens: 10_000_000 } });
+    expect(resumed.budget.request).toEqual({ maxTokens: 10_000_000 });
+    await expect.poll(() => statusOf(run.id), { timeout: 60_000 }).toBe('succeeded');
+  });
 });

@@ -35,3 +35,10 @@ export type SetBudgetInput = z.input<typeof setBudgetInputSchema>;
 
 export const removeBudgetInputSchema = budgetTargetSchema;
 export type RemoveBudgetInput = z.input<typeof removeBudgetInputSchema>;
+
+/**
+ * An operator's resume of a run paused by a budget (ADR 0057). `budget` replaces the run's own request
+ * budget (ADR 0052) first: the only way to give room to a run paused by its own budget.
+ */
+export const resumeBudgetPauseInputSchema = z.object({ runId: z.uuid(), budget: runBudgetSchema.optional() }).strict();
+export type ResumeBudgetPauseInput = z.input<typeof resumeBudgetPauseInputSchema>;

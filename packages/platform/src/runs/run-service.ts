@@ -8,6 +8,7 @@ import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
 import { tenantPricedModels } from '../model-prices/tenant-priced-models';
 import { resumeBudgetPause } from '../budgets/resume-budget-pause';
+import { resumeBudgetPauseInputSchema } from '../budgets/budget.schema';
 import { compareRuns, type RunComparison } from './compare-runs';
 import { forkRun } from './fork-run';
 import { insertRun } from './insert-run';
@@ -93,8 +94,8 @@ export class RunService {
 
   /** Resumes a run paused by a spent budget once the budget has room again (ADR 0057); 409 when it has none or the run is not paused. */
   async resumeBudgetPause(principal: Principal, rawInput: unknown): Promise<RunView> {
-    const { runId } = parseInput(runIdInputSchema, rawInput);
-    await resumeBudgetPause(this.database, principal, runId);
+    const { runId, budget } = parseInput(resumeBudgetPauseInputSchema, rawInput);
+    await resumeBudgetPause(this.database, principal, runId, budget);
     return this.get(principal, { runId });
   }
 
