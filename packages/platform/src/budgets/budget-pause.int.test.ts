@@ -39,7 +39,7 @@ describe.each(databaseModes)('budget pause policy (%s)', (mode) => {
     expect(lease).toEqual({ leaseOwner: null, wakeAt: null });
 
     // Still over budget: refused, and the run stays paused.
-    await expect(test.platform.runs.resumeBudgetPause(principal, { runId: run.id })).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/still over budget \(tenant-daily tokens/) });
+    await expect(test.platform.runs.resumeBudgetPause(principal, { runId: run.id })).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/still over budget \(tenant-daily tokens/) as unknown });
     expect((await test.platform.runs.get(principal, { runId: run.id })).budgetPause).not.toBeNull();
 
     await test.platform.budgets.set(principal, { period: 'daily', maxTokens: limit + 1_000_000, onExceeded: 'pause' });
@@ -49,7 +49,7 @@ describe.each(databaseModes)('budget pause policy (%s)', (mode) => {
     ]);
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((outcome) => outcome.status === 'rejected');
-    expect(refused?.reason).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/is not paused by a budget/) });
+    expect(refused?.reason).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/is not paused by a budget/) as unknown });
 
     await expect.poll(() => statusOf(run.id), { timeout: 60_000 }).toMatch(/^(succeeded|failed|cancelled)$/);
     const finished = await test.platform.runs.get(principal, { runId: run.id });
@@ -66,7 +66,7 @@ describe.each(databaseModes)('budget pause policy (%s)', (mode) => {
     const { run } = await test.platform.runs.create(principal, { agentId, input: 'Read your plan', budget: { maxTokens: 1, onExceeded: 'pause' } });
     await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).budgetPause, { timeout: 60_000 }).not.toBeNull();
     expect((await test.platform.runs.get(principal, { runId: run.id })).budgetPause).toMatchObject({ scope: 'run', limit: 1 });
-    await expect(test.platform.runs.resumeBudgetPause(principal, { runId: run.id })).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/still over budget \(run tokens/) });
+    await expect(test.platform.runs.resumeBudgetPause(principal, { runId: run.id })).rejects.toMatchObject({ kind: 'conflict', message: expect.stringMatching(/still over budget \(run tokens/) as unknown });
     const resumed = await test.platform.runs.resumeBudgetPause(principal, { runId: run.id, budget: { maxTokens: 10_000_000 } });
     expect(resumed.budget.request).toEqual({ maxTokens: 10_000_000 });
     await expect.poll(() => statusOf(run.id), { timeout: 60_000 }).toBe('succeeded');

@@ -63,7 +63,7 @@ describe.each(databaseModes)('tenant model prices (%s)', (mode) => {
   it('is managed by admins only, validated field by field and audit-logged', async () => {
     await expect(test.platform.modelPrices.set(principal, { provider: 'openai', model: 'bad', inputUsdPerMillion: -1, outputUsdPerMillion: 1 })).rejects.toMatchObject({
       kind: 'validation',
-      message: expect.stringContaining('inputUsdPerMillion'),
+      message: expect.stringContaining('inputUsdPerMillion') as unknown,
     });
     const viewer = { ...principal, role: 'viewer' as const };
     await expect(test.platform.modelPrices.set(viewer, { provider: 'openai', model: 'm', inputUsdPerMillion: 1, outputUsdPerMillion: 1 })).rejects.toMatchObject({ kind: 'forbidden' });
