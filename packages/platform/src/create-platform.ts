@@ -47,6 +47,7 @@ import { WebhookService } from './webhooks/webhook-service';
 import { WebhookTargetGuard } from './webhooks/webhook-target-guard';
 import { UsageService } from './usage/usage-service';
 import { BudgetService } from './budgets/budget-service';
+import { ModelPriceService } from './model-prices/model-price-service';
 import { PrismaBudgetGuard } from './budgets/prisma-budget-guard';
 import { defaultSchedulerConfig } from './schedules/schedule-config';
 import { ScheduleService } from './schedules/schedule-service';
@@ -82,6 +83,8 @@ export interface Platform {
   /** Runs, tokens, cost and tool calls per agent and per day. */
   usage: UsageService;
   budgets: BudgetService;
+  /** The tenant's model price table (ADR 0057). */
+  modelPrices: ModelPriceService;
   /** Admin-only: the tenant's audit log, filtered and paginated. */
   audit: AuditService;
   /** Run inspection: steps for the timeline, the tool-call ledger, retained checkpoints. */
@@ -257,6 +260,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     agents: new AgentService(database, tools, { policy: outbound, secrets }, mcpAgentTools),
     usage: new UsageService(database),
     budgets: new BudgetService(database),
+    modelPrices: new ModelPriceService(database),
     audit: new AuditService(database),
     runSteps: new RunStepService(database),
     runStepDetails: new RunStepDetailService(database),

@@ -22,7 +22,7 @@ export type * from './contracts/approval';
 export type * from './contracts/router';
 export type * from './contracts/budget-guard';
 export { budgetScopes } from './contracts/budget-guard';
-export { exceededMeasure, withPending, type BudgetUsage } from './budgets/compare-budget';
+export { exceededMeasure, firstSpentBudget, withPending, type BudgetUsage } from './budgets/compare-budget';
 export { InMemoryBudgetGuard, type BudgetOwner, type BudgetPeriod } from './budgets/in-memory-budget-guard';
 export type * from './contracts/wait';
 export { defaultExecutionLimits, type ExecutionLimits } from './contracts/execution-limits';
@@ -40,7 +40,7 @@ export { Engine, type ResumeOptions, type StartOptions } from './engine/engine';
 export { AgentRun, type RunPersistence } from './engine/agent-run';
 export type { CloseReport } from './engine/close-engine';
 export { moduleCloseOrder } from './engine/close-engine';
-export type { IndexedTranscriptMessage, InterruptReason, NextStep, RunOutcome, StepResult, ToolCallRecord, ToolCallStatus } from './engine/step-result';
+export type { BudgetPause, IndexedTranscriptMessage, InterruptReason, NextStep, RunOutcome, StepResult, ToolCallRecord, ToolCallStatus } from './engine/step-result';
 export { normalizeResponse } from './engine/steps/normalize-response';
 export { maxDelegationsPerRun } from './engine/tool-context/children-access';
 

@@ -4,6 +4,7 @@ import { evaluationsResource } from './resources/evaluations-resource.ts';
 import { approvalsResource } from './resources/approvals-resource.ts';
 import { budgetsResource } from './resources/budgets-resource.ts';
 import { concurrencyLimitsResource } from './resources/concurrency-limits-resource.ts';
+import { modelPricesResource } from './resources/model-prices-resource.ts';
 import { eventsResource } from './resources/events-resource.ts';
 import { memoriesResource } from './resources/memories-resource.ts';
 import { runsResource } from './resources/runs-resource.ts';
@@ -26,6 +27,7 @@ export function createClient(options: ClientOptions) {
     memories: memoriesResource(transport),
     agents: agentsResource(transport),
     budgets: budgetsResource(transport),
+    modelPrices: modelPricesResource(transport),
     /** Datasets of recorded cases and experiments replaying them (regression replay). */
     evaluations: evaluationsResource(transport),
     schedules: schedulesResource(transport),

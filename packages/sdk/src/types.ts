@@ -81,6 +81,12 @@ export type Budget = Schemas['Budget'];
 export type BudgetsOverview = Schemas['BudgetsOverview'];
 /** What setting a budget takes: no `agentId` is the tenant's own; null (or absent) leaves a measure unlimited. */
 export type SetBudgetInput = NonNullable<operations['setBudget']['requestBody']>['content']['application/json'];
+/** The tenant's price of one model, in US dollars per million tokens. */
+export type ModelPrice = Schemas['ModelPrice'];
+/** The tenant's model price table. */
+export type ModelPriceList = Schemas['ModelPriceList'];
+/** What setting a model price takes. */
+export type SetModelPriceInput = NonNullable<operations['setModelPrice']['requestBody']>['content']['application/json'];
 
 export type McpServer = Schemas['McpServer'];
 export type McpServerList = Schemas['McpServerList'];

@@ -36,6 +36,16 @@ export function describeRunResponses(): void {
     expect(validated.get('retryRun')).toEqual(new Set(['201 application/json', '200 application/json']));
   });
 
+  it('resume of a run paused by a budget whose policy is pause', async () => {
+    const agentId = tenants.tenantA.agentIds['demo-operator']!;
+    await call('setBudget', '/api/v1/budgets', { body: { agentId, period: 'daily', maxTokens: 1, onExceeded: 'pause' } });
+    const paused = await call<{ id: string }>('createRun', '/api/v1/runs', { body: { agentId, input: 'check the disk' } });
+    await eventually(async () => ((await call<{ budgetPause: unknown }>('getRun', `/api/v1/runs/${paused.id}`)).budgetPause ? true : undefined));
+    await call('setBudget', '/api/v1/budgets', { body: { agentId, period: 'daily', maxTokens: 100_000_000, onExceeded: 'pause' } });
+    await call('resumeRun', `/api/v1/runs/${paused.id}/resume`);
+    await call('removeBudget', `/api/v1/budgets?period=daily&agentId=${agentId}`);
+  });
+
   it('run inspection: events as JSON and as a stream, messages, steps, one step, search', async () => {
     const run = resources.finishedRunId;
     const page = await call<{ events: unknown[] }>('streamRunEvents', `/api/v1/runs/${run}/events?format=json`);

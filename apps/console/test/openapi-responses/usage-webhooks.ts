@@ -11,6 +11,9 @@ export function describeUsageAndWebhookResponses(): void {
     await call('getBudgets', '/api/v1/budgets');
     await call('removeBudget', `/api/v1/budgets?period=daily&agentId=${resources.agentId}`);
     await call('removeBudget', '/api/v1/budgets?period=monthly');
+    await call('setModelPrice', '/api/v1/model-prices', { body: { provider: 'openai', model: 'gpt-openapi', inputUsdPerMillion: 1.5, outputUsdPerMillion: 6, cachedInputUsdPerMillion: 0.75 } });
+    await call('listModelPrices', '/api/v1/model-prices');
+    await call('removeModelPrice', '/api/v1/model-prices?provider=openai&model=gpt-openapi');
     const { entries } = await call<{ entries: unknown[] }>('listAuditLog', '/api/v1/audit-log');
     expect(entries.length).toBeGreaterThan(0);
   });

@@ -9,7 +9,7 @@ export const budgetStateSchema = z.object({
   run_cost_usd: z.coerce.number(),
   run_budget: z.unknown(),
   request_budget: z.unknown(),
-  budgets: z.array(limitsSchema.extend({ subject: z.enum(['tenant', 'agent']), period: z.enum(['daily', 'monthly']) })),
+  budgets: z.array(limitsSchema.extend({ subject: z.enum(['tenant', 'agent']), period: z.enum(['daily', 'monthly']), onExceeded: z.string().default('fail') })),
   usage: z.array(
     z.object({
       subject: z.enum(['tenant', 'agent']),
@@ -37,7 +37,7 @@ WITH run AS (
 ), window_days AS (
   SELECT (now() AT TIME ZONE 'UTC')::date AS today, date_trunc('month', now() AT TIME ZONE 'UTC')::date AS month_start
 ), owned_budgets AS (
-  SELECT CASE WHEN b.subject = 'tenant' THEN 'tenant' ELSE 'agent' END AS subject, b.period, b.max_tokens, b.max_cost_usd
+  SELECT CASE WHEN b.subject = 'tenant' THEN 'tenant' ELSE 'agent' END AS subject, b.period, b.max_tokens, b.max_cost_usd, b.on_exceeded
   FROM budgets b, run WHERE b.tenant_id = run.tenant_id AND b.subject IN ('tenant', run.agent)
 ), owned_usage AS (
   SELECT CASE WHEN u.subject = 'tenant' THEN 'tenant' ELSE 'agent' END AS subject,
@@ -51,7 +51,7 @@ WITH run AS (
   GROUP BY 1
 )
 SELECT run.tokens::text AS run_tokens, run.cost_usd::text AS run_cost_usd, run.run_budget, run.request_budget,
-  COALESCE((SELECT json_agg(json_build_object('subject', subject, 'period', period, 'maxTokens', max_tokens::text, 'maxCostUsd', max_cost_usd::text)) FROM owned_budgets), '[]'::json) AS budgets,
+  COALESCE((SELECT json_agg(json_build_object('subject', subject, 'period', period, 'maxTokens', max_tokens::text, 'maxCostUsd', max_cost_usd::text, 'onExceeded', on_exceeded)) FROM owned_budgets), '[]'::json) AS budgets,
   COALESCE((SELECT json_agg(json_build_object('subject', subject, 'dayTokens', day_tokens::text, 'dayCostUsd', day_cost_usd::text,
     'monthTokens', month_tokens::text, 'monthCostUsd', month_cost_usd::text)) FROM owned_usage), '[]'::json) AS usage
 FROM run`;

@@ -26,15 +26,15 @@ export class BudgetService {
     await this.database.prisma.$transaction(async (transaction) => {
       const subject = await subjectOf(transaction, principal, input.agentId);
       const key = { tenantId_subject_period: { tenantId: principal.tenantId, subject, period: input.period } };
-      const before = await transaction.budget.findUnique({ where: key, select: { maxTokens: true, maxCostUsd: true } });
-      const limits = { maxTokens: input.maxTokens === null ? null : BigInt(input.maxTokens), maxCostUsd: input.maxCostUsd };
+      const before = await transaction.budget.findUnique({ where: key, select: { maxTokens: true, maxCostUsd: true, onExceeded: true } });
+      const limits = { maxTokens: input.maxTokens === null ? null : BigInt(input.maxTokens), maxCostUsd: input.maxCostUsd, onExceeded: input.onExceeded };
       await transaction.budget.upsert({ where: key, create: { tenantId: principal.tenantId, subject, period: input.period, ...limits }, update: limits });
       await recordAudit(transaction, principal, {
         action: 'budget.set',
         targetType: 'budget',
         targetId: `${subject}/${input.period}`,
         ...(before ? { before: limitsJson(before) } : {}),
-        after: { maxTokens: input.maxTokens, maxCostUsd: input.maxCostUsd },
+        after: { maxTokens: input.maxTokens, maxCostUsd: input.maxCostUsd, onExceeded: input.onExceeded },
       });
     });
     return this.overview(principal);
@@ -63,8 +63,12 @@ async function subjectOf(transaction: Prisma.TransactionClient, principal: Princ
   return agent.id;
 }
 
-function limitsJson(row: { maxTokens: bigint | null; maxCostUsd: Prisma.Decimal | null }): Prisma.InputJsonObject {
-  return { maxTokens: row.maxTokens === null ? null : Number(row.maxTokens), maxCostUsd: row.maxCostUsd === null ? null : Number(row.maxCostUsd) };
+function limitsJson(row: { maxTokens: bigint | null; maxCostUsd: Prisma.Decimal | null; onExceeded?: string }): Prisma.InputJsonObject {
+  return {
+    maxTokens: row.maxTokens === null ? null : Number(row.maxTokens),
+    maxCostUsd: row.maxCostUsd === null ? null : Number(row.maxCostUsd),
+    ...(row.onExceeded ? { onExceeded: row.onExceeded } : {}),
+  };
 }
 
 function assertAdmin(principal: Principal): void {

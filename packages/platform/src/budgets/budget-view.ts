@@ -7,6 +7,8 @@ export interface BudgetView {
   maxTokens: number | null;
   /** Null: cost is not limited by this budget. */
   maxCostUsd: number | null;
+  /** What a run does when this budget is spent: fail, or pause for an operator (ADR 0057). */
+  onExceeded: 'fail' | 'pause';
   /** Start of the current window (UTC day or month), ISO date. */
   windowStart: string;
   usedTokens: number;

@@ -16,7 +16,7 @@ export async function readBudgetsOverview(prisma: PrismaClient, tenantId: string
   const today = utcDay(now);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [budgets, days] = await Promise.all([
-    prisma.budget.findMany({ where: { tenantId }, select: { subject: true, period: true, maxTokens: true, maxCostUsd: true } }),
+    prisma.budget.findMany({ where: { tenantId }, select: { subject: true, period: true, maxTokens: true, maxCostUsd: true, onExceeded: true } }),
     prisma.budgetUsageDay.findMany({ where: { tenantId, day: { gte: monthStart, lte: today } }, select: { subject: true, day: true, tokens: true, costUsd: true } }),
   ]);
   const usage = (subject: string, period: BudgetPeriod): Usage =>
@@ -31,6 +31,7 @@ export async function readBudgetsOverview(prisma: PrismaClient, tenantId: string
       period,
       maxTokens: row.maxTokens === null ? null : Number(row.maxTokens),
       maxCostUsd: decimalOrNull(row.maxCostUsd),
+      onExceeded: row.onExceeded === 'pause' ? 'pause' : 'fail',
       windowStart: isoDate(period === 'daily' ? today : monthStart),
       usedTokens: used.tokens,
       usedCostUsd: roundMicro(used.costUsd),

@@ -62,7 +62,7 @@ describe.each(databaseModes)('PrismaBudgetGuard (%s)', (mode) => {
             await prisma.budget.delete({ where: key });
             return;
           }
-          const values = { maxTokens: limits.maxTokens === undefined ? null : BigInt(limits.maxTokens), maxCostUsd: limits.maxCostUsd ?? null };
+          const values = { maxTokens: limits.maxTokens === undefined ? null : BigInt(limits.maxTokens), maxCostUsd: limits.maxCostUsd ?? null, onExceeded: limits.onExceeded ?? 'fail' };
           await prisma.budget.upsert({ where: key, create: { tenantId: tenant, subject, period, ...values }, update: values });
         },
         // The same columns every step commit increments; the trigger counts the day's usage.

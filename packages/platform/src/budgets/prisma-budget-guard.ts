@@ -1,5 +1,5 @@
 import type { StatementRunner } from '@agentloom/db';
-import { exceededMeasure, type BudgetCheckRequest, type BudgetExceeded, type BudgetGuard, type BudgetLimits, type BudgetScope, type BudgetUsage, withPending } from '@agentloom/runtime';
+import { firstSpentBudget, type BudgetCheckRequest, type BudgetExceeded, type BudgetGuard, type BudgetLimits, type BudgetScope, type BudgetUsage } from '@agentloom/runtime';
 
 import { runBudgetSchema } from './budget.schema';
 import { selectBudgetState, type BudgetState } from './budget-guard-sql';
@@ -15,11 +15,7 @@ export class PrismaBudgetGuard implements BudgetGuard {
   async check(request: BudgetCheckRequest): Promise<BudgetExceeded | null> {
     const state = await selectBudgetState(this.sql, request.instanceId);
     if (!state) return null;
-    for (const [scope, limits, committed] of candidates(state)) {
-      const exceeded = exceededMeasure(scope, limits, withPending(committed, request.pending));
-      if (exceeded) return exceeded;
-    }
-    return null;
+    return firstSpentBudget(candidates(state), request.pending);
   }
 }
 
@@ -29,7 +25,12 @@ function candidates(state: BudgetState): [BudgetScope, BudgetLimits | undefined,
   const usageOf = (subject: 'tenant' | 'agent') => state.usage.find((row) => row.subject === subject);
   const limitsOf = (subject: 'tenant' | 'agent', period: 'daily' | 'monthly'): BudgetLimits | undefined => {
     const row = state.budgets.find((budget) => budget.subject === subject && budget.period === period);
-    return row ? { ...(row.maxTokens !== null ? { maxTokens: row.maxTokens } : {}), ...(row.maxCostUsd !== null ? { maxCostUsd: row.maxCostUsd } : {}) } : undefined;
+    if (!row) return undefined;
+    return {
+      ...(row.maxTokens !== null ? { maxTokens: row.maxTokens } : {}),
+      ...(row.maxCostUsd !== null ? { maxCostUsd: row.maxCostUsd } : {}),
+      ...(row.onExceeded === 'pause' ? { onExceeded: 'pause' as const } : {}),
+    };
   };
   const day = (subject: 'tenant' | 'agent'): BudgetUsage => ({ tokens: usageOf(subject)?.dayTokens ?? 0, costUsd: usageOf(subject)?.dayCostUsd ?? 0 });
   const month = (subject: 'tenant' | 'agent'): BudgetUsage => ({ tokens: usageOf(subject)?.monthTokens ?? 0, costUsd: usageOf(subject)?.monthCostUsd ?? 0 });

@@ -29,6 +29,9 @@ export type RunEventType =
   | 'wait-started'
   | 'run-waiting'
   | 'wait-event-delivered'
+  /** A spent budget whose policy is `pause` parked the run; an operator resumed it (ADR 0057). */
+  | 'run-budget-paused'
+  | 'run-budget-resumed'
   | (string & {});
 
 export interface NewRunEvent {

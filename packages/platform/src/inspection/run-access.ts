@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
+import { tenantPricedModels } from '../model-prices/tenant-priced-models';
 import { pricesKnown } from '../runs/run-pricing';
 
 /**
@@ -15,6 +16,9 @@ export async function assertRunVisible(prisma: PrismaClient, principal: Principa
 
 /** Whether every model the run's agent version can call has prices (see `pricesKnown`). */
 export async function runPricesKnown(prisma: PrismaClient, tenantId: string, runId: string): Promise<boolean> {
-  const run = await prisma.run.findFirst({ where: { id: runId, tenantId }, select: { agentVersion: { select: { config: true } } } });
-  return run ? pricesKnown(run.agentVersion.config) : false;
+  const [run, tenantPriced] = await Promise.all([
+    prisma.run.findFirst({ where: { id: runId, tenantId }, select: { agentVersion: { select: { config: true } } } }),
+    tenantPricedModels(prisma, tenantId),
+  ]);
+  return run ? pricesKnown(run.agentVersion.config, tenantPriced) : false;
 }

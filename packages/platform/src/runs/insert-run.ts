@@ -158,6 +158,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     scheduleSlot: null,
     schedule: null,
     budget: row.budget,
+    budgetPause: null,
   };
 }
 

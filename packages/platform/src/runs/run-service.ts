@@ -6,6 +6,9 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { cancelRun } from './cancel-run';
+import { tenantPricedModels } from '../model-prices/tenant-priced-models';
+import { resumeBudgetPause } from '../budgets/resume-budget-pause';
+import { resumeBudgetPauseInputSchema } from '../budgets/budget.schema';
 import { compareRuns, type RunComparison } from './compare-runs';
 import { forkRun } from './fork-run';
 import { insertRun } from './insert-run';
@@ -57,7 +60,7 @@ export class RunService {
     const { runId } = parseInput(runIdInputSchema, rawInput);
     const row = await this.database.prisma.run.findFirst({ where: { id: runId, tenantId: principal.tenantId }, select: runViewSelect });
     if (!row) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
-    return toRunView(row);
+    return toRunView(row, await tenantPricedModels(this.database.prisma, principal.tenantId));
   }
 
   /**
@@ -69,12 +72,15 @@ export class RunService {
     const { prisma } = this.database;
     const ids = await selectRunPage(prisma, principal.tenantId, input);
     const pageIds = ids.slice(0, input.limit);
-    const rows = await prisma.run.findMany({ where: { id: { in: pageIds }, tenantId: principal.tenantId }, select: runViewSelect });
+    const [rows, tenantPriced] = await Promise.all([
+      prisma.run.findMany({ where: { id: { in: pageIds }, tenantId: principal.tenantId }, select: runViewSelect }),
+      tenantPricedModels(prisma, principal.tenantId),
+    ]);
     const rowsById = new Map(rows.map((row) => [row.id, row]));
     // A run erased between the two reads is simply missing from the page.
     const runs = pageIds.flatMap((id) => {
       const row = rowsById.get(id);
-      return row ? [toRunView(row)] : [];
+      return row ? [toRunView(row, tenantPriced)] : [];
     });
     return { runs, nextCursor: ids.length > input.limit ? (pageIds.at(-1) ?? null) : null };
   }
@@ -83,6 +89,13 @@ export class RunService {
     const { runId } = parseInput(runIdInputSchema, rawInput);
     const { ended } = await cancelRun(this.database, principal, runId);
     if (ended) this.onFinished('cancelled');
+    return this.get(principal, { runId });
+  }
+
+  /** Resumes a run paused by a spent budget once the budget has room again (ADR 0057); 409 when it has none or the run is not paused. */
+  async resumeBudgetPause(principal: Principal, rawInput: unknown): Promise<RunView> {
+    const { runId, budget } = parseInput(resumeBudgetPauseInputSchema, rawInput);
+    await resumeBudgetPause(this.database, principal, runId, budget);
     return this.get(principal, { runId });
   }
 

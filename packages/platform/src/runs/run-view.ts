@@ -52,12 +52,28 @@ export interface RunView {
    * none was given), `version` from its agent version's `runBudget`. Both apply; the first spent ends the run.
    */
   budget: { request: RunBudget | null; version: RunBudget | null };
+  /**
+   * Set while the run waits because a budget whose policy is `pause` is spent (ADR 0057): which
+   * budget, its limit and usage, and the reason shown. An operator resumes or cancels the run.
+   */
+  budgetPause: RunBudgetPause | null;
 }
 
-/** A run's token and/or cost limit. */
+/** A run's token and/or cost limit, and what the run does when it is spent (absent: fail). */
 export interface RunBudget {
   maxTokens?: number;
   maxCostUsd?: number;
+  onExceeded?: 'fail' | 'pause';
+}
+
+/** The spent budget a paused run waits on. */
+export interface RunBudgetPause {
+  scope: string;
+  measure: string;
+  limit: number;
+  used: number;
+  message: string;
+  pausedAt: string;
 }
 
 export const runViewSelect = {
@@ -95,11 +111,13 @@ export const runViewSelect = {
   scheduleSlot: true,
   schedule: { select: { name: true } },
   budget: true,
+  budgetPause: true,
 } as const satisfies Prisma.RunSelect;
 
 export type RunRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
 
-export function toRunView(row: RunRow): RunView {
+/** `tenantPriced`: the models the tenant's price table prices (see `pricesKnown`). */
+export function toRunView(row: RunRow, tenantPriced?: ReadonlySet<string>): RunView {
   return {
     id: row.id,
     agentId: row.agentId,
@@ -119,7 +137,7 @@ export function toRunView(row: RunRow): RunView {
       inputTokens: row.inputTokens,
       outputTokens: row.outputTokens,
       costUsd: Number(row.costUsd),
-      costKnown: pricesKnown(row.agentVersion.config),
+      costKnown: pricesKnown(row.agentVersion.config, tenantPriced),
       toolCalls: row.toolCallCount,
       steps: row.stepCount,
     },
@@ -137,7 +155,14 @@ export function toRunView(row: RunRow): RunView {
         ? { scheduleId: row.scheduleId, name: row.schedule?.name ?? null, slot: row.scheduleSlot.toISOString() }
         : null,
     budget: { request: storedBudget(row.budget), version: storedBudget(isRecord(row.agentVersion.config) ? row.agentVersion.config.runBudget : undefined) },
+    budgetPause: row.status === 'waiting' ? storedPause(row.budgetPause) : null,
   };
+}
+
+function storedPause(value: unknown): RunBudgetPause | null {
+  if (!isRecord(value)) return null;
+  const { scope, measure, limit, used, message, pausedAt } = value;
+  return { scope: String(scope), measure: String(measure), limit: Number(limit), used: Number(used), message: String(message), pausedAt: String(pausedAt) };
 }
 
 /** Reads a stored budget loosely (it was validated on write); anything else reads as none. */

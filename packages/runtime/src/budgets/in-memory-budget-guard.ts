@@ -1,6 +1,6 @@
 import type { BudgetCheckRequest, BudgetExceeded, BudgetGuard, BudgetLimits } from '../contracts/budget-guard';
 import type { ModelUsage } from '../contracts/model-gateway';
-import { exceededMeasure, withPending, type BudgetUsage } from './compare-budget';
+import { firstSpentBudget, withPending, type BudgetUsage } from './compare-budget';
 
 /** Whose budget: a tenant's, or one agent's within a tenant. */
 export interface BudgetOwner {
@@ -68,11 +68,7 @@ export class InMemoryBudgetGuard implements BudgetGuard {
       ['tenant-daily', this.budgets.get(budgetKey(tenant, 'daily')), this.sum(run.tenant, 'tenant', today)],
       ['tenant-monthly', this.budgets.get(budgetKey(tenant, 'monthly')), this.sum(run.tenant, 'tenant', month)],
     ];
-    for (const [scope, limits, committed] of candidates) {
-      const exceeded = exceededMeasure(scope, limits, withPending(committed, request.pending));
-      if (exceeded) return Promise.resolve(exceeded);
-    }
-    return Promise.resolve(null);
+    return Promise.resolve(firstSpentBudget(candidates, request.pending));
   }
 
   /** Usage of a subject over the days whose date starts with `prefix` (a day, or a month `yyyy-mm`). */

@@ -6,10 +6,17 @@ export type BudgetScope = 'run' | 'agent-daily' | 'agent-monthly' | 'tenant-dail
 /** What a budget limits: tokens (input + output) or priced cost in US dollars. */
 export type BudgetMeasure = 'tokens' | 'cost-usd';
 
-/** Limits of one budget; an absent field is not limited. */
+/**
+ * What a run does when a budget is spent (ADR 0057): `fail` ends it with `budget-exceeded`; `pause`
+ * parks it at the step boundary until an operator resumes (or cancels) it.
+ */
+export type BudgetPolicy = 'fail' | 'pause';
+
+/** Limits of one budget; an absent field is not limited. An absent policy is `fail`. */
 export interface BudgetLimits {
   maxTokens?: number;
   maxCostUsd?: number;
+  onExceeded?: BudgetPolicy;
 }
 
 /** The budget that has no room left, with its limit and the usage that reached it. */
@@ -19,6 +26,8 @@ export interface BudgetExceeded {
   limit: number;
   /** Committed usage in the budget's window plus the step's not yet committed usage. */
   used: number;
+  /** Present (`pause`) only when the budget pauses the run instead of failing it. */
+  onExceeded?: 'pause';
 }
 
 /** What the engine asks before a step and before each model call. */
@@ -37,7 +46,10 @@ export interface BudgetCheckRequest {
  * Cost counts priced calls only; a call of an unpriced model adds tokens, never a made-up cost.
  */
 export interface BudgetGuard {
-  /** The first budget (in `budgetScopes` order, tokens before cost) that has no room left, or null. */
+  /**
+   * The first budget (in `budgetScopes` order, tokens before cost) that has no room left, or null.
+   * A spent budget that fails the run is answered before one that pauses it (`firstSpentBudget`).
+   */
   check(request: BudgetCheckRequest): Promise<BudgetExceeded | null>;
 }
 

@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from '../contracts/approval';
-import { LimitExceededError } from '../errors';
+import { budgetPausedMessage, LimitExceededError } from '../errors';
 import type { EngineServices } from './engine-services';
 import type { RunState } from './run-state';
 import type { StepRecorder } from './step-recorder';
@@ -21,8 +21,10 @@ import { routeTask } from './steps/route-task';
 export async function advanceRun(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal): Promise<NextStep> {
   const waiting = waitingRequests(services, state);
   if (waiting.length > 0) return { type: 'approval-request', requests: waiting };
-  // The step boundary: a run whose budget ran out stops here, before it spends anything more.
-  await checkBudget(services, state, recorder);
+  // The step boundary: a run whose budget ran out stops here, before it spends anything more; a
+  // pausing budget parks it here (no waits: only an operator's resume wakes it).
+  const pausing = await checkBudget(services, state, recorder, 'step-boundary');
+  if (pausing) return { type: 'wait', waits: [], budgetPause: { ...pausing, message: budgetPausedMessage(pausing) } };
   if (state.pendingCalls.length > 0) return afterTools(services, state, await executeTools(services, state, recorder, signal));
   if (state.counters.iterations >= services.limits.maxIterations) throw new LimitExceededError('maxIterations', services.limits.maxIterations);
   state.counters.iterations += 1;

@@ -8,6 +8,12 @@ import type { Citation } from '../contracts/tool-context';
 import type { RuntimeErrorKind } from '../errors';
 import type { Checkpoint } from '../checkpoint/checkpoint-schema';
 import type { WaitingCall } from '../contracts/wait';
+import type { BudgetExceeded } from '../contracts/budget-guard';
+
+/** The spent budget a run is paused on, with the message shown to operators. */
+export interface BudgetPause extends BudgetExceeded {
+  message: string;
+}
 
 /** Why a run stopped without a final answer. */
 export type InterruptReason = 'cancelled' | 'model-call-limit' | 'iteration-limit' | 'completion-blocked' | 'failed';
@@ -20,8 +26,12 @@ export type NextStep =
   | { type: 'final-output'; output: string }
   | { type: 'run-again' }
   | { type: 'approval-request'; requests: ApprovalRequest[] }
-  /** Calls parked on durable waits: the host releases the lease and resumes the run when a wait ends. */
-  | { type: 'wait'; waits: WaitingCall[] }
+  /**
+   * Calls parked on durable waits: the host releases the lease and resumes the run when a wait ends.
+   * With `budgetPause` (and no waits) a spent budget whose policy is `pause` parked the run at the
+   * step boundary: the host resumes it when an operator says so (ADR 0057).
+   */
+  | { type: 'wait'; waits: WaitingCall[]; budgetPause?: BudgetPause }
   | { type: 'interrupted'; reason: InterruptReason; message: string; error?: { kind: RuntimeErrorKind; message: string } };
 
 /** Ledger status of a tool call as of the end of the step. */

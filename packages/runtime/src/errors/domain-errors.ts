@@ -138,6 +138,11 @@ export class BudgetExceededError extends RuntimeError {
   }
 }
 
+/** The reason shown on a run paused by a budget whose policy is `pause` (ADR 0057). */
+export function budgetPausedMessage(exceeded: BudgetExceeded): string {
+  return `${budgetMessage(exceeded).replace(' exceeded:', ' spent:')}; paused until an operator resumes the run`;
+}
+
 function budgetMessage({ scope, measure, limit, used }: BudgetExceeded): string {
   const owner = { run: 'Run', 'agent-daily': 'Agent daily', 'agent-monthly': 'Agent monthly', 'tenant-daily': 'Tenant daily', 'tenant-monthly': 'Tenant monthly' }[scope];
   const amount = (value: number) => (measure === 'tokens' ? `${value} tokens` : `$${value.toFixed(6)}`);

@@ -2,6 +2,7 @@ export { RuntimeError, isRuntimeError, type RuntimeErrorKind } from './runtime-e
 export {
   AbortedError,
   BudgetExceededError,
+  budgetPausedMessage,
   ChildAwaitingApprovalError,
   EngineStateError,
   InvalidCheckpointError,

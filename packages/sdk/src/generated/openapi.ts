@@ -64,6 +64,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/runs/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a run paused by a budget
+         * @description Resumes a run waiting on a spent budget whose policy is `pause` (see `budgetPause`), once the budget has room again (raised, or its window rolled over). The budget is checked again first: a run still over budget is a 409 naming the budget, and so is a run that is not paused (also when another resume won). The run continues from its last step.
+         */
+        post: operations["resumeRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/runs/{id}/retry": {
         parameters: {
             query?: never;
@@ -776,6 +796,34 @@ export interface paths {
         post: operations["setBudget"];
         /** Remove a budget of the tenant or one agent */
         delete: operations["removeBudget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/model-prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant's model prices
+         * @description Prices in US dollars per million tokens, per provider and model. A model config’s own `pricing` wins; a model in neither place has an unknown cost (its calls add tokens, never $0).
+         */
+        get: operations["listModelPrices"];
+        put?: never;
+        /**
+         * Set the price of one model
+         * @description Creates or replaces the price of `provider`/`model`. Applies to runs that start or resume afterwards. Audit-logged.
+         */
+        post: operations["setModelPrice"];
+        /**
+         * Remove the price of one model
+         * @description Removing a price that is not set changes nothing (200).
+         */
+        delete: operations["removeModelPrice"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1789,6 +1837,8 @@ export interface components {
             runBudget?: {
                 maxTokens?: number;
                 maxCostUsd?: number;
+                /** @enum {string} */
+                onExceeded?: "fail" | "pause";
             };
             memoryWriting?: {
                 /** @default false */
@@ -1975,6 +2025,11 @@ export interface components {
             /** @description Null: cost is not limited by this budget. */
             maxCostUsd: number | null;
             /**
+             * @description What a run does when this budget is spent: fail with `budget-exceeded`, or pause for an operator.
+             * @enum {string}
+             */
+            onExceeded: "fail" | "pause";
+            /**
              * Format: date
              * @description First day (UTC) of the current window.
              */
@@ -2001,6 +2056,21 @@ export interface components {
                 };
             };
             agents: components["schemas"]["AgentBudgets"][];
+        };
+        ModelPrice: {
+            /** @description As model configs name it: openai, anthropic, openai-compatible. */
+            provider: string;
+            /** @description The model id as model configs name it. */
+            model: string;
+            inputUsdPerMillion: number;
+            outputUsdPerMillion: number;
+            /** @description Stored and shown; not yet applied to costs (the gateways report no cached tokens). */
+            cachedInputUsdPerMillion: number | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ModelPriceList: {
+            prices: components["schemas"]["ModelPrice"][];
         };
         Dataset: {
             /** Format: uuid */
@@ -2330,19 +2400,42 @@ export interface components {
                 /** Format: date-time */
                 slot: string;
             } | null;
-            /** @description The budgets that limit this run alone; both apply, and the first spent ends it `failed` with `budget-exceeded`. */
+            /** @description The budgets that limit this run alone; both apply, and the first spent ends it `failed` with `budget-exceeded` (or pauses it, by policy). */
             budget: {
                 /** @description The budget given in the create request; null when none was. */
                 request: {
                     maxTokens?: number;
                     maxCostUsd?: number;
+                    /**
+                     * @description `pause`: the run waits for an operator when the budget is spent; absent: it fails.
+                     * @enum {string}
+                     */
+                    onExceeded?: "fail" | "pause";
                 } | null;
                 /** @description The agent version’s `runBudget`; null when it has none. */
                 version: {
                     maxTokens?: number;
                     maxCostUsd?: number;
+                    /**
+                     * @description `pause`: the run waits for an operator when the budget is spent; absent: it fails.
+                     * @enum {string}
+                     */
+                    onExceeded?: "fail" | "pause";
                 } | null;
             };
+            /** @description Set while the run waits because a budget whose policy is `pause` is spent; resume it with `POST /api/v1/runs/{id}/resume` or cancel it. */
+            budgetPause: {
+                /** @description run, agent-daily, agent-monthly, tenant-daily or tenant-monthly. */
+                scope: string;
+                /** @description tokens or cost-usd. */
+                measure: string;
+                limit: number;
+                used: number;
+                /** @description The reason shown on the run page. */
+                message: string;
+                /** Format: date-time */
+                pausedAt: string;
+            } | null;
         };
         RunPage: {
             runs: components["schemas"]["Run"][];
@@ -2894,6 +2987,8 @@ export interface operations {
                     budget?: {
                         maxTokens?: number;
                         maxCostUsd?: number;
+                        /** @enum {string} */
+                        onExceeded?: "fail" | "pause";
                     };
                 };
             };
@@ -3036,6 +3131,74 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The run with `cancelRequested: true`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Run"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id, or one of another tenant (never told apart). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state (already decided, still running, idempotency key reused). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The run id (uuid). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, `budgetPause: null`, about to be claimed again. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6014,6 +6177,11 @@ export interface operations {
                     maxTokens?: number | null;
                     /** @default null */
                     maxCostUsd?: number | null;
+                    /**
+                     * @default fail
+                     * @enum {string}
+                     */
+                    onExceeded?: "fail" | "pause";
                 };
             };
         };
@@ -6115,6 +6283,161 @@ export interface operations {
             };
             /** @description Unknown id, or one of another tenant (never told apart). */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listModelPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{ prices: ModelPrice[] }`, by provider and model. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPriceList"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setModelPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    provider: string;
+                    model: string;
+                    inputUsdPerMillion: number;
+                    outputUsdPerMillion: number;
+                    /** @default null */
+                    cachedInputUsdPerMillion?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The price table after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPriceList"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeModelPrice: {
+        parameters: {
+            query: {
+                provider: string;
+                model: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price table after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ModelPriceList"];
+                };
+            };
+            /** @description Invalid input; `error.field` names the field. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No API key, or not a valid one. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key's role is below the one this operation needs (`forbidden`), the tenant is suspended (`tenant-suspended`), or the key is of the wrong kind (an operator key on tenant routes, a tenant key on `/api/v1/tenants`). */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -48,6 +48,10 @@ export function runsResource(transport: Transport) {
     cancel(runId: string): Promise<Run> {
       return transport.json('POST', `${runPath(runId)}/cancel`);
     },
+    /** Resumes a run paused by a spent budget (`budgetPause`) once the budget has room again; 409 while it is still over budget. */
+    resume(runId: string): Promise<Run> {
+      return transport.json('POST', `${runPath(runId)}/resume`);
+    },
     /** `runId` (left) side by side with `otherRunId` (right): steps and tool calls aligned, usage difference right − left. */
     compare(runId: string, otherRunId: string): Promise<RunComparison> {
       return transport.json('GET', `${runPath(runId)}/compare`, { query: { with: otherRunId } });

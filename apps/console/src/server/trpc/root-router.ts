@@ -9,6 +9,7 @@ import { feedbackRouter } from '~/features/feedback/server/feedback-router';
 import { batchesRouter } from '~/features/batches/server/batches-router';
 import { concurrencyLimitsRouter } from '~/features/concurrency-limits/server/concurrency-limits-router';
 import { budgetsRouter } from '~/features/budgets/server/budgets-router';
+import { modelPricesRouter } from '~/features/model-prices/server/model-prices-router';
 import { healthRouter } from '~/features/health/server/health-router';
 import { mcpServersRouter } from '~/features/mcp-servers/server/mcp-servers-router';
 import { memoryRouter } from '~/features/memory/server/memory-router';
@@ -35,6 +36,7 @@ export const appRouter = createTRPCRouter({
   audit: auditRouter,
   usage: usageRouter,
   budgets: budgetsRouter,
+  modelPrices: modelPricesRouter,
   runs: runsRouter,
   runEvents: runEventsRouter,
   runMessages: runMessagesRouter,

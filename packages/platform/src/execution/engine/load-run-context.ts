@@ -2,6 +2,7 @@ import type { PrismaClient } from '@agentloom/db';
 import { awaitingApprovalCallIds, parseCheckpoint, type ApprovalDecision, type MemoryScope, type Message, type ToolCallRequest } from '@agentloom/runtime';
 
 import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
+import { withTenantPrices } from '../../model-prices/with-tenant-prices';
 import { runMemoryScope } from '../../memory/run-memory-scope';
 import { loadThreadHistory } from '../../threads/thread-history';
 import { defaultDataBounds, type DataBounds } from '../data-bounds';
@@ -50,7 +51,8 @@ export async function loadRunContext(
     where: { id: run.id },
     select: { agentId: true, agent: { select: { slug: true } }, input: true, createdAt: true, forkStepIndex: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
   });
-  const config = agentVersionConfigSchema.parse(row.agentVersion.config);
+  // Prices resolved once per attempt start: the model's own pricing, else the tenant's price table (ADR 0057).
+  const config = await withTenantPrices(prisma, run.tenantId, agentVersionConfigSchema.parse(row.agentVersion.config));
   const task = (row.input as { text?: string }).text ?? '';
   const base = { agentId: row.agentId, agentSlug: row.agent.slug, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread), runCreatedAt: row.createdAt };
   const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true, stepIndex: true } });

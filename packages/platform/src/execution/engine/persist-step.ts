@@ -220,6 +220,12 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting_human' } });
       return [];
     case 'wait': {
+      if (next.budgetPause) {
+        // Paused by a spent budget (ADR 0057): no wake time, so only an operator's resume (which sets one) wakes it.
+        const budgetPause = { ...next.budgetPause, pausedAt: new Date().toISOString() };
+        await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting', wakeAt: null, budgetPause } });
+        return [{ type: 'run-budget-paused', payload: budgetPause }];
+      }
       // Parked without a lease; the claim takes it again once wake_at passes (or an event sets it to now).
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting' } });
       const wakeAt = await parkRunStatement(

@@ -22,7 +22,7 @@ export interface InvokeModelRequest {
  */
 export async function invokeModel(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal, request: InvokeModelRequest): Promise<ModelResponse> {
   if (state.counters.modelCalls >= services.limits.maxModelCalls) throw new LimitExceededError('maxModelCalls', services.limits.maxModelCalls);
-  await checkBudget(services, state, recorder);
+  await checkBudget(services, state, recorder, 'model-call');
   state.counters.modelCalls += 1;
   const { hooks, model } = services.modules;
   const step = recorder.step;

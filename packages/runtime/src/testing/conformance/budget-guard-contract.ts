@@ -88,5 +88,16 @@ export function describeBudgetGuardContract(factory: StoreFactory<BudgetGuardFix
       const next = await fixture.startRun({ tenant: 'tenant-1', agent: 'agent-1' });
       expect(await fixture.guard.check({ instanceId: next, pending: none })).toBeNull();
     });
+
+    it('answers a spent budget that fails the run before an earlier one that pauses it (ADR 0057)', async () => {
+      const fixture = await factory();
+      const run = await fixture.startRun({ tenant: 'tenant-1', agent: 'agent-1' }, { maxTokens: 10, onExceeded: 'pause' });
+      await fixture.commitUsage(run, { inputTokens: 20, outputTokens: 0 });
+      expect(await fixture.guard.check({ instanceId: run, pending: none })).toEqual({ scope: 'run', measure: 'tokens', limit: 10, used: 20, onExceeded: 'pause' });
+      await fixture.setBudget({ tenant: 'tenant-1' }, 'monthly', { maxTokens: 15 });
+      expect(await fixture.guard.check({ instanceId: run, pending: none })).toEqual({ scope: 'tenant-monthly', measure: 'tokens', limit: 15, used: 20 });
+      await fixture.setBudget({ tenant: 'tenant-1' }, 'monthly', { maxTokens: 15, onExceeded: 'pause' });
+      expect(await fixture.guard.check({ instanceId: run, pending: none })).toEqual({ scope: 'run', measure: 'tokens', limit: 10, used: 20, onExceeded: 'pause' });
+    });
   });
 }

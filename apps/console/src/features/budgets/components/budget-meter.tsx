@@ -35,6 +35,7 @@ export function BudgetMeter({ owner, budget }: { owner: string; budget: BudgetVi
     <li className="space-y-2 px-4 py-3">
       <p className="text-sm font-medium">
         {owner} — {budget.period} budget <span className="font-normal text-zinc-600 dark:text-zinc-400">{window}</span>
+        {budget.onExceeded === 'pause' ? <span className="font-normal text-zinc-600 dark:text-zinc-400"> · pauses runs when spent</span> : null}
       </p>
       {budget.maxTokens !== null ? <Measure label="Tokens" used={budget.usedTokens} limit={budget.maxTokens} format={formatCount} /> : null}
       {budget.maxCostUsd !== null ? <Measure label="Cost (priced calls)" used={budget.usedCostUsd} limit={budget.maxCostUsd} format={formatCost} /> : null}

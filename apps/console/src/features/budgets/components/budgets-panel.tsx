@@ -29,7 +29,7 @@ export function BudgetsPanel() {
       </h2>
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
         Tenant usage today: {formatCount(tenant.usage.todayTokens)} tokens, {formatCost(tenant.usage.todayCostUsd)}; this month: {formatCount(tenant.usage.monthTokens)} tokens,{' '}
-        {formatCost(tenant.usage.monthCostUsd)}. A run that finds a budget spent ends with <code>budget-exceeded</code>. Cost counts priced models only.
+        {formatCost(tenant.usage.monthCostUsd)}. A run that finds a budget spent ends with <code>budget-exceeded</code>, or pauses for an operator when the budget says so. Cost counts priced models only (a model config’s own prices, else the price table below).
       </p>
       <div className={cardStyles}>
         {meters.length === 0 ? (

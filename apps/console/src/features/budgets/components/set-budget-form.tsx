@@ -15,6 +15,7 @@ export function SetBudgetForm() {
   const [period, setPeriod] = useState<'daily' | 'monthly'>('daily');
   const [maxTokens, setMaxTokens] = useState('');
   const [maxCostUsd, setMaxCostUsd] = useState('');
+  const [onExceeded, setOnExceeded] = useState<'fail' | 'pause'>('fail');
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.budgets.pathKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.audit.pathKey() });
@@ -26,7 +27,7 @@ export function SetBudgetForm() {
   function submit(event: FormEvent) {
     event.preventDefault();
     remove.reset();
-    set.mutate({ ...target, maxTokens: maxTokens === '' ? null : Number(maxTokens), maxCostUsd: maxCostUsd === '' ? null : Number(maxCostUsd) });
+    set.mutate({ ...target, maxTokens: maxTokens === '' ? null : Number(maxTokens), maxCostUsd: maxCostUsd === '' ? null : Number(maxCostUsd), onExceeded });
   }
 
   const error = set.error ?? remove.error;
@@ -58,6 +59,13 @@ export function SetBudgetForm() {
         <label className="block w-40 text-sm font-medium">
           Max cost (USD)
           <input type="number" min={0.000001} step="any" value={maxCostUsd} onChange={(event) => setMaxCostUsd(event.target.value)} placeholder="no limit" className={`${inputStyles} mt-1`} />
+        </label>
+        <label className="block text-sm font-medium">
+          When spent
+          <select value={onExceeded} onChange={(event) => setOnExceeded(event.target.value as 'fail' | 'pause')} className={`${inputStyles} mt-1`}>
+            <option value="fail">Fail the run</option>
+            <option value="pause">Pause for an operator</option>
+          </select>
         </label>
         <button type="submit" className={buttonStyles.primary} disabled={set.isPending}>
           {set.isPending ? 'Saving…' : 'Save budget'}

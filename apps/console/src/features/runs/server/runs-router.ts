@@ -1,4 +1,4 @@
-import { compareRunsInputSchema, createRunInputSchema, forkRunInputSchema, listRunsInputSchema, rerunRunInputSchema, retryRunInputSchema, runIdInputSchema } from '@agentloom/platform';
+import { compareRunsInputSchema, createRunInputSchema, forkRunInputSchema, listRunsInputSchema, rerunRunInputSchema, resumeBudgetPauseInputSchema, retryRunInputSchema, runIdInputSchema } from '@agentloom/platform';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { operatorProcedure, viewerProcedure } from '~/server/trpc/procedures';
 
@@ -9,6 +9,8 @@ export const runsRouter = {
   /** Queues a run; the same idempotency key with the same body returns the existing run. */
   create: operatorProcedure.input(createRunInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.create(ctx.principal, input)),
   cancel: operatorProcedure.input(runIdInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.cancel(ctx.principal, input)),
+  /** Resumes a run paused by a spent budget (ADR 0057). */
+  resumeBudgetPause: operatorProcedure.input(resumeBudgetPauseInputSchema).mutation(({ ctx, input }) => ctx.platform.runs.resumeBudgetPause(ctx.principal, input)),
   /** Two runs side by side: steps and tool calls aligned, usage difference right − left. */
   compare: viewerProcedure.input(compareRunsInputSchema).query(({ ctx, input }) => ctx.platform.runs.compare(ctx.principal, input)),
   /** A failed or cancelled run tried again as a new run; the existing retry when it was retried before (ADR 0029). */

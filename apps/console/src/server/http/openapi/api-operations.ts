@@ -7,6 +7,7 @@ import { approvalsOperations } from './operations/approvals-operations';
 import { batchesOperations } from './operations/batches-operations';
 import { concurrencyLimitsOperations } from './operations/concurrency-limits-operations';
 import { budgetsOperations } from './operations/budgets-operations';
+import { modelPricesOperations } from './operations/model-prices-operations';
 import { evaluationsOperations } from './operations/evaluations-operations';
 import { mcpServersOperations } from './operations/mcp-servers-operations';
 import { memoriesOperations } from './operations/memories-operations';
@@ -33,6 +34,7 @@ export const apiOperations: readonly ApiOperation[] = [
   ...apiKeysOperations,
   ...administrationOperations,
   ...budgetsOperations,
+  ...modelPricesOperations,
   ...accountOperations,
   ...webhooksOperations,
   ...mcpServersOperations,

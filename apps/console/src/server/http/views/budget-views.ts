@@ -10,6 +10,7 @@ export const budgetSchema = z
     period: z.enum(budgetPeriods),
     maxTokens: z.number().int().nullable().describe('Null: tokens are not limited by this budget.'),
     maxCostUsd: z.number().nullable().describe('Null: cost is not limited by this budget.'),
+    onExceeded: z.enum(['fail', 'pause']).describe('What a run does when this budget is spent: fail with `budget-exceeded`, or pause for an operator.'),
     windowStart: isoDateSchema.describe('First day (UTC) of the current window.'),
     usedTokens: z.number().int(),
     usedCostUsd: z.number().describe('Priced calls only: a call of a model without prices adds tokens, never cost.'),

@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { jsonValueSchema, nextCursorSchema, nextIndexCursorSchema, timestampSchema, viewRegistry } from './view-registry';
 
 const runLinkSchema = z.object({ runId: z.string(), stepIndex: z.number().int().positive() });
-const runBudgetViewSchema = z.object({ maxTokens: z.number().int().optional(), maxCostUsd: z.number().optional() });
+const runBudgetViewSchema = z.object({
+  maxTokens: z.number().int().optional(),
+  maxCostUsd: z.number().optional(),
+  onExceeded: z.enum(['fail', 'pause']).optional().describe('`pause`: the run waits for an operator when the budget is spent; absent: it fails.'),
+});
 
 /** A run as clients see it (`platform.runs` → `RunView`). */
 export const runSchema = z
@@ -49,7 +53,18 @@ export const runSchema = z
         request: runBudgetViewSchema.nullable().describe('The budget given in the create request; null when none was.'),
         version: runBudgetViewSchema.nullable().describe('The agent version’s `runBudget`; null when it has none.'),
       })
-      .describe('The budgets that limit this run alone; both apply, and the first spent ends it `failed` with `budget-exceeded`.'),
+      .describe('The budgets that limit this run alone; both apply, and the first spent ends it `failed` with `budget-exceeded` (or pauses it, by policy).'),
+    budgetPause: z
+      .object({
+        scope: z.string().describe('run, agent-daily, agent-monthly, tenant-daily or tenant-monthly.'),
+        measure: z.string().describe('tokens or cost-usd.'),
+        limit: z.number(),
+        used: z.number(),
+        message: z.string().describe('The reason shown on the run page.'),
+        pausedAt: timestampSchema,
+      })
+      .nullable()
+      .describe('Set while the run waits because a budget whose policy is `pause` is spent; resume it with `POST /api/v1/runs/{id}/resume` or cancel it.'),
   })
   .register(viewRegistry, { id: 'Run' });
 

@@ -13,6 +13,7 @@ import { useNow } from '~/components/use-now';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { RunActions } from '~/features/runs/components/run-actions';
 import { RunFailureNotice } from '~/features/runs/components/run-failure-notice';
+import { BudgetPauseNotice } from '~/features/runs/components/run-page/budget-pause-notice';
 import { runBudgetSummary } from '~/features/runs/components/run-page/run-budget-summary';
 import { PendingApprovalsOfRun } from '~/features/runs/components/run-page/pending-approvals-of-run';
 import { WaitsOfRun } from '~/features/runs/components/run-page/waits-of-run';
@@ -86,6 +87,7 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
           {run.attempt} of {run.maxAttempts}
         </Fact>
       </dl>
+      <BudgetPauseNotice run={run} />
       <div className="grid gap-4 lg:grid-cols-2">
         <TextPanel label="Input">{inputText}</TextPanel>
         {run.error ? (

@@ -7,6 +7,7 @@ import {
   listRunStepsInputSchema,
   listRunsInputSchema,
   rerunRunInputSchema,
+  resumeBudgetPauseInputSchema,
 } from '@agentloom/platform';
 import { z } from 'zod';
 
@@ -67,6 +68,20 @@ export const runsOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: runId,
     success: { status: 200, schema: runSchema, description: 'The run with `cancelRequested: true`.' },
+    errors: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/v1/runs/{id}/resume',
+    operationId: 'resumeRun',
+    tag: 'Runs',
+    summary: 'Resume a run paused by a budget',
+    description:
+      'Resumes a run waiting on a spent budget whose policy is `pause` (see `budgetPause`), once the budget has room again (raised, or its window rolled over). An optional `budget` replaces the run’s own request budget first (the way to give room to a run paused by its own budget). The budget is checked again first: a run still over budget is a 409 naming the budget, and so is a run that is not paused (also when another resume won). The run continues from its last step.',
+    role: 'operator',
+    pathParameters: runId,
+    body: resumeBudgetPauseInputSchema.omit({ runId: true }),
+    success: { status: 200, schema: runSchema, description: 'The run, `budgetPause: null`, about to be claimed again.' },
     errors: [404, 409],
   },
   {

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+import { timestampSchema, viewRegistry } from './view-registry';
+
+/** One price of the tenant's price table (`platform.modelPrices` → `ModelPriceView`). */
+export const modelPriceSchema = z
+  .object({
+    provider: z.string().describe('As model configs name it: openai, anthropic, openai-compatible.'),
+    model: z.string().describe('The model id as model configs name it.'),
+    inputUsdPerMillion: z.number(),
+    outputUsdPerMillion: z.number(),
+    cachedInputUsdPerMillion: z.number().nullable().describe('Stored and shown; not yet applied to costs (the gateways report no cached tokens).'),
+    updatedAt: timestampSchema,
+  })
+  .register(viewRegistry, { id: 'ModelPrice' });
+
+export const modelPriceListSchema = z.object({ prices: z.array(modelPriceSchema) }).register(viewRegistry, { id: 'ModelPriceList' });
