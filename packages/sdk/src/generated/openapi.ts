@@ -75,7 +75,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a run paused by a budget
-         * @description Resumes a run waiting on a spent budget whose policy is `pause` (see `budgetPause`), once the budget has room again (raised, or its window rolled over). The budget is checked again first: a run still over budget is a 409 naming the budget, and so is a run that is not paused (also when another resume won). The run continues from its last step.
+         * @description Resumes a run waiting on a spent budget whose policy is `pause` (see `budgetPause`), once the budget has room again (raised, or its window rolled over). An optional `budget` replaces the run’s own request budget first (the way to give room to a run paused by its own budget). The budget is checked again first: a run still over budget is a 409 naming the budget, and so is a run that is not paused (also when another resume won). The run continues from its last step.
          */
         post: operations["resumeRun"];
         delete?: never;
@@ -3196,7 +3196,18 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    budget?: {
+                        maxTokens?: number;
+                        maxCostUsd?: number;
+                        /** @enum {string} */
+                        onExceeded?: "fail" | "pause";
+                    };
+                };
+            };
+        };
         responses: {
             /** @description The run, `budgetPause: null`, about to be claimed again. */
             200: {
