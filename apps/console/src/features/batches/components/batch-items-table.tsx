@@ -91,8 +91,13 @@ export function BatchItemsTable({ batchId }: { batchId: string }) {
                     <RunStatusBadge status={item.status as RunStatus} />
                   </td>
                   <td className="px-3 py-2 align-top">
-                    <Link href={`/runs/${item.runId}` as Route} className="font-mono text-brand-700 hover:underline dark:text-brand-300">
-                      <span className="sr-only">Run of item {item.item + 1}: </span>
+                    {/* The name on the link itself: an sr-only span inside an inline link made its first
+                        client box a zero-width fragment, so a click aimed there landed on the cell. */}
+                    <Link
+                      href={`/runs/${item.runId}` as Route}
+                      aria-label={`Run of item ${item.item + 1}: ${item.runId.slice(0, 8)}`}
+                      className="inline-block font-mono text-brand-700 hover:underline dark:text-brand-300"
+                    >
                       {item.runId.slice(0, 8)}
                     </Link>
                   </td>

@@ -35,7 +35,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
         </h1>
         {view ? (
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
-            <Link href={`/agents/${view.agentId}` as Route} className="text-brand-700 hover:underline dark:text-brand-300">
+            <Link href={`/agents/${view.agentId}` as Route} className="text-brand-700 underline underline-offset-2 dark:text-brand-300">
               {agentNames.get(view.agentId) ?? 'Agent'}
             </Link>{' '}
             v{view.agentVersion} · at most {view.concurrency} running at once · submitted {formatTimestamp(view.createdAt)}
