@@ -64,7 +64,9 @@ test('make a dataset from runs, run an experiment on two versions, open a regres
   const dialog = page.getByRole('dialog', { name: 'Add 2 runs to a dataset' });
   await expect(dialog).toBeVisible();
   const datasetSelect = dialog.getByLabel('Dataset', { exact: true });
-  // Other journeys may have made datasets already: then "New dataset…" is a choice of the list.
+  // Other journeys may have made datasets already: then "New dataset…" is a choice of the list. Wait
+  // for the list to load first (the dialog shows neither control meanwhile): `isVisible` does not wait.
+  await expect(datasetSelect.or(dialog.getByLabel('New dataset name'))).toBeVisible();
   if (await datasetSelect.isVisible()) await datasetSelect.selectOption({ label: 'New dataset…' });
   const datasetName = `${slug}-cases`;
   await dialog.getByLabel('New dataset name').fill(datasetName);
