@@ -35,7 +35,7 @@ describe.each(databaseModes)('a live stream whose client stops reading (%s)', (m
     const caughtUpAt = before.events.at(-1)!.seq;
     while (received.at(-1) !== caughtUpAt) {
       const item = await stream.next();
-      if (!item.done && item.value.kind === 'event') received.push(item.value.event.seq);
+      if (!item.done && item.value.kind === 'events') received.push(...item.value.events.map((event) => event.seq));
     }
     // The client reads no more. Commits keep coming, one event each.
     let mostBuffered = 0;
@@ -51,7 +51,7 @@ describe.each(databaseModes)('a live stream whose client stops reading (%s)', (m
 
     await test.platform.runs.cancel(principal, { runId: run.id });
     const resumed = await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: received.at(-1)! }, signal, 60_000);
-    for await (const item of resumed) if (item.kind === 'event') received.push(item.event.seq);
+    for await (const item of resumed) if (item.kind === 'events') received.push(...item.events.map((event) => event.seq));
     const all = await test.platform.runEvents.list(principal, { runId: run.id, limit: 1_000 });
     expect(received).toEqual(all.events.map((event) => event.seq));
     expect(all.events.at(-1)!.type).toBe('run-finished');

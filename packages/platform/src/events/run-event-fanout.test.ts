@@ -61,9 +61,9 @@ function consume(stream: AsyncGenerator<RunEventStreamItem>) {
   const waiters: { seq: number; resolve: () => void }[] = [];
   const done = (async () => {
     for await (const item of stream) {
-      if (item.kind !== 'event') continue;
-      events.push(item.event);
-      for (const waiter of waiters.filter((candidate) => candidate.seq <= item.event.seq)) waiter.resolve();
+      if (item.kind !== 'events') continue;
+      events.push(...item.events);
+      for (const waiter of waiters.filter((candidate) => candidate.seq <= item.events.at(-1)!.seq)) waiter.resolve();
     }
   })();
   const reached = (seq: number) => (events.some((event) => event.seq >= seq) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ seq, resolve })));
@@ -112,7 +112,7 @@ describe('run event fan-out', () => {
     const slow = streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal, maxBufferedEvents: 5, onOverflow: () => (overflows += 1) });
     const seen: number[] = [];
     for (let item = await slow.next(); !item.done; item = await slow.next()) {
-      if (item.value.kind === 'event') seen.push(item.value.event.seq);
+      if (item.value.kind === 'events') seen.push(...item.value.events.map((event) => event.seq));
       if (seen.at(-1) === 2) break;
     }
     await fast.reached(2);
@@ -169,5 +169,25 @@ describe('run event fan-out', () => {
     log.commit('step-committed', 'run-finished');
     await Promise.all(subscribers.map((subscriber) => subscriber.done));
     for (const subscriber of subscribers) expect(subscriber.events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('yields the events one commit delivered as one item (one chunk for the transport), the catch-up as one page', async () => {
+    const log = new MemoryRunLog();
+    log.commit('run-created', 'run-queued', 'run-started');
+    const hub = await startedHub(log);
+    const stream = streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal });
+    const batches: number[][] = [];
+    const next = async () => {
+      const item = await stream.next();
+      if (!item.done && item.value.kind === 'events') batches.push(item.value.events.map((event) => event.seq));
+      return item;
+    };
+    await next();
+    log.commit('step-started', 'text-delta', 'step-committed');
+    await next();
+    log.commit('run-finished');
+    await next();
+    expect((await stream.next()).done).toBe(true);
+    expect(batches).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
   });
 });

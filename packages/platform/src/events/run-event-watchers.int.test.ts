@@ -121,7 +121,7 @@ describe.each(databaseModes)('run event watchers (%s)', (mode) => {
     const seen: string[] = [];
     const stream = (async () => {
       for await (const item of await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: 0 }, abort.signal, 60_000)) {
-        if (item.kind === 'event') seen.push(item.event.type);
+        if (item.kind === 'events') seen.push(...item.events.map((event) => event.type));
         if (seen.includes('run-finished')) return;
       }
     })();

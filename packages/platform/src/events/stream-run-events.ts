@@ -1,7 +1,13 @@
 import type { StoredRunEvent } from './run-event';
 import type { RunEventHub } from './run-event-hub';
 
-export type RunEventStreamItem = { kind: 'event'; event: StoredRunEvent } | { kind: 'heartbeat' };
+/**
+ * What a stream yields: the events that are ready, in seq order and without gaps (a catch-up page,
+ * or what one commit delivered), or a heartbeat. Events come in batches so a transport writes one
+ * chunk per commit for a subscriber, not one per event: with hundreds of subscribers the per-chunk
+ * cost (stream plumbing, a socket write each) is what fan-out latency is made of (issue 12).
+ */
+export type RunEventStreamItem = { kind: 'events'; events: readonly StoredRunEvent[] } | { kind: 'heartbeat' };
 
 /** A stream whose subscriber fell too far behind: it ends, and the client resumes from its last seq. */
 export class RunEventStreamOverflowError extends Error {
@@ -73,24 +79,30 @@ export async function* streamRunEvents(
         } else {
           catchUp = true;
         }
-        for (const event of batch) {
-          yield { kind: 'event', event };
-          lastSeq = event.seq;
-          if (event.type === 'run-finished') return;
+        const ready = throughFinished(batch);
+        if (ready.length > 0) {
+          yield { kind: 'events', events: ready };
+          lastSeq = ready.at(-1)!.seq;
+          if (ready.at(-1)!.type === 'run-finished') return;
         }
         continue;
       }
       const delivery = subscription.take();
+      const ready: StoredRunEvent[] = [];
       for (const event of delivery.events) {
-        if (event.seq <= lastSeq) continue;
+        if (event.seq <= lastSeq + ready.length) continue;
         // The hub's events start past ours (it began reading before we caught up): fill from the table.
-        if (event.seq !== lastSeq + 1) {
+        if (event.seq !== lastSeq + ready.length + 1) {
           catchUp = true;
           break;
         }
-        yield { kind: 'event', event };
-        lastSeq = event.seq;
-        if (event.type === 'run-finished') return;
+        ready.push(event);
+        if (event.type === 'run-finished') break;
+      }
+      if (ready.length > 0) {
+        yield { kind: 'events', events: ready };
+        lastSeq = ready.at(-1)!.seq;
+        if (ready.at(-1)!.type === 'run-finished') return;
       }
       if (delivery.reread) catchUp = true;
       if (catchUp || delivery.events.length > 0) continue;
@@ -100,4 +112,10 @@ export async function* streamRunEvents(
   } finally {
     subscription.close();
   }
+}
+
+/** The events up to and including `run-finished`: nothing after the end is ever sent. */
+function throughFinished(events: readonly StoredRunEvent[]): readonly StoredRunEvent[] {
+  const finished = events.findIndex((event) => event.type === 'run-finished');
+  return finished === -1 ? events : events.slice(0, finished + 1);
 }

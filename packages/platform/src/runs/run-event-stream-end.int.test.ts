@@ -42,12 +42,14 @@ describe.each(databaseModes)('the end of a run event stream (%s)', (mode) => {
     // Not started yet: a live stream, not an ended one.
     expect(await test.platform.runEvents.streamEnded(principal, { runId: run.id, afterSeq: 1 })).toBe(false);
     await test.platform.executor.start();
-    const all = (await firstItems(await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: 0 }, signal, 100), 1_000)).filter(
-      (item) => item.kind === 'event',
+    const all = (await firstItems(await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: 0 }, signal, 100), 1_000)).flatMap((item) =>
+      item.kind === 'events' ? item.events : [],
     );
+    // Every event once, in order, ending with run-finished.
+    expect(all.map((event) => event.seq)).toEqual(all.map((_, index) => index + 1));
     const finished = all.at(-1)!;
-    expect(finished.kind === 'event' && finished.event.type).toBe('run-finished');
-    const finishedSeq = finished.kind === 'event' ? finished.event.seq : 0;
+    expect(finished.type).toBe('run-finished');
+    const finishedSeq = finished.seq;
 
     expect(await firstItems(await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: finishedSeq }, signal, 100), 5)).toEqual([]);
     expect(await firstItems(await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: finishedSeq + 10 }, signal, 100), 5)).toEqual([]);
@@ -56,7 +58,7 @@ describe.each(databaseModes)('the end of a run event stream (%s)', (mode) => {
     // One event short of the end: the stream replays run-finished and ends.
     expect(await test.platform.runEvents.streamEnded(principal, { runId: run.id, afterSeq: finishedSeq - 1 })).toBe(false);
     const last = await firstItems(await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: finishedSeq - 1 }, signal, 100), 5);
-    expect(last.map((item) => (item.kind === 'event' ? item.event.type : item.kind))).toEqual(['run-finished']);
+    expect(last.flatMap((item) => (item.kind === 'events' ? item.events.map((event) => event.type) : [item.kind]))).toEqual(['run-finished']);
     await expect(
       test.platform.runEvents.streamEnded({ ...principal, tenantId: '0190a1b2-0000-7000-8000-000000000009' }, { runId: run.id }),
     ).rejects.toMatchObject({ kind: 'not-found' });

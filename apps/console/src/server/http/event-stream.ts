@@ -1,42 +1,9 @@
-import { consoleLogger, RunEventStreamOverflowError, type RunEventStreamItem, type StoredRunEvent } from '@agentloom/platform';
+import { consoleLogger, RunEventStreamOverflowError, type RunEventStreamItem } from '@agentloom/platform';
 import { errorDetails } from '~/server/error-details';
+import { encodedEventFrames, heartbeatFrame, reconnectDelayMs } from '~/server/http/event-frames';
 import type { StreamSlot } from '~/server/http/stream-slots';
 
 const encoder = new TextEncoder();
-
-/** How long a stock EventSource waits before reconnecting after a dropped connection (`retry:`). */
-export const reconnectDelayMs = 3_000;
-
-/**
- * One run event as an SSE frame. `id` is the seq, which is what a reconnect sends as Last-Event-ID.
- * Every frame is a default `message` (no `event:` field) carrying the type in its JSON, so a stock
- * `EventSource.onmessage` receives every event; named `event:` types would reach only listeners
- * registered for each type by name, and silently drop types added later. `retry:` rides along so
- * any frame tells a reconnecting client how long to wait.
- */
-export function formatEventFrame(event: StoredRunEvent): string {
-  const data = JSON.stringify({ seq: event.seq, type: event.type, payload: event.payload, createdAt: event.createdAt.toISOString() });
-  return `retry: ${reconnectDelayMs}\nid: ${event.seq}\ndata: ${data}\n\n`;
-}
-
-/**
- * Encoded frames by event object. The platform hands every subscriber of a run the same event
- * objects (one read per commit), so the frame is serialized and encoded once per event for all of
- * them; the entry goes when the event object does.
- */
-const encodedFrames = new WeakMap<StoredRunEvent, Uint8Array>();
-
-export function encodedEventFrame(event: StoredRunEvent): Uint8Array {
-  let frame = encodedFrames.get(event);
-  if (frame === undefined) {
-    frame = encoder.encode(formatEventFrame(event));
-    encodedFrames.set(event, frame);
-  }
-  return frame;
-}
-
-/** A comment line: ignored by EventSource, but keeps proxies and idle-timeouts from closing the stream. */
-const heartbeatFrame = encoder.encode(': heartbeat\n\n');
 
 /**
  * The answer to a stream with nothing left to send (the run finished and the client has
@@ -92,7 +59,7 @@ export function eventStreamResponse(items: AsyncGenerator<RunEventStreamItem>, a
           end();
           return controller.close();
         }
-        controller.enqueue(next.value.kind === 'event' ? encodedEventFrame(next.value.event) : heartbeatFrame);
+        controller.enqueue(next.value.kind === 'events' ? encodedEventFrames(next.value.events) : heartbeatFrame);
       } catch (error) {
         end();
         if (abort.signal.aborted) return;

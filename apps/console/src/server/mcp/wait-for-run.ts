@@ -30,13 +30,15 @@ export async function waitForRun(context: McpToolContext, runId: string, timeout
   try {
     const items = await platform.runEvents.stream(principal, { runId, afterSeq: 0 }, abort.signal);
     for await (const item of items) {
-      if (item.kind !== 'event') continue;
-      if (progressToken !== undefined && !quietEventTypes.has(item.event.type)) await sendProgress(context, progressToken, item.event);
-      if (item.event.type === 'run-finished') return 'finished';
-      // The request and the run's `waiting_human` commit together; a replayed request the run has
-      // since moved past (decided, or an outcome question on a run that went on) is not a reason to stop.
-      if (item.event.type === 'approval-requested' && (await platform.runs.get(principal, { runId })).status === 'waiting_human') {
-        return 'waiting-for-approval';
+      if (item.kind !== 'events') continue;
+      for (const event of item.events) {
+        if (progressToken !== undefined && !quietEventTypes.has(event.type)) await sendProgress(context, progressToken, event);
+        if (event.type === 'run-finished') return 'finished';
+        // The request and the run's `waiting_human` commit together; a replayed request the run has
+        // since moved past (decided, or an outcome question on a run that went on) is not a reason to stop.
+        if (event.type === 'approval-requested' && (await platform.runs.get(principal, { runId })).status === 'waiting_human') {
+          return 'waiting-for-approval';
+        }
       }
     }
     return timedOut ? 'timed-out' : 'aborted';

@@ -99,13 +99,13 @@ describe.each(databaseModes)('durable runs on the engine (%s)', (mode) => {
     const received: number[] = [];
     const controller = new AbortController();
     for await (const item of await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: 0 }, controller.signal, 1_000)) {
-      if (item.kind === 'event') received.push(item.event.seq);
+      if (item.kind === 'events') received.push(...item.events.map((event) => event.seq));
     }
     expect(received).toEqual(received.map((_, index) => index + 1));
     const resumedFrom = Math.floor(received.length / 2);
     const replayed: number[] = [];
     for await (const item of await test.platform.runEvents.stream(principal, { runId: run.id, afterSeq: resumedFrom }, controller.signal, 1_000)) {
-      if (item.kind === 'event') replayed.push(item.event.seq);
+      if (item.kind === 'events') replayed.push(...item.events.map((event) => event.seq));
     }
     expect(replayed).toEqual(received.slice(resumedFrom));
   });

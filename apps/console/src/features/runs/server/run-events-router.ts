@@ -1,4 +1,4 @@
-import type { StoredRunEvent } from '@agentloom/platform';
+import type { RunEventStreamItem } from '@agentloom/platform';
 import { tracked, type TRPCRouterRecord } from '@trpc/server';
 import { listRunEventsInputSchema, liveRunEventsInputSchema } from '~/features/runs/runs.schema';
 import { streamSignal } from '~/server/http/stream-signal';
@@ -23,8 +23,9 @@ export const runEventsRouter = {
 } satisfies TRPCRouterRecord;
 
 /** Heartbeats stay on the server: tRPC's SSE pings keep the connection alive on their own. */
-async function* trackedEvents(stream: AsyncGenerator<{ kind: 'event'; event: StoredRunEvent } | { kind: 'heartbeat' }>) {
+async function* trackedEvents(stream: AsyncGenerator<RunEventStreamItem>) {
   for await (const item of stream) {
-    if (item.kind === 'event') yield tracked(String(item.event.seq), item.event);
+    if (item.kind !== 'events') continue;
+    for (const event of item.events) yield tracked(String(event.seq), event);
   }
 }
