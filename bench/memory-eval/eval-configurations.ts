@@ -18,10 +18,6 @@ export const retrievalSettings: readonly RetrievalSetting[] = [
   { label: 'vector', mode: 'vector' },
   { label: 'full-text', mode: 'full-text' },
   { label: 'hybrid', mode: 'hybrid' },
-  { label: 'hybrid + RM3 (3 hits, 10 terms, .3)', mode: 'hybrid', portOptions: { feedback: { documents: 3, terms: 10, expansionWeight: 0.3 } } },
-  { label: 'hybrid + RM3 (3 hits, 10 terms, .5)', mode: 'hybrid', portOptions: { feedback: { documents: 3, terms: 10, expansionWeight: 0.5 } } },
-  { label: 'hybrid + RM3 (5 hits, 20 terms, .5)', mode: 'hybrid', portOptions: { feedback: { documents: 5, terms: 20, expansionWeight: 0.5 } } },
-  { label: 'hybrid + RM3 (1 hit, 10 terms, .5)', mode: 'hybrid', portOptions: { feedback: { documents: 1, terms: 10, expansionWeight: 0.5 } } },
 ];
 
 /** Embedders the eval can build by id without arguments; anything else goes to the CLI's embedder parser. */

@@ -106,7 +106,6 @@ export { listMemoryDecisionsInputSchema, memoryDecisionIdInputSchema, type Memor
 export { memoryWritingConfigSchema, type MemoryWritingConfig } from './memory/extraction/memory-writing-config';
 export type { MemoryInjectionView, RunMemoryHitView } from './memory/memory-usage';
 export { PrismaMemoryPort, type PrismaMemoryPortOptions } from './memory/prisma-memory-port';
-export { defaultQueryFeedback, type QueryFeedbackSettings } from './memory/query-feedback';
 export type { RetrievalMode } from './memory/search-memory';
 export { EraseService } from './erase/erase-service';
 export type { EraseReceipt } from './erase/erase-receipt';

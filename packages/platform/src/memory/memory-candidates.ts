@@ -60,22 +60,11 @@ const bm25B = 0.75;
  * (the sum of its terms' IDF — what a document of average length holding each term once would
  * score), not by the best hit, so it reads the same in every search: 1 ≈ every query term present,
  * and a query word the memory never saw (high IDF) lowers every item's share. See ADR 0022.
- *
- * With `expansion` (pseudo-relevance feedback, ADR 0065) the query is a weighted one, RM3-style: the
- * text's own lexemes share `queryWeight` equally and each expansion lexeme carries its weight; every
- * term's BM25 contribution is multiplied by its weight and the share is taken of the weighted IDF sum.
  */
-export async function fullTextCandidates(sql: RawSql, filter: CandidateFilter, text: string, expansion?: TermExpansion): Promise<LexicalCandidate[]> {
+export async function fullTextCandidates(sql: RawSql, filter: CandidateFilter, text: string): Promise<LexicalCandidate[]> {
   return sql.query<LexicalCandidate>(
-    `WITH text_terms AS (
+    `WITH query_terms AS (
        SELECT DISTINCT lexeme FROM unnest(tsvector_to_array(to_tsvector('english', $4))) AS lexeme
-     ),
-     query_terms AS (
-       SELECT lexeme, sum(weight)::float8 AS weight FROM (
-         SELECT lexeme, $8::float8 / count(*) OVER () AS weight FROM text_terms
-         UNION ALL
-         SELECT lexeme, weight FROM unnest($9::text[], $10::float8[]) AS expansion(lexeme, weight)
-       ) terms GROUP BY lexeme
      ),
      any_terms AS (
        SELECT to_tsquery('simple', string_agg(quote_literal(lexeme), ' | ')) AS query FROM query_terms
@@ -93,19 +82,19 @@ export async function fullTextCandidates(sql: RawSql, filter: CandidateFilter, t
         WHERE live.search_vector @@ any_terms.query AND term.lexeme IN (SELECT lexeme FROM query_terms)
      ),
      term_weights AS (
-       SELECT query_terms.lexeme, query_terms.weight,
+       SELECT query_terms.lexeme,
               ln(1 + (corpus.documents - count(matching.id) + 0.5) / (count(matching.id) + 0.5)) AS idf
          FROM query_terms CROSS JOIN corpus LEFT JOIN matching ON matching.lexeme = query_terms.lexeme
-        GROUP BY query_terms.lexeme, query_terms.weight, corpus.documents
+        GROUP BY query_terms.lexeme, corpus.documents
      ),
      scored AS (
        SELECT matching.id,
-              sum(term_weights.weight * term_weights.idf * matching.frequency * (${bm25K1} + 1)
+              sum(term_weights.idf * matching.frequency * (${bm25K1} + 1)
                   / (matching.frequency + ${bm25K1} * (1 - ${bm25B} + ${bm25B} * matching.length / corpus.average_length))) AS bm25
          FROM matching JOIN term_weights USING (lexeme) CROSS JOIN corpus
         GROUP BY matching.id
      )
-     SELECT ${candidateColumns}, (scored.bm25 / (SELECT sum(weight * idf) FROM term_weights))::float8 AS lexical
+     SELECT ${candidateColumns}, (scored.bm25 / (SELECT sum(idf) FROM term_weights))::float8 AS lexical
        FROM scored JOIN memory_items m ON m.id = scored.id
       ORDER BY lexical DESC, coalesce(m.occurred_at, m.created_at) DESC, m.id DESC
       LIMIT $5`,
@@ -115,16 +104,7 @@ export async function fullTextCandidates(sql: RawSql, filter: CandidateFilter, t
     text,
     filter.limit,
     ...windowParameters(filter),
-    expansion?.queryWeight ?? 1,
-    expansion?.terms.map((term) => term.lexeme) ?? [],
-    expansion?.terms.map((term) => term.weight) ?? [],
   );
-}
-
-/** Lexemes added to a query with their weights, and the total weight left to the query's own lexemes. */
-export interface TermExpansion {
-  queryWeight: number;
-  terms: readonly { lexeme: string; weight: number }[];
 }
 
 /**
@@ -227,6 +207,4 @@ export interface CandidateLists {
   vector: VectorCandidate[];
   /** Similarities of lexical candidates the vector list did not return. */
   similarities: Map<string, number>;
-  /** The lexical list of the feedback-expanded query (ADR 0065), when the search ran feedback. */
-  feedbackLexical?: LexicalCandidate[];
 }

@@ -3,7 +3,6 @@ import { defaultFusionSettings, type Embedder, type FusionSettings, type MemoryH
 
 import { isZeroVector } from './embedding-rows';
 import { forgetMemoryItem } from './forget-memory-item';
-import { defaultQueryFeedback, type QueryFeedbackSettings } from './query-feedback';
 import { searchMemory, type RetrievalMode, type WindowedSearchQuery } from './search-memory';
 import { insertMemoryItem, storeMemoryItem, type StoreMemoryInput, type StoredMemoryItem } from './store-memory-item';
 import { VectorScanChoice } from './vector-scan-choice';
@@ -20,8 +19,6 @@ export interface PrismaMemoryPortOptions {
   minRelevance?: number;
   /** Weights of the fused score; default `defaultFusionSettings`. */
   fusion?: Partial<FusionSettings>;
-  /** Pseudo-relevance feedback of hybrid searches (ADR 0065): settings over `defaultQueryFeedback`, or false for none. Default off. */
-  feedback?: Partial<QueryFeedbackSettings> | false;
   /** Tenants with at most this many vectors (per dimension) are searched exactly; larger ones through HNSW. Default 20,000. */
   exactScanLimit?: number;
 }
@@ -40,7 +37,6 @@ export class PrismaMemoryPort implements MemoryPort {
   private readonly minRelevance: number;
   private readonly fusion: FusionSettings;
   private readonly scanChoice: VectorScanChoice;
-  private readonly feedback: QueryFeedbackSettings | null;
 
   constructor(
     private readonly database: Database,
@@ -50,7 +46,6 @@ export class PrismaMemoryPort implements MemoryPort {
     this.minRelevance = options.minRelevance ?? defaultMinRelevance;
     this.fusion = { ...defaultFusionSettings, ...options.fusion };
     this.scanChoice = new VectorScanChoice(options.exactScanLimit ?? 20_000);
-    this.feedback = options.feedback ? { ...defaultQueryFeedback, ...options.feedback } : null;
   }
 
   get embedder(): Embedder {
@@ -79,7 +74,6 @@ export class PrismaMemoryPort implements MemoryPort {
         minVectorSimilarity: this.minVectorSimilarity,
         minRelevance,
         fusion: this.fusion,
-        feedback: this.feedback,
         scanChoice: this.scanChoice,
       },
       query,

@@ -18,8 +18,7 @@ export interface FusionContext {
 /**
  * Every candidate of either list once, scored from its absolute parts (runtime fuseScore): an item
  * a list did not return scores 0 there (below the vector cut, or holding no query lexeme), unless
- * its similarity was looked up. With feedback (ADR 0065) the expanded query's lexical list adds its
- * candidates and stands for the lexical side of relevance. Highest score first; ties newest first.
+ * its similarity was looked up. Highest score first; ties newest first.
  */
 export function fuseCandidates(lists: CandidateLists, context: FusionContext): MemoryHit[] {
   const rows = new Map<string, Candidate>();
@@ -33,9 +32,6 @@ export function fuseCandidates(lists: CandidateLists, context: FusionContext): M
     rows.set(candidate.id, candidate);
     similarity.set(candidate.id, Number(candidate.similarity));
   }
-  // An item only the expanded query found reads lexical 0 for the query itself, as any item beyond the lexical list's limit.
-  const feedbackLexical = lists.feedbackLexical ? new Map(lists.feedbackLexical.map((candidate) => [candidate.id, Number(candidate.lexical)])) : null;
-  for (const candidate of lists.feedbackLexical ?? []) if (!rows.has(candidate.id)) rows.set(candidate.id, candidate);
   const scored = [...rows.values()].map((row) => {
     const occurredAt = new Date(row.occurredAt ?? row.createdAt);
     const { score, parts } = fuseScore(
@@ -46,7 +42,6 @@ export function fuseCandidates(lists: CandidateLists, context: FusionContext): M
         occurredAt,
         inWindow: context.window ? withinWindow(context.window, occurredAt) : null,
         unknownNames: context.unknownNames,
-        ...(feedbackLexical && context.lexicalSearched ? { feedbackLexical: feedbackLexical.get(row.id) ?? 0 } : {}),
       },
       context.now,
       context.settings,

@@ -6,7 +6,6 @@ import { isZeroVector } from './embedding-rows';
 import { fullTextCandidates, similaritiesOf, unseenNames, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
 import { storedKindOf } from './memory-kind';
 import { newestNearDuplicatesFirst } from './newest-near-duplicates-first';
-import { feedbackDocuments, feedbackExpansion, type QueryFeedbackSettings } from './query-feedback';
 import { visibleLevelKeys } from './memory-scope';
 import { fuseCandidates } from './score-fusion';
 import type { VectorScanChoice } from './vector-scan-choice';
@@ -26,8 +25,6 @@ export interface SearchSettings {
   /** Hits whose relevance (calibrated, 0…1) is below this are not returned: an unrelated query comes back empty. */
   minRelevance: number;
   fusion: FusionSettings;
-  /** Pseudo-relevance feedback for the lexical list in hybrid searches (ADR 0065); null: off. */
-  feedback: QueryFeedbackSettings | null;
   /** Exact scan or HNSW, per tenant. */
   scanChoice: VectorScanChoice;
 }
@@ -69,17 +66,7 @@ export async function searchMemory(
   // The window's own best candidates, so an item of that week ranked 100th overall can still be boosted.
   if (window) mergeLists(lists, await searchLists({ ...base, window: intersect(window, query.window) }));
   if (vector && mode === 'hybrid') await fillSimilarities(database, settings, base.tenantId, lists, vector);
-  const context = { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector', unknownNames };
-  let fused = fuseCandidates(lists, context);
-  if (settings.feedback && mode === 'hybrid') {
-    const expansion = await feedbackExpansion(database.sql, base.tenantId, text, feedbackDocuments(fused, settings.feedback.documents), settings.feedback);
-    if (expansion) {
-      lists.feedbackLexical = await fullTextCandidates(database.sql, base, text, expansion);
-      if (vector) await fillSimilarities(database, settings, base.tenantId, lists, vector);
-      fused = fuseCandidates(lists, context);
-    }
-  }
-  const hits = fused
+  const hits = fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector', unknownNames })
     // The port's minimum compares relevance before the unknown-name factor: that factor is evidence for
     // injection (ADR 0054), not a reason to drop a weakly matching hit from memory_search's list.
     .filter((hit) => relevanceBeforeNames(hit, settings.fusion) >= settings.minRelevance)
@@ -126,13 +113,11 @@ function mergeLists(into: CandidateLists, from: CandidateLists): void {
   into.vector.push(...from.vector.filter((candidate) => !vectorIds.has(candidate.id)));
 }
 
-/** Similarity of every lexical candidate the vector list missed (below its cut or beyond its limit), once each. */
+/** Similarity of every lexical candidate the vector list missed (below its cut or beyond its limit). */
 async function fillSimilarities(database: Database, settings: SearchSettings, tenantId: string, lists: CandidateLists, vector: number[]): Promise<void> {
-  const known = new Set([...lists.vector.map((candidate) => candidate.id), ...lists.similarities.keys()]);
-  const lexical = [...lists.lexical, ...(lists.feedbackLexical ?? [])];
-  const missing = [...new Set(lexical.map((candidate) => candidate.id).filter((id) => !known.has(id)))];
-  const found = await similaritiesOf(database.sql, tenantId, missing, { embedderId: settings.embedder.id, vector });
-  for (const [id, similarity] of found) lists.similarities.set(id, similarity);
+  const known = new Set(lists.vector.map((candidate) => candidate.id));
+  const missing = lists.lexical.filter((candidate) => !known.has(candidate.id)).map((candidate) => candidate.id);
+  lists.similarities = await similaritiesOf(database.sql, tenantId, missing, { embedderId: settings.embedder.id, vector });
 }
 
 /**

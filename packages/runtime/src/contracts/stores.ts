@@ -104,12 +104,6 @@ export interface MemoryScoreParts {
    * and then `relevance` is already scaled down by the fusion's unknown-name factor (ADR 0054).
    */
   unknownNames?: string[];
-  /**
-   * Lexical score (0…1) of the query expanded with the most used words of the first search's best
-   * hits (pseudo-relevance feedback, ADR 0065); present only when the search ran feedback, and then
-   * `relevance` blends it in place of `lexical`. `lexical` and `evidence` keep the query's own words.
-   */
-  feedbackLexical?: number;
 }
 
 export interface MemoryHit {

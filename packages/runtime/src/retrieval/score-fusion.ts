@@ -54,11 +54,6 @@ export interface CandidateSignals {
   inWindow: boolean | null;
   /** Names the query uses that no visible memory holds (empty or absent: none). */
   unknownNames?: readonly string[];
-  /**
-   * Lexical score of the query expanded by pseudo-relevance feedback (ADR 0065), 0…1; when present
-   * it stands for `lexical` in relevance (the order), while evidence keeps the query's own words.
-   */
-  feedbackLexical?: number | null;
 }
 
 const dayMs = 86_400_000;
@@ -79,22 +74,14 @@ export function fuseScore(signals: CandidateSignals, now: Date, settings: Fusion
     recency: relevant ? settings.recencyBoost * 0.5 ** (ageDays / settings.recencyHalfLifeDays) : 0,
     time: relevant && signals.inWindow === true ? settings.timeBoost : 0,
     ...(unknownNames.length > 0 ? { unknownNames: [...unknownNames] } : {}),
-    ...(typeof signals.feedbackLexical === 'number' ? { feedbackLexical: signals.feedbackLexical } : {}),
   };
   return { score: parts.relevance + parts.pinned + parts.recency + parts.time, parts };
 }
 
-/**
- * The convex blend of the lists that were searched; one list alone stands for itself. The lexical
- * side is the feedback-expanded query's score when the search ran feedback (ADR 0065).
- */
-export function relevanceOf(
-  signals: Pick<CandidateSignals, 'similarity' | 'lexical' | 'feedbackLexical'>,
-  settings: FusionSettings = defaultFusionSettings,
-): number {
+/** The convex blend of the lists that were searched; one list alone stands for itself. */
+export function relevanceOf(signals: Pick<CandidateSignals, 'similarity' | 'lexical'>, settings: FusionSettings = defaultFusionSettings): number {
   const semantic = signals.similarity === null ? null : clamp((signals.similarity - settings.similarityFloor) / (1 - settings.similarityFloor));
-  const lexicalScore = typeof signals.feedbackLexical === 'number' && signals.lexical !== null ? signals.feedbackLexical : signals.lexical;
-  const lexical = lexicalScore === null ? null : clamp(lexicalScore);
+  const lexical = signals.lexical === null ? null : clamp(signals.lexical);
   if (semantic === null) return lexical ?? 0;
   if (lexical === null) return semantic;
   return settings.vectorWeight * semantic + (1 - settings.vectorWeight) * lexical;
