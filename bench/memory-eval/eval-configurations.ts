@@ -18,6 +18,8 @@ export const retrievalSettings: readonly RetrievalSetting[] = [
   { label: 'vector', mode: 'vector' },
   { label: 'full-text', mode: 'full-text' },
   { label: 'hybrid', mode: 'hybrid' },
+  // Before ADR 0065: the same fusion without thread context.
+  { label: 'hybrid, no thread context', mode: 'hybrid', portOptions: { fusion: { threadContextWeight: 0 } } },
 ];
 
 /** Embedders the eval can build by id without arguments; anything else goes to the CLI's embedder parser. */

@@ -19,6 +19,8 @@ export interface CandidateFilter {
 /** A candidate carries its whole row, so the search needs no second round trip to load the winners. */
 export interface Candidate extends MemoryItemRow {
   pinned: boolean;
+  /** The conversation the item came from (thread context, ADR 0065); null for items stored outside one. */
+  threadId: string | null;
 }
 
 /** A full-text candidate with its lexical score: BM25 per unit of the query's term weight (0…1+). */
@@ -31,9 +33,10 @@ export interface VectorCandidate extends Candidate {
   similarity: number;
 }
 
-// The columns of MemoryItemRow under their camelCase names, plus `pinned` for the fusion boost.
+// The columns of MemoryItemRow under their camelCase names, plus `pinned` for the fusion boost and the thread for thread context.
 const candidateColumns = `m.id::text AS id, m.tenant_id::text AS "tenantId", m.scope::text AS scope, m.scope_id AS "scopeId",
-       m.kind::text AS kind, m.key, m.content, m.metadata, m.created_at AS "createdAt", m.occurred_at AS "occurredAt", m.pinned`;
+       m.kind::text AS kind, m.key, m.content, m.metadata, m.created_at AS "createdAt", m.occurred_at AS "occurredAt", m.pinned,
+       m.thread_id::text AS "threadId"`;
 
 // $1 tenant, $2 level keys, $3 kinds; the tenant_id and scope_id conditions let the
 // (tenant_id, scope, scope_id) index do the work before the level keys are compared.
@@ -199,6 +202,42 @@ export async function unseenNames(sql: RawSql, filter: CandidateFilter, names: r
     null,
   );
   return rows.map((row) => row.name);
+}
+
+/**
+ * Thread context (ADR 0065): for each thread, the cosine similarity of the query and the mean of the
+ * embedder's vectors of the thread's live items the caller may see (any time, the same visibility
+ * rules as the candidate lists). Conversations are stored turn by turn; the mean stands for what the
+ * turns say together. pgvector's `avg(vector)`; `<=>` is scale-free, so the mean needs no
+ * normalising. Threads without a vector of this embedder are absent from the map.
+ */
+export async function threadSimilarities(
+  sql: RawSql,
+  filter: CandidateFilter,
+  threadIds: readonly string[],
+  embedding: { embedderId: string; vector: readonly number[] },
+): Promise<Map<string, number>> {
+  if (threadIds.length === 0) return new Map();
+  const dimension = checkedDimension(embedding.vector.length);
+  // $1–$3 and $6–$7 are the candidate filter's (liveItemConditions); the window is left open on purpose.
+  const rows = await sql.query<{ threadId: string; similarity: number }>(
+    `SELECT m.thread_id::text AS "threadId",
+            (1 - (avg(e.embedding::vector(${dimension})) <=> $4::vector(${dimension})))::float8 AS similarity
+       FROM memory_items m
+       JOIN agentloom_vector.memory_embedding e
+         ON e.memory_item_id = m.id AND e.tenant_id = $1::uuid AND e.embedder_id = $8 AND e.dimension = ${dimension}
+      WHERE m.thread_id = ANY($5::uuid[]) AND ${liveItemConditions}
+      GROUP BY m.thread_id`,
+    filter.tenantId,
+    filter.levelKeys,
+    filter.kinds,
+    vectorLiteral(embedding.vector),
+    threadIds,
+    null,
+    null,
+    embedding.embedderId,
+  );
+  return new Map(rows.map((row) => [row.threadId, Number(row.similarity)]));
 }
 
 /** The lists one search gathers before fusion. */

@@ -30,6 +30,18 @@ describe('newestNearDuplicatesFirst', () => {
     expect(newestNearDuplicatesFirst(hits).map((entry) => entry.item.id)).toEqual(['b', 'a']);
   });
 
+  it('does not move a newer look-alike the query matches far less well (below 0.75 of the other)', () => {
+    const hits = [
+      hit('answer', 'Northwind Traders need single sign-on in the contract', '2026-03-01T00:00:00Z', 0.8),
+      hit('other', 'The cafeteria closes at noon on Fridays', '2026-01-01T00:00:00Z', 0.7),
+      hit('later', 'Northwind Logistics need a rate limit in the contract', '2026-05-01T00:00:00Z', 0.5),
+    ];
+    expect(newestNearDuplicatesFirst(hits).map((entry) => entry.item.id)).toEqual(['answer', 'other', 'later']);
+    // The same pair at comparable relevance (0.64 / 0.8 = 0.8) are versions: the newer goes first.
+    const close = [hits[0]!, hits[1]!, { ...hits[2]!, score: 0.64 }];
+    expect(newestNearDuplicatesFirst(close).map((entry) => entry.item.id)).toEqual(['later', 'other', 'answer']);
+  });
+
   it('does not group items sharing a single word or a small share of the shorter one', () => {
     const hits = [
       hit('a', 'The office is in Lisbon', '2026-01-01T00:00:00Z', 0.9),

@@ -40,7 +40,7 @@ export function newestNearDuplicatesFirst(hits: readonly MemoryHit[]): MemoryHit
   return ordered;
 }
 
-export const nearDuplicateRule = { minSharedWords: 2, minSharedShare: 0.5 } as const;
+export const nearDuplicateRule = { minSharedWords: 2, minSharedShare: 0.5, minRelevanceRatio: 0.75 } as const;
 
 const functionWords = new Set([
   'the',
@@ -81,11 +81,26 @@ function contentWords(text: string): Set<string> {
 
 function nearDuplicates(left: MemoryHit, right: MemoryHit, leftWords: Set<string>, rightWords: Set<string>): boolean {
   if (left.item.key !== undefined && left.item.key === right.item.key) return true;
+  if (!comparablyRelevant(left, right)) return false;
   const shorter = leftWords.size <= rightWords.size ? leftWords : rightWords;
   const longer = shorter === leftWords ? rightWords : leftWords;
   if (shorter.size === 0) return false;
   const shared = [...shorter].filter((word) => longer.has(word)).length;
   return shared >= nearDuplicateRule.minSharedWords && shared / shorter.size >= nearDuplicateRule.minSharedShare;
+}
+
+/**
+ * Versions compete for a query only when it matches them comparably: without this, a long result list
+ * (50 hits of conversation turns, where short turns share two words easily) chained unrelated turns
+ * into one group and moved a newer one from far down to the top (ADR 0065).
+ */
+function comparablyRelevant(left: MemoryHit, right: MemoryHit): boolean {
+  const [low, high] = [relevanceOf(left), relevanceOf(right)].sort((a, b) => a - b) as [number, number];
+  return high <= 0 || low / high >= nearDuplicateRule.minRelevanceRatio;
+}
+
+function relevanceOf(hit: MemoryHit): number {
+  return hit.parts?.relevance ?? hit.score;
 }
 
 function boostOf(hit: MemoryHit, part: 'pinned' | 'time'): number {

@@ -13,12 +13,15 @@ export interface FusionContext {
   lexicalSearched: boolean;
   /** Names the query uses that no visible memory holds (scales every hit's relevance down). */
   unknownNames: readonly string[];
+  /** Query similarity of each candidate thread's mean vector (thread context, ADR 0065); empty: none. */
+  threadSimilarities?: ReadonlyMap<string, number>;
 }
 
 /**
  * Every candidate of either list once, scored from its absolute parts (runtime fuseScore): an item
  * a list did not return scores 0 there (below the vector cut, or holding no query lexeme), unless
- * its similarity was looked up. Highest score first; ties newest first.
+ * its similarity was looked up. An item of a thread also carries its thread's similarity (thread
+ * context). Highest score first; ties newest first.
  */
 export function fuseCandidates(lists: CandidateLists, context: FusionContext): MemoryHit[] {
   const rows = new Map<string, Candidate>();
@@ -42,6 +45,7 @@ export function fuseCandidates(lists: CandidateLists, context: FusionContext): M
         occurredAt,
         inWindow: context.window ? withinWindow(context.window, occurredAt) : null,
         unknownNames: context.unknownNames,
+        threadSimilarity: context.vectorSearched && row.threadId !== null ? (context.threadSimilarities?.get(row.threadId) ?? null) : null,
       },
       context.now,
       context.settings,

@@ -3,7 +3,7 @@ import { parseQueryTime, queryNames, windowAround, type Embedder, type FusionSet
 
 import { DomainError } from '../errors/domain-error';
 import { isZeroVector } from './embedding-rows';
-import { fullTextCandidates, similaritiesOf, unseenNames, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
+import { fullTextCandidates, similaritiesOf, threadSimilarities, unseenNames, vectorCandidates, type CandidateFilter, type CandidateLists } from './memory-candidates';
 import { storedKindOf } from './memory-kind';
 import { newestNearDuplicatesFirst } from './newest-near-duplicates-first';
 import { visibleLevelKeys } from './memory-scope';
@@ -66,7 +66,17 @@ export async function searchMemory(
   // The window's own best candidates, so an item of that week ranked 100th overall can still be boosted.
   if (window) mergeLists(lists, await searchLists({ ...base, window: intersect(window, query.window) }));
   if (vector && mode === 'hybrid') await fillSimilarities(database, settings, base.tenantId, lists, vector);
-  const hits = fuseCandidates(lists, { now, window, settings: settings.fusion, vectorSearched: vector !== null && mode !== 'full-text', lexicalSearched: mode !== 'vector', unknownNames })
+  // Thread context belongs to the fused ranking; the single-list modes stay what they say they are.
+  const threads = vector && mode === 'hybrid' && settings.fusion.threadContextWeight > 0 ? await candidateThreadSimilarities(database, settings, base, lists, vector) : new Map<string, number>();
+  const hits = fuseCandidates(lists, {
+    now,
+    window,
+    settings: settings.fusion,
+    vectorSearched: vector !== null && mode !== 'full-text',
+    lexicalSearched: mode !== 'vector',
+    unknownNames,
+    threadSimilarities: threads,
+  })
     // The port's minimum compares relevance before the unknown-name factor: that factor is evidence for
     // injection (ADR 0054), not a reason to drop a weakly matching hit from memory_search's list.
     .filter((hit) => relevanceBeforeNames(hit, settings.fusion) >= settings.minRelevance)
@@ -118,6 +128,12 @@ async function fillSimilarities(database: Database, settings: SearchSettings, te
   const known = new Set(lists.vector.map((candidate) => candidate.id));
   const missing = lists.lexical.filter((candidate) => !known.has(candidate.id)).map((candidate) => candidate.id);
   lists.similarities = await similaritiesOf(database.sql, tenantId, missing, { embedderId: settings.embedder.id, vector });
+}
+
+/** The query's similarity to the mean vector of every thread a candidate belongs to (thread context, ADR 0065). */
+function candidateThreadSimilarities(database: Database, settings: SearchSettings, filter: CandidateFilter, lists: CandidateLists, vector: number[]): Promise<Map<string, number>> {
+  const threadIds = new Set([...lists.lexical, ...lists.vector].flatMap((candidate) => (candidate.threadId ? [candidate.threadId] : [])));
+  return threadSimilarities(database.sql, { ...filter, window: undefined }, [...threadIds], { embedderId: settings.embedder.id, vector });
 }
 
 /**

@@ -104,6 +104,13 @@ export interface MemoryScoreParts {
    * and then `relevance` is already scaled down by the fusion's unknown-name factor (ADR 0054).
    */
   unknownNames?: string[];
+  /**
+   * Raw cosine similarity of the query and the mean vector of the item's thread (its conversation's
+   * items); present only when the item has a thread and the search compared vectors, and then the
+   * semantic side of `relevance` mixes it in (fusion's `threadContextWeight`, ADR 0065). `evidence`
+   * stays on the item's own similarity.
+   */
+  threadSimilarity?: number;
 }
 
 export interface MemoryHit {

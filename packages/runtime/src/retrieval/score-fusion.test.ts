@@ -23,6 +23,30 @@ describe('relevanceOf', () => {
   });
 });
 
+describe('relevanceOf with thread context', () => {
+  const threaded = { ...settings, threadContextWeight: 0.4 };
+
+  it("mixes the thread's calibrated similarity into the semantic side by its weight", () => {
+    // Own (0.6 − 0.2) / 0.8 = 0.5, thread (0.84 − 0.2) / 0.8 = 0.8; semantic 0.6 × 0.5 + 0.4 × 0.8 = 0.62.
+    expect(relevanceOf({ similarity: 0.6, lexical: 0.4, threadSimilarity: 0.84 }, threaded)).toBeCloseTo(0.5 * 0.62 + 0.5 * 0.4, 10);
+    // A thread less like the query than the item pulls it down as much.
+    expect(relevanceOf({ similarity: 0.6, lexical: 0.4, threadSimilarity: 0.2 }, threaded)).toBeCloseTo(0.5 * 0.3 + 0.5 * 0.4, 10);
+  });
+
+  it('leaves items without a thread, searches without vectors and weight 0 as they were', () => {
+    expect(relevanceOf({ similarity: 0.6, lexical: 0.4, threadSimilarity: null }, threaded)).toBeCloseTo(0.45, 10);
+    expect(relevanceOf({ similarity: null, lexical: 0.4, threadSimilarity: 0.84 }, threaded)).toBeCloseTo(0.4, 10);
+    expect(relevanceOf({ similarity: 0.6, lexical: 0.4, threadSimilarity: 0.84 }, { ...threaded, threadContextWeight: 0 })).toBeCloseTo(0.45, 10);
+  });
+
+  it("keeps evidence on the item's own similarity and reports the thread similarity in the parts", () => {
+    const { parts } = fuseScore({ ...signals, threadSimilarity: 0.84 }, now, threaded);
+    expect(parts.threadSimilarity).toBe(0.84);
+    expect(parts.evidence).toBeCloseTo(0.5, 10);
+    expect(fuseScore(signals, now, threaded).parts).not.toHaveProperty('threadSimilarity');
+  });
+});
+
 describe('evidenceOf', () => {
   it('is the stronger of the calibrated similarity and the lexical score, not their blend', () => {
     // Semantic (0.6 − 0.2) / 0.8 = 0.5 beats lexical 0.4; a paraphrase (no shared word) keeps its similarity.

@@ -28,6 +28,13 @@ export interface FusionSettings {
    * changes abstention, never the order (ADR 0054).
    */
   unknownNameFactor: number;
+  /**
+   * Share of an item's semantic score taken from its thread's similarity to the query (the query
+   * against the mean vector of the thread's items, ADR 0065): a conversation is stored turn by turn,
+   * and a question often paraphrases what the turns say together, not any one of them. Items
+   * without a thread keep their own similarity. 0 turns thread context off.
+   */
+  threadContextWeight: number;
 }
 
 /** Tuned on bench/memory-eval's dev set only; see ADR 0022 for the table. */
@@ -39,6 +46,7 @@ export const defaultFusionSettings: FusionSettings = {
   recencyHalfLifeDays: 30,
   timeBoost: 0.2,
   unknownNameFactor: 0.5,
+  threadContextWeight: 0.4,
 };
 
 /** What one candidate brought from the lists. */
@@ -54,6 +62,8 @@ export interface CandidateSignals {
   inWindow: boolean | null;
   /** Names the query uses that no visible memory holds (empty or absent: none). */
   unknownNames?: readonly string[];
+  /** Raw cosine similarity of the query and the mean vector of the item's thread; absent or null: no thread context. */
+  threadSimilarity?: number | null;
 }
 
 const dayMs = 86_400_000;
@@ -74,13 +84,22 @@ export function fuseScore(signals: CandidateSignals, now: Date, settings: Fusion
     recency: relevant ? settings.recencyBoost * 0.5 ** (ageDays / settings.recencyHalfLifeDays) : 0,
     time: relevant && signals.inWindow === true ? settings.timeBoost : 0,
     ...(unknownNames.length > 0 ? { unknownNames: [...unknownNames] } : {}),
+    ...(typeof signals.threadSimilarity === 'number' ? { threadSimilarity: signals.threadSimilarity } : {}),
   };
   return { score: parts.relevance + parts.pinned + parts.recency + parts.time, parts };
 }
 
-/** The convex blend of the lists that were searched; one list alone stands for itself. */
-export function relevanceOf(signals: Pick<CandidateSignals, 'similarity' | 'lexical'>, settings: FusionSettings = defaultFusionSettings): number {
-  const semantic = signals.similarity === null ? null : clamp((signals.similarity - settings.similarityFloor) / (1 - settings.similarityFloor));
+/**
+ * The convex blend of the lists that were searched; one list alone stands for itself. The semantic
+ * side mixes in the item's thread similarity (calibrated the same way) when it has one.
+ */
+export function relevanceOf(
+  signals: Pick<CandidateSignals, 'similarity' | 'lexical' | 'threadSimilarity'>,
+  settings: FusionSettings = defaultFusionSettings,
+): number {
+  const own = signals.similarity === null ? null : calibratedSimilarity(signals.similarity, settings);
+  const thread = typeof signals.threadSimilarity === 'number' ? calibratedSimilarity(signals.threadSimilarity, settings) : null;
+  const semantic = own === null || thread === null ? own : (1 - settings.threadContextWeight) * own + settings.threadContextWeight * thread;
   const lexical = signals.lexical === null ? null : clamp(signals.lexical);
   if (semantic === null) return lexical ?? 0;
   if (lexical === null) return semantic;
@@ -88,15 +107,21 @@ export function relevanceOf(signals: Pick<CandidateSignals, 'similarity' | 'lexi
 }
 
 /**
- * The abstention signal (ADR 0061): the stronger of the two lists' calibrated scores. The blend
+ * The abstention signal (ADR 0061): the stronger of the two lists' calibrated scores (the item's own
+ * similarity: thread context orders, it is not evidence that this item answers). The blend
  * averages a strong paraphrase match (high similarity, no shared word) down with its empty lexical
  * score, so "is anything here about this?" is asked of the better list, not of the average; the
  * order stays on the blend, which ranks better.
  */
 export function evidenceOf(signals: Pick<CandidateSignals, 'similarity' | 'lexical'>, settings: FusionSettings = defaultFusionSettings): number {
-  const semantic = signals.similarity === null ? 0 : clamp((signals.similarity - settings.similarityFloor) / (1 - settings.similarityFloor));
+  const semantic = signals.similarity === null ? 0 : calibratedSimilarity(signals.similarity, settings);
   const lexical = signals.lexical === null ? 0 : clamp(signals.lexical);
   return Math.max(semantic, lexical);
+}
+
+/** A cosine similarity read against the embedder's "unrelated" floor, in 0…1. */
+function calibratedSimilarity(similarity: number, settings: FusionSettings): number {
+  return clamp((similarity - settings.similarityFloor) / (1 - settings.similarityFloor));
 }
 
 /** Highest score first; equal scores newest first, then by id so the order is stable. */

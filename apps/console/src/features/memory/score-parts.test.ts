@@ -17,6 +17,12 @@ describe('scorePartsLine', () => {
     expect(unknownNamesText({ unknownNames: [] })).toBeNull();
   });
 
+  it("shows the thread's similarity when thread context mixed it in", () => {
+    expect(scorePartsLine({ similarity: 0.41, lexical: 0, relevance: 0.2, evidence: 0.34, threadSimilarity: 0.58, pinned: 0, recency: 0, time: 0 })).toBe(
+      'relevance 0.20 · evidence 0.34 — similarity 0.41 · lexical 0.00 · thread 0.58',
+    );
+  });
+
   it('says when the vector list was not searched', () => {
     expect(scorePartsLine({ similarity: null, lexical: 0.9, relevance: 0.9, pinned: 0, recency: 0, time: 0 })).toBe('relevance 0.90 — no vector · lexical 0.90');
     expect(searchedLexicalOnly([{ parts: { similarity: null } }, { parts: { similarity: null } }])).toBe(true);

@@ -52,6 +52,10 @@ export const memoryHitSchema = z
           .array(z.string())
           .optional()
           .describe('Names the query uses that no memory the caller may see holds; present only when there are some, and then relevance and evidence are scaled down (ADR 0054).'),
+        threadSimilarity: z
+          .number()
+          .optional()
+          .describe('Cosine similarity of the query and the mean vector of the item’s thread; present only when the item came from a thread and vectors were compared, and then mixed into the semantic side of relevance (ADR 0065). Evidence stays on the item’s own similarity.'),
       })
       .optional()
       .describe('Why the hit scored what it did.'),
