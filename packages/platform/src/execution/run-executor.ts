@@ -6,6 +6,7 @@ import type { Database } from '@agentloom/db';
 import { runCancelChannel, runQueuedChannel } from '../events/run-event';
 import type { Logger } from '../logging/logger';
 import { expireApprovals } from '../approvals/expire-approvals';
+import { resumeDueBudgetPauses } from '../budgets/resume-due-budget-pauses';
 import { LeaseLostError } from './lease-lost-error';
 import { recoverExpiredLeases, type RecoveredRun } from './recover-expired-leases';
 import { claimRuns, releaseRun, renewLeases, type ClaimedRun } from './run-claims';
@@ -236,6 +237,12 @@ export class RunExecutor {
       .catch((error: unknown) => this.logger.warn('Background sweep failed', { error: describe(error) }));
     try {
       await expireApprovals(this.database.prisma);
+      // Budget pauses whose daily or monthly window ended resume here once the budget has room (ADR 0063).
+      const budgetResumes = await resumeDueBudgetPauses(this.database.prisma);
+      if (budgetResumes.resumed.length > 0) {
+        this.logger.info(`Resumed ${budgetResumes.resumed.length} run(s) paused by a budget whose window rolled over`, { runs: budgetResumes.resumed });
+        this.wake();
+      }
       const recovered = await recoverExpiredLeases(this.database.prisma);
       if (recovered.length === 0) return;
       this.logger.info(`Recovered ${recovered.length} run(s) whose executor stopped`, {

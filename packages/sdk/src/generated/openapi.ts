@@ -2435,6 +2435,8 @@ export interface components {
                 message: string;
                 /** Format: date-time */
                 pausedAt: string;
+                /** @description When the run resumes by itself if no budget is spent then: the end of the daily or monthly budget’s UTC window. Null when the run’s own budget paused it (only a resume does). */
+                resumesAt: string | null;
             } | null;
         };
         RunPage: {
