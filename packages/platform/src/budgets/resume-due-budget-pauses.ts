@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient } from '@agentloom/db';
 import { budgetPausedMessage } from '@agentloom/runtime';
 
-import { budgetWindowEndSql } from './budget-window';
+import { clearBudgetResume, extendBudgetPause, lockDueBudgetPause, selectDueBudgetPauses } from './budget-window-sql';
 import { PrismaBudgetGuard } from './prisma-budget-guard';
 import { nothingPending, wakeResumedRun } from './resume-budget-pause';
 
@@ -23,10 +23,7 @@ export const budgetWindowActor = 'budget-window';
  * are read by the partial index; each is then handled in its own transaction under its row lock.
  */
 export async function resumeDueBudgetPauses(prisma: PrismaClient, limit = 100): Promise<BudgetResumeSweep> {
-  const due = await prisma.$queryRawUnsafe<{ id: string; tenant_id: string }[]>(
-    'SELECT id, tenant_id FROM runs WHERE budget_resume_at <= now() ORDER BY budget_resume_at, id LIMIT $1',
-    limit,
-  );
+  const due = await selectDueBudgetPauses(prisma, limit);
   const sweep: BudgetResumeSweep = { resumed: [], stillSpent: [] };
   for (const run of due) {
     const outcome = await prisma.$transaction((transaction) => resumeIfRoom(transaction, { id: run.id, tenantId: run.tenant_id }));
@@ -46,26 +43,17 @@ export async function resumeDueBudgetPauses(prisma: PrismaClient, limit = 100): 
  * end — never, for the run's own budget (no window; an operator resumes it).
  */
 async function resumeIfRoom(transaction: Prisma.TransactionClient, run: { id: string; tenantId: string }): Promise<'resumed' | 'still-spent' | 'not-due'> {
-  const rows = await transaction.$queryRawUnsafe<{ status: string; budget_pause: unknown }[]>(
-    'SELECT status::text AS status, budget_pause FROM runs WHERE id = $1::uuid AND budget_resume_at <= now() FOR UPDATE',
-    run.id,
-  );
-  const row = rows[0];
+  const row = await lockDueBudgetPause(transaction, run.id);
   if (!row) return 'not-due';
   if (row.status !== 'waiting' || row.budget_pause === null) {
-    await transaction.$executeRawUnsafe('UPDATE runs SET budget_resume_at = NULL WHERE id = $1::uuid', run.id);
+    await clearBudgetResume(transaction, run.id);
     return 'not-due';
   }
   const exceeded = await new PrismaBudgetGuard(transaction).check({ instanceId: run.id, pending: nothingPending });
   if (exceeded) {
     const pausedAt = (row.budget_pause as { pausedAt?: unknown }).pausedAt;
     const budgetPause = { ...exceeded, message: budgetPausedMessage(exceeded), pausedAt };
-    await transaction.$executeRawUnsafe(
-      `UPDATE runs SET budget_pause = $2::jsonb, budget_resume_at = ${budgetWindowEndSql('$3::text')}, updated_at = now() WHERE id = $1::uuid`,
-      run.id,
-      JSON.stringify(budgetPause),
-      exceeded.scope,
-    );
+    await extendBudgetPause(transaction, run.id, budgetPause, exceeded.scope);
     return 'still-spent';
   }
   await wakeResumedRun(transaction, run, { automatic: true, by: budgetWindowActor }, { tenantId: run.tenantId, system: budgetWindowActor }, { before: { status: 'waiting', budgetPause: row.budget_pause as Prisma.InputJsonValue } });

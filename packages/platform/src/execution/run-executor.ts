@@ -237,21 +237,32 @@ export class RunExecutor {
       .catch((error: unknown) => this.logger.warn('Background sweep failed', { error: describe(error) }));
     try {
       await expireApprovals(this.database.prisma);
-      // Budget pauses whose daily or monthly window ended resume here once the budget has room (ADR 0063).
-      const budgetResumes = await resumeDueBudgetPauses(this.database.prisma);
-      if (budgetResumes.resumed.length > 0) {
-        this.logger.info(`Resumed ${budgetResumes.resumed.length} run(s) paused by a budget whose window rolled over`, { runs: budgetResumes.resumed });
+      const recovered = await recoverExpiredLeases(this.database.prisma);
+      if (recovered.length > 0) {
+        this.logger.info(`Recovered ${recovered.length} run(s) whose executor stopped`, {
+          runs: recovered.map((run) => ({ id: run.runId, outcome: run.outcome, attempt: run.attempt, expiredForMs: Math.round(run.expiredForMs) })),
+        });
+        this.observer.runsRecovered?.(recovered);
         this.wake();
       }
-      const recovered = await recoverExpiredLeases(this.database.prisma);
-      if (recovered.length === 0) return;
-      this.logger.info(`Recovered ${recovered.length} run(s) whose executor stopped`, {
-        runs: recovered.map((run) => ({ id: run.runId, outcome: run.outcome, attempt: run.attempt, expiredForMs: Math.round(run.expiredForMs) })),
-      });
-      this.observer.runsRecovered?.(recovered);
-      this.wake();
     } catch (error) {
       this.logger.warn('Lease recovery failed; will retry', { error: describe(error) });
+    }
+    await this.resumeBudgetPauses();
+  }
+
+  /**
+   * Budget pauses whose daily or monthly window ended resume here once every budget has room (ADR 0063).
+   * Its own try: a failed sweep must not skip lease recovery on the same tick, nor the reverse.
+   */
+  private async resumeBudgetPauses(): Promise<void> {
+    try {
+      const { resumed } = await resumeDueBudgetPauses(this.database.prisma);
+      if (resumed.length === 0) return;
+      this.logger.info(`Resumed ${resumed.length} run(s) paused by a budget whose window rolled over`, { runs: resumed });
+      this.wake();
+    } catch (error) {
+      this.logger.warn('Resuming budget pauses failed; will retry', { error: describe(error) });
     }
   }
 }

@@ -17,7 +17,7 @@ import { stepEventsOf, usageCountsOf } from './step-usage';
 import { writeDeferredSteps } from './write-deferred-steps';
 import { stepRowsDocument, writeStepRows } from './write-step-rows';
 import { parkRunStatement } from '../../waits/wait-sql';
-import { scheduleBudgetResume } from '../../budgets/budget-window';
+import { scheduleBudgetResume } from '../../budgets/budget-window-sql';
 
 export interface PersistStepOptions {
   owner: string;
