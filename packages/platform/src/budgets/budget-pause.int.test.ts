@@ -31,7 +31,7 @@ describe.each(databaseModes)('budget pause policy (%s)', (mode) => {
     expect(paused.status).toBe('waiting');
     expect(paused.error).toBeNull();
     expect(paused.budgetPause).toMatchObject({ scope: 'tenant-daily', measure: 'tokens', limit });
-    expect(paused.budgetPause!.message).toMatch(new RegExp(`^Tenant daily token budget spent: limit ${limit} tokens, used \\d+ tokens; paused until an operator resumes the run$`));
+    expect(paused.budgetPause!.message).toMatch(new RegExp(`^Tenant daily token budget spent: limit ${limit} tokens, used \\d+ tokens; paused until the next UTC day or an operator resumes the run$`));
     const steps = await test.platform.database.prisma.step.findMany({ where: { runId: run.id }, orderBy: { index: 'asc' } });
     // The pausing step spent nothing: the run stopped at the boundary, before a model call.
     expect(steps.at(-1)).toMatchObject({ inputTokens: 0, outputTokens: 0 });

@@ -8,7 +8,7 @@ import { appendRunEvents } from '../events/append-run-events';
 import { runQueuedChannel } from '../events/run-event';
 import { PrismaBudgetGuard } from './prisma-budget-guard';
 
-const nothingPending = { inputTokens: 0, outputTokens: 0 };
+export const nothingPending = { inputTokens: 0, outputTokens: 0 };
 
 /**
  * An operator resumes a run paused by a spent budget (ADR 0057). Under the run row's lock (the order
@@ -37,16 +37,28 @@ export async function resumeBudgetPause(database: Database, principal: Principal
         'runId',
       );
     }
-    await transaction.$executeRawUnsafe('UPDATE runs SET budget_pause = NULL, wake_at = now(), updated_at = now() WHERE id = $1::uuid', runId);
-    const run = { id: runId, tenantId: principal.tenantId };
-    await appendRunEvents(transaction, run, [{ type: 'run-budget-resumed', payload: { by: principal.apiKeyName } }]);
-    await recordAudit(transaction, principal, {
-      action: 'run.budget-resume',
-      targetType: 'run',
-      targetId: runId,
+    await wakeResumedRun(transaction, { id: runId, tenantId: principal.tenantId }, { by: principal.apiKeyName }, principal, {
       before: { status: 'waiting', ...(budget ? { budget: (row.budget ?? null) as Prisma.InputJsonValue } : {}) },
       ...(budget ? { after: { budget: { ...budget } } } : {}),
     });
-    await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, runId);
   });
+}
+
+/**
+ * The resume itself, for a run whose row lock the caller holds and that it found paused with room:
+ * clears the pause and its automatic re-check, wakes the run through the claim (`wake_at = now()`),
+ * appends `run-budget-resumed` with `payload`, audits `run.budget-resume` and NOTIFYs the queue.
+ * Shared by the operator's resume and the automatic one at window rollover (ADR 0063).
+ */
+export async function wakeResumedRun(
+  transaction: Prisma.TransactionClient,
+  run: { id: string; tenantId: string },
+  payload: Prisma.InputJsonObject,
+  actor: Principal | { tenantId: string; system: string },
+  audit: { before: Prisma.InputJsonValue; after?: Prisma.InputJsonValue },
+): Promise<void> {
+  await transaction.$executeRawUnsafe('UPDATE runs SET budget_pause = NULL, budget_resume_at = NULL, wake_at = now(), updated_at = now() WHERE id = $1::uuid', run.id);
+  await appendRunEvents(transaction, run, [{ type: 'run-budget-resumed', payload }]);
+  await recordAudit(transaction, actor, { action: 'run.budget-resume', targetType: 'run', targetId: run.id, ...audit });
+  await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runQueuedChannel, run.id);
 }

@@ -1,66 +1,26 @@
 import { queryRows, type StatementRunner } from '@agentloom/db';
-import { exceededMeasure, type BudgetExceeded, type BudgetLimits, type BudgetScope, type BudgetUsage, type ModelUsage } from '@agentloom/runtime';
-import { z } from 'zod';
+import { firstSpentBudget, type BudgetExceeded, type ModelUsage } from '@agentloom/runtime';
 
-/**
+import { budgetCandidates, selectBudgetState } from './budget-state-sql';
+
+/*
  * Budgets of model calls made outside a run (the LLM-as-judge scorer, ADR 0058): the tenant's and
  * one agent's daily and monthly budgets, read and counted the way a run's step is (ADR 0045), in
  * the same `budget_usage_days` rows, so a judge spends the same money a run does.
  */
-const stateSchema = z.object({
-  subject: z.enum(['tenant', 'agent']),
-  period: z.enum(['daily', 'monthly']).nullable(),
-  maxTokens: z.coerce.number().nullable(),
-  maxCostUsd: z.coerce.number().nullable(),
-  dayTokens: z.coerce.number(),
-  dayCostUsd: z.coerce.number(),
-  monthTokens: z.coerce.number(),
-  monthCostUsd: z.coerce.number(),
-});
+const nothingPending = { inputTokens: 0, outputTokens: 0 };
 
 /**
- * One statement: the tenant's and the agent's budgets (primary-key prefix) with their usage of this
- * UTC month (at most 2 × 31 day rows by primary key), only for subjects that have a budget.
+ * The budget that stops a model call of `agentId` outside a run, or null: the tenant's and the
+ * agent's daily and monthly budgets, read by the same statement as a run's check (`selectBudgetState`)
+ * and chosen by the same rule (`firstSpentBudget`: a failing budget is answered before a pausing one).
+ * A pausing budget is answered with `onExceeded: 'pause'`; a call outside a run has no step boundary
+ * to park at, so its caller decides what a pause means for it (the judge refuses, ADR 0063).
  */
-const subjectBudgetStatement = `
-WITH window_days AS (
-  SELECT (now() AT TIME ZONE 'UTC')::date AS today, date_trunc('month', now() AT TIME ZONE 'UTC')::date AS month_start
-), owned_budgets AS (
-  SELECT b.subject AS key, CASE WHEN b.subject = 'tenant' THEN 'tenant' ELSE 'agent' END AS subject, b.period, b.max_tokens, b.max_cost_usd
-  FROM budgets b WHERE b.tenant_id = $1::uuid AND b.subject IN ('tenant', $2::text)
-), owned_usage AS (
-  SELECT u.subject AS key,
-    COALESCE(sum(u.tokens) FILTER (WHERE u.day = window_days.today), 0) AS day_tokens,
-    COALESCE(sum(u.cost_usd) FILTER (WHERE u.day = window_days.today), 0) AS day_cost_usd,
-    sum(u.tokens) AS month_tokens, sum(u.cost_usd) AS month_cost_usd
-  FROM budget_usage_days u, window_days
-  WHERE u.tenant_id = $1::uuid AND u.subject IN (SELECT key FROM owned_budgets)
-    AND u.day >= window_days.month_start AND u.day <= window_days.today
-  GROUP BY 1
-)
-SELECT b.subject, b.period, b.max_tokens::text AS "maxTokens", b.max_cost_usd::text AS "maxCostUsd",
-  COALESCE(u.day_tokens, 0)::text AS "dayTokens", COALESCE(u.day_cost_usd, 0)::text AS "dayCostUsd",
-  COALESCE(u.month_tokens, 0)::text AS "monthTokens", COALESCE(u.month_cost_usd, 0)::text AS "monthCostUsd"
-FROM owned_budgets b LEFT JOIN owned_usage u ON u.key = b.key`;
-
-/** The first spent budget of the agent, then of the tenant (the order runs report them in), or null. */
 export async function spentSubjectBudget(runner: StatementRunner, tenantId: string, agentId: string): Promise<BudgetExceeded | null> {
-  const rows = (await queryRows<Record<string, unknown>>(runner, subjectBudgetStatement, [tenantId, agentId])).map((row) => stateSchema.parse(row));
-  const order: [BudgetScope, 'tenant' | 'agent', 'daily' | 'monthly'][] = [
-    ['agent-daily', 'agent', 'daily'],
-    ['agent-monthly', 'agent', 'monthly'],
-    ['tenant-daily', 'tenant', 'daily'],
-    ['tenant-monthly', 'tenant', 'monthly'],
-  ];
-  for (const [scope, subject, period] of order) {
-    const row = rows.find((candidate) => candidate.subject === subject && candidate.period === period);
-    if (!row) continue;
-    const limits: BudgetLimits = { ...(row.maxTokens !== null ? { maxTokens: row.maxTokens } : {}), ...(row.maxCostUsd !== null ? { maxCostUsd: row.maxCostUsd } : {}) };
-    const used: BudgetUsage = period === 'daily' ? { tokens: row.dayTokens, costUsd: row.dayCostUsd } : { tokens: row.monthTokens, costUsd: row.monthCostUsd };
-    const exceeded = exceededMeasure(scope, limits, used);
-    if (exceeded) return exceeded;
-  }
-  return null;
+  const state = await selectBudgetState(runner, { tenantId, agentId });
+  if (!state) return null;
+  return firstSpentBudget(budgetCandidates(state), nothingPending);
 }
 
 /**

@@ -84,5 +84,22 @@ describe.each(databaseModes)('judge calls against budgets (%s)', (mode) => {
     await test.platform.budgets.set(principal, { period: 'monthly', maxTokens: tenantUsage });
     const tenantRefused = await experimentOf(`tenant-refused-${mode}`, ['Refund C3']);
     expect(tenantRefused.results[0]!.scores[0]).toMatchObject({ error: 'budget-exceeded', explanation: expect.stringMatching(/^the judge was not asked: Tenant monthly token budget exceeded/) as unknown });
+
+    // ADR 0063: a pausing budget refuses the judge as well (a judge call has no run to park), saying why.
+    await test.platform.budgets.remove(principal, { period: 'monthly' });
+    const judgeUsage = await usageOf(judgeId);
+    await test.platform.budgets.set(principal, { agentId: judgeId, period: 'daily', maxTokens: judgeUsage, onExceeded: 'pause' });
+    const pauseRefused = await experimentOf(`pause-refused-${mode}`, ['Refund D4']);
+    expect(pauseRefused.results[0]!.scores[0]).toEqual({
+      scorer: 'llm-judge',
+      passed: false,
+      value: 0,
+      error: 'budget-exceeded',
+      explanation: `the judge was not asked: Agent daily token budget exceeded: limit ${judgeUsage} tokens, used ${judgeUsage} tokens (the budget pauses runs; a judge call belongs to no run and cannot pause, so it is refused)`,
+    });
+    // A spent failing budget is named before a spent pausing one, as for runs (firstSpentBudget).
+    await test.platform.budgets.set(principal, { period: 'monthly', maxTokens: await usageOf('tenant') });
+    const failFirst = await experimentOf(`fail-first-${mode}`, ['Refund E5']);
+    expect(failFirst.results[0]!.scores[0]).toMatchObject({ error: 'budget-exceeded', explanation: expect.stringMatching(/^the judge was not asked: Tenant monthly token budget exceeded: limit \d+ tokens, used \d+ tokens$/) as unknown });
   });
 });

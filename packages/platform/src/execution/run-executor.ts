@@ -6,6 +6,7 @@ import type { Database } from '@agentloom/db';
 import { runCancelChannel, runQueuedChannel } from '../events/run-event';
 import type { Logger } from '../logging/logger';
 import { expireApprovals } from '../approvals/expire-approvals';
+import { resumeDueBudgetPauses } from '../budgets/resume-due-budget-pauses';
 import { LeaseLostError } from './lease-lost-error';
 import { recoverExpiredLeases, type RecoveredRun } from './recover-expired-leases';
 import { claimRuns, releaseRun, renewLeases, type ClaimedRun } from './run-claims';
@@ -237,14 +238,31 @@ export class RunExecutor {
     try {
       await expireApprovals(this.database.prisma);
       const recovered = await recoverExpiredLeases(this.database.prisma);
-      if (recovered.length === 0) return;
-      this.logger.info(`Recovered ${recovered.length} run(s) whose executor stopped`, {
-        runs: recovered.map((run) => ({ id: run.runId, outcome: run.outcome, attempt: run.attempt, expiredForMs: Math.round(run.expiredForMs) })),
-      });
-      this.observer.runsRecovered?.(recovered);
-      this.wake();
+      if (recovered.length > 0) {
+        this.logger.info(`Recovered ${recovered.length} run(s) whose executor stopped`, {
+          runs: recovered.map((run) => ({ id: run.runId, outcome: run.outcome, attempt: run.attempt, expiredForMs: Math.round(run.expiredForMs) })),
+        });
+        this.observer.runsRecovered?.(recovered);
+        this.wake();
+      }
     } catch (error) {
       this.logger.warn('Lease recovery failed; will retry', { error: describe(error) });
+    }
+    await this.resumeBudgetPauses();
+  }
+
+  /**
+   * Budget pauses whose daily or monthly window ended resume here once every budget has room (ADR 0063).
+   * Its own try: a failed sweep must not skip lease recovery on the same tick, nor the reverse.
+   */
+  private async resumeBudgetPauses(): Promise<void> {
+    try {
+      const { resumed } = await resumeDueBudgetPauses(this.database.prisma);
+      if (resumed.length === 0) return;
+      this.logger.info(`Resumed ${resumed.length} run(s) paused by a budget whose window rolled over`, { runs: resumed });
+      this.wake();
+    } catch (error) {
+      this.logger.warn('Resuming budget pauses failed; will retry', { error: describe(error) });
     }
   }
 }

@@ -17,7 +17,7 @@ export const setModelPriceInputSchema = modelKeySchema
   .extend({
     inputUsdPerMillion: usdPerMillionSchema,
     outputUsdPerMillion: usdPerMillionSchema,
-    /** Price of cached input tokens; stored and shown, not yet applied (the gateways report no cached tokens). */
+    /** Price of input tokens read from the provider's prompt cache (ADR 0063); null: they cost the input price. */
     cachedInputUsdPerMillion: usdPerMillionSchema.nullable().default(null),
   })
   .strict();

@@ -60,6 +60,27 @@ describe.each(databaseModes)('tenant model prices (%s)', (mode) => {
     expect(budgets.tenant.usage.todayCostUsd).toBeCloseTo(own.usage.costUsd + table.usage.costUsd, 6);
   });
 
+  it("prices input tokens the provider read from its prompt cache at the tenant's cached-input price (ADR 0063)", async () => {
+    const caching = await startWireServer();
+    try {
+      caching.reply(openAiStream({ textDeltas: ['Hello'], usage: { ...perCall, cached: 600 } }));
+      await test.platform.modelPrices.set(principal, { provider: 'openai-compatible', model: 'cache-priced', inputUsdPerMillion: 3, outputUsdPerMillion: 6, cachedInputUsdPerMillion: 1.5 });
+      const agentId = await createTestAgent(test.platform.database, {
+        tenantId: principal.tenantId,
+        slug: `cache-priced-${randomUUID()}`,
+        config: { model: { provider: 'openai-compatible', baseURL: caching.baseURL, model: 'cache-priced' } },
+      });
+      const { run } = await test.platform.runs.create(principal, { agentId, input: 'Say hello' });
+      await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).status, { timeout: 60_000 }).toBe('succeeded');
+      const { usage } = await test.platform.runs.get(principal, { runId: run.id });
+      expect(usage.modelCalls).toBeGreaterThan(0);
+      // Per call: 400 uncached input tokens at $3, 600 cached at $1.50, 500 output at $6 per million.
+      expect(usage.costUsd).toBeCloseTo(((400 * 3 + 600 * 1.5 + 500 * 6) / 1_000_000) * usage.modelCalls, 6);
+    } finally {
+      await caching.close();
+    }
+  });
+
   it('is managed by admins only, validated field by field and audit-logged', async () => {
     await expect(test.platform.modelPrices.set(principal, { provider: 'openai', model: 'bad', inputUsdPerMillion: -1, outputUsdPerMillion: 1 })).rejects.toMatchObject({
       kind: 'validation',

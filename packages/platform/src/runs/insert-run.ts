@@ -159,6 +159,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     schedule: null,
     budget: row.budget,
     budgetPause: null,
+    budgetResumeAt: null,
   };
 }
 

@@ -74,6 +74,11 @@ export interface RunBudgetPause {
   used: number;
   message: string;
   pausedAt: string;
+  /**
+   * When the pause ends by itself if the budget has room again: the end of a daily or monthly budget's
+   * UTC window (ADR 0063); null for a run paused by its own budget (an operator resumes it).
+   */
+  resumesAt: string | null;
 }
 
 export const runViewSelect = {
@@ -112,6 +117,7 @@ export const runViewSelect = {
   schedule: { select: { name: true } },
   budget: true,
   budgetPause: true,
+  budgetResumeAt: true,
 } as const satisfies Prisma.RunSelect;
 
 export type RunRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
@@ -155,14 +161,22 @@ export function toRunView(row: RunRow, tenantPriced?: ReadonlySet<string>): RunV
         ? { scheduleId: row.scheduleId, name: row.schedule?.name ?? null, slot: row.scheduleSlot.toISOString() }
         : null,
     budget: { request: storedBudget(row.budget), version: storedBudget(isRecord(row.agentVersion.config) ? row.agentVersion.config.runBudget : undefined) },
-    budgetPause: row.status === 'waiting' ? storedPause(row.budgetPause) : null,
+    budgetPause: row.status === 'waiting' ? storedPause(row.budgetPause, row.budgetResumeAt) : null,
   };
 }
 
-function storedPause(value: unknown): RunBudgetPause | null {
+function storedPause(value: unknown, resumesAt: Date | null): RunBudgetPause | null {
   if (!isRecord(value)) return null;
   const { scope, measure, limit, used, message, pausedAt } = value;
-  return { scope: String(scope), measure: String(measure), limit: Number(limit), used: Number(used), message: String(message), pausedAt: String(pausedAt) };
+  return {
+    scope: String(scope),
+    measure: String(measure),
+    limit: Number(limit),
+    used: Number(used),
+    message: String(message),
+    pausedAt: String(pausedAt),
+    resumesAt: resumesAt?.toISOString() ?? null,
+  };
 }
 
 /** Reads a stored budget loosely (it was validated on write); anything else reads as none. */

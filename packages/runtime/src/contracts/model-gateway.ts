@@ -59,6 +59,8 @@ export interface RawToolCall {
 export interface ModelUsage {
   inputTokens: number;
   outputTokens: number;
+  /** Of `inputTokens`, those the provider read from its prompt cache (reported by AI SDK providers); absent when none. */
+  cachedInputTokens?: number;
   /** Cost in US dollars when the gateway knows the model's prices; undefined otherwise. */
   costUsd?: number;
 }

@@ -138,9 +138,14 @@ export class BudgetExceededError extends RuntimeError {
   }
 }
 
-/** The reason shown on a run paused by a budget whose policy is `pause` (ADR 0057). */
+/**
+ * The reason shown on a run paused by a budget whose policy is `pause` (ADR 0057). A daily or monthly
+ * budget's pause ends by itself when the window rolls over and the budget has room (ADR 0063); a run's
+ * own budget has no window.
+ */
 export function budgetPausedMessage(exceeded: BudgetExceeded): string {
-  return `${budgetMessage(exceeded).replace(' exceeded:', ' spent:')}; paused until an operator resumes the run`;
+  const until = { run: '', 'agent-daily': 'the next UTC day or ', 'tenant-daily': 'the next UTC day or ', 'agent-monthly': 'the next UTC month or ', 'tenant-monthly': 'the next UTC month or ' }[exceeded.scope];
+  return `${budgetMessage(exceeded).replace(' exceeded:', ' spent:')}; paused until ${until}an operator resumes the run`;
 }
 
 function budgetMessage({ scope, measure, limit, used }: BudgetExceeded): string {

@@ -94,7 +94,7 @@ export class AiSdkModelGateway implements ModelGateway {
         return {
           text: reply.text,
           toolCalls: reply.toolCalls,
-          usage: computeUsage(reply.inputTokens, reply.outputTokens, entry.config.pricing),
+          usage: computeUsage(reply.inputTokens, reply.outputTokens, entry.config.pricing, reply.cachedInputTokens),
           model: entry.name,
           finishReason: reply.finishReason,
         };

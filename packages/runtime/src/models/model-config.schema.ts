@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const modelPricingSchema = z.object({
   inputPerMillion: z.number().nonnegative(),
   outputPerMillion: z.number().nonnegative(),
+  /** Price of input tokens read from the provider's prompt cache; absent: they cost `inputPerMillion` (ADR 0063). */
+  cachedInputPerMillion: z.number().nonnegative().optional(),
 });
 
 /**

@@ -34,6 +34,21 @@ describe('AI SDK gateway against an OpenAI Chat Completions server', () => {
     expect(response.usage.costUsd).toBeCloseTo(0.006, 10);
   });
 
+  it('prices input tokens read from the prompt cache at the cached-input price, else at the input price (ADR 0063)', async () => {
+    const gatewayPricedAt = (pricing: { inputPerMillion: number; outputPerMillion: number; cachedInputPerMillion?: number }) =>
+      createModelGateway({ provider: 'openai', model: 'gpt-test', baseURL: server.baseURL, apiKey: 'test-key', pricing }, { fetch: server.fetch });
+    server.reply(openAiStream({ textDeltas: ['Hi'], usage: { prompt: 1000, completion: 500, cached: 600 } }));
+    const cachedPrice = await gatewayPricedAt({ inputPerMillion: 2, outputPerMillion: 8, cachedInputPerMillion: 0.5 }).invoke(modelRequest());
+    expect(cachedPrice.usage).toMatchObject({ inputTokens: 1000, outputTokens: 500, cachedInputTokens: 600 });
+    // 400 uncached × $2 + 600 cached × $0.50 + 500 output × $8, per million.
+    expect(cachedPrice.usage.costUsd).toBeCloseTo(0.0051, 10);
+
+    server.reply(openAiStream({ textDeltas: ['Hi'], usage: { prompt: 1000, completion: 500, cached: 600 } }));
+    const inputPrice = await gatewayPricedAt({ inputPerMillion: 2, outputPerMillion: 8 }).invoke(modelRequest());
+    expect(inputPrice.usage).toMatchObject({ inputTokens: 1000, cachedInputTokens: 600 });
+    expect(inputPrice.usage.costUsd).toBeCloseTo(0.006, 10);
+  });
+
   it('returns raw tool calls without executing them, preserving the argument text', async () => {
     server.reply(
       openAiStream({

@@ -11,6 +11,8 @@ export interface StreamedReply {
   toolCalls: RawToolCall[];
   inputTokens: number;
   outputTokens: number;
+  /** Input tokens read from the provider's prompt cache (part of `inputTokens`). */
+  cachedInputTokens: number;
   finishReason: ModelResponse['finishReason'];
 }
 
@@ -75,6 +77,7 @@ export async function streamModelCall(
         reply = {
           inputTokens: part.totalUsage.inputTokens ?? 0,
           outputTokens: part.totalUsage.outputTokens ?? 0,
+          cachedInputTokens: part.totalUsage.inputTokenDetails.cacheReadTokens ?? 0,
           finishReason: toFinishReason(part.finishReason),
         };
         break;

@@ -43,6 +43,8 @@ export interface CliFlags {
   file?: string | undefined;
   concurrency?: string | undefined;
   format?: string | undefined;
+  tenant?: boolean | undefined;
+  max?: string | undefined;
   help?: boolean | undefined;
 }
 

@@ -44,6 +44,8 @@ export function parseCommandLine(argv: string[]): { words: string[]; flags: CliF
         file: { type: 'string' },
         concurrency: { type: 'string' },
         format: { type: 'string' },
+        tenant: { type: 'boolean' },
+        max: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -11,6 +11,7 @@ import { schedulesCommand } from './commands/schedules-command.ts';
 import { batchCommand } from './commands/batch-command.ts';
 import { agentsCommand } from './commands/agents-command.ts';
 import { budgetsCommand } from './commands/budgets-command.ts';
+import { concurrencyLimitsCommand } from './commands/concurrency-limits-command.ts';
 import { tenantsCommand } from './commands/tenants-command.ts';
 import { createOperatorClient } from '../operator-client.ts';
 import { connectionSettings, operatorConnectionSettings, parseCommandLine } from './parse-command-line.ts';
@@ -24,6 +25,7 @@ const commands: Record<string, (context: CommandContext) => Promise<number>> = {
   erase: eraseCommand,
   agents: agentsCommand,
   budgets: budgetsCommand,
+  'concurrency-limits': concurrencyLimitsCommand,
   eval: evalCommand,
   schedules: schedulesCommand,
   batch: batchCommand,

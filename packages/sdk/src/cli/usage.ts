@@ -20,6 +20,8 @@ Commands
   budgets                        the tenant's and agents' budgets with usage (UTC day and month)
   budgets set daily|monthly [--agent <agent>] [--max-tokens n|none] [--max-cost-usd x|none]
   budgets remove daily|monthly [--agent <agent>]    (set and remove need an admin key)
+  concurrency-limits [list]      the tenant's and agents' limits on runs running at once, with the runs running now
+  concurrency-limits set (--tenant | --agent <agent>) --max <n|none>   (needs an admin key; none removes the limit)
   schedules list
   schedules create <agent-slug-or-id> --name "Name" (--cron "0 9 * * 1-5" [--tz Europe/Paris] | --every <seconds>)
                  --input "Report for {{slot}}" [--overlap skip|queue|cancel-previous] [--catch-up skip|run-once|run-all]

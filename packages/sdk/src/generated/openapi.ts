@@ -1806,6 +1806,7 @@ export interface components {
                 pricing?: {
                     inputPerMillion: number;
                     outputPerMillion: number;
+                    cachedInputPerMillion?: number;
                 };
             };
             /** @default [] */
@@ -1820,6 +1821,7 @@ export interface components {
                 pricing?: {
                     inputPerMillion: number;
                     outputPerMillion: number;
+                    cachedInputPerMillion?: number;
                 };
             }[];
             /** @default [] */
@@ -2064,7 +2066,7 @@ export interface components {
             model: string;
             inputUsdPerMillion: number;
             outputUsdPerMillion: number;
-            /** @description Stored and shown; not yet applied to costs (the gateways report no cached tokens). */
+            /** @description Price of input tokens the provider read from its prompt cache (as the AI SDK reports them); null: they cost the input price. */
             cachedInputUsdPerMillion: number | null;
             /** Format: date-time */
             updatedAt: string;
@@ -2437,6 +2439,8 @@ export interface components {
                 message: string;
                 /** Format: date-time */
                 pausedAt: string;
+                /** @description When the run resumes by itself if no budget is spent then: the end of the daily or monthly budget’s UTC window. Null when the run’s own budget paused it (only a resume does). */
+                resumesAt: string | null;
             } | null;
         };
         RunPage: {

@@ -17,6 +17,7 @@ import { stepEventsOf, usageCountsOf } from './step-usage';
 import { writeDeferredSteps } from './write-deferred-steps';
 import { stepRowsDocument, writeStepRows } from './write-step-rows';
 import { parkRunStatement } from '../../waits/wait-sql';
+import { scheduleBudgetResume } from '../../budgets/budget-window-sql';
 
 export interface PersistStepOptions {
   owner: string;
@@ -221,9 +222,11 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
       return [];
     case 'wait': {
       if (next.budgetPause) {
-        // Paused by a spent budget (ADR 0057): no wake time, so only an operator's resume (which sets one) wakes it.
+        // Paused by a spent budget (ADR 0057): no wake time, so the claim never takes it; an operator's resume,
+        // or the executors' sweep once a daily or monthly budget's window has ended (ADR 0063), sets one.
         const budgetPause = { ...next.budgetPause, pausedAt: new Date().toISOString() };
         await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting', wakeAt: null, budgetPause } });
+        await scheduleBudgetResume(transaction, run.id, next.budgetPause.scope);
         return [{ type: 'run-budget-paused', payload: budgetPause }];
       }
       // Parked without a lease; the claim takes it again once wake_at passes (or an event sets it to now).

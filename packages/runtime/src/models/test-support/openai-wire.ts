@@ -21,7 +21,7 @@ function chunk(delta: Record<string, unknown>, finishReason: string | null = nul
 export function openAiStream(options: {
   textDeltas?: string[];
   toolCalls?: OpenAiStreamedToolCall[];
-  usage?: { prompt: number; completion: number };
+  usage?: { prompt: number; completion: number; cached?: number };
   delayMs?: number;
   hangAfterEvents?: boolean;
 }): ScriptedReply {
@@ -48,6 +48,7 @@ export function openAiStream(options: {
           prompt_tokens: usage.prompt,
           completion_tokens: usage.completion,
           total_tokens: usage.prompt + usage.completion,
+          ...(usage.cached === undefined ? {} : { prompt_tokens_details: { cached_tokens: usage.cached } }),
         },
       }),
     );

@@ -9,7 +9,7 @@ export const modelPriceSchema = z
     model: z.string().describe('The model id as model configs name it.'),
     inputUsdPerMillion: z.number(),
     outputUsdPerMillion: z.number(),
-    cachedInputUsdPerMillion: z.number().nullable().describe('Stored and shown; not yet applied to costs (the gateways report no cached tokens).'),
+    cachedInputUsdPerMillion: z.number().nullable().describe('Price of input tokens the provider read from its prompt cache (as the AI SDK reports them); null: they cost the input price.'),
     updatedAt: timestampSchema,
   })
   .register(viewRegistry, { id: 'ModelPrice' });

@@ -62,6 +62,9 @@ export const runSchema = z
         used: z.number(),
         message: z.string().describe('The reason shown on the run page.'),
         pausedAt: timestampSchema,
+        resumesAt: timestampSchema
+          .nullable()
+          .describe('When the run resumes by itself if no budget is spent then: the end of the daily or monthly budget’s UTC window. Null when the run’s own budget paused it (only a resume does).'),
       })
       .nullable()
       .describe('Set while the run waits because a budget whose policy is `pause` is spent; resume it with `POST /api/v1/runs/{id}/resume` or cancel it.'),

@@ -28,7 +28,10 @@ export function BudgetPauseNotice({ run }: { run: RunView }) {
       <h2 className="text-sm font-medium">Paused by budget</h2>
       <p className="mt-1 text-sm">{pause.message}</p>
       <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">
-        Since {formatTimestamp(pause.pausedAt)}. Raise the budget or wait for its window to roll over, then resume; or cancel the run.
+        Since {formatTimestamp(pause.pausedAt)}.{' '}
+        {pause.resumesAt
+          ? `Resumes by itself after ${formatTimestamp(pause.resumesAt)} if the budget has room then; or raise the budget and resume, or cancel the run.`
+          : 'Raise the budget, then resume; or cancel the run.'}
       </p>
       {canOperate ? (
         <div className="mt-3 flex items-center gap-3">
