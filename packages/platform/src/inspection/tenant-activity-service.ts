@@ -4,6 +4,7 @@ import type { Principal } from '../auth/roles';
 import { parseRunEventsNotification, runEventsChannel } from '../events/run-event';
 import type { RunEventWatchers } from '../events/run-event-watchers';
 import type { Logger } from '../logging/logger';
+import { readActivityRows, type ActivityRows } from './activity-rows';
 
 export type TenantActivityItem =
   /** Sent once, when the service listens for the tenant's changes: from here on, no change is missed. */
@@ -87,6 +88,14 @@ export class TenantActivityService {
       this.watchers.delete(watcher);
       hold?.release();
     }
+  }
+
+  /**
+   * The rows of the runs a `changed` item names, for lists that patch themselves (ADR 0064);
+   * undefined when they cannot be told that way (too many runs, or `*`): refetch.
+   */
+  rowsOf(principal: Principal, runIds: readonly string[]): Promise<ActivityRows | undefined> {
+    return readActivityRows(this.database, principal, runIds);
   }
 
   async stop(): Promise<void> {
