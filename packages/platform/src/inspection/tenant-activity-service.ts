@@ -36,10 +36,11 @@ interface Watcher {
 const tenantCacheSize = 10_000;
 
 /**
- * "Something changed in these runs of your tenant": the cheap signal live lists (runs, approvals,
- * the pending badge) refetch on, over one connection per browser tab instead of one per run. It
- * listens to the same per-event notification as the run event hub and only resolves which tenant a
- * run belongs to; it never reads events. Listening starts with the first watcher.
+ * "Something changed in these runs of your tenant": the signal live lists (runs, approvals, the
+ * pending badge) follow, over one connection per browser tab instead of one per run. It listens to
+ * the same per-event notification as the run event hub and only resolves which tenant a run belongs
+ * to; it never reads events. `rowsOf` reads the changed runs' rows for a message, so lists patch
+ * themselves instead of refetching (ADR 0064). Listening starts with the first watcher.
  */
 export class TenantActivityService {
   private readonly watchers = new Set<Watcher>();
