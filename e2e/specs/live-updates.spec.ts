@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { attachScreenshot } from '../support/attach-screenshot';
 import { appearedAt, LatencyReport, liveTimeout, recordAppearances, whenShown } from '../support/live-latency';
+import { ProcedureRequests } from '../support/procedure-requests';
 import { RestClient, type RunEventFrame } from '../support/rest-client';
 import { runTimeout } from '../support/runs';
 import { signIn } from '../support/sign-in';
@@ -32,11 +33,15 @@ async function expectRunFollowed(page: Page): Promise<void> {
   await expect(page.getByText('Live', { exact: true }).first()).toBeVisible({ timeout: liveTimeout });
 }
 
-test('runs list: a run started through the API appears, and its status follows', async ({ page }, testInfo) => {
+test('runs list: a run started through the API appears, and its status follows, without refetching the list', async ({ page }, testInfo) => {
   const api = await RestClient.forTest(testInfo);
   const report = new LatencyReport(testInfo);
+  const listRequests = ProcedureRequests.watch(page, 'runs.list');
   await signIn(page);
   await expectListsLive(page);
+  // The catch-up fetch on connect (`ready`) ends before the count is taken; from here on rows come from the stream (ADR 0064).
+  await expect.poll(() => listRequests.count).toBeGreaterThan(0);
+  const listedBefore = await listRequests.settled();
 
   const run = await api.startRun(await api.agentId('demo-operator'), `Live list check ${testInfo.testId}`);
   const listed = await whenShown(page, { selector: `[data-run-id="${run.id}"]` });
@@ -52,6 +57,7 @@ test('runs list: a run started through the API appears, and its status follows',
   await api.call('POST', `/api/v1/approvals/${approval.id}/decision`, { decision: 'approve' });
   const finished = await api.eventOf(run.id, 'run-finished');
   report.record('runs list', 'status → succeeded', finished.createdAt, await succeededShown);
+  expect(listRequests.count, 'runs.list requests after the list went live').toBe(listedBefore);
 
   await attachScreenshot(page, testInfo, 'runs-list-live');
   await report.attach();
@@ -100,12 +106,16 @@ test('run page: status, timeline, messages and tool calls follow a decision made
   await report.attach();
 });
 
-test('approvals inbox: a new request appears and a decision made elsewhere removes it', async ({ page }, testInfo) => {
+test('approvals inbox: a new request appears and a decision made elsewhere removes it, without refetching the inbox', async ({ page }, testInfo) => {
   const api = await RestClient.forTest(testInfo);
   const report = new LatencyReport(testInfo);
+  const inboxRequests = ProcedureRequests.watch(page, 'approvals.list');
+  const runsListRequests = ProcedureRequests.watch(page, 'runs.list');
   await signIn(page);
   await page.goto('/approvals');
   await expectListsLive(page);
+  const inboxBefore = await inboxRequests.settled();
+  const runsListBefore = await runsListRequests.settled();
 
   const run = await api.startRun(await api.agentId('demo-operator'), `Live inbox check ${testInfo.testId}`);
   const requested = await api.eventOf(run.id, 'approval-requested');
@@ -118,6 +128,10 @@ test('approvals inbox: a new request appears and a decision made elsewhere remov
   await api.call('POST', `/api/v1/approvals/${approvalId}/decision`, { decision: 'reject', reason: 'Decided elsewhere.' });
   const decided = await api.eventOf(run.id, 'approval-decided');
   report.record('approvals inbox', 'decided elsewhere → removed', decided.createdAt, await removed);
+  // The run went on to finish meanwhile; neither the inbox nor the (cached) runs list was refetched for any of it.
+  await api.eventOf(run.id, 'run-finished');
+  expect(inboxRequests.count, 'approvals.list requests after the inbox went live').toBe(inboxBefore);
+  expect(runsListRequests.count, 'runs.list requests after the inbox went live').toBe(runsListBefore);
   await report.attach();
 });
 

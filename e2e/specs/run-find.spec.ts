@@ -12,6 +12,12 @@ test.describe.configure({ timeout: 240_000 });
 
 test('search, filters, jump to step and next/previous error on the 10,000-step run', async ({ page }, testInfo) => {
   const runId = await longRunId();
+  // The steps whose detail the browser asked for (`runSteps.get`, batched or not), in order.
+  const fetchedSteps: number[] = [];
+  page.on('request', (request) => {
+    if (!request.url().includes('runSteps.get')) return;
+    for (const match of decodeURIComponent(request.url()).matchAll(/"step":(\d+)/g)) fetchedSteps.push(Number(match[1]));
+  });
   await signIn(page);
   await page.goto(`/runs/${runId}`);
   const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -29,9 +35,14 @@ test('search, filters, jump to step and next/previous error on the 10,000-step r
   await expect(timeline.locator('[data-step-index="3749"]')).toBeVisible();
   await attachScreenshot(page, testInfo, 'search hit opened');
 
-  // Next / previous error walk from the open step.
+  // Next / previous error walk from the open step. The next error's detail is fetched before the
+  // click (ADR 0064), so the click opens it from the cache without asking the server again.
+  await expect.poll(() => fetchedSteps).toContain(6249);
+  const fetchedBeforeClick = fetchedSteps.length;
   await page.getByRole('button', { name: '↓ Next error' }).click();
   await expect(page.getByRole('complementary', { name: 'Step 6249' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Step 6249' })).toContainText('Plan store unavailable at step 6249');
+  expect(fetchedSteps.slice(fetchedBeforeClick)).not.toContain(6249);
   await expect(timeline.locator('[data-step-index="6249"]')).toHaveAttribute('aria-current', 'true');
   await page.getByRole('button', { name: '↑ Previous error' }).click();
   await page.getByRole('button', { name: '↑ Previous error' }).click();

@@ -95,7 +95,7 @@ export interface Platform {
   runSearch: RunSearchService;
   toolCalls: ToolCallService;
   checkpoints: CheckpointService;
-  /** Which runs of a tenant just changed: the signal live lists refetch on. */
+  /** Which runs of a tenant just changed, and their rows: what live lists patch themselves from (ADR 0064). */
   activity: TenantActivityService;
   tools: ToolCatalog;
   /** Claims and runs queued runs; call `start()` in processes that should execute runs. */

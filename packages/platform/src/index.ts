@@ -24,7 +24,7 @@ export { WaitService } from './waits/wait-service';
 export type { EventDeliveryView, RunWaitView } from './waits/wait-view';
 export { deliverEventInputSchema, listRunWaitsInputSchema, maxEventPayloadBytes } from './waits/wait.schema';
 export { approvalInputExcerptLength, type ApprovalView } from './approvals/approval-view';
-export { decideApprovalInputSchema, decideApprovalsInputSchema, listApprovalsInputSchema, maximumBulkDecisions } from './approvals/approval.schema';
+export { decideApprovalInputSchema, decideApprovalsInputSchema, listApprovalsInputSchema, maximumBulkDecisions, type ListApprovalsInput } from './approvals/approval.schema';
 export type { StoredRunEvent } from './events/run-event';
 export type { RunEventStreamItem } from './events/stream-run-events';
 export { RunEventStreamOverflowError } from './events/stream-run-events';
@@ -80,6 +80,7 @@ export type { RunSearchHit } from './inspection/run-search-service';
 export type { ToolCallView, ToolCallStatusChange } from './inspection/tool-call-view';
 export type { CheckpointSummaryView, CheckpointDetailView } from './inspection/checkpoint-service';
 export type { TenantActivityItem } from './inspection/tenant-activity-service';
+export type { ActivityRows } from './inspection/activity-rows';
 export { ThreadService, type ThreadMessageView } from './threads/thread-service';
 export type { ThreadView } from './threads/thread-view';
 export {

@@ -31,6 +31,8 @@ export interface ApprovalRowFilter {
   tenantId: string;
   status?: string | undefined;
   runId?: string | undefined;
+  /** Only approvals of these runs (the runs a live-list message names). */
+  runIds?: readonly string[] | undefined;
   approvalId?: string | undefined;
   /** Rows older than this approval id (ids are uuid v7: time-ordered). */
   before?: string | undefined;
@@ -46,7 +48,7 @@ export interface ApprovalRowFilter {
  * with no query per row (the inbox used to ask for each card's run separately).
  */
 export function selectApprovalRows(database: PrismaExecutor, filter: ApprovalRowFilter): Promise<ApprovalRow[]> {
-  // $1 tenant, $2 status, $3 run, $4 approval, $5 before, $6 limit, $7 excerpt length
+  // $1 tenant, $2 status, $3 run, $4 approval, $5 before, $6 limit, $7 excerpt length, $8 runs
   return rawSqlFor(database).query<ApprovalRow>(
     `SELECT a.id::text, a.run_id::text, a.tool_call_id::text, t.name AS tool_name, a.status::text AS status,
             a.request_reason, a.decision_reason, a.decided_by, a.decided_at, a.original_arguments, a.edited_arguments,
@@ -66,6 +68,7 @@ export function selectApprovalRows(database: PrismaExecutor, filter: ApprovalRow
         AND ($3::uuid IS NULL OR a.run_id = $3::uuid)
         AND ($4::uuid IS NULL OR a.id = $4::uuid)
         AND ($5::uuid IS NULL OR a.id < $5::uuid)
+        AND ($8::uuid[] IS NULL OR a.run_id = ANY ($8::uuid[]))
       ORDER BY a.id DESC
       LIMIT $6::int`,
     filter.tenantId,
@@ -75,5 +78,6 @@ export function selectApprovalRows(database: PrismaExecutor, filter: ApprovalRow
     filter.before ?? null,
     filter.limit,
     filter.excerptLength,
+    filter.runIds === undefined ? null : [...filter.runIds],
   );
 }

@@ -4,6 +4,7 @@ import type { Principal } from '../auth/roles';
 import { parseRunEventsNotification, runEventsChannel } from '../events/run-event';
 import type { RunEventWatchers } from '../events/run-event-watchers';
 import type { Logger } from '../logging/logger';
+import { readActivityRows, type ActivityRows } from './activity-rows';
 
 export type TenantActivityItem =
   /** Sent once, when the service listens for the tenant's changes: from here on, no change is missed. */
@@ -35,10 +36,11 @@ interface Watcher {
 const tenantCacheSize = 10_000;
 
 /**
- * "Something changed in these runs of your tenant": the cheap signal live lists (runs, approvals,
- * the pending badge) refetch on, over one connection per browser tab instead of one per run. It
- * listens to the same per-event notification as the run event hub and only resolves which tenant a
- * run belongs to; it never reads events. Listening starts with the first watcher.
+ * "Something changed in these runs of your tenant": the signal live lists (runs, approvals, the
+ * pending badge) follow, over one connection per browser tab instead of one per run. It listens to
+ * the same per-event notification as the run event hub and only resolves which tenant a run belongs
+ * to; it never reads events. `rowsOf` reads the changed runs' rows for a message, so lists patch
+ * themselves instead of refetching (ADR 0064). Listening starts with the first watcher.
  */
 export class TenantActivityService {
   private readonly watchers = new Set<Watcher>();
@@ -87,6 +89,14 @@ export class TenantActivityService {
       this.watchers.delete(watcher);
       hold?.release();
     }
+  }
+
+  /**
+   * The rows of the runs a `changed` item names, for lists that patch themselves (ADR 0064);
+   * undefined when they cannot be told that way (too many runs, or `*`): refetch.
+   */
+  rowsOf(principal: Principal, runIds: readonly string[]): Promise<ActivityRows | undefined> {
+    return readActivityRows(this.database, principal, runIds);
   }
 
   async stop(): Promise<void> {

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { formatCount } from '~/components/format';
+import { errorNeighbours } from '~/features/runs/components/run-page/error-neighbours';
 import { stepKindLabel } from '~/features/runs/components/run-page/timeline-colors';
 
 /** The step filters the server applies (`runSteps.find`). */
@@ -47,8 +48,7 @@ export function RunFindBar({
 }) {
   const [text, setText] = useState(search.query);
   const [jump, setJump] = useState('');
-  const nextError = errorIndexes.find((index) => selectedIndex === null || index > selectedIndex) ?? errorIndexes[0];
-  const previousError = [...errorIndexes].reverse().find((index) => selectedIndex === null || index < selectedIndex) ?? errorIndexes[errorIndexes.length - 1];
+  const { next: nextError, previous: previousError } = errorNeighbours(errorIndexes, selectedIndex);
 
   return (
     <div className="space-y-2" role="search" aria-label="Find in this run">

@@ -1,11 +1,12 @@
 'use client';
 
 import type { RunView } from '@agentloom/platform';
-import { skipToken, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { SkeletonRows } from '~/components/skeleton';
+import { errorNeighbours } from '~/features/runs/components/run-page/error-neighbours';
 import { hasFilters, RunFindBar, type StepFilters } from '~/features/runs/components/run-page/run-find-bar';
 import { ForkFromStep } from '~/features/runs/components/fork/fork-from-step';
 import { StepFeedback } from '~/features/feedback/components/step-feedback';
@@ -40,6 +41,17 @@ export function TimelineTab({ run, revision }: { run: RunView; revision: number 
     return steps.filter((step) => wanted.has(step.index));
   }, [steps, filters, filtered.data]);
   const selectedIndex = openStep && 'step' in openStep ? openStep.step : (detail.data?.step.index ?? null);
+  const errorTargets = errorNeighbours(errors.data?.stepIndexes ?? [], selectedIndex);
+
+  // "Next error" and "previous error" open a step far from the rows on screen. Their details are
+  // fetched before the click (two small reads per step opened, in a run that has errors), so the
+  // panel draws from the cache at once instead of one server round trip after the click.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    for (const step of new Set([errorTargets.next, errorTargets.previous])) {
+      if (step !== undefined) void queryClient.prefetchQuery(trpc.runSteps.get.queryOptions({ runId: run.id, step }));
+    }
+  }, [queryClient, trpc, run.id, errorTargets.next, errorTargets.previous]);
 
   if (error) return <ErrorNotice title="The steps could not be loaded" message={error.message} />;
   if (isPending) return <div className={cardStyles}><SkeletonRows label="Loading steps" rows={8} /></div>;

@@ -23,7 +23,8 @@ import { useTRPC } from '~/trpc/react';
 
 /**
  * The runs list: filters in the URL, newest first, "Load more" by cursor, live through tenant
- * activity (the activity hook invalidates every `runs.list` query, whatever its filters). While a
+ * activity (the activity hook patches every cached `runs.list` query from the changed runs' rows,
+ * each with its own filters and order — ADR 0064; it refetches only what they cannot tell). While a
  * new filter loads, the previous rows stay (dimmed) instead of a skeleton, so nothing jumps.
  */
 export function RunsList() {
