@@ -13,6 +13,8 @@ import { finishRunProcessor } from './finish-run-processor';
  */
 export const agentLoomExecutorConfig: Omit<RunExecutorConfig, 'concurrency'> = {
   pollMs: 500,
+  // The executor's default (ADR 0066): a second claim may start while one is in flight.
+  claimsInFlight: 2,
   leaseMs: 30_000,
   heartbeatMs: 5_000,
   recoveryIntervalMs: 5_000,

@@ -14,10 +14,13 @@ const silentLogger = new Logger(() => () => undefined);
 export const graphileWorkerSystem: DispatchSystem = {
   name: 'graphile-worker 0.18',
   async prepare(url) {
-    const utilities = await makeWorkerUtils({
-      connectionString: url,
-      logger: silentLogger,
-    });
+    // Our own pool with error handlers: the scenario's `DROP DATABASE … WITH (FORCE)` terminates any
+    // connection still open, and an idle client of a pool without a handler then crashed the whole
+    // bench ("terminating connection due to administrator command", twice at load 12–22).
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const utilities = await makeWorkerUtils({ pgPool: pool, logger: silentLogger });
     await utilities.migrate();
     return {
       enqueue: async () => (await utilities.addJob(task, {})).id,
@@ -25,6 +28,7 @@ export const graphileWorkerSystem: DispatchSystem = {
       unfinishedJobsQuery: 'SELECT count(*)::int AS count FROM graphile_worker.jobs',
       close: async () => {
         await utilities.release();
+        await pool.end();
       },
     };
   },

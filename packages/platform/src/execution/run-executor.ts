@@ -11,7 +11,7 @@ import { LeaseLostError } from './lease-lost-error';
 import { recoverExpiredLeases, type RecoveredRun } from './recover-expired-leases';
 import { claimRuns, releaseRun, renewLeases, type ClaimedRun } from './run-claims';
 import type { RunProcessor } from './run-processor';
-import { PollWaiter } from './poll-waiter';
+import { ClaimSchedule } from './claim-schedule';
 
 export interface RunExecutorConfig {
   /** Unique per executor process; recorded as lease owner. */
@@ -21,6 +21,12 @@ export interface RunExecutorConfig {
   heartbeatMs: number;
   /** Fallback polling when no notification arrives (notifications are hints, not guarantees). */
   pollMs: number;
+  /**
+   * Claims in flight at once (ADR 0066). With one, slots freed during a claim waited for it to land
+   * before the next claim could fill them, so one executor dispatched at the rate of its claim round
+   * trips. Each claim asks for the slots free when it starts and not already asked for by another.
+   */
+  claimsInFlight: number;
   recoveryIntervalMs: number;
   /**
    * How long a tool call aborted by a cancel (or lost lease, or drain) may take to stop before it
@@ -36,6 +42,7 @@ export const defaultExecutorConfig: RunExecutorConfig = {
   leaseMs: 30_000,
   heartbeatMs: 5_000,
   pollMs: 1_000,
+  claimsInFlight: 2,
   recoveryIntervalMs: 5_000,
   toolAbortGraceMs: 5_000,
 };
@@ -69,8 +76,13 @@ export interface ExecutorCompanion {
 export class RunExecutor {
   readonly owner: string;
   private readonly config: RunExecutorConfig;
-  private readonly waiter: PollWaiter;
+  private readonly schedule: ClaimSchedule;
   private readonly held = new Map<string, HeldRun>();
+  /** Claims in flight, and the slots they asked for: held runs + these never exceed `concurrency`. */
+  private claimsInFlight = 0;
+  private slotsClaiming = 0;
+  /** The same claims, for stop() to wait on. */
+  private readonly claimsLanding = new Set<Promise<void>>();
   private state: 'idle' | 'running' | 'draining' | 'stopped' = 'idle';
   private loop: Promise<void> | undefined;
   private timers: NodeJS.Timeout[] = [];
@@ -86,7 +98,7 @@ export class RunExecutor {
     private readonly companions: readonly ExecutorCompanion[] = [],
   ) {
     this.config = { ...defaultExecutorConfig, ...config };
-    this.waiter = new PollWaiter(this.config.pollMs);
+    this.schedule = new ClaimSchedule(this.config.pollMs);
     this.owner = this.config.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   }
 
@@ -114,7 +126,7 @@ export class RunExecutor {
 
   /** Claims promptly instead of at the next poll (the creating process calls this after a commit). */
   wake(): void {
-    this.waiter.wake();
+    this.schedule.request();
   }
 
   /**
@@ -124,7 +136,9 @@ export class RunExecutor {
   async stop(drainMs = 10_000): Promise<void> {
     if (this.state === 'idle' || this.state === 'stopped') return;
     this.state = 'draining';
-    this.wake();
+    this.schedule.stop();
+    // The loop ends once the claims in flight have landed, so the runs they took are drained too.
+    await this.loop;
     for (const held of this.held.values()) held.drain.abort(new Error('Executor draining'));
     const all = Promise.all([...this.held.values()].map((held) => held.done));
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), drainMs).unref());
@@ -132,7 +146,6 @@ export class RunExecutor {
       for (const held of this.held.values()) held.abort.abort(new Error('Executor stopped'));
       await all;
     }
-    await this.loop;
     // After the runs: their last events may still have queued webhook deliveries worth sending.
     for (const companion of this.companions) await companion.stop();
     for (const timer of this.timers) clearInterval(timer);
@@ -157,27 +170,44 @@ export class RunExecutor {
     while (this.state === 'running') {
       // The loop's promise is only awaited by stop(): nothing may reject it, or the process dies.
       try {
-        const free = this.config.concurrency - this.held.size;
-        let claimed: ClaimedRun[] = [];
-        if (free > 0) {
-          this.waiter.claiming();
-          try {
-            claimed = await claimRuns(this.database.statements, this.owner, free, this.config.leaseMs, this.config.toolNames);
-          } catch (error) {
-            this.logger.warn('Claiming runs failed; retrying', { error: describe(error) });
-          }
-          for (const run of claimed) this.hold(run);
+        const free = this.config.concurrency - this.held.size - this.slotsClaiming;
+        // A claim is not awaited here: while it is in flight, runs that settle free slots another
+        // claim can fill at once (ADR 0066). Each claim asks only for slots nobody has asked for yet.
+        if (free > 0 && this.claimsInFlight < this.config.claimsInFlight && this.schedule.take()) {
+          const landing: Promise<void> = this.claim(free).finally(() => this.claimsLanding.delete(landing));
+          this.claimsLanding.add(landing);
+          continue;
         }
-        // Pause after every claim: a short batch means the queue is drained (claiming again at once
-        // would only cost an empty round trip), a full one means no slot is free. The pause ends at
-        // once when a wake arrived meanwhile — a run was queued (NOTIFY) or a held run settled and
-        // freed a slot — so while work is queued the loop never waits out a poll.
-        await this.waiter.wait(this.held.size < this.config.concurrency);
+        // Until work may be waiting (NOTIFY, a settled run, a full claim, the poll) or a claim landed.
+        await this.schedule.next();
       } catch (error) {
         this.logger.error('Claim loop error; continuing', { error: describe(error) });
-        await this.waiter.wait(true);
+        await this.schedule.next();
       }
     }
+    await Promise.all(this.claimsLanding);
+  }
+
+  /** One claim of up to `limit` runs; never rejects. */
+  private async claim(limit: number): Promise<void> {
+    this.claimsInFlight += 1;
+    this.slotsClaiming += limit;
+    let claimed: ClaimedRun[] = [];
+    try {
+      claimed = await claimRuns(this.database.statements, this.owner, limit, this.config.leaseMs, this.config.toolNames);
+    } catch (error) {
+      // Retried at the next request: the poll, or sooner when work is announced.
+      this.logger.warn('Claiming runs failed; retrying', { error: describe(error) });
+    }
+    // Slots move from "claiming" to "held" in one synchronous step, so the two never overcount; and
+    // before the nudge below, so the loop it resumes sees this claim landed.
+    this.claimsInFlight -= 1;
+    this.slotsClaiming -= limit;
+    for (const run of claimed) this.hold(run);
+    // A full claim may have left runs queued: claim again when a slot is free. A short one drained
+    // the queue as of its start; only a new request (a NOTIFY, a settled run) starts the next.
+    if (claimed.length === limit) this.schedule.request();
+    else this.schedule.nudge();
   }
 
   private hold(run: ClaimedRun): void {
