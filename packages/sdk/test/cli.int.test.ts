@@ -2,28 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createClient, type AgentLoomClient, type Approval, type MemoryHit } from '../src/index.ts';
-import { startLiveConsole, type LiveConsole } from './live-console';
+import type { Approval, MemoryHit } from '../src/index.ts';
+import { useLiveCli } from './live-cli';
 import { runAgentloom } from './run-cli-process';
 
 /** The `agentloom` bin against the production console, configured through the environment. */
-let live: LiveConsole;
-let client: AgentLoomClient;
-let environment: Record<string, string>;
-
-beforeAll(async () => {
-  live = await startLiveConsole('cli');
-  client = createClient({ baseUrl: live.baseUrl, apiKey: live.seeded.adminKey });
-  environment = { AGENTLOOM_URL: live.baseUrl, AGENTLOOM_API_KEY: live.seeded.adminKey };
-}, 600_000);
-
-afterAll(async () => {
-  await live?.stop();
-});
-
-const cli = (...argv: string[]) => runAgentloom(argv, environment);
+const live = useLiveCli('cli');
+const { cli } = live;
 const startedRunId = (stderr: string) => /Run (\S+) of/.exec(stderr)?.[1];
 
 async function pendingApprovalOf(runId: string): Promise<Approval> {
@@ -39,7 +26,7 @@ async function pendingApprovalOf(runId: string): Promise<Approval> {
 /** The id of the newest run waiting for approval whose input contains `text` (a followed run, seen through the API). */
 async function waitingRunWithInput(text: string): Promise<string> {
   for (let attempt = 0; attempt < 300; attempt += 1) {
-    const { runs } = await client.runs.list({ status: 'waiting_human', limit: 200 });
+    const { runs } = await live.client.runs.list({ status: 'waiting_human', limit: 200 });
     const run = runs.find((candidate) => JSON.stringify(candidate.input).includes(text));
     if (run) return run.id;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -105,17 +92,17 @@ describe('agentloom run', () => {
     expect(result.stdout).toContain('#1 run-created');
     expect(result.stdout).toMatch(/#\d+ run-finished succeeded/);
     const runId = startedRunId(result.stderr)!;
-    expect((await client.runs.get(runId)).status).toBe('succeeded');
+    expect((await live.client.runs.get(runId)).status).toBe('succeeded');
 
     const erased = await cli('erase', 'run', runId);
     expect(erased.code).toBe(0);
     expect(erased.stdout).toContain(`Erased run ${runId}`);
     expect(erased.stdout).toMatch(/runs\s+1/);
-    await expect(client.runs.get(runId)).rejects.toMatchObject({ status: 404 });
+    await expect(live.client.runs.get(runId)).rejects.toMatchObject({ status: 404 });
   });
 
   it('waits through an approval given with `approvals approve`', async () => {
-    const following = runAgentloom(['run', 'demo-operator', 'Deploy build 42', '--follow'], environment);
+    const following = runAgentloom(['run', 'demo-operator', 'Deploy build 42', '--follow'], live.environment);
     const runId = await waitingRunWithInput('Deploy build 42');
     const approval = await pendingApprovalOf(runId);
     const approved = await cli('approvals', 'approve', approval.id);
@@ -129,12 +116,12 @@ describe('agentloom run', () => {
   });
 
   it('exits 3 when the followed run is cancelled, and 2 on usage errors', async () => {
-    const following = runAgentloom(['run', 'demo-operator', 'Deploy build 43', '--follow'], environment);
+    const following = runAgentloom(['run', 'demo-operator', 'Deploy build 43', '--follow'], live.environment);
     const runId = await waitingRunWithInput('Deploy build 43');
     const approval = await pendingApprovalOf(runId);
     const rejectedWithoutReason = await cli('approvals', 'reject', approval.id);
     expect(rejectedWithoutReason.code).toBe(2);
-    await client.runs.cancel(runId);
+    await live.client.runs.cancel(runId);
     const result = await following;
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/Run \S+ cancelled/);
@@ -145,7 +132,7 @@ describe('agentloom run', () => {
 
 describe('agentloom memories and configuration', () => {
   it('searches and forgets a memory', async () => {
-    const stored = await client.memories.store({ scope: { level: 'project' }, kind: 'fact', content: 'Invoices are archived after 90 days.' });
+    const stored = await live.client.memories.store({ scope: { level: 'project' }, kind: 'fact', content: 'Invoices are archived after 90 days.' });
     const found = await cli('memories', 'search', 'when are invoices archived', '--json');
     expect(found.code).toBe(0);
     expect((JSON.parse(found.stdout) as MemoryHit[]).map((hit) => hit.item.id)).toContain(stored.id);
@@ -165,7 +152,7 @@ describe('agentloom memories and configuration', () => {
     const wrongKey = await cli('approvals', 'list', '--key', 'al_000000000000_not-a-real-key');
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stderr).toContain('unauthenticated');
-    const flagsOnly = await runAgentloom(['approvals', 'list', '--url', live.baseUrl, '--key', live.seeded.adminKey], {});
+    const flagsOnly = await runAgentloom(['approvals', 'list', '--url', live.console.baseUrl, '--key', live.console.seeded.adminKey], {});
     expect(flagsOnly.code).toBe(0);
     const noKey = await runAgentloom(['approvals', 'list'], { AGENTLOOM_API_KEY: '' });
     expect(noKey.code).toBe(2);

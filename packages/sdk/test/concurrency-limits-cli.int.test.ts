@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { createClient, type AgentLoomClient, type ConcurrencyLimits } from '../src/index.ts';
-import { startLiveConsole, type LiveConsole } from './live-console';
-import { runAgentloom } from './run-cli-process';
+import type { ConcurrencyLimits } from '../src/index.ts';
+import { useLiveCli } from './live-cli';
 
 /** `agentloom concurrency-limits` against the production console, over the SDK's `concurrencyLimits`. */
-let live: LiveConsole;
-let client: AgentLoomClient;
-let environment: Record<string, string>;
-
-beforeAll(async () => {
-  live = await startLiveConsole('concurrency-limits-cli');
-  client = createClient({ baseUrl: live.baseUrl, apiKey: live.seeded.adminKey });
-  environment = { AGENTLOOM_URL: live.baseUrl, AGENTLOOM_API_KEY: live.seeded.adminKey };
-}, 600_000);
-
-afterAll(async () => {
-  await live?.stop();
-});
-
-const cli = (...argv: string[]) => runAgentloom(argv, environment);
+const live = useLiveCli('concurrency-limits-cli');
+const { cli } = live;
 
 describe('agentloom concurrency-limits', () => {
   it('lists, sets and removes the tenant’s and an agent’s limits', async () => {
@@ -30,7 +16,7 @@ describe('agentloom concurrency-limits', () => {
     expect(tenant).toMatchObject({ code: 0 });
     expect(tenant.stdout).toContain('Tenant: 0 running, at most 6 at once');
 
-    const agentId = (await client.agents.resolve('demo-researcher')).id;
+    const agentId = (await live.client.agents.resolve('demo-researcher')).id;
     const agent = await cli('concurrency-limits', 'set', '--agent', 'demo-researcher', '--max', '2', '--json');
     expect(agent.code).toBe(0);
     expect(JSON.parse(agent.stdout) as ConcurrencyLimits).toEqual({
@@ -38,11 +24,11 @@ describe('agentloom concurrency-limits', () => {
       agents: [{ agentId, agentName: 'Demo researcher', maxRunningRuns: 2, running: 0 }],
     });
     expect((await cli('concurrency-limits', 'list')).stdout).toContain(`Demo researcher (${agentId}): 0 running, at most 2 at once`);
-    expect(await client.concurrencyLimits.get()).toEqual(JSON.parse(agent.stdout));
+    expect(await live.client.concurrencyLimits.get()).toEqual(JSON.parse(agent.stdout));
 
     expect((await cli('concurrency-limits', 'set', '--agent', 'demo-researcher', '--max', 'none')).code).toBe(0);
     expect((await cli('concurrency-limits', 'set', '--tenant', '--max', 'none')).code).toBe(0);
-    expect(await client.concurrencyLimits.get()).toEqual({ tenant: { maxRunningRuns: null, running: 0 }, agents: [] });
+    expect(await live.client.concurrencyLimits.get()).toEqual({ tenant: { maxRunningRuns: null, running: 0 }, agents: [] });
   });
 
   it('refuses bad invocations with usage errors (exit 2) and bad values with the server’s 400 naming the field (exit 1)', async () => {
