@@ -37,6 +37,11 @@ function environment(): NodeJS.ProcessEnv {
   return { ...process.env, PATH: `${binFolder}${path.delimiter}${process.env.PATH ?? ''}`, AGENTLOOM_URL: server.baseUrl, AGENTLOOM_API_KEY: seeded.adminKey };
 }
 
+/** The console's last lines: a 5xx is masked in the answer, and the reason is only in its log. */
+function consoleTail(): string {
+  return server.output().split('\n').slice(-60).join('\n');
+}
+
 describe('README "API" section', () => {
   it('has curl, SDK and CLI examples and a setup block naming the two variables', () => {
     const shell = blocks.filter((block) => block.language === 'sh');
@@ -60,7 +65,7 @@ describe('README "API" section', () => {
       status: Number(match[1]),
       request: `${match[2]} ${match[3]}`,
     }));
-    expect(result.status, `${result.stdout.slice(-2_000)}\n${result.stderr.slice(-2_000)}`).toBe(0);
+    expect(result.status, `${result.stdout.slice(-2_000)}\n${result.stderr.slice(-2_000)}\n--- console output ---\n${consoleTail()}`).toBe(0);
     const written = examples.map((block) => block.code.match(/(^|[\s($])curl /gm)?.length ?? 0).reduce((sum, count) => sum + count, 0);
     expect(statuses.length).toBeGreaterThanOrEqual(written);
     expect(statuses.filter((entry) => entry.status < 200 || entry.status >= 300)).toEqual([]);
@@ -76,7 +81,7 @@ describe('README "API" section', () => {
       const [example] = blocks.filter((block) => block.language === 'ts');
       writeFileSync(path.join(folder, 'example.mts'), example!.code);
       const result = spawnSync('node', ['example.mts'], { cwd: folder, env: environment(), encoding: 'utf8', timeout: 120_000 });
-      expect(result.status, result.stderr).toBe(0);
+      expect(result.status, `${result.stderr}\n--- console output ---\n${consoleTail()}`).toBe(0);
       expect(result.stdout).toContain('approval-requested');
       expect(result.stdout).toMatch(/^succeeded$/m);
     } finally {
