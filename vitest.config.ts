@@ -27,7 +27,7 @@ const integrationTest = {
 // Three projects: `unit` tests touch no network service and no database server; `integration` tests
 // (*.int.test.ts) use real databases (embedded PGlite and the Postgres server) and real HTTP. Each
 // integration file works in databases of its own (a fresh PGlite, or a fresh database on the
-// server) and servers on ports the OS hands out, so files run side by side, three at a time (they
+// server) and servers on ports the OS hands out, so files run side by side, two at a time (they
 // wait on PostgreSQL, sockets and child processes as much as on CPU); `integration-exclusive` runs
 // after them, one file at a time. `npm run test:integration` runs both.
 export default defineConfig({
@@ -48,7 +48,7 @@ export default defineConfig({
           name: 'integration',
           include: ['{apps,packages,tools,bench}/**/*.int.test.ts'],
           exclude: [...ignored, ...exclusiveIntegrationFiles],
-          maxWorkers: 3,
+          maxWorkers: 2,
         },
       },
       {
