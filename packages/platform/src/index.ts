@@ -2,7 +2,7 @@ export { createPlatform, type Platform } from './create-platform';
 export type { PlatformConfig } from './platform-config';
 export { defaultDataBounds, type DataBounds } from './execution/data-bounds';
 export { DomainError, isDomainError, type DomainErrorKind } from './errors/domain-error';
-export { DatabaseUnavailableError, domainErrorOf, unavailableRetryAfterSeconds } from './errors/domain-error-of';
+export { DatabaseUnavailableError, domainErrorOf, ModelUnavailableError, unavailableRetryAfterSeconds } from './errors/domain-error-of';
 export { assertStorableText, findUnstorableText, unstorableTextProblem, type UnstorableText } from './validation/unstorable-text';
 export { roles, roleAtLeast, type Role, type Principal, type RequestOrigin } from './auth/roles';
 export type { HealthReport } from './health/health-report';

@@ -1,6 +1,7 @@
 import { DatabaseError, transientDatabaseErrorReason } from '@agentloom/db';
 
 import { DomainError, isDomainError } from './domain-error';
+import { modelFailureKindOf } from './model-failure-kind';
 
 /** Seconds a client is asked to wait (`Retry-After`) before retrying after database trouble. */
 export const unavailableRetryAfterSeconds = 2;
@@ -20,9 +21,25 @@ export class DatabaseUnavailableError extends DomainError {
 }
 
 /**
+ * A model or embedder the server depends on failed (the embedder behind a memory store or search, a
+ * judge's model): the server's trouble, not the caller's, so transports answer 503 with
+ * `Retry-After` instead of a masked 500. The message names the kind, never the provider's words
+ * (they can carry endpoints or keys' hints).
+ */
+export class ModelUnavailableError extends DomainError {
+  readonly retryAfterSeconds = unavailableRetryAfterSeconds;
+
+  constructor(failureKind: string, options?: { cause?: unknown }) {
+    super('unavailable', `A model or embedder the server depends on failed (${failureKind}); retry shortly.`);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
+/**
  * The domain error a thrown value stands for: itself when it is one, `unavailable` for transient
  * database failures (pool or transaction-start timeouts, refused or terminated connections, a
- * server restarting) and for a database that cannot be opened; undefined for anything else, which
+ * server restarting), for a database that cannot be opened and for a failed model or embedder call
+ * (`model-call-failed`, `model-configuration` and the provider kinds); undefined for anything else, which
  * is a bug and stays a 500. Every transport maps errors through this one function.
  */
 export function domainErrorOf(error: unknown): DomainError | undefined {
@@ -30,5 +47,7 @@ export function domainErrorOf(error: unknown): DomainError | undefined {
   const reason = transientDatabaseErrorReason(error);
   if (reason !== undefined) return new DatabaseUnavailableError(reason, { cause: error });
   if (error instanceof DatabaseError && error.kind === 'unreachable') return new DatabaseUnavailableError('database not reachable', { cause: error });
+  const modelFailure = modelFailureKindOf(error);
+  if (modelFailure !== undefined) return new ModelUnavailableError(modelFailure, { cause: error });
   return undefined;
 }

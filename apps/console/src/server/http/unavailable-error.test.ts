@@ -1,5 +1,6 @@
 import { DatabaseError } from '@agentloom/db';
 import { DomainError } from '@agentloom/platform';
+import { ModelCallFailedError, ProviderCallFailedError } from '@agentloom/runtime';
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { errorKind, mapProcedureError } from '../trpc/domain-error-mapping';
@@ -45,6 +46,22 @@ describe('infrastructure trouble is 503 unavailable with Retry-After, never 500'
     expect(errorKind(mapped.error)).toBe('unavailable');
     // The tRPC route's responseMeta reads `retryAfterSeconds` along the cause chain (as for rate limits).
     expect(mapped.error.cause).toMatchObject({ kind: 'unavailable', retryAfterSeconds: 2 });
+  });
+
+  it.each([
+    ['an embedder that failed', () => new ModelCallFailedError('Embedder use-lite/v1 failed: worker exited'), 'model-call-failed'],
+    ['a provider that is unreachable', () => new ProviderCallFailedError('provider-unreachable', 'connect ECONNREFUSED 10.0.0.5:443 key sk-…'), 'provider-unreachable'],
+    ['a model that cannot be called as configured', () => new ProviderCallFailedError('model-configuration', 'endpoint refused by policy'), 'model-configuration'],
+  ])('REST: %s is 503 naming the kind, never the provider words', async (_name, failure, kind) => {
+    const response = apiErrorResponse(failure(), 'test');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('Retry-After')).toBe('2');
+    expect(await response.json()).toEqual({ error: { kind: 'unavailable', message: `A model or embedder the server depends on failed (${kind}); retry shortly.` } });
+  });
+
+  it('leaves runtime errors that are not model failures as masked 500s', () => {
+    const mismatch = Object.assign(new Error('resume did not match'), { kind: 'resume-mismatch' });
+    expect(apiErrorResponse(mismatch, 'test').status).toBe(500);
   });
 
   it('leaves bugs as masked 500s and client mistakes as they were', () => {

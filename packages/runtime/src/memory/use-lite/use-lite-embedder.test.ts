@@ -72,3 +72,25 @@ describe('selectEmbedder', () => {
     expect(selectEmbedder(undefined)).toMatchObject({ requested: 'hashing', semantic: false, fallbackReason: null });
   });
 });
+
+describe('UseLiteEmbedder after a failed load', () => {
+  // A model directory that is empty at first and complete later: the load failure must not stick.
+  it.each(['worker', 'main'] as const)('loads again on the next embed (%s thread)', async (thread) => {
+    const { mkdtemp, readdir, symlink, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = await mkdtemp(join(tmpdir(), 'use-lite-retry-'));
+    const retrying = new UseLiteEmbedder({ ...location.packages, modelDirectory: directory }, { thread });
+    try {
+      await expect(retrying.embed(['first try'])).rejects.toMatchObject({ kind: 'model-call-failed' });
+      expect(retrying.status.state).toBe('failed');
+      for (const file of await readdir(location.packages.modelDirectory)) await symlink(join(location.packages.modelDirectory, file), join(directory, file));
+      const [vector] = await retrying.embed(['second try']);
+      expect(vector).toHaveLength(512);
+      expect(retrying.status).toEqual({ state: 'ready' });
+    } finally {
+      await retrying.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -137,8 +137,14 @@ export class UseLiteEmbedder implements Embedder {
   }
 
   private loadOnMainThread(): Promise<UseLiteModel> {
-    this.mainModel ??= loadUseLiteModel(this.packages);
-    return this.mainModel;
+    if (this.mainModel) return this.mainModel;
+    const loading = loadUseLiteModel(this.packages);
+    this.mainModel = loading;
+    // A failed load is not remembered: the next `embed` tries again instead of failing forever.
+    loading.catch(() => {
+      if (this.mainModel === loading) this.mainModel = undefined;
+    });
+    return loading;
   }
 
   private runOnWorker(texts: string[]): Promise<number[][]> {

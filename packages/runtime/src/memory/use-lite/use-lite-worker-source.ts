@@ -25,6 +25,8 @@ function model() {
     };
     return initModel(source);
   })();
+  // A failed load (memory pressure, a file read that failed) is not remembered: the next request loads again.
+  loading.catch(() => { loading = undefined; });
   return loading;
 }
 
