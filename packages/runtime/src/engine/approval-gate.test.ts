@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-
-import { serializeCheckpoint } from '../checkpoint/serialize';
-import type { Message } from '../contracts/messages';
-import type { AnyTool } from '../contracts/tool-registry';
 import { ScriptedModel, type ScriptedReply } from '../testing/scripted-model';
 import type { CreateEngineOptions } from './assembly/engine-options';
 import { createEngine } from './create-engine';
+import { runUntilApprovalPause, transferTool } from './test-support/approval-pause';
 import { reactSnapshot } from './test-support/lookup-tool';
 
 /**
@@ -14,20 +10,6 @@ import { reactSnapshot } from './test-support/lookup-tool';
  * that matches must stop the call, every waiting call needs its decision, invalid arguments never
  * reach a reviewer, and the events say what was proposed, requested and decided.
  */
-
-function transferTool(executed: unknown[]): AnyTool {
-  return {
-    name: 'transfer',
-    description: 'Move money',
-    implementationId: 'bank-tools/v1/transfer',
-    inputSchema: z.object({ amount: z.number().positive(), to: z.string() }),
-    sideEffects: 'unsafe',
-    execute(args: { amount: number; to: string }) {
-      executed.push(args);
-      return Promise.resolve({ content: `sent ${args.amount} to ${args.to}` });
-    },
-  };
-}
 
 function engineOptions(executed: unknown[], turns: ScriptedReply[], approvals: CreateEngineOptions['approvals'] = { transfer: 'always' }) {
   const model = new ScriptedModel(turns);
@@ -45,12 +27,7 @@ const twoTransfers: ScriptedReply[] = [
   'Done.',
 ];
 
-async function pause(options: CreateEngineOptions) {
-  const engine = createEngine(reactSnapshot, options);
-  const outcome = await engine.execute({ task: 'Pay', instanceId: 'run-1' });
-  await engine.close();
-  return { outcome, stored: serializeCheckpoint(outcome.checkpoint), transcript: JSON.parse(JSON.stringify(outcome.transcript)) as Message[] };
-}
+const pause = (options: CreateEngineOptions) => runUntilApprovalPause(reactSnapshot, options, 'Pay');
 
 describe('approval gate', () => {
   it('a predicate rule that matches stops the call before it runs', async () => {
@@ -108,7 +85,7 @@ describe('approval gate', () => {
       { callId: 't2', status: 'rejected' },
     ]);
     await run.runUntilPause();
-    expect(executed).toEqual([{ amount: 5, to: 'ada' }]);
+    expect(executed).toEqual([{ amount: 5, to: 'ada', idempotencyKey: 'run-1:t1' }]);
   });
 
   it('rejects invalid arguments without asking a reviewer, even under an always rule', async () => {

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { serializeCheckpoint } from '../checkpoint/serialize';
-import type { Message } from '../contracts/messages';
-import type { AnyTool } from '../contracts/tool-registry';
 import { ScriptedModel } from '../testing/scripted-model';
 import { createEngine } from './create-engine';
 import type { CreateEngineOptions } from './assembly/engine-options';
+import { runUntilApprovalPause, transferTool } from './test-support/approval-pause';
 import { reactSnapshot } from './test-support/lookup-tool';
-
-function transferTool(executed: unknown[]): AnyTool {
-  return {
-    name: 'transfer',
-    description: 'Move money',
-    implementationId: 'bank-tools/v1/transfer',
-    inputSchema: z.object({ amount: z.number().positive(), to: z.string() }),
-    sideEffects: 'unsafe',
-    execute(args: { amount: number; to: string }, context) {
-      executed.push({ ...args, idempotencyKey: context.idempotencyKey });
-      return Promise.resolve({ content: `sent ${args.amount} to ${args.to}` });
-    },
-  };
-}
 
 function setup(executed: unknown[], approvals: CreateEngineOptions['approvals'] = { transfer: 'always' }) {
   const model = new ScriptedModel([{ toolCalls: [{ id: 't1', name: 'transfer', arguments: { amount: 500, to: 'ada' } }] }, 'Transfer handled.']);
@@ -28,13 +11,7 @@ function setup(executed: unknown[], approvals: CreateEngineOptions['approvals'] 
   return { model, options };
 }
 
-/** Runs until the approval pause and returns what a host would have persisted. */
-async function pause(options: CreateEngineOptions) {
-  const engine = createEngine(reactSnapshot, options);
-  const outcome = await engine.execute({ task: 'Pay Ada 500', instanceId: 'run-1' });
-  await engine.close();
-  return { outcome, stored: serializeCheckpoint(outcome.checkpoint), transcript: JSON.parse(JSON.stringify(outcome.transcript)) as Message[] };
-}
+const pause = (options: CreateEngineOptions) => runUntilApprovalPause(reactSnapshot, options, 'Pay Ada 500');
 
 describe('approval and resume', () => {
   it('pauses with an approval request, then resumes from the serialized checkpoint and runs the approved call', async () => {

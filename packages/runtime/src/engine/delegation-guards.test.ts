@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { awaitingApprovalCallIds } from '../checkpoint/awaiting-calls';
-import { serializeCheckpoint } from '../checkpoint/serialize';
 import type { LifecycleHooks, ToolCallHookInfo } from '../contracts/hooks';
-import type { Message } from '../contracts/messages';
 import type { ModelRequest } from '../contracts/model-gateway';
 import type { AnyTool } from '../contracts/tool-registry';
 import { ScriptedModel } from '../testing/scripted-model';
 import type { CreateEngineOptions } from './assembly/engine-options';
 import { createEngine } from './create-engine';
+import { runUntilApprovalPause } from './test-support/approval-pause';
 import { lookupTool } from './test-support/lookup-tool';
 
 const withResearcher = {
@@ -64,12 +63,7 @@ function recordingHooks(seen: ToolCallHookInfo[]): LifecycleHooks {
   };
 }
 
-async function pauseOnChildApproval(options: CreateEngineOptions) {
-  const engine = createEngine(withResearcher, options);
-  const outcome = await engine.execute({ task: 'Delegate a payment', instanceId: 'run-1' });
-  await engine.close();
-  return { outcome, stored: serializeCheckpoint(outcome.checkpoint), transcript: JSON.parse(JSON.stringify(outcome.transcript)) as Message[] };
-}
+const pauseOnChildApproval = (options: CreateEngineOptions) => runUntilApprovalPause(withResearcher, options, 'Delegate a payment');
 
 describe('sub-agents inside the guarded path', () => {
   it("pauses the parent when a child's call needs approval, and runs it exactly once after the decision", async () => {

@@ -1,4 +1,4 @@
-import type { LookupOptions } from 'node:net';
+import type { LookupOptions } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 
 import { createTestResolver } from '../testing/outbound-address-forms';

@@ -1,3 +1,7 @@
+import { mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { selectEmbedder } from '../create-embedder';
@@ -76,9 +80,6 @@ describe('selectEmbedder', () => {
 describe('UseLiteEmbedder after a failed load', () => {
   // A model directory that is empty at first and complete later: the load failure must not stick.
   it.each(['worker', 'main'] as const)('loads again on the next embed (%s thread)', async (thread) => {
-    const { mkdtemp, readdir, symlink, rm } = await import('node:fs/promises');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const directory = await mkdtemp(join(tmpdir(), 'use-lite-retry-'));
     const retrying = new UseLiteEmbedder({ ...location.packages, modelDirectory: directory }, { thread });
     try {
