@@ -35,8 +35,9 @@ export function apiErrorResponse(error: unknown, route: string): Response {
     consoleLogger.error(`${route} failed`, errorDetails(error));
     return errorJson(500, { kind: 'internal', message: 'Internal error' });
   }
-  // Client mistakes are not logged; an unreachable database is worth a warning.
-  if (domainError.kind === 'unavailable') consoleLogger.warn(`${route}: ${domainError.message}`);
+  // Client mistakes are not logged; an unreachable database or a failed embedder is worth a warning,
+  // with the underlying error (the answer names only its kind).
+  if (domainError.kind === 'unavailable') consoleLogger.warn(`${route}: ${domainError.message}`, causeOf(domainError.cause));
   const { kind, message, field } = domainError;
   const response = errorJson(statusByKind[kind], { kind, message, ...(field ? { field } : {}) });
   // RFC 9110: a 401 names the scheme the client should use.
@@ -44,6 +45,13 @@ export function apiErrorResponse(error: unknown, route: string): Response {
   // Infrastructure trouble passes: say when to try again.
   if (kind === 'unavailable') response.headers.set('Retry-After', String(unavailableRetryAfterSeconds));
   return response;
+}
+
+/** The underlying error's name and message (no stack: an outage repeats this warning per request). */
+function causeOf(cause: unknown): Record<string, unknown> | undefined {
+  if (cause === undefined) return undefined;
+  const { name, message, value } = errorDetails(cause) as { name?: unknown; message?: unknown; value?: unknown };
+  return { cause: value === undefined ? { name, message } : { value } };
 }
 
 function errorJson(status: number, error: ApiErrorBody['error']): Response {
