@@ -82,7 +82,7 @@ export class EngineRunProcessor implements RunProcessor {
     let replay: ReplayFixture | undefined;
     try {
       context = await loadRunContext(prisma, run, this.bounds);
-      replay = await loadReplayFixture(prisma, run.id);
+      replay = await loadReplayFixture(prisma, run.id, { resumed: context.resume !== undefined });
       // A replay is seeded with the recorded thread turns, not with a live thread's.
       if (replay && !context.resume) context = withRecordedHistory(context, replay);
     } catch (error) {
@@ -261,6 +261,7 @@ export class EngineRunProcessor implements RunProcessor {
           ...(context.historySources ? { historySources: context.historySources } : {}),
           // Replays never become episode memories (the episode source skips them): no flag to set.
           ...(replay ? { writesEpisode: false } : {}),
+          ...(defersSteps(replay) ? { withoutLedger: true } : {}),
         });
         // Counted on write (ADR 0046), deferred steps included, now that they are committed.
         for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, flushed[index]!.usage, bytes);

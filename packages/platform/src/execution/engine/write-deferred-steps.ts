@@ -12,19 +12,20 @@ import { stepRowsDocument, writeStepRows } from './write-step-rows';
 /**
  * Writes steps that ran and were kept in memory (ADR 0059), in the caller's transaction, as their
  * own commits would have: rows (each checkpoint pruning the one before, so only the last survives),
- * memory use and thread-history sources, one counter update for all of them, and their events —
- * returned, for the caller to append before its own step's — with each step's checkpoint size.
+ * memory use and thread-history sources. Returned for the caller's own statements: their events (to
+ * append before its step's), their counters (added to its step's run update: one statement for all,
+ * ADR 0071) and each step's checkpoint size.
  */
 export async function writeDeferredSteps(
   transaction: Prisma.TransactionClient,
   run: ClaimedRun,
   steps: readonly StepResult[],
   options: { now: Date; historySources?: readonly (readonly string[])[] },
-): Promise<{ events: NewRunEvent[]; checkpointBytes: number[] }> {
-  if (steps.length === 0) return { events: [], checkpointBytes: [] };
+): Promise<{ events: NewRunEvent[]; checkpointBytes: number[]; counts: DeferredCounts }> {
+  const totals: DeferredCounts = { steps: steps.length, modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  if (steps.length === 0) return { events: [], checkpointBytes: [], counts: totals };
   const events: NewRunEvent[] = [];
   const checkpointBytes: number[] = [];
-  const totals = { modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
   for (const [position, step] of steps.entries()) {
     // Each step its own instant, strictly before the next one's and the committing step's (`now`):
     // the ledger is read in (created_at, call id) order, and a replay's first divergent call depends on it.
@@ -37,18 +38,19 @@ export async function writeDeferredSteps(
     events.push(...stepEventsOf(step), ...memoryEvents, { type: 'step-committed', payload: { ...stepCommittedPayload(rows, step, false), stepId } as unknown as Prisma.InputJsonObject });
     checkpointBytes.push(rows.checkpoint.byteSize);
     const usage = usageCountsOf(step);
-    for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += usage[key];
+    for (const key of Object.keys(usage) as (keyof typeof usage)[]) totals[key] += usage[key];
   }
-  await transaction.run.update({
-    where: { id: run.id },
-    data: {
-      stepCount: { increment: steps.length },
-      modelCalls: { increment: totals.modelCalls },
-      toolCallCount: { increment: totals.toolCallCount },
-      inputTokens: { increment: totals.inputTokens },
-      outputTokens: { increment: totals.outputTokens },
-      costUsd: { increment: totals.costUsd },
-    },
-  });
-  return { events, checkpointBytes };
+  return { events, checkpointBytes, counts: totals };
 }
+
+/** What deferred steps add to their run's counters, written with the committing step's (ADR 0071). */
+export interface DeferredCounts {
+  steps: number;
+  modelCalls: number;
+  toolCallCount: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+export const noDeferredCounts: DeferredCounts = { steps: 0, modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
