@@ -15,7 +15,7 @@ import { commitStepStatement } from './step-commit-sql';
 import { stepCommittedPayload } from './step-committed-payload';
 import { stepEventsOf, usageCountsOf } from './step-usage';
 import { noDeferredCounts, writeDeferredSteps, type DeferredCounts } from './write-deferred-steps';
-import { stepRowsDocument, writeStepRows } from './write-step-rows';
+import { stepRowsDocument } from './write-step-rows';
 import { parkRunStatement } from '../../waits/wait-sql';
 import { scheduleBudgetResume } from '../../budgets/budget-window-sql';
 
@@ -79,8 +79,12 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
   }
   return prisma.$transaction(async (transaction) => {
     const { cancelRequested } = await fenceRun(transaction, run, options.owner);
-    const { events: deferredEvents, checkpointBytes: deferredCheckpointBytes, counts: deferredCounts } = await writeDeferredSteps(transaction, run, deferred, { now, ...(options.historySources ? { historySources: options.historySources } : {}) });
-    const stepId = await writeStepRows(transaction, rows);
+    const {
+      stepId,
+      events: deferredEvents,
+      checkpointBytes: deferredCheckpointBytes,
+      counts: deferredCounts,
+    } = await writeDeferredSteps(transaction, run, deferred, rows, { now, ...(options.historySources ? { historySources: options.historySources } : {}) });
     // As agentloom_commit_step: memory use is (re)written when the step has some, or when its row already
     // existed (a step committed before, whose earlier memory use is replaced); otherwise there is none to write.
     const memoryEvents = stepId !== rows.step.id || hasMemoryUseToRecord(result) ? await recordMemoryUse(transaction, run, result, stepId) : [];
