@@ -39,6 +39,12 @@ export interface PersistStepOptions {
    * with their steps, never `running` or `outcome_unknown`, so its end has no leftover call to close (ADR 0071).
    */
   withoutLedger?: boolean;
+  /**
+   * Runs inside the transaction that ends the run (any final status), after the run's rows and events
+   * are written: a replay's scoring (ADR 0071). Must not throw for its own failures (a savepoint keeps them
+   * from undoing the run's outcome); whatever it throws fails the commit.
+   */
+  atFinish?: (transaction: Prisma.TransactionClient) => Promise<void>;
 }
 
 /**
@@ -107,6 +113,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     ];
     await appendRunEvents(transaction, run, events);
     const finished = finishEvents.find((event) => event.type === 'run-finished')?.payload as { status?: unknown } | undefined;
+    if (finished && options.atFinish) await options.atFinish(transaction);
     return { checkpointBytes: rows.checkpoint.byteSize, deferredCheckpointBytes, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
   });
 }
