@@ -81,8 +81,14 @@ describe.each(databaseModes)('recorded replay paused for an approval (%s)', (mod
     await test.platform.datasets.addRuns(principal, { name: `approved-${mode}`, runIds: [run.id] });
     const recorded = { ...executed };
 
-    const experiment = await test.platform.experiments.create(principal, { dataset: `approved-${mode}`, agentId, agentVersion: 1, scorers: [{ type: 'exact' }, { type: 'tool-sequence' }] });
-    const replayRunId = experiment.results[0]?.runId ?? (await test.platform.database.prisma.evalResult.findFirstOrThrow({ where: { experimentId: experiment.id } })).runId;
+    const experiment = await test.platform.experiments.create(principal, {
+      dataset: `approved-${mode}`,
+      agentId,
+      agentVersion: 1,
+      scorers: [{ type: 'exact' }, { type: 'tool-sequence' }],
+    });
+    const replayRunId =
+      experiment.results[0]?.runId ?? (await test.platform.database.prisma.evalResult.findFirstOrThrow({ where: { experimentId: experiment.id } })).runId;
     await approveWhenAsked(replayRunId);
     let view = experiment;
     await expect
@@ -95,7 +101,11 @@ describe.each(databaseModes)('recorded replay paused for an approval (%s)', (mod
       )
       .toBe('completed');
 
-    const ledger = await test.platform.database.prisma.toolCall.findMany({ where: { runId: replayRunId }, orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }], select: { name: true, result: true } });
+    const ledger = await test.platform.database.prisma.toolCall.findMany({
+      where: { runId: replayRunId },
+      orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }],
+      select: { name: true, result: true },
+    });
     expect(ledger.map((call) => [call.name, (call.result as { content: string }).content, (call.result as { data: { replay: string } }).data.replay])).toEqual([
       ['lookup_order', 'order A1: paid', 'recorded'],
       ['refund_order', 'refunded A1', 'recorded'],

@@ -65,7 +65,8 @@ async function stepAll(run: AgentRun): Promise<StepResult[]> {
   }
 }
 
-const engineFor = (model: ModelGateway, guard: BudgetGuard) => createEngine(reactSnapshot, { model, budget: guard, configureTools: (registry) => registry.register(lookupTool()) });
+const engineFor = (model: ModelGateway, guard: BudgetGuard) =>
+  createEngine(reactSnapshot, { model, budget: guard, configureTools: (registry) => registry.register(lookupTool()) });
 
 describe('budgets of a recorded replay (ADR 0071)', () => {
   it('never asks the guard while every reply is served from the recording: served replies spend nothing', async () => {
@@ -99,7 +100,7 @@ describe('budgets of a recorded replay (ADR 0071)', () => {
   });
 
   it('asks at the boundary of a resumed execution, which may have diverged before it paused', async () => {
-    const first = await engineFor(new ReplayingModel(3), new CountingGuard(new InMemoryBudgetGuard())).start({ task: 'Look up two words', instanceId: 'replay-4' });
+    const first = engineFor(new ReplayingModel(3), new CountingGuard(new InMemoryBudgetGuard())).start({ task: 'Look up two words', instanceId: 'replay-4' });
     const step = await first.step();
     expect(step.next.type).toBe('run-again');
     const guard = spentGuard('replay-4', 'pause');
