@@ -17,13 +17,27 @@ import { underScoreSavepoint, type SavepointOutcome } from './score-savepoint-sq
  * a custom scorer is left to the read path, which calls out before its transaction. Same guarded write
  * as the read path (`storeCaseScore`), so the two never both store a score.
  */
-export async function scoreReplayAtFinish(transaction: Prisma.TransactionClient, run: { id: string; tenantId: string }, replay: ReplayFixture): Promise<SavepointOutcome<boolean>> {
-  const scorers = z.array(scorerSchema).parse(replay.scoring.scorers);
+export async function scoreReplayAtFinish(
+  transaction: Prisma.TransactionClient,
+  run: { id: string; tenantId: string },
+  replay: ReplayFixture,
+): Promise<SavepointOutcome<boolean>> {
+  // Parsed before the savepoint but never thrown: nothing here may fail the run's commit.
+  const parsed = z.array(scorerSchema).safeParse(replay.scoring.scorers);
+  if (!parsed.success) return { ok: false, error: parsed.error };
+  const scorers = parsed.data;
   if (scoresOutsideTransaction(scorers)) return { ok: true, value: false };
   return underScoreSavepoint(transaction, () =>
     storeCaseScore(
       transaction,
-      { tenantId: run.tenantId, experimentId: replay.experimentId, baselineExperimentId: replay.scoring.baselineExperimentId, resultId: replay.resultId, runId: run.id, caseId: replay.caseId },
+      {
+        tenantId: run.tenantId,
+        experimentId: replay.experimentId,
+        baselineExperimentId: replay.scoring.baselineExperimentId,
+        resultId: replay.resultId,
+        runId: run.id,
+        caseId: replay.caseId,
+      },
       replay.fixture,
       scorers,
       new Map(),
