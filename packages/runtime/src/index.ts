@@ -3,6 +3,7 @@
 // Contracts
 export type * from './contracts/messages';
 export type * from './contracts/model-gateway';
+export { servesRecordedReplies, type RecordedReplySource } from './contracts/recorded-replies';
 export type * from './contracts/tool';
 export type * from './contracts/tool-context';
 export type * from './contracts/tool-registry';

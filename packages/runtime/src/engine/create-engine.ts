@@ -4,6 +4,7 @@ import { defaultExecutionLimits, type ExecutionLimits } from '../contracts/execu
 import type { EventBus } from '../contracts/event-bus';
 import type { DelegationIdentity, HookManager } from '../contracts/hooks';
 import type { ToolContext } from '../contracts/tool-context';
+import { servesRecordedReplies } from '../contracts/recorded-replies';
 import { ValidationError } from '../errors';
 import { InProcessEventBus } from '../events/in-process-event-bus';
 import { defaultToolOutputMaxBytes, minimumToolOutputMaxBytes } from '../tools/bound-tool-output';
@@ -58,6 +59,7 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
     ...(skills ? { skills } : {}),
     ...(options.toolStateStore ? { toolStateStore: options.toolStateStore } : {}),
     ...(options.budget && !isChild ? { budget: options.budget } : {}),
+    ...(servesRecordedReplies(modules.model) ? { recordedReplies: modules.model } : {}),
     workspacePath: options.workspacePath,
     children:
       isChild || config.subAgents.length === 0

@@ -8,6 +8,7 @@ import type { ExecutionLimits } from '../contracts/execution-limits';
 import type { ExecutionStrategy } from '../contracts/execution-strategy';
 import type { HookManager } from '../contracts/hooks';
 import type { ModelGateway } from '../contracts/model-gateway';
+import type { RecordedReplySource } from '../contracts/recorded-replies';
 import type { Router, SkillSource } from '../contracts/router';
 import type { MemoryPort, MemoryScope, ToolStateStore } from '../contracts/stores';
 import type { ToolContext } from '../contracts/tool-context';
@@ -49,6 +50,8 @@ export interface EngineServices {
   toolStateStore?: ToolStateStore;
   /** Token and cost budgets, asked at each step boundary and before each model call. */
   budget?: BudgetGuard;
+  /** The model gateway, when it answers some calls from a recording: those are not budget-checked (ADR 0071). */
+  recordedReplies?: RecordedReplySource;
   workspacePath: string | undefined;
   children: ChildRunner | undefined;
   /** How long an aborted tool call may take to stop before it is abandoned. */

@@ -30,7 +30,11 @@ export class Engine {
   start(options: StartOptions): AgentRun {
     this.assertIdle();
     const { context } = this.services.modules;
-    const state = createRunState(options.instanceId ?? this.services.createInstanceId(), this.services.modules.router !== undefined);
+    const state = createRunState(
+      options.instanceId ?? this.services.createInstanceId(),
+      this.services.modules.router !== undefined,
+      this.services.recordedReplies !== undefined,
+    );
     const first = new StepRecorder(state, context, this.services.bus, this.services.clock);
     const history = validatedHistory(options.history ?? []);
     first.noteAppended(0, context.create({ systemPrompt: this.services.systemPrompt, task: options.task, ...(history.length > 0 ? { history } : {}) }));

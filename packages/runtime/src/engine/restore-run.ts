@@ -27,6 +27,8 @@ export function restoreRun(services: EngineServices, options: ResumeOptions): { 
     pendingCalls: checkpoint.pendingCalls,
     routing: checkpoint.routing,
     knownCallIds: new Set(options.messages.flatMap((message) => (message.role === 'assistant' ? (message.toolCalls ?? []).map((call) => call.id) : []))),
+    // A resumed recorded replay may have diverged before it paused: every boundary asks the guard.
+    servedOnly: false,
   };
   const recorder = new StepRecorder(state, context, services.bus, services.clock);
   if (options.decisions && options.decisions.length > 0) applyDecisions(services, recorder, state.pendingCalls, options.decisions);

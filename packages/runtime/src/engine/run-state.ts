@@ -20,9 +20,15 @@ export interface RunState {
   routing: RecordedRoutingDecision[] | null;
   /** Every tool call id in the transcript; rebuilt from the transcript on resume, never checkpointed. */
   knownCallIds: Set<string>;
+  /**
+   * True while every model call of this execution was answered from a recording (a fresh recorded
+   * replay that has not diverged, ADR 0071): its step boundaries skip the budget guard, since the
+   * steps spend nothing. Never checkpointed: a resumed execution starts false and checks every boundary.
+   */
+  servedOnly: boolean;
 }
 
-export function createRunState(instanceId: string, routingEnabled: boolean): RunState {
+export function createRunState(instanceId: string, routingEnabled: boolean, servesRecorded = false): RunState {
   return {
     instanceId,
     stepNumber: 0,
@@ -34,5 +40,6 @@ export function createRunState(instanceId: string, routingEnabled: boolean): Run
     // Without a router the stage is recorded as done, so it never runs on resume either.
     routing: routingEnabled ? null : [],
     knownCallIds: new Set(),
+    servedOnly: servesRecorded,
   };
 }

@@ -24,9 +24,9 @@ export interface ReplayFixture {
 /**
  * A run is a replay when an experiment result points at it (written in the same transaction as the
  * run, so the executor can never claim a replay run and take it for a live one). Returns undefined
- * for every other run.
+ * for every other run. `resumed`: the run has a checkpoint (some step of it committed).
  */
-export async function loadReplayFixture(prisma: PrismaClient, runId: string): Promise<ReplayFixture | undefined> {
+export async function loadReplayFixture(prisma: PrismaClient, runId: string, options: { resumed: boolean }): Promise<ReplayFixture | undefined> {
   const result = await prisma.evalResult.findUnique({
     where: { runId },
     select: {
@@ -54,11 +54,15 @@ export async function loadReplayFixture(prisma: PrismaClient, runId: string): Pr
   if (!result) return undefined;
   const modelMode = result.experiment.modelMode === 'live' ? 'live' : 'recorded';
   // A recorded replay writes its calls only with their committed steps (ADR 0059); counting only
-  // those keeps a restart after a crash from skipping results an uncommitted attempt served.
-  const served = await prisma.toolCall.findMany({
-    where: { runId, parentToolCallId: null, result: { path: ['data', 'replay'], equals: 'recorded' }, ...(modelMode === 'recorded' ? { stepId: { not: null } } : {}) },
-    select: { name: true, arguments: true },
-  });
+  // those keeps a restart after a crash from skipping results an uncommitted attempt served. Every
+  // committed step leaves a checkpoint, so a recorded replay without one has served nothing (ADR 0071).
+  const served =
+    modelMode === 'recorded' && !options.resumed
+      ? []
+      : await prisma.toolCall.findMany({
+          where: { runId, parentToolCallId: null, result: { path: ['data', 'replay'], equals: 'recorded' }, ...(modelMode === 'recorded' ? { stepId: { not: null } } : {}) },
+          select: { name: true, arguments: true },
+        });
   const consumed = new Map<string, number>();
   for (const call of served) {
     const key = toolCallKey(call.name, call.arguments);

@@ -38,4 +38,19 @@ describe('recorded-response gateway', () => {
     const answer = await gateway.invoke(request([{ role: 'system', content: 'Be verbose.' }, { role: 'user', content: 'Refund A1' }]));
     expect(answer.text).toBe('live answer');
   });
+
+  it('says which calls it serves, agreeing with invoke: only action calls on the recorded conversation (ADR 0071)', async () => {
+    const live = new ScriptedModel([{ text: 'live answer' }, { text: 'live check' }]);
+    const gateway = new RecordedResponseGateway(transcript, live);
+    const onRecording: Message[] = [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Refund A1' }];
+    const diverged: Message[] = [{ role: 'system', content: 'Be verbose.' }, { role: 'user', content: 'Refund A1' }];
+    expect(gateway.servesRecorded({ purpose: 'action', messages: onRecording })).toBe(true);
+    expect(gateway.servesRecorded({ purpose: 'verification', messages: onRecording })).toBe(false);
+    expect(gateway.servesRecorded({ purpose: 'action', messages: diverged })).toBe(false);
+    expect(gateway.servesRecorded({ purpose: 'action', messages: [...onRecording, { role: 'assistant', content: 'Looking.', toolCalls: [{ id: 'x', name: 'lookup', arguments: { id: 'A1' } }] }, { role: 'tool', toolCallId: 'x', toolName: 'lookup', content: 'paid' }, { role: 'assistant', content: 'Done.' }] })).toBe(false);
+    await gateway.invoke(request(onRecording));
+    await gateway.invoke({ ...request(onRecording), purpose: 'verification' });
+    await gateway.invoke(request(diverged));
+    expect(live.requests.map((call) => call.purpose)).toEqual(['verification', 'action']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Message, ModelGateway, ModelRequest, ModelResponse } from '@agentloom/runtime';
+import type { Message, ModelGateway, ModelRequest, ModelResponse, RecordedReplySource } from '@agentloom/runtime';
 
 import { canonicalJson } from '../canonical-arguments';
 import type { RecordedMessage } from '../case-fixture';
@@ -11,9 +11,10 @@ import type { RecordedMessage } from '../case-fixture';
  * the recorded one, a live reply that took another path) the version's own model answers, since a
  * recorded reply to another conversation would be a fabrication. Auxiliary calls (verification,
  * compaction, summary) are not recorded per call and always go to the version's model.
- * Stateless across calls: it survives resume like any other gateway.
+ * Stateless across calls: it survives resume like any other gateway. It tells the engine which calls
+ * it serves (`servesRecorded`), so the budget guard is asked only before the live ones (ADR 0071).
  */
-export class RecordedResponseGateway implements ModelGateway {
+export class RecordedResponseGateway implements ModelGateway, RecordedReplySource {
   readonly moduleId = 'recorded-response-model/v1';
 
   constructor(
@@ -30,8 +31,12 @@ export class RecordedResponseGateway implements ModelGateway {
     return { live: this.live.moduleId, recordedMessages: this.transcript.length };
   }
 
+  servesRecorded(request: Pick<ModelRequest, 'purpose' | 'messages'>): boolean {
+    return this.recordedFor(request) !== undefined;
+  }
+
   async invoke(request: ModelRequest): Promise<ModelResponse> {
-    const recorded = request.purpose === 'action' ? this.recordedReply(request.messages) : undefined;
+    const recorded = this.recordedFor(request);
     if (!recorded) {
       await this.beforeLiveCall();
       return this.live.invoke(request);
@@ -49,6 +54,11 @@ export class RecordedResponseGateway implements ModelGateway {
 
   close(): Promise<void> {
     return this.live.close?.() ?? Promise.resolve();
+  }
+
+  /** The reply `invoke` serves for this request: only action calls are recorded. */
+  private recordedFor(request: Pick<ModelRequest, 'purpose' | 'messages'>): RecordedMessage | undefined {
+    return request.purpose === 'action' ? this.recordedReply(request.messages) : undefined;
   }
 
   /** The recorded assistant message following a transcript equal to the request's; undefined on divergence. */

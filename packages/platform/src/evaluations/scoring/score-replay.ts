@@ -45,15 +45,19 @@ export async function scoreReplay(
   const calls = await transaction.toolCall.findMany({
     where: { runId, parentToolCallId: null },
     orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }],
-    select: { name: true, arguments: true, editedArguments: true, result: true, step: { select: { index: true } } },
+    select: { name: true, arguments: true, editedArguments: true, result: true, stepId: true },
   });
-  const lastStep = await transaction.step.findFirst({ where: { runId }, orderBy: { index: 'desc' }, select: { index: true } });
-  const replayed: SequencedCall[] = calls.map((call) => ({ name: call.name, arguments: call.editedArguments ?? call.arguments, stepIndex: call.step?.index ?? null }));
+  // The run's steps, read once: each call's step index and the last step (ADR 0071: one read, not a
+  // relation read per call list plus a lookup of the last step).
+  const steps = await transaction.step.findMany({ where: { runId }, select: { id: true, index: true } });
+  const stepIndexes = new Map(steps.map((step) => [step.id, step.index]));
+  const lastStepIndex = steps.length === 0 ? null : Math.max(...steps.map((step) => step.index));
+  const replayed: SequencedCall[] = calls.map((call) => ({ name: call.name, arguments: call.editedArguments ?? call.arguments, stepIndex: call.stepId === null ? null : (stepIndexes.get(call.stepId) ?? null) }));
   const unmatched = calls.filter((call) => (call.result as { data?: { replay?: string } } | null)?.data?.replay === 'unmatched').map((call) => call.name);
   const output = (run.output as { text?: string } | null)?.text ?? null;
   const expected = fixture.expectedOutput ?? fixture.finalOutput;
   const sequenceScorer = scorers.find((scorer) => scorer.type === 'tool-sequence');
-  const sequence = compareToolSequence(recordedCalls(fixture), replayed, { namesOnly: sequenceScorer?.namesOnly ?? false, lastStepIndex: lastStep?.index ?? null });
+  const sequence = compareToolSequence(recordedCalls(fixture), replayed, { namesOnly: sequenceScorer?.namesOnly ?? false, lastStepIndex });
   const outputScores: CaseScore[] = [];
   for (const [index, scorer] of scorers.entries()) {
     if (isOutputScorer(scorer)) outputScores.push(scoreOutput(scorer, output, expected));

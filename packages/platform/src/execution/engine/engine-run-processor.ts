@@ -1,4 +1,4 @@
-import { isTransientDatabaseError, type Database } from '@agentloom/db';
+import { isTransientDatabaseError, type Database, type Prisma } from '@agentloom/db';
 import { trace } from '@opentelemetry/api';
 import { InProcessEventBus, type AgentRun, type AnyTool, type BudgetGuard, type Engine, type StepResult, type ToolContext } from '@agentloom/runtime';
 
@@ -82,7 +82,7 @@ export class EngineRunProcessor implements RunProcessor {
     let replay: ReplayFixture | undefined;
     try {
       context = await loadRunContext(prisma, run, this.bounds);
-      replay = await loadReplayFixture(prisma, run.id);
+      replay = await loadReplayFixture(prisma, run.id, { resumed: context.resume !== undefined });
       // A replay is seeded with the recorded thread turns, not with a live thread's.
       if (replay && !context.resume) context = withRecordedHistory(context, replay);
     } catch (error) {
@@ -261,6 +261,8 @@ export class EngineRunProcessor implements RunProcessor {
           ...(context.historySources ? { historySources: context.historySources } : {}),
           // Replays never become episode memories (the episode source skips them): no flag to set.
           ...(replay ? { writesEpisode: false } : {}),
+          ...(defersSteps(replay) ? { withoutLedger: true } : {}),
+          ...(replay ? { atFinish: (transaction: Prisma.TransactionClient) => this.scoreFinishedReplay(transaction, run, replay) } : {}),
         });
         // Counted on write (ADR 0046), deferred steps included, now that they are committed.
         for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, flushed[index]!.usage, bytes);
@@ -277,7 +279,6 @@ export class EngineRunProcessor implements RunProcessor {
       this.observer?.stepPersisted(context.agentSlug, result.usage, committed.checkpointBytes);
       if (committed.finishedStatus) {
         this.observer?.runFinished(committed.finishedStatus, agentRun.transcript().length);
-        if (replay) await this.scoreFinishedReplay(run, replay);
       }
       if (result.next.type !== 'run-again') return;
       const current = await this.database.prisma.run.findUnique({
@@ -289,11 +290,15 @@ export class EngineRunProcessor implements RunProcessor {
     }
   }
 
-  /** Scores the replay now rather than on the experiment's next read; a failure leaves it to that read. */
-  private async scoreFinishedReplay(run: ClaimedRun, replay: ReplayFixture): Promise<void> {
-    await scoreReplayAtFinish(this.database, run, replay).catch((error: unknown) =>
-      this.logger.warn(`Replay run ${run.id} could not be scored at finish; the experiment's next read scores it`, { error: error instanceof Error ? error.message : String(error) }),
-    );
+  /**
+   * Scores the replay in the commit that ends its run rather than on the experiment's next read (ADR 0071);
+   * a scorer's failure is undone alone (savepoint) and leaves the case to that read.
+   */
+  private async scoreFinishedReplay(transaction: Prisma.TransactionClient, run: ClaimedRun, replay: ReplayFixture): Promise<void> {
+    const outcome = await scoreReplayAtFinish(transaction, run, replay);
+    if (!outcome.ok) {
+      this.logger.warn(`Replay run ${run.id} could not be scored at finish; the experiment's next read scores it`, { error: outcome.error instanceof Error ? outcome.error.message : String(outcome.error) });
+    }
   }
 
   /**

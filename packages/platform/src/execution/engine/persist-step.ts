@@ -14,8 +14,8 @@ import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { commitStepStatement } from './step-commit-sql';
 import { stepCommittedPayload } from './step-committed-payload';
 import { stepEventsOf, usageCountsOf } from './step-usage';
-import { writeDeferredSteps } from './write-deferred-steps';
-import { stepRowsDocument, writeStepRows } from './write-step-rows';
+import { noDeferredCounts, writeDeferredSteps, type DeferredCounts } from './write-deferred-steps';
+import { stepRowsDocument } from './write-step-rows';
 import { parkRunStatement } from '../../waits/wait-sql';
 import { scheduleBudgetResume } from '../../budgets/budget-window-sql';
 
@@ -34,6 +34,17 @@ export interface PersistStepOptions {
   deferred?: readonly StepResult[];
   /** False for a run that never becomes an episode memory (a replay): `episode_pending` is not set. */
   writesEpisode?: boolean;
+  /**
+   * True for a run without a ledger hook (a recorded replay, ADR 0059): its calls are written only
+   * with their steps, never `running` or `outcome_unknown`, so its end has no leftover call to close (ADR 0071).
+   */
+  withoutLedger?: boolean;
+  /**
+   * Runs inside the transaction that ends the run (any final status), after the run's rows and events
+   * are written: a replay's scoring (ADR 0071). Must not throw for its own failures (a savepoint keeps them
+   * from undoing the run's outcome); whatever it throws fails the commit.
+   */
+  atFinish?: (transaction: Prisma.TransactionClient) => Promise<void>;
 }
 
 /**
@@ -74,9 +85,15 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
   }
   return prisma.$transaction(async (transaction) => {
     const { cancelRequested } = await fenceRun(transaction, run, options.owner);
-    const { events: deferredEvents, checkpointBytes: deferredCheckpointBytes } = await writeDeferredSteps(transaction, run, deferred, { now, ...(options.historySources ? { historySources: options.historySources } : {}) });
-    const stepId = await writeStepRows(transaction, rows);
-    const memoryEvents = await recordMemoryUse(transaction, run, result, stepId);
+    const {
+      stepId,
+      events: deferredEvents,
+      checkpointBytes: deferredCheckpointBytes,
+      counts: deferredCounts,
+    } = await writeDeferredSteps(transaction, run, deferred, rows, { now, ...(options.historySources ? { historySources: options.historySources } : {}) });
+    // As agentloom_commit_step: memory use is (re)written when the step has some, or when its row already
+    // existed (a step committed before, whose earlier memory use is replaced); otherwise there is none to write.
+    const memoryEvents = stepId !== rows.step.id || hasMemoryUseToRecord(result) ? await recordMemoryUse(transaction, run, result, stepId) : [];
     if (options.historySources) await recordHistorySources(transaction, run.id, result, options.historySources);
     const approvalEvents = cancelRequested ? [] : await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
     // Every call the ledger found of unknown outcome gets its operator question, whatever the step's
@@ -84,7 +101,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     // cancelled run's unknown outcomes are asked about by the at-finish sweep in endCancelled.)
     const outcomeUnknown = cancelRequested ? [] : (options.outcomeUnknownCallIds ?? []);
     approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));
-    const finishEvents = cancelRequested ? await endCancelled(transaction, run, result) : await updateRun(transaction, run, result, outcomeUnknown.length > 0);
+    const finishEvents = cancelRequested ? await endCancelled(transaction, run, result, deferredCounts) : await updateRun(transaction, run, result, { waitForOperator: outcomeUnknown.length > 0, deferred: deferredCounts, withoutLedger: options.withoutLedger === true });
     if (options.writesEpisode !== false) await markEpisodePending(transaction, run.id, result);
     const events: NewRunEvent[] = [
       ...deferredEvents,
@@ -96,6 +113,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     ];
     await appendRunEvents(transaction, run, events);
     const finished = finishEvents.find((event) => event.type === 'run-finished')?.payload as { status?: unknown } | undefined;
+    if (finished && options.atFinish) await options.atFinish(transaction);
     return { checkpointBytes: rows.checkpoint.byteSize, deferredCheckpointBytes, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
   });
 }
@@ -186,31 +204,39 @@ async function askOperatorAboutUnknownOutcomes(transaction: Prisma.TransactionCl
   return events;
 }
 
-function usageOf(result: StepResult) {
+/** The step's counters, plus those of the deferred steps committed before it (one run update for all). */
+function usageOf(result: StepResult, deferred: DeferredCounts = noDeferredCounts) {
   const counts = usageCountsOf(result);
   return {
-    stepCount: { increment: 1 },
-    modelCalls: { increment: counts.modelCalls },
-    toolCallCount: { increment: counts.toolCallCount },
-    inputTokens: { increment: counts.inputTokens },
-    outputTokens: { increment: counts.outputTokens },
-    costUsd: { increment: counts.costUsd },
+    stepCount: { increment: 1 + deferred.steps },
+    modelCalls: { increment: counts.modelCalls + deferred.modelCalls },
+    toolCallCount: { increment: counts.toolCallCount + deferred.toolCallCount },
+    inputTokens: { increment: counts.inputTokens + deferred.inputTokens },
+    outputTokens: { increment: counts.outputTokens + deferred.outputTokens },
+    costUsd: { increment: counts.costUsd + deferred.costUsd },
   };
 }
 
 /** The cancel committed while this step ran: the run ends here, and nothing is left waiting for a decision. */
-async function endCancelled(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult): Promise<NewRunEvent[]> {
+async function endCancelled(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, deferred: DeferredCounts): Promise<NewRunEvent[]> {
   const now = new Date();
   const message = 'The run was cancelled';
   await transaction.run.update({
     where: { id: run.id },
-    data: { ...usageOf(result), status: 'cancelled', errorKind: 'aborted', errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
+    data: { ...usageOf(result, deferred), status: 'cancelled', errorKind: 'aborted', errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
   });
   return [...(await closeCancelledRunCalls(transaction, run, run.attempt)), { type: 'run-finished', payload: { status: 'cancelled', reason: 'cancelled', errorKind: 'aborted', message } }];
 }
 
-async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, waitForOperator: boolean): Promise<NewRunEvent[]> {
-  const usage = usageOf(result);
+async function updateRun(
+  transaction: Prisma.TransactionClient,
+  run: ClaimedRun,
+  result: StepResult,
+  options: { waitForOperator: boolean; deferred: DeferredCounts; withoutLedger: boolean },
+): Promise<NewRunEvent[]> {
+  const { waitForOperator, withoutLedger } = options;
+  const usage = usageOf(result, options.deferred);
+  const closeLeftovers = (status: string) => (withoutLedger ? Promise.resolve([]) : closeLeftoverToolCalls(transaction, run, run.attempt, status));
   const released = { leaseOwner: null, leaseExpiresAt: null };
   const next = result.next;
   switch (next.type) {
@@ -240,7 +266,7 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
     }
     case 'final-output':
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'succeeded', output: { text: next.output }, finishedAt: new Date() } });
-      return [...(await closeLeftoverToolCalls(transaction, run, run.attempt, 'succeeded')), { type: 'run-finished', payload: { status: 'succeeded', output: next.output } }];
+      return [...(await closeLeftovers('succeeded')), { type: 'run-finished', payload: { status: 'succeeded', output: next.output } }];
     case 'interrupted': {
       const status = next.reason === 'cancelled' ? 'cancelled' : 'failed';
       const errorKind = next.error?.kind ?? next.reason;
@@ -248,7 +274,7 @@ async function updateRun(transaction: Prisma.TransactionClient, run: ClaimedRun,
         where: { id: run.id },
         data: { ...usage, ...released, status, errorKind, errorMessage: next.message, finishedAt: new Date() },
       });
-      const closing = status === 'cancelled' ? await closeCancelledRunCalls(transaction, run, run.attempt) : await closeLeftoverToolCalls(transaction, run, run.attempt, status);
+      const closing = status === 'cancelled' ? await closeCancelledRunCalls(transaction, run, run.attempt) : await closeLeftovers(status);
       return [...closing, { type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }];
     }
   }

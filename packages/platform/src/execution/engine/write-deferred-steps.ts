@@ -7,29 +7,34 @@ import { recordHistorySources } from '../../threads/record-history-sources';
 import type { ClaimedRun } from '../run-claims';
 import { stepCommittedPayload } from './step-committed-payload';
 import { stepEventsOf, usageCountsOf } from './step-usage';
-import { stepRowsDocument, writeStepRows } from './write-step-rows';
+import { stepRowsDocument, writeStepRowsInOrder, type StepRowsDocument } from './write-step-rows';
 
 /**
  * Writes steps that ran and were kept in memory (ADR 0059), in the caller's transaction, as their
- * own commits would have: rows (each checkpoint pruning the one before, so only the last survives),
- * memory use and thread-history sources, one counter update for all of them, and their events —
- * returned, for the caller to append before its own step's — with each step's checkpoint size.
+ * own commits would have, followed by the rows of the step that commits them (`committing`): all the
+ * step rows in one statement (each checkpoint pruning the one before, so only the last survives,
+ * ADR 0071), then the deferred steps' memory use and thread-history sources. Returned for the
+ * caller's own statements: the committing step's id, the deferred steps' events (to append before its
+ * step's), their counters (added to its step's run update: one statement for all) and each deferred
+ * step's checkpoint size.
  */
 export async function writeDeferredSteps(
   transaction: Prisma.TransactionClient,
   run: ClaimedRun,
   steps: readonly StepResult[],
+  committing: StepRowsDocument,
   options: { now: Date; historySources?: readonly (readonly string[])[] },
-): Promise<{ events: NewRunEvent[]; checkpointBytes: number[] }> {
-  if (steps.length === 0) return { events: [], checkpointBytes: [] };
+): Promise<{ stepId: string; events: NewRunEvent[]; checkpointBytes: number[]; counts: DeferredCounts }> {
+  const totals: DeferredCounts = { steps: steps.length, modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  // Each step its own instant, strictly before the next one's and the committing step's (`now`):
+  // the ledger is read in (created_at, call id) order, and a replay's first divergent call depends on it.
+  const documents = steps.map((step, position) => stepRowsDocument(run, step, new Date(options.now.getTime() - (steps.length - position))));
+  const stepIds = await writeStepRowsInOrder(transaction, [...documents, committing]);
   const events: NewRunEvent[] = [];
   const checkpointBytes: number[] = [];
-  const totals = { modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
   for (const [position, step] of steps.entries()) {
-    // Each step its own instant, strictly before the next one's and the committing step's (`now`):
-    // the ledger is read in (created_at, call id) order, and a replay's first divergent call depends on it.
-    const rows = stepRowsDocument(run, step, new Date(options.now.getTime() - (steps.length - position)));
-    const stepId = await writeStepRows(transaction, rows);
+    const rows = documents[position]!;
+    const stepId = stepIds[position]!;
     // As agentloom_commit_step: a step's memory use is (re)written only when it has some, or when the
     // step row already existed (a step committed before, whose earlier memory use is replaced).
     const memoryEvents = stepId !== rows.step.id || hasMemoryUseToRecord(step) ? await recordMemoryUse(transaction, run, step, stepId) : [];
@@ -37,18 +42,19 @@ export async function writeDeferredSteps(
     events.push(...stepEventsOf(step), ...memoryEvents, { type: 'step-committed', payload: { ...stepCommittedPayload(rows, step, false), stepId } as unknown as Prisma.InputJsonObject });
     checkpointBytes.push(rows.checkpoint.byteSize);
     const usage = usageCountsOf(step);
-    for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += usage[key];
+    for (const key of Object.keys(usage) as (keyof typeof usage)[]) totals[key] += usage[key];
   }
-  await transaction.run.update({
-    where: { id: run.id },
-    data: {
-      stepCount: { increment: steps.length },
-      modelCalls: { increment: totals.modelCalls },
-      toolCallCount: { increment: totals.toolCallCount },
-      inputTokens: { increment: totals.inputTokens },
-      outputTokens: { increment: totals.outputTokens },
-      costUsd: { increment: totals.costUsd },
-    },
-  });
-  return { events, checkpointBytes };
+  return { stepId: stepIds.at(-1)!, events, checkpointBytes, counts: totals };
 }
+
+/** What deferred steps add to their run's counters, written with the committing step's (ADR 0071). */
+export interface DeferredCounts {
+  steps: number;
+  modelCalls: number;
+  toolCallCount: number;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}
+
+export const noDeferredCounts: DeferredCounts = { steps: 0, modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };

@@ -132,6 +132,22 @@ export async function writeStepRows(transaction: Prisma.TransactionClient, docum
   return parseStepRowsResult(rows[0]?.result).stepId;
 }
 
+/**
+ * Several steps' rows in ONE statement, in order (a recorded replay's deferred steps and the step that
+ * commits them, ADR 0071): `agentloom_write_step_rows` is called per document in array order, and, being
+ * VOLATILE, each call sees what the calls before it wrote — each checkpoint prunes the one before as
+ * separate statements would. Returns the step ids in the documents' order.
+ */
+export async function writeStepRowsInOrder(transaction: Prisma.TransactionClient, documents: readonly StepRowsDocument[]): Promise<string[]> {
+  if (documents.length === 1) return [await writeStepRows(transaction, documents[0]!)];
+  const rows = await rawSqlFor(transaction).query<{ result: unknown; position: number | string }>(
+    'SELECT agentloom_write_step_rows(document.value) AS result, document.position FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS document(value, position) ORDER BY document.position',
+    JSON.stringify(documents),
+  );
+  if (rows.length !== documents.length) throw new Error(`Wrote ${rows.length} of ${documents.length} steps`);
+  return rows.map((row) => parseStepRowsResult(row.result).stepId);
+}
+
 function stepKind(result: StepResult): string {
   const types = new Set(result.events.map((event) => event.type));
   if (types.has('model-call-finished')) return 'model_call';

@@ -22,7 +22,11 @@ export interface InvokeModelRequest {
  */
 export async function invokeModel(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal, request: InvokeModelRequest): Promise<ModelResponse> {
   if (state.counters.modelCalls >= services.limits.maxModelCalls) throw new LimitExceededError('maxModelCalls', services.limits.maxModelCalls);
-  await checkBudget(services, state, recorder, 'model-call');
+  // A reply served from a recording spends nothing: the guard is asked only before a call a model answers (ADR 0071).
+  if (!services.recordedReplies?.servesRecorded(request)) {
+    state.servedOnly = false;
+    await checkBudget(services, state, recorder, 'model-call');
+  }
   state.counters.modelCalls += 1;
   const { hooks, model } = services.modules;
   const step = recorder.step;
