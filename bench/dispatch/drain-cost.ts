@@ -5,13 +5,13 @@
  * (the worker's Node side) and the CPU of every Postgres backend of the scenario database (10 ms ticks),
  * plus the drain's wall-clock rate (load-dependent; for orientation only).
  * Run: npx tsx bench/dispatch/drain-cost.ts   (BENCH_DRAIN_JOBS, default 2000; BENCH_DRAIN_SYSTEMS=agentloom,graphile-worker;
- * BENCH_DRAIN_ROUNDS, default 1: rounds alternate the systems). With NODE_OPTIONS=--cpu-prof it profiles the whole process.
+ * BENCH_DRAIN_ROUNDS, default 1: rounds alternate the systems; BENCH_DRAIN_CLAIMS_IN_FLIGHT overrides the executor's claimsInFlight). With NODE_OPTIONS=--cpu-prof it profiles the whole process.
  */
 import { readFileSync } from 'node:fs';
 
 import pg from 'pg';
 
-import { agentLoomSystem } from './agentloom-system';
+import { agentLoomExecutorConfig, agentLoomSystem } from './agentloom-system';
 import type { DispatchSystem } from './dispatch-system';
 import { graphileWorkerSystem } from './graphile-worker-system';
 import { createScenarioDatabase } from './scenario-database';
@@ -19,6 +19,7 @@ import { createScenarioDatabase } from './scenario-database';
 const jobs = Number(process.env.BENCH_DRAIN_JOBS ?? 2000);
 const rounds = Number(process.env.BENCH_DRAIN_ROUNDS ?? 1);
 const selected = (process.env.BENCH_DRAIN_SYSTEMS ?? 'agentloom,graphile-worker').split(',');
+if (process.env.BENCH_DRAIN_CLAIMS_IN_FLIGHT) agentLoomExecutorConfig.claimsInFlight = Number(process.env.BENCH_DRAIN_CLAIMS_IN_FLIGHT);
 const all: Record<string, DispatchSystem> = { agentloom: agentLoomSystem, 'graphile-worker': graphileWorkerSystem };
 
 async function backendTicks(client: pg.Client, exclude: number): Promise<Map<number, number>> {
