@@ -41,7 +41,10 @@ export interface ClaimedRun {
  * and each batch's cap: a claim that may start a capped run first takes its tenant's advisory lock
  * and counts running runs after it (a VOLATILE function sees a fresh snapshot), so caps hold across
  * any number of executors. Batch items beyond their batch's free slots are never picked, and
- * interactive runs are read from their own index, so they never queue behind a large batch.
+ * interactive runs are read from their own index, so they never queue behind a large batch. When no
+ * cap, open batch or due wait exists, the statement picks the oldest interactive runs itself instead,
+ * with a plan it keeps (run-claims-sql.ts, ADR 0069): what the function would return, without
+ * planning the function's statements on every claim.
  */
 export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
   const claimed = await queryRows<{
