@@ -1,8 +1,10 @@
 import { preparedStatement, queryRows, type PrismaClient, type StatementRunner } from '@agentloom/db';
 
 import { appendRunEvents } from '../events/append-run-events';
-import { runEventsChannel } from '../events/run-event';
 import { closeCancelledRunCalls } from './close-cancelled-run-calls';
+import { claimRunsSql } from './run-claims-sql';
+
+const claimStatement = preparedStatement(claimRunsSql);
 
 /** A run this executor now holds a lease on. */
 export interface ClaimedRun {
@@ -39,7 +41,10 @@ export interface ClaimedRun {
  * and each batch's cap: a claim that may start a capped run first takes its tenant's advisory lock
  * and counts running runs after it (a VOLATILE function sees a fresh snapshot), so caps hold across
  * any number of executors. Batch items beyond their batch's free slots are never picked, and
- * interactive runs are read from their own index, so they never queue behind a large batch.
+ * interactive runs are read from their own index, so they never queue behind a large batch. When no
+ * cap, open batch or due wait exists, the statement picks the oldest interactive runs itself instead,
+ * with a plan it keeps (run-claims-sql.ts, ADR 0069): what the function would return, without
+ * planning the function's statements on every claim.
  */
 export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
   const claimed = await queryRows<{
@@ -51,25 +56,7 @@ export async function claimRuns(runner: StatementRunner, owner: string, limit: n
     queued_seconds: number;
   }>(
     runner,
-    preparedStatement(`WITH next AS (
-       SELECT next.id, next.woke, next.due_at FROM agentloom_claimable_runs($2::int, $4::jsonb) AS next
-     ), claimed AS (
-       UPDATE runs AS run
-          SET status = 'running', lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
-              heartbeat_at = now(), attempt = GREATEST(run.attempt, 1), started_at = COALESCE(run.started_at, now()), updated_at = now(), wake_at = NULL,
-              next_event_seq = run.next_event_seq + 1
-         FROM next
-        WHERE run.id = next.id
-    RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt, run.next_event_seq - 1 AS seq, run.queued_at, next.woke, next.due_at
-     ), started AS (
-       INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
-       SELECT tenant_id, id, seq, 'run-started',
-              jsonb_build_object('attempt', attempt, 'executor', $1::text) || CASE WHEN woke THEN '{"wokeFromWait": true}'::jsonb ELSE '{}'::jsonb END, now()
-         FROM claimed
-     )
-     SELECT id, tenant_id, agent_version_id, thread_id, attempt, extract(epoch FROM now() - CASE WHEN woke THEN due_at ELSE queued_at END)::double precision AS queued_seconds,
-            CASE WHEN agentloom_run_watched(id, tenant_id) THEN pg_notify('${runEventsChannel}', id || ':' || seq || ':' || tenant_id)::text END AS notified
-       FROM claimed`),
+    claimStatement,
     [owner, limit, leaseMs, toolNames === undefined ? null : JSON.stringify(toolNames)],
   );
   return claimed.map((run) => ({

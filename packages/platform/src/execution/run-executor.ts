@@ -172,9 +172,12 @@ export class RunExecutor {
       try {
         const free = this.config.concurrency - this.held.size - this.slotsClaiming;
         // A claim is not awaited here: while it is in flight, runs that settle free slots another
-        // claim can fill at once (ADR 0066). Each claim asks only for slots nobody has asked for yet.
+        // claim can fill at once (ADR 0066). Each claim asks only for slots nobody has asked for yet,
+        // and for at most its share of them (ADR 0069): a claim of every slot would leave the other
+        // claim nothing to ask for, and the runs would go through claim and finish in one lockstep group.
         if (free > 0 && this.claimsInFlight < this.config.claimsInFlight && this.schedule.take()) {
-          const landing: Promise<void> = this.claim(free).finally(() => this.claimsLanding.delete(landing));
+          const limit = Math.min(free, Math.ceil(this.config.concurrency / this.config.claimsInFlight));
+          const landing: Promise<void> = this.claim(limit).finally(() => this.claimsLanding.delete(landing));
           this.claimsLanding.add(landing);
           continue;
         }
