@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@agentloom/db';
+import type { StatementRunner } from '@agentloom/db';
 import { AbortedError, type LifecycleHooks } from '@agentloom/runtime';
 
 import { readRunFence } from '../fence-run';
@@ -10,6 +10,12 @@ export interface CancelFenceHooks extends LifecycleHooks {
   readonly failures: unknown[];
   /** The same check, for a call made outside the hooks (a recorded replay's live tool call, ADR 0059). */
   check(): Promise<void>;
+  /**
+   * The step commit just checked, under the run row lock, that this attempt holds the lease and no
+   * cancel has committed (`persistStep` says so with `fenceConfirmed`): the next model call's check
+   * is that commit, not another read (ADR 0072). Good for one model call; every later one reads.
+   */
+  confirmedByCommit(): void;
 }
 
 /**
@@ -18,19 +24,35 @@ export interface CancelFenceHooks extends LifecycleHooks {
  * the step commit and the ledger statements keep the row lock). The cancel notification aborts the
  * in-flight call; this check covers a notification that was missed or has not arrived yet, so no
  * model call starts after a committed cancel. Tool calls get the same check in the ledger hook,
- * in the transaction that marks them running.
+ * in the transaction that marks them running. The first model call after this attempt's own step
+ * commit takes that commit's fence as its check (`confirmedByCommit`, ADR 0072).
  */
-export function createCancelFenceHooks(prisma: PrismaClient, run: ClaimedRun, owner: string): CancelFenceHooks {
+export function createCancelFenceHooks(runner: StatementRunner, run: ClaimedRun, owner: string): CancelFenceHooks {
   const failures: unknown[] = [];
+  let confirmed = false;
   const check = async () => {
     let cancelRequested: boolean;
     try {
-      ({ cancelRequested } = await readRunFence(prisma, run, owner));
+      ({ cancelRequested } = await readRunFence(runner, run, owner));
     } catch (error) {
       failures.push(error);
       throw error;
     }
     if (cancelRequested) throw new AbortedError(cancelCommittedMessage);
   };
-  return { failures, check, modelCallStarting: check };
+  const modelCallStarting = async () => {
+    if (confirmed) {
+      confirmed = false;
+      return;
+    }
+    await check();
+  };
+  return {
+    failures,
+    check,
+    modelCallStarting,
+    confirmedByCommit: () => {
+      confirmed = true;
+    },
+  };
 }
