@@ -8,6 +8,8 @@ import { ModelConnector } from '../../outbound/model-connector';
 import { SecretBox } from '../../secrets/secret-box';
 import { createTestAgent, createTestPlatform, silentLogger, testSecretKey, type TestPlatform } from '../../testing';
 import { ToolCatalog } from '../../tools/tool-catalog';
+import { runEventsChannel } from '../../events/run-event';
+import { RunEventWatchers } from '../../events/run-event-watchers';
 import { LeaseLostError } from '../lease-lost-error';
 import { claimRuns, type ClaimedRun } from '../run-claims';
 import { buildRunEngine } from './build-run-engine';
@@ -66,6 +68,7 @@ describe.each(databaseModes)('the step commit fences the step and the next model
           replies: [
             { text: 'First.', toolCalls: [{ name: 'record_citation', arguments: { source: 'https://example.org/1' } }] },
             { text: 'Second.', toolCalls: [{ name: 'record_citation', arguments: { source: 'https://example.org/2' } }] },
+            { text: 'Third.', toolCalls: [{ name: 'record_citation', arguments: { source: 'https://example.org/3' } }] },
             { text: 'Done.' },
           ],
         },
@@ -124,5 +127,26 @@ describe.each(databaseModes)('the step commit fences the step and the next model
     await expect(Promise.resolve(fence.modelCallStarting!({ instanceId: claimed.id, step: 2, purpose: 'action', messageCount: 1 }))).rejects.toBeInstanceOf(AbortedError);
     expect(fence.failures).toEqual([]);
     await setCancelRequested(false);
+  });
+
+  it('notifies a run its watchers follow, by run or by tenant, with the last sequence of the commit', async () => {
+    const heard: string[] = [];
+    const release = await test.platform.database.notifications.listen(runEventsChannel, { onNotification: (payload) => heard.push(payload) });
+    try {
+      for (const target of [{ runId: claimed.id }, { tenantId: claimed.tenantId }]) {
+        const registry = new RunEventWatchers(statements(), silentLogger, { ttlMs: 60_000, refreshMs: 3_600_000 });
+        const hold = registry.watch(target);
+        await hold.ready;
+        const result = await run.step();
+        expect(result.next.type).toBe('run-again');
+        expect((await persistStep(prisma(), claimed, result, { owner, statements: statements() })).fenceConfirmed).toBe(true);
+        const last = (await runState()).run.nextEventSeq - 1;
+        await expect.poll(() => heard.includes(`${claimed.id}:${last}:${claimed.tenantId}`), { timeout: 30_000 }).toBe(true);
+        hold.release();
+        await registry.refresh();
+      }
+    } finally {
+      await release();
+    }
   });
 });
