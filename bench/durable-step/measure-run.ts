@@ -27,9 +27,11 @@ export async function measureRun(database: DatabaseConfig, toolTurns: number): P
     if (!claimed) throw new Error('nothing to claim');
     const version = await platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
     const holder: { engine?: Engine } = {};
-    const ledger = createToolLedgerHooks(platform.database.prisma, claimed, 'bench', () => holder.engine!.services.registry);
-    const fence = createCancelFenceHooks(platform.database.prisma, claimed, 'bench');
-    // The executor's hooks (engine-run-processor): the cancel fence before model calls, the ledger around tool calls.
+    // The executor's wiring (engine-run-processor): the per-step statements through the driver (ADR 0072),
+    // the cancel fence before model calls, the ledger around tool calls.
+    const { statements } = platform.database;
+    const ledger = createToolLedgerHooks(statements, claimed, 'bench', () => holder.engine!.services.registry);
+    const fence = createCancelFenceHooks(statements, claimed, 'bench');
     const hookTime = { ms: 0 };
     const hooks = [timed(fence, hookTime), timed(ledger, hookTime)];
     const engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks, models: new ModelConnector(fetch, new SecretBox(Buffer.alloc(32, 7))) });
@@ -41,8 +43,10 @@ export async function measureRun(database: DatabaseConfig, toolTurns: number): P
       hookTime.ms = 0;
       const result = await run.step();
       const persistStarted = performance.now();
-      await persistStep(platform.database.prisma, claimed, result, { owner: 'bench' });
+      const committed = await persistStep(platform.database.prisma, claimed, result, { owner: 'bench', statements });
       const finished = performance.now();
+      // As the executor does: a commit whose fence saw no cancel is the next model call's check.
+      if (committed.fenceConfirmed) fence.confirmedByCommit();
       samples.push({ step: result.step, persistMs: finished - persistStarted, hookMs: hookTime.ms, stepMs: finished - started, checkpointBytes: Buffer.byteLength(JSON.stringify(result.checkpoint)) });
       if (result.next.type !== 'run-again') break;
     }

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaExecutor } from '@agentloom/db';
+import { preparedStatement, queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
 
 import { LeaseLostError } from './lease-lost-error';
 
@@ -21,20 +21,19 @@ export async function fenceRun(transaction: Prisma.TransactionClient, run: { id:
   return { cancelRequested: row.cancel_requested };
 }
 
+const readFence = preparedStatement(
+  `SELECT cancel_requested_at IS NOT NULL AS cancel_requested FROM runs
+    WHERE id = $1::uuid AND lease_owner = $2 AND attempt = $3 AND status = 'running'`,
+);
+
 /**
  * The same check as one plain read, for a point that writes nothing (before a model call): no
  * transaction and no row lock, one round trip. A lock held only until an immediate COMMIT would
  * add no guarantee — a cancel committing just after either check is caught by the cancel
  * notification aborting the call — so the row lock is kept for the statements that write.
  */
-export async function readRunFence(client: PrismaExecutor, run: { id: string; attempt: number }, owner: string): Promise<{ cancelRequested: boolean }> {
-  const rows = await client.$queryRawUnsafe<{ cancel_requested: boolean }[]>(
-    `SELECT cancel_requested_at IS NOT NULL AS cancel_requested FROM runs
-      WHERE id = $1::uuid AND lease_owner = $2 AND attempt = $3 AND status = 'running'`,
-    run.id,
-    owner,
-    run.attempt,
-  );
+export async function readRunFence(runner: StatementRunner, run: { id: string; attempt: number }, owner: string): Promise<{ cancelRequested: boolean }> {
+  const rows = await queryRows<{ cancel_requested: boolean }>(runner, readFence, [run.id, owner, run.attempt]);
   const row = rows[0];
   if (!row) throw new LeaseLostError(run.id);
   return { cancelRequested: row.cancel_requested };

@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@agentloom/db';
+import type { StatementRunner } from '@agentloom/db';
 import { AbortedError, type LifecycleHooks } from '@agentloom/runtime';
 
 import { readRunFence } from '../fence-run';
@@ -18,14 +18,16 @@ export interface CancelFenceHooks extends LifecycleHooks {
  * the step commit and the ledger statements keep the row lock). The cancel notification aborts the
  * in-flight call; this check covers a notification that was missed or has not arrived yet, so no
  * model call starts after a committed cancel. Tool calls get the same check in the ledger hook,
- * in the transaction that marks them running.
+ * in the transaction that marks them running. Every model call reads the fence, the first one after
+ * a step commit included: the commit's own fence is older than the call (memory retrieval and context
+ * work run between them), and a cancel committed in that window must stop the call (ADR 0072).
  */
-export function createCancelFenceHooks(prisma: PrismaClient, run: ClaimedRun, owner: string): CancelFenceHooks {
+export function createCancelFenceHooks(runner: StatementRunner, run: ClaimedRun, owner: string): CancelFenceHooks {
   const failures: unknown[] = [];
   const check = async () => {
     let cancelRequested: boolean;
     try {
-      ({ cancelRequested } = await readRunFence(prisma, run, owner));
+      ({ cancelRequested } = await readRunFence(runner, run, owner));
     } catch (error) {
       failures.push(error);
       throw error;

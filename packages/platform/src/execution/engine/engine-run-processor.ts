@@ -120,10 +120,11 @@ export class EngineRunProcessor implements RunProcessor {
   }
 
   private async processWithTools(run: ClaimedRun, owner: string, signals: RunProcessingSignals, context: RunContext, extraTools: AnyTool[], replay: ReplayFixture | undefined): Promise<void> {
-    const { prisma } = this.database;
+    // The per-step statements go through the driver, not the Prisma client (ADR 0072).
+    const { statements } = this.database;
     let engine: Engine | undefined;
-    const ledger = createToolLedgerHooks(prisma, run, owner, () => engine!.services.registry, this.observer);
-    const cancelFence = createCancelFenceHooks(prisma, run, owner);
+    const ledger = createToolLedgerHooks(statements, run, owner, () => engine!.services.registry, this.observer);
+    const cancelFence = createCancelFenceHooks(statements, run, owner);
     const model = context.config.model;
     const tracing = new RunTracing({
       runId: run.id,
@@ -256,6 +257,7 @@ export class EngineRunProcessor implements RunProcessor {
         const committed = await persistStep(this.database.prisma, run, result, {
           deferred: flushed,
           owner,
+          statements: this.database.statements,
           ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
           outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
           ...(context.historySources ? { historySources: context.historySources } : {}),
@@ -281,6 +283,13 @@ export class EngineRunProcessor implements RunProcessor {
         this.observer?.runFinished(committed.finishedStatus, agentRun.transcript().length);
       }
       if (result.next.type !== 'run-again') return;
+      if (committed.fenceConfirmed) {
+        // The commit's fence just saw the run `running` under this lease with no cancel, under its row
+        // lock: no status read is needed to go on. The next model call still reads the fence itself
+        // (a cancel may commit in between; ADR 0072).
+        if (signals.drain.aborted) return;
+        continue;
+      }
       const current = await this.database.prisma.run.findUnique({
         where: { id: run.id },
         select: { status: true },

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@agentloom/db';
+import type { Prisma, PrismaClient, StatementRunner } from '@agentloom/db';
 import { idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
@@ -45,6 +45,12 @@ export interface PersistStepOptions {
    * from undoing the run's outcome); whatever it throws fails the commit.
    */
   atFinish?: (transaction: Prisma.TransactionClient) => Promise<void>;
+  /**
+   * Where an ordinary step's one statement runs: the driver (`Database.statements`: the pg pool or the
+   * PGlite session), skipping the Prisma client's request pipeline (ADR 0072). Defaults to `prisma`.
+   * The general path is a Prisma transaction either way.
+   */
+  statements?: StatementRunner;
 }
 
 /**
@@ -64,6 +70,11 @@ export interface CommittedStep {
   checkpointBytes: number;
   /** The checkpoint size of each deferred step committed before this one, in order. */
   deferredCheckpointBytes?: number[];
+  /**
+   * True when the commit's fence found the lease held and no cancel committed, under the run row lock,
+   * and the run goes on: the executor needs no status read before the next step (ADR 0072).
+   */
+  fenceConfirmed?: boolean;
 }
 
 export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result: StepResult, options: PersistStepOptions): Promise<CommittedStep> {
@@ -71,7 +82,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
   const rows = stepRowsDocument(run, result, now);
   const deferred = options.deferred ?? [];
   if (deferred.length === 0 && isOrdinaryStep(result, options)) {
-    const committed = await commitStepStatement(prisma, {
+    const committed = await commitStepStatement(options.statements ?? prisma, {
       ...rows,
       owner: options.owner,
       attempt: run.attempt,
@@ -79,7 +90,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       events: stepEventsOf(result),
       stepCommitted: stepCommittedPayload(rows, result, false),
     });
-    if (committed.outcome === 'committed') return { checkpointBytes: rows.checkpoint.byteSize };
+    if (committed.outcome === 'committed') return { checkpointBytes: rows.checkpoint.byteSize, fenceConfirmed: true };
     if (committed.outcome === 'lease-lost') throw new LeaseLostError(run.id);
     // The cancel committed while the step ran: the general path ends the run cancelled.
   }

@@ -19,7 +19,8 @@ const owner = 'atomicity-test';
  * A step commit is one statement (or, for a step that ends the run, one transaction): when its last
  * write fails, nothing of the step is left — no step row, message, ledger link, checkpoint (nor the
  * prune of the previous one), event, sequence number or run change. The failure is injected with a
- * trigger that refuses the step's last write, the `step-committed` / `run-finished` event.
+ * trigger that refuses the step's last write, the `step-committed` / `run-finished` event. The ordinary
+ * step goes through the driver (`Database.statements`), as the executor sends it (ADR 0072).
  */
 describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
   let test: TestPlatform;
@@ -59,7 +60,7 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
 
   async function stepAndCommit(): Promise<StepResult> {
     const result = await run.step();
-    await persistStep(prisma(), claimed, result, { owner });
+    await persistStep(prisma(), claimed, result, { owner, statements: test.platform.database.statements });
     return result;
   }
 
@@ -116,7 +117,7 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
     expect(second.next.type).toBe('run-again');
     await refuseEvent('step-committed');
     try {
-      await expect(persistStep(prisma(), claimed, second, { owner })).rejects.toThrow(/refused by the atomicity test/);
+      await expect(persistStep(prisma(), claimed, second, { owner, statements: test.platform.database.statements })).rejects.toThrow(/refused by the atomicity test/);
     } finally {
       await allowEvents();
     }
@@ -124,7 +125,7 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
     // checkpoint 1, bumped the usage and the event sequence, and inserted its first events before it failed.
     expect(await snapshot()).toEqual(before);
 
-    await persistStep(prisma(), claimed, second, { owner });
+    await persistStep(prisma(), claimed, second, { owner, statements: test.platform.database.statements });
     const after = await snapshot();
     expect(after.steps).toEqual([1, 2]);
     expect(after.checkpoints).toEqual([2]);

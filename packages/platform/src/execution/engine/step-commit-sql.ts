@@ -1,4 +1,4 @@
-import { rawSqlFor, type PrismaExecutor } from '@agentloom/db';
+import { preparedStatement, queryRows, type StatementRunner } from '@agentloom/db';
 import { z } from 'zod';
 
 import type { NewRunEvent } from '../../events/run-event';
@@ -24,11 +24,14 @@ const commitStepResultSchema = z.discriminatedUnion('outcome', [
 
 export type CommitStepResult = z.infer<typeof commitStepResultSchema>;
 
+const commitStep = preparedStatement('SELECT agentloom_commit_step($1::jsonb) AS result');
+
 /**
  * Commits an ordinary step in one statement, which is its own transaction. Writes nothing when the
- * lease is lost or the run's cancel has committed; the caller decides what that means.
+ * lease is lost or the run's cancel has committed; the caller decides what that means. `runner` is
+ * the driver (`Database.statements`, ADR 0072) on the executor's path, or a Prisma client.
  */
-export async function commitStepStatement(client: PrismaExecutor, document: CommitStepDocument): Promise<CommitStepResult> {
-  const rows = await rawSqlFor(client).query<{ result: unknown }>('SELECT agentloom_commit_step($1::jsonb) AS result', JSON.stringify(document));
+export async function commitStepStatement(runner: StatementRunner, document: CommitStepDocument): Promise<CommitStepResult> {
+  const rows = await queryRows<{ result: unknown }>(runner, commitStep, [JSON.stringify(document)]);
   return commitStepResultSchema.parse(fromJsonColumn(rows[0]?.result));
 }

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@agentloom/db';
+import type { Prisma, StatementRunner } from '@agentloom/db';
 import { AbortedError, type LifecycleHooks, type ToolRegistry, type ToolReplay, type ToolResult, type ToolVeto } from '@agentloom/runtime';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -29,7 +29,8 @@ export interface ToolLedgerHooks extends LifecycleHooks {
  * and their rows are linked to the delegating call.
  */
 export function createToolLedgerHooks(
-  prisma: PrismaClient,
+  /** Where the two statements run: the driver (`Database.statements`) on the executor's path, or a Prisma client. */
+  runner: StatementRunner,
   run: ClaimedRun,
   owner: string,
   registry: () => ToolRegistry,
@@ -54,7 +55,7 @@ export function createToolLedgerHooks(
           const sideEffects = tool?.sideEffects ?? 'unsafe';
           // Cancel wins: checked under the run row lock the cancel also takes, in the statement that
           // would mark the call running, so no call starts once a cancel has committed.
-          const decision = await toolCallStartingStatement(prisma, {
+          const decision = await toolCallStartingStatement(runner, {
             runId: run.id,
             tenantId: run.tenantId,
             owner,
@@ -94,7 +95,7 @@ export function createToolLedgerHooks(
         (async () => {
           // A handler that ignored its abort past the grace period: outcome unknown, closed like any call a run leaves running.
           const status = interruption === 'abandoned' ? abandonedToolCallStatus : result.isError ? 'failed' : 'succeeded';
-          const recorded = await toolCallFinishedStatement(prisma, {
+          const recorded = await toolCallFinishedStatement(runner, {
             runId: run.id,
             owner,
             attempt: run.attempt,

@@ -1,4 +1,4 @@
-import { rawSqlFor, type PrismaExecutor } from '@agentloom/db';
+import { preparedStatement, queryRows, type StatementRunner } from '@agentloom/db';
 import { z } from 'zod';
 
 import { fromJsonColumn } from './json-column';
@@ -32,9 +32,12 @@ const toolCallStartingResultSchema = z.discriminatedUnion('outcome', [
 
 export type ToolCallStartingResult = z.infer<typeof toolCallStartingResultSchema>;
 
+const toolCallStarting = preparedStatement('SELECT agentloom_tool_call_starting($1::jsonb) AS result');
+const toolCallFinished = preparedStatement('SELECT agentloom_tool_call_finished($1::jsonb) AS result');
+
 /** The ledger write before a tool call runs, in one statement (its own transaction). */
-export async function toolCallStartingStatement(client: PrismaExecutor, document: ToolCallStartingDocument): Promise<ToolCallStartingResult> {
-  const rows = await rawSqlFor(client).query<{ result: unknown }>('SELECT agentloom_tool_call_starting($1::jsonb) AS result', JSON.stringify(document));
+export async function toolCallStartingStatement(runner: StatementRunner, document: ToolCallStartingDocument): Promise<ToolCallStartingResult> {
+  const rows = await queryRows<{ result: unknown }>(runner, toolCallStarting, [JSON.stringify(document)]);
   return toolCallStartingResultSchema.parse(fromJsonColumn(rows[0]?.result));
 }
 
@@ -54,7 +57,7 @@ export interface ToolCallFinishedDocument {
 const toolCallFinishedResultSchema = z.object({ outcome: z.enum(['recorded', 'missing', 'lease-lost']) });
 
 /** The ledger write the moment a tool call returns, in one statement (its own transaction). */
-export async function toolCallFinishedStatement(client: PrismaExecutor, document: ToolCallFinishedDocument): Promise<z.infer<typeof toolCallFinishedResultSchema>> {
-  const rows = await rawSqlFor(client).query<{ result: unknown }>('SELECT agentloom_tool_call_finished($1::jsonb) AS result', JSON.stringify(document));
+export async function toolCallFinishedStatement(runner: StatementRunner, document: ToolCallFinishedDocument): Promise<z.infer<typeof toolCallFinishedResultSchema>> {
+  const rows = await queryRows<{ result: unknown }>(runner, toolCallFinished, [JSON.stringify(document)]);
   return toolCallFinishedResultSchema.parse(fromJsonColumn(rows[0]?.result));
 }
