@@ -68,7 +68,8 @@ export async function measureFanout(
     const { runId, lastSeq, approvalId } = await pausedRun(api, operatorAgentId);
     const url = `${baseUrl}/api/v1/runs/${runId}/events`;
     const headers = { Authorization: `Bearer ${adminKey}`, 'Last-Event-ID': String(lastSeq) };
-    const open = options.client === 'lean' ? openLeanEventStream : (streamUrl: string, streamHeaders: Record<string, string>) => fetchStream(streamUrl, streamHeaders);
+    const open =
+      options.client === 'lean' ? openLeanEventStream : (streamUrl: string, streamHeaders: Record<string, string>) => fetchStream(streamUrl, streamHeaders);
     const connections = await connectInWaves(subscribers, () => open(url, headers));
     // A refused stream (429, 503) is a failure of the bench, never a subscriber "with gaps".
     const refused = connections.filter((connection) => connection.status !== 200);

@@ -41,7 +41,15 @@ export function formatTables(results: readonly ModeResults[]): string {
   );
   return [
     markdown(
-      ['mode', 'subscribers', 'NOTIFY heard ms p50 / p99', 'first subscriber ms p50 / p99', 'first → last subscriber ms p50 / p99', 'client loop delay ms p99 / max', 'client CPU ms per round'],
+      [
+        'mode',
+        'subscribers',
+        'NOTIFY heard ms p50 / p99',
+        'first subscriber ms p50 / p99',
+        'first → last subscriber ms p50 / p99',
+        'client loop delay ms p99 / max',
+        'client CPU ms per round',
+      ],
       breakdownRows,
     ),
     markdown(['mode', 'subscribers', 'samples', 'p50 commit→client ms', 'p99 ms', 'max ms', 'subscribers with gaps'], fanoutRows),
