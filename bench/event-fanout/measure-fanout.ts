@@ -14,6 +14,8 @@ export interface FanoutResult {
   latenciesMs: number[];
   /** Subscribers whose events were not exactly lastSeq+1 … run-finished, once each. */
   incompleteSubscribers: number;
+  /** Commit → receipt of `run-finished` only, one sample per (round, subscriber): the commit that also ends every stream. */
+  runFinishedMs: number[];
   /** Per (round, event): first subscriber's receipt − createdAt. */
   firstMs: number[];
   /** Per (round, event): last subscriber's receipt − first subscriber's receipt. */
@@ -56,6 +58,7 @@ export async function measureFanout(
     rounds,
     latenciesMs: [],
     incompleteSubscribers: 0,
+    runFinishedMs: [],
     firstMs: [],
     spreadMs: [],
     notifyMs: [],
@@ -104,6 +107,7 @@ export async function measureFanout(
       if (!complete) result.incompleteSubscribers += 1;
       for (const event of events) {
         result.latenciesMs.push(event.receivedAt - event.createdAtMs);
+        if (event.type === 'run-finished') result.runFinishedMs.push(event.receivedAt - event.createdAtMs);
         const seen = bySeq.get(event.seq);
         if (!seen) bySeq.set(event.seq, { createdAtMs: event.createdAtMs, first: event.receivedAt, last: event.receivedAt });
         else {

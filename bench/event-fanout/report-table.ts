@@ -37,6 +37,7 @@ export function formatTables(results: readonly ModeResults[]): string {
       `${percentile(row.spreadMs, 50).toFixed(0)} / ${percentile(row.spreadMs, 99).toFixed(0)}`,
       `${row.clientLoopDelayP99Ms.toFixed(0)} / ${row.clientLoopDelayMaxMs.toFixed(0)}`,
       (row.clientCpuMs.reduce((total, value) => total + value, 0) / row.clientCpuMs.length).toFixed(0),
+      `${percentile(row.runFinishedMs, 50).toFixed(0)} / ${percentile(row.runFinishedMs, 99).toFixed(0)}`,
     ]),
   );
   return [
@@ -49,6 +50,7 @@ export function formatTables(results: readonly ModeResults[]): string {
         'first → last subscriber ms p50 / p99',
         'client loop delay ms p99 / max',
         'client CPU ms per round',
+        'run-finished ms p50 / p99',
       ],
       breakdownRows,
     ),
