@@ -34,6 +34,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        ...consoleAlias,
         test: {
           name: 'unit',
           include: ['{apps,packages,tools,bench,deploy}/**/*.test.ts'],

@@ -1,6 +1,11 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
 import { apiClient, eventually, type ApiClient } from '../../apps/console/test/support/api-client';
 import { openEventStream, type EventStreamConnection } from '../../apps/console/test/support/event-stream-client';
 import { eventData } from '../../apps/console/test/support/run-event-frames';
+import type { FanoutClient } from './bench-settings';
+import { openLeanEventStream, type ReceivedEvent } from './lean-event-stream';
+import { listenForRunEvents, type NotificationTimes } from './notification-times';
 
 export interface FanoutResult {
   subscribers: number;
@@ -9,6 +14,27 @@ export interface FanoutResult {
   latenciesMs: number[];
   /** Subscribers whose events were not exactly lastSeq+1 … run-finished, once each. */
   incompleteSubscribers: number;
+  /** Commit → receipt of `run-finished` only, one sample per (round, subscriber): the commit that also ends every stream. */
+  runFinishedMs: number[];
+  /** Per (round, event): first subscriber's receipt − createdAt. */
+  firstMs: number[];
+  /** Per (round, event): last subscriber's receipt − first subscriber's receipt. */
+  spreadMs: number[];
+  /** Per (round, commit): NOTIFY heard by the bench's own LISTEN − createdAt (server mode only). */
+  notifyMs: number[];
+  /** The bench process's event-loop delay from the decision to the last frame (worst round's p99 and max, ms). */
+  clientLoopDelayP99Ms: number;
+  clientLoopDelayMaxMs: number;
+  /** Per round: CPU time the bench process (its subscribers) used from the decision to the last frame. */
+  clientCpuMs: number[];
+  /** Per round: decision sent → last frame read, in µs of the monotonic clock (to cut a CPU profile). */
+  windows: [number, number][];
+}
+
+export interface FanoutOptions {
+  client: FanoutClient;
+  /** Server mode: the bench LISTENs on the run-events channel too, to time commit → NOTIFY. */
+  databaseUrl?: string;
 }
 
 /**
@@ -18,35 +44,94 @@ export interface FanoutResult {
  * the event's `createdAt`, which the committing transaction stamps just before it commits (same
  * machine, same clock).
  */
-export async function measureFanout(baseUrl: string, adminKey: string, operatorAgentId: string, subscribers: number, rounds: number): Promise<FanoutResult> {
+export async function measureFanout(
+  baseUrl: string,
+  adminKey: string,
+  operatorAgentId: string,
+  subscribers: number,
+  rounds: number,
+  options: FanoutOptions,
+): Promise<FanoutResult> {
   const api = apiClient(baseUrl, adminKey);
-  const latenciesMs: number[] = [];
-  let incompleteSubscribers = 0;
+  const result: FanoutResult = {
+    subscribers,
+    rounds,
+    latenciesMs: [],
+    incompleteSubscribers: 0,
+    runFinishedMs: [],
+    firstMs: [],
+    spreadMs: [],
+    notifyMs: [],
+    clientLoopDelayP99Ms: 0,
+    clientLoopDelayMaxMs: 0,
+    windows: [],
+    clientCpuMs: [],
+  };
   for (let round = 0; round < rounds; round += 1) {
     const { runId, lastSeq, approvalId } = await pausedRun(api, operatorAgentId);
     const url = `${baseUrl}/api/v1/runs/${runId}/events`;
     const headers = { Authorization: `Bearer ${adminKey}`, 'Last-Event-ID': String(lastSeq) };
-    const connections = await connectInWaves(subscribers, () => openEventStream(url, headers));
+    const open =
+      options.client === 'lean' ? openLeanEventStream : (streamUrl: string, streamHeaders: Record<string, string>) => fetchStream(streamUrl, streamHeaders);
+    const connections = await connectInWaves(subscribers, () => open(url, headers));
     // A refused stream (429, 503) is a failure of the bench, never a subscriber "with gaps".
     const refused = connections.filter((connection) => connection.status !== 200);
     if (refused.length > 0) {
       for (const connection of connections) connection.close();
       throw new Error(`${refused.length} of ${subscribers} streams were refused: ${[...new Set(refused.map((connection) => connection.status))].join(', ')}`);
     }
-    const collecting = connections.map((connection) => collect(connection));
+    const collecting = connections.map((connection) => connection.events);
+    const notifications: NotificationTimes | undefined = options.databaseUrl ? await listenForRunEvents(options.databaseUrl, runId) : undefined;
     // Each stream subscribes once its client has read the opening comment; give them time to.
     await new Promise((resolve) => setTimeout(resolve, 500 + subscribers * 2));
+    // A fresh monitor per round: re-enabling one counts the time it was off as a delay.
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    const decidedAtMicroseconds = process.hrtime.bigint() / 1000n;
+    const clientCpu = process.cpuUsage();
     const decided = await api('POST', `/api/v1/approvals/${approvalId}/decision`, { body: { decision: 'approve' } });
     if (decided.status !== 200) throw new Error(`Deciding failed: ${decided.status} ${JSON.stringify(decided.body)}`);
     const received = await withTimeout(Promise.all(collecting), 120_000);
+    // CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles: the fan-out window of the console's profile.
+    const clientCpuUsed = process.cpuUsage(clientCpu);
+    result.clientCpuMs.push((clientCpuUsed.user + clientCpuUsed.system) / 1000);
+    result.windows.push([Number(decidedAtMicroseconds), Number(process.hrtime.bigint() / 1000n)]);
+    loopDelay.disable();
+    result.clientLoopDelayP99Ms = Math.max(result.clientLoopDelayP99Ms, loopDelay.percentile(99) / 1e6);
+    result.clientLoopDelayMaxMs = Math.max(result.clientLoopDelayMaxMs, loopDelay.max / 1e6);
+    const heard = (await notifications?.stop()) ?? [];
+    const bySeq = new Map<number, { createdAtMs: number; first: number; last: number }>();
     for (const events of received) {
       const complete =
         events.length > 0 && events.every((event, index) => event.seq === lastSeq + index + 1) && events[events.length - 1]?.type === 'run-finished';
-      if (!complete) incompleteSubscribers += 1;
-      for (const event of events) latenciesMs.push(event.receivedAt - Date.parse(event.createdAt));
+      if (!complete) result.incompleteSubscribers += 1;
+      for (const event of events) {
+        result.latenciesMs.push(event.receivedAt - event.createdAtMs);
+        if (event.type === 'run-finished') result.runFinishedMs.push(event.receivedAt - event.createdAtMs);
+        const seen = bySeq.get(event.seq);
+        if (!seen) bySeq.set(event.seq, { createdAtMs: event.createdAtMs, first: event.receivedAt, last: event.receivedAt });
+        else {
+          seen.first = Math.min(seen.first, event.receivedAt);
+          seen.last = Math.max(seen.last, event.receivedAt);
+        }
+      }
+    }
+    for (const seen of bySeq.values()) {
+      result.firstMs.push(seen.first - seen.createdAtMs);
+      result.spreadMs.push(seen.last - seen.first);
+    }
+    for (const notification of heard) {
+      const createdAtMs = bySeq.get(notification.lastSeq)?.createdAtMs;
+      if (createdAtMs !== undefined) result.notifyMs.push(notification.heardAt - createdAtMs);
     }
   }
-  return { subscribers, rounds, latenciesMs, incompleteSubscribers };
+  return result;
+}
+
+/** The stock test client (fetch + TextDecoderStream + an async generator + JSON.parse per frame). */
+async function fetchStream(url: string, headers: Record<string, string>): Promise<{ status: number; events: Promise<ReceivedEvent[]>; close(): void }> {
+  const connection = await openEventStream(url, headers);
+  return { status: connection.status, events: connection.status === 200 ? collect(connection) : Promise.resolve([]), close: () => connection.close() };
 }
 
 async function pausedRun(api: ApiClient, agentId: string): Promise<{ runId: string; lastSeq: number; approvalId: string }> {
@@ -85,12 +170,12 @@ export function expectOk<Response extends { status: number; body: unknown }>(res
   return response;
 }
 
-async function collect(connection: EventStreamConnection): Promise<{ seq: number; type: string; createdAt: string; receivedAt: number }[]> {
-  const events: { seq: number; type: string; createdAt: string; receivedAt: number }[] = [];
+async function collect(connection: EventStreamConnection): Promise<ReceivedEvent[]> {
+  const events: ReceivedEvent[] = [];
   for await (const frame of connection.frames) {
     const receivedAt = Date.now();
     const data = eventData(frame);
-    events.push({ seq: data.seq, type: data.type, createdAt: data.createdAt, receivedAt });
+    events.push({ seq: data.seq, type: data.type, createdAtMs: Date.parse(data.createdAt), receivedAt });
   }
   return events;
 }

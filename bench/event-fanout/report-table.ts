@@ -28,7 +28,32 @@ export function formatTables(results: readonly ModeResults[]): string {
     ((replay.events / percentile(replay.durationsMs, 50)) * 1000).toFixed(0),
     percentile(replay.jsonPagingMs, 50).toFixed(0),
   ]);
+  const breakdownRows = results.flatMap(({ mode, fanout }) =>
+    fanout.map((row) => [
+      mode,
+      String(row.subscribers),
+      row.notifyMs.length > 0 ? `${percentile(row.notifyMs, 50).toFixed(0)} / ${percentile(row.notifyMs, 99).toFixed(0)}` : '—',
+      `${percentile(row.firstMs, 50).toFixed(0)} / ${percentile(row.firstMs, 99).toFixed(0)}`,
+      `${percentile(row.spreadMs, 50).toFixed(0)} / ${percentile(row.spreadMs, 99).toFixed(0)}`,
+      `${row.clientLoopDelayP99Ms.toFixed(0)} / ${row.clientLoopDelayMaxMs.toFixed(0)}`,
+      (row.clientCpuMs.reduce((total, value) => total + value, 0) / row.clientCpuMs.length).toFixed(0),
+      `${percentile(row.runFinishedMs, 50).toFixed(0)} / ${percentile(row.runFinishedMs, 99).toFixed(0)}`,
+    ]),
+  );
   return [
+    markdown(
+      [
+        'mode',
+        'subscribers',
+        'NOTIFY heard ms p50 / p99',
+        'first subscriber ms p50 / p99',
+        'first → last subscriber ms p50 / p99',
+        'client loop delay ms p99 / max',
+        'client CPU ms per round',
+        'run-finished ms p50 / p99',
+      ],
+      breakdownRows,
+    ),
     markdown(['mode', 'subscribers', 'samples', 'p50 commit→client ms', 'p99 ms', 'max ms', 'subscribers with gaps'], fanoutRows),
     markdown(['mode', 'events replayed', 'SSE replay ms (median)', 'events/s', 'JSON paging ms (median, 1000/page)'], replayRows),
   ].join('\n\n');

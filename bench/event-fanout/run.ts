@@ -23,13 +23,22 @@ async function benchMode(mode: 'embedded' | 'server', settings: FanoutSettings):
   try {
     console.log(`[${mode}] preparing the database (${settings.replayEvents} replay events)…`);
     const prepared = await prepareDatabase(serverDatabase ? { url: serverDatabase.url } : { dataDirectory }, settings.replayEvents);
-    const server = await startConsole({ dataDirectory, ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}) });
+    const profile = settings.cpuProfileDirectory
+      ? { environment: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(settings.cpuProfileDirectory, mode)}` } }
+      : {};
+    const server = await startConsole({ dataDirectory, ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}), ...profile });
     try {
       const fanout: FanoutResult[] = [];
       for (const subscribers of settings.subscriberCounts) {
         console.log(`[${mode}] ${subscribers} subscriber(s), ${settings.rounds} rounds…`);
-        fanout.push(await measureFanout(server.baseUrl, prepared.adminKey, prepared.operatorAgentId, subscribers, settings.rounds));
+        fanout.push(
+          await measureFanout(server.baseUrl, prepared.adminKey, prepared.operatorAgentId, subscribers, settings.rounds, {
+            client: settings.client,
+            ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}),
+          }),
+        );
       }
+      if (settings.cpuProfileDirectory) console.log(`[${mode}] fan-out windows (µs, monotonic): ${JSON.stringify(fanout.map((row) => row.windows))}`);
       console.log(`[${mode}] replaying ${settings.replayEvents} events…`);
       const replay = await measureReplay(server.baseUrl, prepared.adminKey, prepared.replayRunId, settings.replayRepeats);
       return { mode, fanout, replay };
@@ -53,4 +62,4 @@ for (const mode of settings.modes) {
     console.error(`[${mode}] skipped: ${(error as Error).message}`);
   }
 }
-console.log(`\nNode ${process.version}, ${results.length} mode(s)\n\n${formatTables(results)}`);
+console.log(`\nNode ${process.version}, ${results.length} mode(s), ${settings.client} client\n\n${formatTables(results)}`);

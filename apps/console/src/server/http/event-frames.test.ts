@@ -20,4 +20,16 @@ describe('SSE frames', () => {
     expect(encodedEventFrames([only])).toBe(encodedEventFrame(only));
     expect(encodedEventFrame(only)).toBe(encodedEventFrame(only));
   });
+
+  it('builds the chunk of a batch once for every subscriber handed the same event objects, and a different batch anew', () => {
+    const events = [event(1, 'approval-decided'), event(2, 'step-started'), event(3, 'step-committed')];
+    // Each subscriber builds its own array of the hub's event objects.
+    const chunk = encodedEventFrames([...events]);
+    expect(encodedEventFrames([...events])).toBe(chunk);
+    const shorter = encodedEventFrames(events.slice(0, 2));
+    expect(shorter).not.toBe(chunk);
+    expect(new TextDecoder().decode(shorter)).toBe(events.slice(0, 2).map(formatEventFrame).join(''));
+    const longer = [...events, event(4, 'run-finished')];
+    expect(new TextDecoder().decode(encodedEventFrames(longer))).toBe(longer.map(formatEventFrame).join(''));
+  });
 });

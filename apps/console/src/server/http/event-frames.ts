@@ -33,12 +33,23 @@ export function encodedEventFrame(event: StoredRunEvent): Uint8Array {
   return frame;
 }
 
+/** The chunk last built for a batch, by its first event object: `last` and `length` tell whether a batch is the same one. */
+const encodedBatches = new WeakMap<StoredRunEvent, { last: StoredRunEvent; length: number; chunk: Uint8Array }>();
+
 /**
  * The frames of events that are ready together, as one chunk: one write to the socket per commit
- * (or per catch-up page of up to 500 events) for each subscriber instead of one per event.
+ * (or per catch-up page of up to 500 events) for each subscriber instead of one per event. The
+ * chunk is built once per batch for every subscriber: they are handed the same event objects, and a
+ * batch is a gap-free seq range of one run, whose events never change once committed, so a batch
+ * with the same first and last object and length holds the same bytes and the cached chunk is
+ * reused — 500 subscribers of a three-event commit cost one concatenation, not 500 (ADR 0070).
  */
 export function encodedEventFrames(events: readonly StoredRunEvent[]): Uint8Array {
   if (events.length === 1) return encodedEventFrame(events[0]!);
+  const first = events[0]!;
+  const last = events.at(-1)!;
+  const cached = encodedBatches.get(first);
+  if (cached?.last === last && cached.length === events.length) return cached.chunk;
   const frames = events.map(encodedEventFrame);
   const chunk = new Uint8Array(frames.reduce((total, frame) => total + frame.byteLength, 0));
   let offset = 0;
@@ -46,6 +57,7 @@ export function encodedEventFrames(events: readonly StoredRunEvent[]): Uint8Arra
     chunk.set(frame, offset);
     offset += frame.byteLength;
   }
+  encodedBatches.set(first, { last, length: events.length, chunk });
   return chunk;
 }
 

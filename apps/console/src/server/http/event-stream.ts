@@ -56,6 +56,11 @@ export function eventStreamResponse(items: AsyncGenerator<RunEventStreamItem>, a
       try {
         const next = await items.next();
         if (next.done) {
+          // Ended after the next I/O turn, not in this one: when a commit brings `run-finished` to
+          // hundreds of streams, ending each response (res.end, finish, pipe teardown) inside the
+          // same microtask run held every other stream's last frame back until all had ended
+          // (ADR 0070). The frame itself is already enqueued.
+          await new Promise((resolve) => setImmediate(resolve));
           end();
           return controller.close();
         }
