@@ -43,10 +43,8 @@ export async function measureRun(database: DatabaseConfig, toolTurns: number): P
       hookTime.ms = 0;
       const result = await run.step();
       const persistStarted = performance.now();
-      const committed = await persistStep(platform.database.prisma, claimed, result, { owner: 'bench', statements });
+      await persistStep(platform.database.prisma, claimed, result, { owner: 'bench', statements });
       const finished = performance.now();
-      // As the executor does: a commit whose fence saw no cancel is the next model call's check.
-      if (committed.fenceConfirmed) fence.confirmedByCommit();
       samples.push({ step: result.step, persistMs: finished - persistStarted, hookMs: hookTime.ms, stepMs: finished - started, checkpointBytes: Buffer.byteLength(JSON.stringify(result.checkpoint)) });
       if (result.next.type !== 'run-again') break;
     }

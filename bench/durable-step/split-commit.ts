@@ -4,8 +4,8 @@
  *   before — every statement through the Prisma client's `$queryRawUnsafe`, the cancel read before every
  *            model call, `agentloom_commit_step` as migration 20261201121000 wrote it (re-created here
  *            under another name from that migration's text);
- *   after  — the driver (`Database.statements`, prepared where it can), the commit's fence as the next
- *            model call's check, the commit of migration 20261205130000.
+ *   after  — the driver (`Database.statements`, prepared where it can), the cancel read before every
+ *            model call (still: DESIGN §7 cancel wins), the commit of migration 20261205130000.
  * Each step's commit document is built and timed on its own (Node CPU). On the server,
  * `track_functions = 'all'` gives each function's own time inside Postgres; BENCH_SPLIT_EXPLAIN=1 prints
  * an auto_explain of one commit (nested statements, timed).
@@ -103,10 +103,7 @@ async function probe(database: DatabaseConfig, explain?: (text: string) => Promi
       split.commitMs[variant].push(commitMs);
       split.durableMs[variant].push(commitMs + hookMs);
       if (!JSON.stringify(answer[0]?.result).includes('committed')) throw new Error(`step ${result.step} not committed: ${JSON.stringify(answer)}`);
-      // After: the commit's fence is the next model call's check (as the executor does, ADR 0072).
-      const next: Variant = variant === 'before' ? 'after' : 'before';
-      if (next === 'after') fence.confirmedByCommit();
-      variant = next;
+      variant = variant === 'before' ? 'after' : 'before';
     }
     await engine.close();
     return split;
