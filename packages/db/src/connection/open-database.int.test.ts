@@ -62,6 +62,23 @@ describe.each(databaseModes)('openDatabase (%s)', (mode) => {
     await release();
   });
 
+  it('listens on many channels started together, one command at a time on the connection', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
+    const channels = Array.from({ length: 12 }, (_, index) => `agentloom_test_many_${index}`);
+    const received = new Set<string>();
+    try {
+      const releases = await Promise.all(channels.map((channel) => database.notifications.listen(channel, { onNotification: (payload) => received.add(payload) })));
+      for (const channel of channels) await database.prisma.$executeRawUnsafe(`SELECT pg_notify('${channel}', '${channel}')`);
+      await expect.poll(() => received.size, { timeout: 10_000 }).toBe(channels.length);
+      await Promise.all(releases.map((release) => release()));
+      expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+
   it('a handler that throws neither escapes the connection nor starves the handlers after it', async () => {
     const received: string[] = [];
     const releaseThrowing = await database.notifications.listen('agentloom_test_throwing', {

@@ -15,6 +15,14 @@ export function createServerListener(url: string, connectTimeoutMs: number): Not
   let connecting: Promise<pg.Client> | undefined;
   let closed = false;
   let reconnectDelayMs = 100;
+  // LISTEN/UNLISTEN one at a time: listeners that start together would otherwise send queries on the one
+  // connection while another is in flight, which pg deprecates (and pg 9 refuses). The chain keeps their order.
+  let commands: Promise<unknown> = Promise.resolve();
+  const command = (connection: pg.Client, text: string): Promise<void> => {
+    const sent = commands.then(() => connection.query(text)).then(() => undefined);
+    commands = sent.catch(() => undefined);
+    return sent;
+  };
 
   const connect = (): Promise<pg.Client> => {
     connecting ??= (async () => {
@@ -61,12 +69,12 @@ export function createServerListener(url: string, connectTimeoutMs: number): Not
       set.add(handler);
       handlers.set(channel, set);
       const connection = client ?? (await connect());
-      if (isNewChannel) await connection.query(`LISTEN ${channel}`);
+      if (isNewChannel) await command(connection, `LISTEN ${channel}`);
       return async () => {
         set.delete(handler);
         if (set.size === 0) {
           handlers.delete(channel);
-          await client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+          if (client) await command(client, `UNLISTEN ${channel}`).catch(() => undefined);
         }
       };
     },
