@@ -13,33 +13,12 @@ import pg from 'pg';
 
 import { RunService } from './agentloom-internals';
 import { claimRuns } from '../../packages/platform/src/execution/run-claims';
+import { backendMilliseconds, backendTicks } from './backend-cpu';
 import { createScenarioDatabase } from './scenario-database';
 
 const runs = Number(process.env.BENCH_CLAIM_RUNS ?? 2000);
 const size = Number(process.env.BENCH_CLAIM_SIZE ?? 4);
 
-/** CPU ticks of every backend of this database but `exclude`, by pid. */
-async function ticks(client: pg.Client, exclude: number): Promise<Map<number, number>> {
-  const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  const byPid = new Map<number, number>();
-  for (const { pid } of rows) {
-    if (pid === exclude) continue;
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      byPid.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // exited
-    }
-  }
-  return byPid;
-}
-
-/** Milliseconds of backend CPU between two readings (a backend that appeared counts from zero). */
-async function since(client: pg.Client, exclude: number, before: Map<number, number>): Promise<number> {
-  let total = 0;
-  for (const [pid, value] of await ticks(client, exclude)) total += value - (before.get(pid) ?? 0);
-  return total * 10;
-}
 
 const database = await createScenarioDatabase('claim_cost');
 const platform = await createPlatform({
@@ -58,7 +37,7 @@ try {
   for (let index = 0; index < runs; index += 8) await Promise.all(Array.from({ length: 8 }, () => service.create(principal, { agentId: agent.id, input: 'no-op' })));
   await client.query('ANALYZE runs');
   console.log(`load average before: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
-  let before = await ticks(client, ownPid);
+  let before = await backendTicks(client, ownPid);
   let cpu = process.cpuUsage();
   let claims = 0;
   for (;;) {
@@ -67,12 +46,12 @@ try {
     claims += 1;
   }
   let used = process.cpuUsage(cpu);
-  console.log(`claims of ${size}: ${claims}, Postgres CPU ${((await since(client, ownPid, before)) / claims).toFixed(3)} ms/claim, Node ${((used.user + used.system) / 1000 / claims).toFixed(3)} ms/claim`);
-  before = await ticks(client, ownPid);
+  console.log(`claims of ${size}: ${claims}, Postgres CPU ${(backendMilliseconds(before, await backendTicks(client, ownPid)) / claims).toFixed(3)} ms/claim, Node ${((used.user + used.system) / 1000 / claims).toFixed(3)} ms/claim`);
+  before = await backendTicks(client, ownPid);
   cpu = process.cpuUsage();
   for (let index = 0; index < 1000; index++) await claimRuns(platform.database.statements, 'claim-cost', size, 30_000);
   used = process.cpuUsage(cpu);
-  console.log(`empty claims: 1000, Postgres CPU ${((await since(client, ownPid, before)) / 1000).toFixed(3)} ms/claim, Node ${((used.user + used.system) / 1000 / 1000).toFixed(3)} ms/claim`);
+  console.log(`empty claims: 1000, Postgres CPU ${(backendMilliseconds(before, await backendTicks(client, ownPid)) / 1000).toFixed(3)} ms/claim, Node ${((used.user + used.system) / 1000 / 1000).toFixed(3)} ms/claim`);
   console.log(`load average after: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
 } finally {
   await client.end();

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 import { agentLoomExecutorConfig, agentLoomSystem } from './agentloom-system';
+import { backendMilliseconds, backendTicks } from './backend-cpu';
 import type { DispatchSystem } from './dispatch-system';
 import { graphileWorkerSystem } from './graphile-worker-system';
 import { createScenarioDatabase } from './scenario-database';
@@ -22,26 +23,6 @@ const selected = (process.env.BENCH_DRAIN_SYSTEMS ?? 'agentloom,graphile-worker'
 if (process.env.BENCH_DRAIN_CLAIMS_IN_FLIGHT) agentLoomExecutorConfig.claimsInFlight = Number(process.env.BENCH_DRAIN_CLAIMS_IN_FLIGHT);
 const all: Record<string, DispatchSystem> = { agentloom: agentLoomSystem, 'graphile-worker': graphileWorkerSystem };
 
-async function backendTicks(client: pg.Client, exclude: number): Promise<Map<number, number>> {
-  const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  const ticks = new Map<number, number>();
-  for (const { pid } of rows) {
-    if (pid === exclude) continue;
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return ticks;
-}
-
-function backendMilliseconds(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
-  return ticks * 10;
-}
 
 async function drain(key: string): Promise<string> {
   const system = all[key]!;

@@ -11,12 +11,12 @@ import { repositoryMigrationsDirectory } from '@agentloom/db/testing';
 import { createPlatform, type Principal } from '@agentloom/platform';
 import { silentLogger } from '@agentloom/platform/testing';
 import { Logger, makeWorkerUtils, run } from 'graphile-worker';
-import { readFileSync } from 'node:fs';
 
 import pg from 'pg';
 
 import { finishRun, RunService } from './agentloom-internals';
 import { restoreTotalIndexesStatement } from './agentloom-system';
+import { backendMilliseconds, backendTicks } from './backend-cpu';
 import { claimRuns } from '../../packages/platform/src/execution/run-claims';
 import { createScenarioDatabase } from './scenario-database';
 
@@ -74,29 +74,6 @@ async function indexSizes(client: pg.Client, tables: string[]): Promise<string[]
     [tables],
   );
   return rows.map((row) => row.line);
-}
-
-/** CPU ticks (1/100 s) so far of every server process connected to this database, by pid: Postgres's side of the work. */
-async function backendTicks(client: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  const ticks = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      // Fields after the command name (which may hold spaces): state is the 3rd field, utime the 14th, stime the 15th.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // The backend exited meanwhile.
-    }
-  }
-  return ticks;
-}
-
-/** Milliseconds of server CPU spent between two readings (a backend that appeared counts from zero). */
-function backendMilliseconds(before: Map<number, number>, after: Map<number, number>): number {
-  let ticks = 0;
-  for (const [pid, value] of after) ticks += value - (before.get(pid) ?? 0);
-  return ticks * 10;
 }
 
 /** This process's CPU time (user + system) in microseconds since `since`, or now when absent. */
