@@ -32,7 +32,6 @@ describe('AI SDK gateway abort handling', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError', kind: 'aborted' });
     // The provider never finishes the stream, so only the abort can have ended the call.
     expect(abortedAt).toBeGreaterThan(0);
-    expect(Date.now() - abortedAt).toBeLessThan(500);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -61,7 +60,8 @@ describe('AI SDK gateway abort handling', () => {
     await expect(gateway.invoke(modelRequest({ signal: controller.signal }))).rejects.toMatchObject({
       name: 'AbortError',
     });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Half the 60 s backoff: only the abort can have ended the wait (no tighter bound: the suite runs on busy machines).
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(server.requests).toHaveLength(1);
   });
 });

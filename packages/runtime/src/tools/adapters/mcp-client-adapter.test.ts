@@ -65,7 +65,8 @@ function describeAdapterContract(label: string, connect: () => Promise<McpServer
       setTimeout(() => controller.abort(new Error('run cancelled')), 50);
       const started = Date.now();
       await expect(pending).rejects.toMatchObject({ name: 'AbortError', kind: 'aborted' });
-      expect(Date.now() - started).toBeLessThan(2000);
+      // Well under the call's 30 s: only the abort can have ended it (no tighter bound on busy machines).
+      expect(Date.now() - started).toBeLessThan(15_000);
     });
   });
 }
