@@ -95,8 +95,11 @@ export interface LangGraphSamples {
   saver: number[];
 }
 
-/** createReactAgent with @langchain/langgraph-checkpoint-postgres's PostgresSaver on `url`, durability `sync`. */
-export async function measureLangGraph(url: string, toolTurns: number): Promise<LangGraphSamples> {
+/**
+ * createReactAgent with @langchain/langgraph-checkpoint-postgres's PostgresSaver on `url`, durability `sync`;
+ * a warm-up run of `warmUpTurns` on the same pool first, as AgentLoom's side gets.
+ */
+export async function measureLangGraph(url: string, toolTurns: number, warmUpTurns = 0): Promise<LangGraphSamples> {
   const pool = new pg.Pool({ connectionString: url });
   // The bench drops its database at the end, which terminates idle connections.
   pool.on('error', () => undefined);
@@ -106,6 +109,7 @@ export async function measureLangGraph(url: string, toolTurns: number): Promise<
   const saverTime = { ms: 0 };
   timeSaver(checkpointer, saverTime);
   try {
+    if (warmUpTurns > 0) await turnTimes(warmUpTurns, checkpointer, saverTime);
     return await turnTimes(toolTurns, checkpointer, saverTime);
   } finally {
     await checkpointer.end();

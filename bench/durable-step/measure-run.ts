@@ -15,44 +15,55 @@ export interface StepSample {
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
-/** Runs one agent for `toolTurns` tool turns and times each step's commit separately from its work. */
-export async function measureRun(database: DatabaseConfig, toolTurns: number): Promise<{ samples: StepSample[]; floorMs: number }> {
+/**
+ * Runs one agent for `toolTurns` tool turns and times each step's commit separately from its work.
+ * A warm-up run of `warmUpTurns` goes first on the same platform (same connections, same process),
+ * so step 10 of the measured run is not the process's first JIT and plan-cache window; the LangGraph
+ * peer gets the same warm-up.
+ */
+export async function measureRun(database: DatabaseConfig, toolTurns: number, warmUpTurns = 0): Promise<{ samples: StepSample[]; floorMs: number }> {
   // Benches seal nothing secret, but a Postgres-backed platform needs a secret key (AGENTLOOM_SECRET_KEY).
   const platform = await createPlatform({ database, logger: silent, secrets: { key: Buffer.alloc(32, 7) } });
   try {
-    const agentId = await createLongAgent(platform, toolTurns);
-    const principal = (await platform.auth.authenticate(platform.seed.adminKey!))!;
-    await platform.runs.create(principal, { agentId, input: 'Cite many sources.' });
-    const [claimed] = await claimRuns(platform.database.prisma, 'bench', 1, 3_600_000);
-    if (!claimed) throw new Error('nothing to claim');
-    const version = await platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
-    const holder: { engine?: Engine } = {};
-    // The executor's wiring (engine-run-processor): the per-step statements through the driver (ADR 0072),
-    // the cancel fence before model calls, the ledger around tool calls.
-    const { statements } = platform.database;
-    const ledger = createToolLedgerHooks(statements, claimed, 'bench', () => holder.engine!.services.registry);
-    const fence = createCancelFenceHooks(statements, claimed, 'bench');
-    const hookTime = { ms: 0 };
-    const hooks = [timed(fence, hookTime), timed(ledger, hookTime)];
-    const engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks, models: new ModelConnector(fetch, new SecretBox(Buffer.alloc(32, 7))) });
-    holder.engine = engine;
-    const run = engine.start({ task: 'Cite many sources.', instanceId: claimed.id });
-    const samples: StepSample[] = [];
-    for (;;) {
-      const started = performance.now();
-      hookTime.ms = 0;
-      const result = await run.step();
-      const persistStarted = performance.now();
-      await persistStep(platform.database.prisma, claimed, result, { owner: 'bench', statements });
-      const finished = performance.now();
-      samples.push({ step: result.step, persistMs: finished - persistStarted, hookMs: hookTime.ms, stepMs: finished - started, checkpointBytes: Buffer.byteLength(JSON.stringify(result.checkpoint)) });
-      if (result.next.type !== 'run-again') break;
-    }
-    await engine.close();
+    if (warmUpTurns > 0) await runLongAgent(platform, warmUpTurns, 'warm-up');
+    const samples = await runLongAgent(platform, toolTurns, 'measured');
     return { samples, floorMs: await measureInsertCommitFloor(platform) };
   } finally {
     await platform.close();
   }
+}
+
+async function runLongAgent(platform: Platform, toolTurns: number, label: string): Promise<StepSample[]> {
+  const agentId = await createLongAgent(platform, toolTurns, label);
+  const principal = (await platform.auth.authenticate(platform.seed.adminKey!))!;
+  await platform.runs.create(principal, { agentId, input: 'Cite many sources.' });
+  const [claimed] = await claimRuns(platform.database.prisma, 'bench', 1, 3_600_000);
+  if (!claimed) throw new Error('nothing to claim');
+  const version = await platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
+  const holder: { engine?: Engine } = {};
+  // The executor's wiring (engine-run-processor): the per-step statements through the driver (ADR 0072),
+  // the cancel fence before model calls, the ledger around tool calls.
+  const { statements } = platform.database;
+  const ledger = createToolLedgerHooks(statements, claimed, 'bench', () => holder.engine!.services.registry);
+  const fence = createCancelFenceHooks(statements, claimed, 'bench');
+  const hookTime = { ms: 0 };
+  const hooks = [timed(fence, hookTime), timed(ledger, hookTime)];
+  const engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks, models: new ModelConnector(fetch, new SecretBox(Buffer.alloc(32, 7))) });
+  holder.engine = engine;
+  const run = engine.start({ task: 'Cite many sources.', instanceId: claimed.id });
+  const samples: StepSample[] = [];
+  for (;;) {
+    const started = performance.now();
+    hookTime.ms = 0;
+    const result = await run.step();
+    const persistStarted = performance.now();
+    await persistStep(platform.database.prisma, claimed, result, { owner: 'bench', statements });
+    const finished = performance.now();
+    samples.push({ step: result.step, persistMs: finished - persistStarted, hookMs: hookTime.ms, stepMs: finished - started, checkpointBytes: Buffer.byteLength(JSON.stringify(result.checkpoint)) });
+    if (result.next.type !== 'run-again') break;
+  }
+  await engine.close();
+  return samples;
 }
 
 /** The same hooks, adding the time spent in each to `total.ms`. */
@@ -73,12 +84,12 @@ function timed(hooks: LifecycleHooks, total: { ms: number }): LifecycleHooks {
   return wrapped;
 }
 
-async function createLongAgent(platform: Platform, toolTurns: number): Promise<string> {
+async function createLongAgent(platform: Platform, toolTurns: number, label: string): Promise<string> {
   const tenant = await platform.database.prisma.tenant.findFirstOrThrow();
   const replies = Array.from({ length: toolTurns }, (_, turn) => ({ text: `Source ${turn}.`, toolCalls: [{ name: 'record_citation', arguments: { source: `https://example.org/source/${turn}` } }] }));
   const config = { builtinTools: ['record_citation'], completion: { verify: false, requireToolEvidence: false }, limits: { maxModelCalls: toolTurns + 10, maxIterations: toolTurns + 10 }, demoScript: { replies: [...replies, { text: 'Done.' }] } };
   const agent = await platform.database.prisma.agent.create({
-    data: { tenantId: tenant.id, slug: `long-${toolTurns}`, name: 'Long', versions: { create: { tenantId: tenant.id, version: 1, configHash: 'bench', config } } },
+    data: { tenantId: tenant.id, slug: `long-${label}-${toolTurns}`, name: 'Long', versions: { create: { tenantId: tenant.id, version: 1, configHash: 'bench', config } } },
   });
   return agent.id;
 }
