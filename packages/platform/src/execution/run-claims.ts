@@ -69,41 +69,6 @@ export async function claimRuns(runner: StatementRunner, owner: string, limit: n
   }));
 }
 
-export interface LeaseRenewal {
-  /** Runs whose lease was extended. */
-  held: Set<string>;
-  /** Held runs whose cancellation was requested. */
-  cancelRequested: Set<string>;
-}
-
-/**
- * Extends the leases this executor still holds; a run missing from `held` was lost and must be
- * dropped. Rows are locked in id order first: an UPDATE over `id = ANY(…)` locks in scan order,
- * which changes as row versions move, and renewals locking in different orders deadlocked under load.
- */
-export async function renewLeases(prisma: PrismaClient, owner: string, runIds: readonly string[], leaseMs: number): Promise<LeaseRenewal> {
-  if (runIds.length === 0) return { held: new Set(), cancelRequested: new Set() };
-  const rows = await prisma.$transaction(async (transaction) => {
-    await transaction.$queryRawUnsafe(
-      `SELECT id FROM runs WHERE id = ANY($2::uuid[]) AND lease_owner = $1 AND status = 'running' ORDER BY id FOR UPDATE`,
-      owner,
-      runIds,
-    );
-    return transaction.$queryRawUnsafe<{ id: string; cancel_requested: boolean }[]>(
-      `UPDATE runs SET lease_expires_at = now() + make_interval(secs => $3::double precision / 1000), heartbeat_at = now()
-        WHERE id = ANY($2::uuid[]) AND lease_owner = $1 AND status = 'running'
-    RETURNING id, cancel_requested_at IS NOT NULL AS cancel_requested`,
-      owner,
-      runIds,
-      leaseMs,
-    );
-  });
-  return {
-    held: new Set(rows.map((row) => row.id)),
-    cancelRequested: new Set(rows.filter((row) => row.cancel_requested).map((row) => row.id)),
-  };
-}
-
 /**
  * Gives a run back to the queue (graceful shutdown), so another executor resumes it without waiting
  * for expiry. A run whose cancel has committed is not given back: it ends `cancelled` here.

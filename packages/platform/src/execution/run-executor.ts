@@ -9,7 +9,8 @@ import { expireApprovals } from '../approvals/expire-approvals';
 import { resumeDueBudgetPauses } from '../budgets/resume-due-budget-pauses';
 import { LeaseLostError } from './lease-lost-error';
 import { recoverExpiredLeases, type RecoveredRun } from './recover-expired-leases';
-import { claimRuns, releaseRun, renewLeases, type ClaimedRun } from './run-claims';
+import { renewLeases } from './renew-leases';
+import { claimRuns, releaseRun, type ClaimedRun } from './run-claims';
 import type { RunProcessor } from './run-processor';
 import { ClaimSchedule } from './claim-schedule';
 
@@ -249,7 +250,7 @@ export class RunExecutor {
     if (ids.length === 0 || this.heartbeatInFlight) return;
     this.heartbeatInFlight = true;
     try {
-      const renewal = await renewLeases(this.database.prisma, this.owner, ids, this.config.leaseMs);
+      const renewal = await renewLeases(this.database.statements, this.owner, ids, this.config.leaseMs);
       for (const id of ids) {
         const held = this.held.get(id);
         if (!held) continue;
