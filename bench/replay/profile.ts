@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { loadavg } from 'node:os';
 
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 
 import type { DatabaseMode } from '@agentloom/db';
 import { databaseModes } from '@agentloom/db/testing';
@@ -34,6 +35,8 @@ const pollMs = 100;
  * is where an embedded replay's time goes statement by statement.
  */
 const statementLog = process.env.BENCH_REPLAY_STATEMENTS === '1' ? new Map<string, { count: number; ms: number }>() : undefined;
+/** The same statements with the time spent inside the engine only (no wait for the session). */
+const engineLog = new Map<string, { count: number; ms: number }>();
 let logging = false;
 if (statementLog) {
   const record = (text: string, began: number) => {
@@ -56,6 +59,49 @@ if (statementLog) {
     };
   const prototype = PGlite.prototype as unknown as { query: Query; transaction: (callback: (tx: { query: Query }) => Promise<unknown>) => Promise<unknown> };
   prototype.query = timed(prototype.query);
+  // Time inside the engine, per statement: the wait for PGlite's one session is left out (the
+  // wrapper above includes it, so on a busy executor a statement there also counts the statements it
+  // queued behind). A statement's protocol messages run back to back under the session lock, from its
+  // Parse ('P') or simple Query ('Q') message to its Sync.
+  type Stream = (message: Uint8Array, ...rest: unknown[]) => Promise<unknown>;
+  const engine = PGlite.prototype as unknown as { execProtocolStream: Stream };
+  const stream = engine.execProtocolStream;
+  let current = '';
+  engine.execProtocolStream = async function (this: unknown, message: Uint8Array, ...rest: unknown[]) {
+    if (message[0] === 0x50 || message[0] === 0x51) {
+      const start = message[0] === 0x50 ? message.indexOf(0, 5) + 1 : 5;
+      current = new TextDecoder().decode(message.subarray(start, message.indexOf(0, start)));
+    }
+    const began = performance.now();
+    try {
+      return await stream.call(this, message, ...rest);
+    } finally {
+      if (logging) {
+        const key = current.replace(/\s+/g, ' ').trim().slice(0, 90);
+        const entry = engineLog.get(key) ?? { count: 0, ms: 0 };
+        if (message[0] === 0x50 || message[0] === 0x51) entry.count += 1;
+        entry.ms += performance.now() - began;
+        engineLog.set(key, entry);
+      }
+    }
+  };
+  // Server mode: each statement's time from the driver's send to its answer (network, backend, and the
+  // wait for this process's event loop to read the answer; not the wait for a pooled connection).
+  type ClientQuery = (config: unknown, ...rest: unknown[]) => unknown;
+  const client = pg.Client.prototype as unknown as { query: ClientQuery };
+  const clientQuery = client.query;
+  client.query = function (this: unknown, config: unknown, ...rest: unknown[]) {
+    const began = performance.now();
+    const answer = clientQuery.call(this, config, ...rest);
+    if (logging && answer instanceof Promise && typeof rest[rest.length - 1] !== 'function') {
+      const text = typeof config === 'string' ? config : ((config as { text?: string }).text ?? '');
+      void answer.then(
+        () => record(text, began),
+        () => record(text, began),
+      );
+    }
+    return answer;
+  };
   const transaction = prototype.transaction;
   prototype.transaction = function (this: unknown, callback) {
     return transaction.call(this, (tx) => {
@@ -176,8 +222,8 @@ async function profileMode(mode: DatabaseMode): Promise<void> {
       const per = (key: keyof DatabaseCounters) => ((after[key] - before[key] - (key === 'commits' ? polls + 2 : 0)) / cases).toFixed(1);
       console.log(`database per case (whole replay, the experiment's reads included, the bench's ${polls} polls left out): ${per('commits')} committed transactions, ${per('inserted')} rows inserted, ${per('updated')} updated, ${per('deleted')} deleted`);
     }
-    if (statementLog && mode === 'embedded') {
-      console.log(`\nstatements per case during the replay phase (the bench's ${polls} polls included):`);
+    if (statementLog) {
+      console.log(`\nstatements per case during the replay phase (the bench's ${polls} polls included; ${mode === 'embedded' ? 'from the call, the wait for the PGlite session included' : 'from the driver sending it to its answer'}):`);
       console.log('| statement | per case | ms per case |');
       console.log('| --------- | -------- | ----------- |');
       for (const [text, entry] of [...statementLog].sort((left, right) => right[1].ms - left[1].ms).slice(0, 30)) {
@@ -185,6 +231,16 @@ async function profileMode(mode: DatabaseMode): Promise<void> {
       }
       const total = [...statementLog.values()].reduce((sum, entry) => ({ count: sum.count + entry.count, ms: sum.ms + entry.ms }), { count: 0, ms: 0 });
       console.log(`| **all** | ${(total.count / cases).toFixed(1)} | ${(total.ms / cases).toFixed(1)} |`);
+      if (mode === 'embedded') {
+        console.log(`\nthe same, time inside PGlite only (the wait for its one session left out):`);
+        console.log('| statement | per case | engine ms per case |');
+        console.log('| --------- | -------- | ------------------ |');
+        for (const [text, entry] of [...engineLog].sort((left, right) => right[1].ms - left[1].ms).slice(0, 30)) {
+          console.log(`| \`${text.replaceAll('|', '\\|')}\` | ${(entry.count / cases).toFixed(2)} | ${(entry.ms / cases).toFixed(1)} |`);
+        }
+        const inside = [...engineLog.values()].reduce((sum, entry) => ({ count: sum.count + entry.count, ms: sum.ms + entry.ms }), { count: 0, ms: 0 });
+        console.log(`| **all** | ${(inside.count / cases).toFixed(1)} | ${(inside.ms / cases).toFixed(1)} |`);
+      }
     }
   } finally {
     await test.dispose();

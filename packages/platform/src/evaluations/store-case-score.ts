@@ -2,9 +2,9 @@ import type { Prisma } from '@agentloom/db';
 
 import type { CaseFixture } from './case-fixture';
 import type { Scorer } from './evaluation.schema';
-import { insertFeedback } from '../feedback/insert-feedback';
 import type { CaseScore } from './scoring/output-scorers';
 import { scoreReplay, type RunMetrics } from './scoring/score-replay';
+import { storeScoredResult } from './store-scored-result';
 
 /** Which result is scored: the experiment (and its baseline), the result row, its replay run and case. */
 export interface CaseToScore {
@@ -29,34 +29,30 @@ export async function storeCaseScore(transaction: Prisma.TransactionClient, targ
   if (baseline?.status === 'running') return false;
   const scored = await scoreReplay(transaction, target.runId, fixture, scorers, { tenantId: target.tenantId, outside });
   const regression = baseline?.status === 'passed' && !scored.passed;
-  const stored = await transaction.evalResult.updateMany({
-    where: { id: target.resultId, status: 'running' },
-    data: {
-      status: scored.passed ? 'passed' : 'failed',
-      scores: scored.scores as unknown as Prisma.InputJsonValue,
-      deltas: {
-        metrics: scored.metrics,
-        vsRecorded: scored.deltaVsRecorded,
-        vsBaseline: baseline ? vsBaseline(scored.metrics, scored.scores, baseline) : null,
-      } as unknown as Prisma.InputJsonValue,
-      firstDivergentCall: scored.firstDivergentCall,
-      firstDivergentStep: scored.firstDivergentStep,
-      regression,
-      failureReason: scored.failureReason,
-      scoredAt: new Date(),
-    },
-  });
-  if (stored.count !== 1) return false;
   // The scorer's verdict is the replay run's outcome, recorded like anyone's feedback (ADR 0051):
-  // `passed`/`failed`, reward = the mean value of the verdicts. Only the writer that stored the score writes it.
+  // `passed`/`failed`, reward = the mean value of the verdicts. Stored with the score in one statement
+  // (ADR 0077), and only by the writer that stored the score.
   const verdicts = scored.scores.filter((score) => score.passed !== null);
   const reward = verdicts.length === 0 ? (scored.passed ? 1 : 0) : verdicts.reduce((sum, score) => sum + score.value, 0) / verdicts.length;
-  await insertFeedback(
-    transaction,
-    { scorer: { tenantId: target.tenantId, experimentId: target.experimentId, name: 'experiment' } },
-    { runId: target.runId, label: scored.passed ? 'passed' : 'failed', reward: Math.round(reward * 1e6) / 1e6, comment: scored.failureReason ?? '' },
-  );
-  return true;
+  return storeScoredResult(transaction, {
+    tenantId: target.tenantId,
+    experimentId: target.experimentId,
+    resultId: target.resultId,
+    runId: target.runId,
+    passed: scored.passed,
+    scores: scored.scores,
+    deltas: {
+      metrics: scored.metrics,
+      vsRecorded: scored.deltaVsRecorded,
+      vsBaseline: baseline ? vsBaseline(scored.metrics, scored.scores, baseline) : null,
+    },
+    firstDivergentCall: scored.firstDivergentCall,
+    firstDivergentStep: scored.firstDivergentStep,
+    regression,
+    failureReason: scored.failureReason,
+    reward: Math.round(reward * 1e6) / 1e6,
+    comment: scored.failureReason ?? '',
+  });
 }
 
 export interface BaselineResult {

@@ -4,6 +4,7 @@ import type { CaseFixture } from '../case-fixture';
 import type { Scorer } from '../evaluation.schema';
 import { scoreMemoryExpected, scoreMemorySuperseded } from './memory-scorers';
 import { isOutputScorer, scoreOutput, type CaseScore } from './output-scorers';
+import { readReplayRunFacts } from './replay-run-facts';
 import { compareToolSequence, recordedCalls, type SequencedCall } from './tool-sequence';
 
 /** Steps, tokens, cost and latency of one run (replay, recording or baseline replay). */
@@ -38,22 +39,11 @@ export async function scoreReplay(
   scorers: readonly Scorer[],
   options: { tenantId: string; outside: ReadonlyMap<number, CaseScore> },
 ): Promise<ScoredReplay> {
-  const run = await transaction.run.findUniqueOrThrow({
-    where: { id: runId },
-    select: { status: true, output: true, errorMessage: true, stepCount: true, inputTokens: true, outputTokens: true, costUsd: true, startedAt: true, finishedAt: true },
-  });
-  const calls = await transaction.toolCall.findMany({
-    where: { runId, parentToolCallId: null },
-    orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }],
-    select: { name: true, arguments: true, editedArguments: true, result: true, stepId: true },
-  });
-  // The run's steps, read once: each call's step index and the last step (ADR 0071: one read, not a
-  // relation read per call list plus a lookup of the last step).
-  const steps = await transaction.step.findMany({ where: { runId }, select: { id: true, index: true } });
-  const stepIndexes = new Map(steps.map((step) => [step.id, step.index]));
-  const lastStepIndex = steps.length === 0 ? null : Math.max(...steps.map((step) => step.index));
-  const replayed: SequencedCall[] = calls.map((call) => ({ name: call.name, arguments: call.editedArguments ?? call.arguments, stepIndex: call.stepId === null ? null : (stepIndexes.get(call.stepId) ?? null) }));
-  const unmatched = calls.filter((call) => (call.result as { data?: { replay?: string } } | null)?.data?.replay === 'unmatched').map((call) => call.name);
+  // One read (ADR 0077): the run, its top-level calls in ledger order with their step indexes, its last step.
+  const run = await readReplayRunFacts(transaction, runId);
+  const lastStepIndex = run.lastStepIndex;
+  const replayed: SequencedCall[] = run.calls.map((call) => ({ name: call.name, arguments: call.arguments, stepIndex: call.stepIndex }));
+  const unmatched = run.calls.filter((call) => call.unmatched).map((call) => call.name);
   const output = (run.output as { text?: string } | null)?.text ?? null;
   const expected = fixture.expectedOutput ?? fixture.finalOutput;
   const sequenceScorer = scorers.find((scorer) => scorer.type === 'tool-sequence');
@@ -71,12 +61,7 @@ export async function scoreReplay(
   }
   // Without a tool-sequence scorer the comparison still finds the first divergent step, as a measurement.
   const sequenceScore: CaseScore = sequenceScorer ? sequence.score : { ...sequence.score, passed: null };
-  const metrics: RunMetrics = {
-    steps: run.stepCount,
-    tokens: run.inputTokens + run.outputTokens,
-    costUsd: Number(run.costUsd),
-    latencyMs: run.startedAt && run.finishedAt ? run.finishedAt.getTime() - run.startedAt.getTime() : null,
-  };
+  const metrics: RunMetrics = { steps: run.stepCount, tokens: run.tokens, costUsd: run.costUsd, latencyMs: run.latencyMs };
   const recorded = fixture.recordedMetrics;
   const deltaVsRecorded: RunMetrics = {
     steps: metrics.steps - recorded.steps,

@@ -1,0 +1,57 @@
+import type { Prisma } from '@agentloom/db';
+import { z } from 'zod';
+
+import { DomainError } from '../../errors/domain-error';
+import { fromJsonColumn } from '../../execution/engine/json-column';
+
+/**
+ * What scoring reads of a finished replay run, in one statement (ADR 0077): the run's outcome and
+ * usage, its top-level tool calls in ledger order — (created_at, call id), the order the first
+ * divergent call is counted in — each with its step's index, and the run's last step index. Before,
+ * three Prisma reads (run, calls, steps). The values are the ones those reads gave: a call's
+ * arguments are its edited arguments when it has any (JSON null counts as none, as it did read
+ * through Prisma), a call is unmatched when its result says `data.replay = "unmatched"`, latency is
+ * finished − started in whole milliseconds (both columns hold milliseconds).
+ */
+export const replayRunFactsSql = `SELECT jsonb_build_object(
+         'status', run.status::text,
+         'output', run.output,
+         'errorMessage', run.error_message,
+         'stepCount', run.step_count,
+         'tokens', run.input_tokens::bigint + run.output_tokens,
+         'costUsd', run.cost_usd::text,
+         'latencyMs', (extract(epoch FROM run.finished_at - run.started_at) * 1000)::bigint,
+         'lastStepIndex', (SELECT max(step.index) FROM steps AS step WHERE step.run_id = run.id),
+         'calls', COALESCE((
+           SELECT jsonb_agg(jsonb_build_object(
+                    'name', call.name,
+                    'arguments', COALESCE(NULLIF(call.edited_arguments, 'null'::jsonb), call.arguments),
+                    'stepIndex', step.index,
+                    'unmatched', COALESCE(call.result #>> '{data,replay}' = 'unmatched', false))
+                  ORDER BY call.created_at, call.call_id)
+             FROM tool_calls AS call LEFT JOIN steps AS step ON step.id = call.step_id AND step.run_id = call.run_id
+            WHERE call.run_id = run.id AND call.parent_tool_call_id IS NULL), '[]'::jsonb)
+       ) AS facts
+  FROM runs AS run WHERE run.id = $1::uuid`;
+
+const factsSchema = z.object({
+  status: z.string(),
+  output: z.unknown(),
+  errorMessage: z.string().nullable(),
+  stepCount: z.number(),
+  tokens: z.number(),
+  costUsd: z.string(),
+  latencyMs: z.number().nullable(),
+  lastStepIndex: z.number().nullable(),
+  calls: z.array(z.object({ name: z.string(), arguments: z.unknown(), stepIndex: z.number().nullable(), unmatched: z.boolean() })),
+});
+
+export type ReplayRunFacts = Omit<z.infer<typeof factsSchema>, 'costUsd'> & { costUsd: number };
+
+/** Reads a replay run's scoring facts inside the caller's transaction; throws `not-found` when the run is gone. */
+export async function readReplayRunFacts(transaction: Prisma.TransactionClient, runId: string): Promise<ReplayRunFacts> {
+  const rows = await transaction.$queryRawUnsafe<{ facts: unknown }[]>(replayRunFactsSql, runId);
+  if (rows.length === 0) throw new DomainError('not-found', `Replay run ${runId} not found`, 'runId');
+  const facts = factsSchema.parse(fromJsonColumn(rows[0]!.facts));
+  return { ...facts, costUsd: Number(facts.costUsd) };
+}
