@@ -126,7 +126,7 @@ export class RunExecutor {
     this.releases.push(await notifications.listen(runCancelChannel, { onNotification: (runId) => this.cancelHeld(runId) }));
     if (this.config.claimOnFinish) {
       const stopRiding = this.rideFinishes();
-      this.releases.push(async () => stopRiding());
+      this.releases.push(() => Promise.resolve(stopRiding()));
     }
     await this.recover();
     this.timers.push(setInterval(() => void this.heartbeat(), this.config.heartbeatMs));
