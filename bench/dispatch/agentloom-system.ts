@@ -18,6 +18,7 @@ export const agentLoomExecutorConfig: Omit<RunExecutorConfig, 'concurrency'> = {
   leaseMs: 30_000,
   heartbeatMs: 5_000,
   recoveryIntervalMs: 5_000,
+  claimOnFinish: true,
   toolAbortGraceMs: 5_000,
 };
 
@@ -52,6 +53,15 @@ export const agentLoomSystem = createAgentLoomSystem('AgentLoom', RunExecutor);
 export const agentLoomUnpreparedSystem = createAgentLoomSystem('AgentLoom, unprepared', RunExecutor, { prepared: false });
 
 /**
+ * The same, with freed slots filled by the claim loop only, as before ADR 0074 (the statement that
+ * finishes runs does not claim their successors): kept side by side to show what that is worth.
+ */
+export const agentLoomClaimAfterFinishSystem = createAgentLoomSystem('AgentLoom, claim after finish', RunExecutor, {
+  prepared: true,
+  executorConfig: { claimOnFinish: false },
+});
+
+/**
  * The same, with the indexes ADR 0062 made partial or dropped put back as they were (total), so the
  * table shows what the fewer index entries per run are worth on this machine today.
  */
@@ -70,7 +80,7 @@ export const restoreTotalIndexesStatement = `DO $$ BEGIN ${totalIndexesSql} END 
 export function createAgentLoomSystem(
   name: string,
   Executor: ExecutorConstructor,
-  options: { prepared: boolean; totalIndexes?: boolean } = { prepared: true },
+  options: { prepared: boolean; totalIndexes?: boolean; executorConfig?: Partial<RunExecutorConfig> } = { prepared: true },
 ): DispatchSystem {
   const asConfigured = (database: Database): Database => (options.prepared ? database : withoutPreparedStatements(database));
   return {
@@ -108,6 +118,7 @@ export function createAgentLoomSystem(
       const database = asConfigured(platform.database);
       const executor = new Executor(database, finishRunProcessor(database, onJobStarted), failOnErrorLogger, {
         ...agentLoomExecutorConfig,
+        ...options.executorConfig,
         concurrency,
       });
       return {

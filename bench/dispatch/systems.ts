@@ -1,4 +1,4 @@
-import { agentLoomSystem, agentLoomTotalIndexesSystem, agentLoomUnpreparedSystem } from './agentloom-system';
+import { agentLoomClaimAfterFinishSystem, agentLoomSystem, agentLoomTotalIndexesSystem, agentLoomUnpreparedSystem } from './agentloom-system';
 import type { DispatchSystem } from './dispatch-system';
 import { graphileWorkerSystem } from './graphile-worker-system';
 import { pgBossSystem } from './pg-boss-system';
@@ -7,6 +7,7 @@ import { pgBossSystem } from './pg-boss-system';
 export const systems = {
   agentloom: agentLoomSystem,
   'agentloom-unprepared': agentLoomUnpreparedSystem,
+  'agentloom-claim-after-finish': agentLoomClaimAfterFinishSystem,
   'agentloom-total-indexes': agentLoomTotalIndexesSystem,
   'pg-boss': pgBossSystem,
   'graphile-worker': graphileWorkerSystem,

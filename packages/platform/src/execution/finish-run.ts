@@ -1,8 +1,9 @@
-import { preparedStatement, queryRows, type Prisma, type RawSql, type StatementRunner } from '@agentloom/db';
+import type { Prisma, StatementRunner } from '@agentloom/db';
 
 import type { NewRunEvent } from '../events/run-event';
 import { webhookOutboxEntries } from '../webhooks/enqueue-webhook-deliveries';
-import { finishRunsSql, type FinishRunInput } from './finish-runs-sql';
+import { batcherFor, finishAlone } from './finish-batcher';
+import type { FinishRunInput } from './finish-runs-sql';
 
 /** How a run ends: the status and what the run row records with it. */
 export interface RunOutcome {
@@ -11,9 +12,7 @@ export interface RunOutcome {
   error?: { kind: string; message: string };
 }
 
-const finishStatement = preparedStatement(finishRunsSql);
-/** Finishes sent in one statement at most; more wait for the next one. */
-export const maxFinishesPerStatement = 64;
+export { maxFinishesPerStatement, rideFinishes, type SuccessorClaimer } from './finish-batcher';
 
 /**
  * Ends a run in ONE statement (status, lease cleared, the `run-finished` event and any events the
@@ -71,85 +70,4 @@ function finishInput(
     events: events.map(({ type, payload }) => ({ type, payload })),
     hooks,
   };
-}
-
-async function finishAlone(runner: StatementRunner, input: FinishRunInput): Promise<boolean> {
-  return (await finishTogether(runner, [input])).has(input.id);
-}
-
-async function finishTogether(runner: StatementRunner, inputs: readonly FinishRunInput[]): Promise<Set<string>> {
-  const rows = await queryRows<{ id: string }>(runner, finishStatement, [JSON.stringify(inputs)]);
-  return new Set(rows.map((row) => row.id));
-}
-
-interface PendingFinish {
-  input: FinishRunInput;
-  resolve: (finished: boolean) => void;
-  reject: (error: unknown) => void;
-}
-
-/** One per statement runner: gathers the finishes of one event-loop turn into one statement. */
-class FinishBatcher {
-  private pending: PendingFinish[] = [];
-  private scheduled = false;
-
-  constructor(private readonly runner: RawSql) {}
-
-  add(input: FinishRunInput): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ input, resolve, reject });
-      if (this.scheduled) return;
-      this.scheduled = true;
-      setImmediate(() => this.flush());
-    });
-  }
-
-  private flush(): void {
-    this.scheduled = false;
-    const all = this.pending;
-    this.pending = [];
-    // A run asked to finish twice in one turn (a caller's bug) is sent in a statement of its own:
-    // one statement updates a row once, and both callers must get a true answer.
-    const seen = new Set<string>();
-    let batch: PendingFinish[] = [];
-    for (const finish of all) {
-      if (seen.has(finish.input.id) || batch.length === maxFinishesPerStatement) {
-        void this.send(batch);
-        batch = [];
-        seen.clear();
-      }
-      seen.add(finish.input.id);
-      batch.push(finish);
-    }
-    if (batch.length > 0) void this.send(batch);
-  }
-
-  /** Never rejects: every finish's own promise carries its outcome. */
-  private async send(batch: readonly PendingFinish[]): Promise<void> {
-    try {
-      const finished = await finishTogether(
-        this.runner,
-        batch.map((finish) => finish.input),
-      );
-      for (const finish of batch) finish.resolve(finished.has(finish.input.id));
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0]!.reject(error);
-        return;
-      }
-      // Nothing of the failed statement committed: each run is tried again alone.
-      await Promise.all(batch.map((finish) => finishAlone(this.runner, finish.input).then(finish.resolve, finish.reject)));
-    }
-  }
-}
-
-const batchers = new WeakMap<RawSql, FinishBatcher>();
-
-function batcherFor(runner: RawSql): FinishBatcher {
-  let batcher = batchers.get(runner);
-  if (!batcher) {
-    batcher = new FinishBatcher(runner);
-    batchers.set(runner, batcher);
-  }
-  return batcher;
 }

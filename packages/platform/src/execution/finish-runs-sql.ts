@@ -1,6 +1,5 @@
-import { runEventsChannel } from '../events/run-event';
-import { uuidV7Sql } from '../events/append-run-events-sql';
-import { webhookDeliveriesChannel } from '../webhooks/enqueue-webhook-deliveries';
+import { runEventNotifiesSql, runEventWritesCtes } from '../events/run-event-writes-sql';
+import { claimCtes, claimedColumnsSql } from './run-claims-sql';
 
 /**
  * One run's part of a finishing statement ($1 is a JSON array of these). `events` are the run's
@@ -31,7 +30,7 @@ export interface FinishRunInput {
  * finished. Rows are locked in id order first (`fenced`), as `renewLeases` locks them, so a batch and
  * a heartbeat of the same executor cannot deadlock. Returns the ids of the runs it finished.
  */
-export const finishRunsSql = `WITH input AS (
+const finishCtes = `input AS (
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS input(
          id uuid, attempt integer, owner text, status text, output jsonb, error_kind text, error_message text,
          episode_pending boolean, created_at timestamptz, events jsonb, hooks jsonb)
@@ -49,25 +48,35 @@ export const finishRunsSql = `WITH input AS (
          FROM input JOIN fenced ON fenced.id = input.id
         WHERE run.id = input.id AND run.lease_owner = input.owner AND run.attempt = input.attempt AND run.status = 'running' AND run.cancel_requested_at IS NULL
     RETURNING run.id, run.tenant_id, run.next_event_seq - jsonb_array_length(input.events) AS first, jsonb_array_length(input.events) AS count,
-              input.events, input.hooks, input.created_at
-     ), appended AS (
-       INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
-       SELECT bumped.tenant_id, bumped.id, bumped.first + event.ordinality::int - 1, event.value ->> 'type', event.value -> 'payload', bumped.created_at
-         FROM bumped CROSS JOIN jsonb_array_elements(bumped.events) WITH ORDINALITY AS event
-     ), delivered AS (
-       INSERT INTO webhook_deliveries (id, tenant_id, endpoint_id, event_id, event_type, payload, created_at, updated_at)
-       SELECT ${uuidV7Sql}, bumped.tenant_id, endpoint.id,
-              bumped.id::text || ':' || (bumped.first + (hook.value ->> 'offset')::int),
-              hook.value ->> 'type',
-              (hook.value -> 'body') || jsonb_build_object('id', bumped.id::text || ':' || (bumped.first + (hook.value ->> 'offset')::int)),
-              bumped.created_at, bumped.created_at
-         FROM bumped CROSS JOIN jsonb_array_elements(bumped.hooks) AS hook
-         JOIN webhook_endpoints AS endpoint
-           ON endpoint.tenant_id = bumped.tenant_id AND endpoint.enabled AND (hook.value ->> 'type') = ANY (endpoint.event_types)
-    RETURNING 1
-     )
+              input.events, input.hooks, input.created_at, input.owner
+     ), ${runEventWritesCtes({ from: 'bumped', events: 'bumped.events', hooks: 'bumped.hooks', createdAt: 'bumped.created_at' })}`;
+
+export const finishRunsSql = `WITH ${finishCtes}
      SELECT bumped.id,
-            CASE WHEN agentloom_run_watched(bumped.id, bumped.tenant_id)
-              THEN pg_notify('${runEventsChannel}', bumped.id::text || ':' || (bumped.first + bumped.count - 1) || ':' || bumped.tenant_id::text)::text END AS events_notified,
-            (SELECT pg_notify('${webhookDeliveriesChannel}', count(*)::text)::text FROM delivered HAVING count(*) > 0) AS deliveries_notified
+            ${runEventNotifiesSql('bumped', 'bumped.first + bumped.count - 1')}
        FROM bumped`;
+
+/**
+ * `finishRunsSql` that also claims the freed slots' successors (ADR 0074): $2 the claiming executor
+ * (lease owner), $3 how many slots it gave the ride at most, $4 lease ms, $5 its tool catalog. It claims
+ * at most as many runs as the statement finished of $2's (a run whose fence failed frees no slot
+ * here), through the claim's plain branch only: when a cap, an open batch or a due wait exists it
+ * claims nothing and the executor's own claim (which runs the guard function) fills the slots. The
+ * claim sees the statement's snapshot, in which the finished runs are still running; its rows are
+ * other rows (queued ones, SKIP LOCKED), so it waits on no lock the finish could be waiting on.
+ * Rows: `kind` 'finished' (id) or 'claimed' (the columns of `claimRunsSql`).
+ */
+export const finishRunsAndClaimSql = `WITH ${finishCtes}, ${claimCtes({
+  owner: '$2::text',
+  limit: '(SELECT LEAST($3::int, count(*)::int) FROM bumped WHERE bumped.owner = $2::text)',
+  leaseMs: '$4::double precision',
+  tools: '$5::jsonb',
+  guarded: false,
+})}
+     SELECT 'finished' AS kind, bumped.id, NULL::uuid AS tenant_id, NULL::uuid AS agent_version_id, NULL::uuid AS thread_id, NULL::int AS attempt,
+            NULL::double precision AS queued_seconds, NULL::text AS notified,
+            ${runEventNotifiesSql('bumped', 'bumped.first + bumped.count - 1')}
+       FROM bumped
+     UNION ALL
+     SELECT 'claimed', ${claimedColumnsSql}, NULL, NULL
+       FROM claimed`;

@@ -21,8 +21,29 @@ import { runEventsChannel } from '../events/run-event';
  * now the generic plan costs the same and is kept after the fifth execution. Both are the index scan.
  * For the same reason the tool-catalog test sits inside the version subquery: outside, a custom plan
  * folded `NULL IS NULL` away and looked cheaper again.
+ *
+ * `claimCtes` builds the claim's CTEs (`gate`, `next`, `claimed`, `started`) for this statement and
+ * for the finish that claims the freed slots' successors (ADR 0074), which passes `guarded: false`:
+ * it then claims only through the plain branch, and nothing when something is guarded.
  */
-export const claimRunsSql = `WITH gate AS (
+export interface ClaimParameters {
+  /** SQL expressions: the lease owner (text), how many runs at most (int), lease ms, tool catalog (jsonb or null). */
+  owner: string;
+  limit: string;
+  leaseMs: string;
+  tools: string;
+  /** false: never call the guard function; when a cap, open batch or due wait exists, claim nothing. */
+  guarded: boolean;
+}
+
+export function claimCtes(p: ClaimParameters): string {
+  const guardedBranch = p.guarded
+    ? `
+       UNION ALL
+       SELECT guarded.id, guarded.woke, guarded.due_at FROM agentloom_claimable_runs(${p.limit}, ${p.tools}) AS guarded
+        WHERE NOT (SELECT simple FROM gate)`
+    : '';
+  return `gate AS (
        SELECT NOT EXISTS (SELECT 1 FROM tenants AS tenant WHERE tenant.max_running_runs IS NOT NULL)
           AND NOT EXISTS (SELECT 1 FROM agents AS agent WHERE agent.max_running_runs IS NOT NULL)
           AND NOT EXISTS (SELECT 1 FROM batches AS batch WHERE batch.cancelled_at IS NULL AND batch.completed_at IS NULL)
@@ -33,15 +54,12 @@ export const claimRunsSql = `WITH gate AS (
           WHERE (SELECT simple FROM gate)
             AND run.status = 'queued' AND run.batch_id IS NULL AND run.cancel_requested_at IS NULL
             AND (SELECT tenant.suspended_at IS NULL FROM tenants AS tenant WHERE tenant.id = run.tenant_id)
-            AND (SELECT $4::jsonb IS NULL OR COALESCE(version.config -> 'tools', '[]'::jsonb) <@ $4::jsonb FROM agent_versions AS version WHERE version.id = run.agent_version_id)
-          ORDER BY run.queued_at, run.id LIMIT (SELECT $2::int) FOR UPDATE OF run SKIP LOCKED
-       ) AS fast
-       UNION ALL
-       SELECT guarded.id, guarded.woke, guarded.due_at FROM agentloom_claimable_runs($2::int, $4::jsonb) AS guarded
-        WHERE NOT (SELECT simple FROM gate)
+            AND (SELECT ${p.tools} IS NULL OR COALESCE(version.config -> 'tools', '[]'::jsonb) <@ ${p.tools} FROM agent_versions AS version WHERE version.id = run.agent_version_id)
+          ORDER BY run.queued_at, run.id LIMIT (SELECT ${p.limit}) FOR UPDATE OF run SKIP LOCKED
+       ) AS fast${guardedBranch}
      ), claimed AS (
        UPDATE runs AS run
-          SET status = 'running', lease_owner = $1, lease_expires_at = now() + make_interval(secs => $3::double precision / 1000),
+          SET status = 'running', lease_owner = ${p.owner}, lease_expires_at = now() + make_interval(secs => ${p.leaseMs} / 1000),
               heartbeat_at = now(), attempt = GREATEST(run.attempt, 1), started_at = COALESCE(run.started_at, now()), updated_at = now(), wake_at = NULL,
               next_event_seq = run.next_event_seq + 1
          FROM next
@@ -50,9 +68,16 @@ export const claimRunsSql = `WITH gate AS (
      ), started AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
        SELECT tenant_id, id, seq, 'run-started',
-              jsonb_build_object('attempt', attempt, 'executor', $1::text) || CASE WHEN woke THEN '{"wokeFromWait": true}'::jsonb ELSE '{}'::jsonb END, now()
+              jsonb_build_object('attempt', attempt, 'executor', ${p.owner}) || CASE WHEN woke THEN '{"wokeFromWait": true}'::jsonb ELSE '{}'::jsonb END, now()
          FROM claimed
-     )
-     SELECT id, tenant_id, agent_version_id, thread_id, attempt, extract(epoch FROM now() - CASE WHEN woke THEN due_at ELSE queued_at END)::double precision AS queued_seconds,
-            CASE WHEN agentloom_run_watched(id, tenant_id) THEN pg_notify('${runEventsChannel}', id || ':' || seq || ':' || tenant_id)::text END AS notified
+     )`;
+}
+
+/** The claimed runs' output columns (`ClaimedRunRow`) and their `run-started` NOTIFY. */
+export const claimedColumnsSql = `claimed.id, claimed.tenant_id, claimed.agent_version_id, claimed.thread_id, claimed.attempt,
+            extract(epoch FROM now() - CASE WHEN claimed.woke THEN claimed.due_at ELSE claimed.queued_at END)::double precision AS queued_seconds,
+            CASE WHEN agentloom_run_watched(claimed.id, claimed.tenant_id) THEN pg_notify('${runEventsChannel}', claimed.id || ':' || claimed.seq || ':' || claimed.tenant_id)::text END AS notified`;
+
+export const claimRunsSql = `WITH ${claimCtes({ owner: '$1::text', limit: '$2::int', leaseMs: '$3::double precision', tools: '$4::jsonb', guarded: true })}
+     SELECT ${claimedColumnsSql}
        FROM claimed`;

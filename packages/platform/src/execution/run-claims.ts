@@ -47,26 +47,34 @@ export interface ClaimedRun {
  * planning the function's statements on every claim.
  */
 export async function claimRuns(runner: StatementRunner, owner: string, limit: number, leaseMs: number, toolNames?: readonly string[]): Promise<ClaimedRun[]> {
-  const claimed = await queryRows<{
-    id: string;
-    tenant_id: string;
-    agent_version_id: string;
-    thread_id: string | null;
-    attempt: number;
-    queued_seconds: number;
-  }>(
-    runner,
-    claimStatement,
-    [owner, limit, leaseMs, toolNames === undefined ? null : JSON.stringify(toolNames)],
-  );
-  return claimed.map((run) => ({
+  const claimed = await queryRows<ClaimedRunRow>(runner, claimStatement, [owner, limit, leaseMs, catalogParameter(toolNames)]);
+  return claimed.map(claimedRunFromRow);
+}
+
+/** A claim's tool-catalog parameter: a JSON array, or null for any run. */
+export function catalogParameter(toolNames: readonly string[] | undefined): string | null {
+  return toolNames === undefined ? null : JSON.stringify(toolNames);
+}
+
+/** The row a claim returns per run (`claimedColumnsSql`). */
+export interface ClaimedRunRow {
+  id: string;
+  tenant_id: string;
+  agent_version_id: string;
+  thread_id: string | null;
+  attempt: number;
+  queued_seconds: number;
+}
+
+export function claimedRunFromRow(run: ClaimedRunRow): ClaimedRun {
+  return {
     id: run.id,
     tenantId: run.tenant_id,
     agentVersionId: run.agent_version_id,
     threadId: run.thread_id,
     attempt: run.attempt,
     queuedSeconds: Number(run.queued_seconds),
-  }));
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Prisma } from '@agentloom/db';
 import { v7 as uuidv7 } from 'uuid';
 
-import { runEventsChannel, runQueuedChannel } from '../events/run-event';
+import { runQueuedChannel } from '../events/run-event';
+import { runEventNotifiesSql, runEventWritesCtes } from '../events/run-event-writes-sql';
 
 /** What the scheduler needs to create one slot's run. */
 export interface ScheduledRunInsert {
@@ -33,7 +34,8 @@ export function scheduleSlotKey(scheduleId: string, slot: Date): string {
 }
 
 /**
- * Inserts the slot's queued run, its `run-created` event and its audit record (actor: the scheduler)
+ * Inserts the slot's queued run, its `run-created` event (written as every event is,
+ * `run-event-writes-sql.ts`; it causes no webhook) and its audit record (actor: the scheduler)
  * in one statement inside the scheduler's transaction. The run carries the idempotency key of its
  * schedule and slot; `ON CONFLICT DO NOTHING` on the tenant's idempotency index makes a second
  * insert of one slot write nothing, whatever locking the caller did or failed to do.
@@ -52,12 +54,12 @@ export async function insertScheduledRun(transaction: Prisma.TransactionClient, 
        ON CONFLICT (tenant_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING id, tenant_id, agent_id
      ), created AS (
-       INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
-       SELECT run.tenant_id, run.id, 1, 'run-created',
-              jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', version.version, 'threadId', NULL, 'input', $9::text,
-                                 'scheduleId', $7::text, 'scheduleSlot', $10::text), now()
+       SELECT run.id, run.tenant_id, 1 AS first,
+              jsonb_build_array(jsonb_build_object('type', 'run-created', 'payload',
+                jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', version.version, 'threadId', NULL, 'input', $9::text,
+                                   'scheduleId', $7::text, 'scheduleSlot', $10::text))) AS events
          FROM run CROSS JOIN version
-     ), audited AS (
+     ), ${runEventWritesCtes({ from: 'created', events: 'created.events', hooks: "'[]'::jsonb", createdAt: 'now()' })}, audited AS (
        INSERT INTO audit_logs (id, tenant_id, actor_type, actor_id, action, target_type, target_id, after, created_at)
        SELECT $11::uuid, run.tenant_id, 'system', 'scheduler', 'run.create', 'run', run.id::text,
               jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', version.version, 'scheduleId', $7::text, 'scheduleSlot', $10::text), now()
@@ -67,7 +69,7 @@ export async function insertScheduledRun(transaction: Prisma.TransactionClient, 
             COALESCE((SELECT archived_at IS NOT NULL FROM agent), false) AS agent_archived,
             EXISTS (SELECT 1 FROM version) AS version_found,
             run.id::text AS id,
-            CASE WHEN run.id IS NOT NULL AND agentloom_run_watched(run.id, run.tenant_id) THEN pg_notify('${runEventsChannel}', run.id || ':1:' || run.tenant_id)::text END AS events_notified,
+            ${runEventNotifiesSql('run', '1')},
             CASE WHEN run.id IS NOT NULL THEN pg_notify('${runQueuedChannel}', run.id::text)::text END AS queued_notified
        FROM (SELECT 1) AS always LEFT JOIN run ON true`,
     uuidv7(),
