@@ -50,4 +50,11 @@ test('the run page’s HTML already holds the first timeline rows (server-render
   expect(html).toContain('data-step-index="10"');
   // Only the rows in view (and the overscan), not the whole first page.
   expect(html).not.toContain('data-step-index="200"');
+  // And only their data: the prefetched page inlined for hydration is the rows the first paint
+  // draws, not a full page of 1,000 (ADR 0079). Every step row, and nothing else on this page,
+  // carries a parentStepId field.
+  const stepRowsInPayload = html.split('parentStepId').length - 1;
+  expect(stepRowsInPayload).toBeGreaterThanOrEqual(11);
+  // serverFirstPageSize in apps/console/src/features/runs/run-steps-query.ts.
+  expect(stepRowsInPayload).toBeLessThanOrEqual(50);
 });
