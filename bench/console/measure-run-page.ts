@@ -3,6 +3,12 @@ import type { Browser } from '@playwright/test';
 export interface RunPageMeasurement {
   /** Navigation start → first timeline row painted. */
   firstRenderMs: number;
+  /** Navigation start → the document's first byte (the server's render before it could send anything). */
+  documentFirstByteMs: number;
+  /** Navigation start → the document's last byte. */
+  documentLastByteMs: number;
+  /** The document's size as sent (uncompressed), HTML and the inlined RSC payload with the prefetched data. */
+  documentBytes: number;
   /** Navigation start → every step loaded (the scroll area's label counts them). */
   allStepsMs: number;
   /** The longest gap between animation frames while scrolling top to bottom. */
@@ -65,6 +71,9 @@ export async function measureRunPage(browser: Browser, baseUrl: string, sessionC
     await page.goto(`${baseUrl}/runs/${runId}`);
     await page.waitForSelector('[data-step-index]', { timeout: 60_000 });
     const firstRenderMs = await page.evaluate<number>('window.firstRowAt');
+    const navigation = await page.evaluate<{ responseStart: number; responseEnd: number; decodedBodySize: number }>(
+      "(() => { const entry = performance.getEntriesByType('navigation')[0]; return { responseStart: entry.responseStart, responseEnd: entry.responseEnd, decodedBodySize: entry.decodedBodySize }; })()",
+    );
     const scrollArea = page.getByLabel(`${steps} steps`);
     await scrollArea.waitFor({ timeout: 120_000 });
     const allStepsMs = await page.evaluate<number>('performance.now()');
@@ -73,6 +82,9 @@ export async function measureRunPage(browser: Browser, baseUrl: string, sessionC
     if (failedResponses.length > 0) throw new Error(`The run page got non-2xx responses: ${failedResponses.slice(0, 5).join(', ')}`);
     return {
       firstRenderMs,
+      documentFirstByteMs: navigation.responseStart,
+      documentLastByteMs: navigation.responseEnd,
+      documentBytes: navigation.decodedBodySize,
       allStepsMs,
       longestFrameMs: Math.max(...frames),
       longFrames: frames.filter((duration) => duration > 50).length,

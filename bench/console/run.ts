@@ -70,6 +70,8 @@ try {
     rows.push([
       String(steps),
       median((sample) => sample.firstRenderMs).toFixed(0),
+      `${median((sample) => sample.documentFirstByteMs).toFixed(0)} / ${median((sample) => sample.documentLastByteMs).toFixed(0)}`,
+      (median((sample) => sample.documentBytes) / 1024).toFixed(0),
       median((sample) => sample.allStepsMs).toFixed(0),
       median((sample) => sample.longestFrameMs).toFixed(1),
       worstFrame.toFixed(1),
@@ -97,6 +99,8 @@ try {
       [
         'steps',
         'first render ms (median)',
+        'document first / last byte ms (median)',
+        'document KiB',
         'all steps loaded ms',
         'longest frame ms (median)',
         'longest frame ms (worst)',
