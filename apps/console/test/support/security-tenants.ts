@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import { migratedEmbeddedArchive } from '@agentloom/db/testing';
 import { createPlatform, generateApiKey, roles, type Role } from '@agentloom/platform';
 import { silentLogger } from '@agentloom/platform/testing';
 
@@ -20,8 +21,10 @@ export interface SecurityTenants {
  * closes it (the console must be the only opener).
  */
 export async function seedSecurityTenants(dataDirectory: string): Promise<SecurityTenants> {
+  const migrationsDirectory = path.join(repositoryRoot, 'prisma/migrations');
   const platform = await createPlatform({
-    database: { dataDirectory, migrationsDirectory: path.join(repositoryRoot, 'prisma/migrations') },
+    // Starts from the migrated archive the in-memory test databases use, instead of initdb and every migration.
+    database: { dataDirectory, migrationsDirectory, initialDataDirectory: await migratedEmbeddedArchive(migrationsDirectory) },
     logger: silentLogger,
   });
   try {

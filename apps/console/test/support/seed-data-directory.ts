@@ -1,5 +1,6 @@
 import path from 'node:path';
 
+import { migratedEmbeddedArchive } from '@agentloom/db/testing';
 import { createPlatform } from '@agentloom/platform';
 import { silentLogger } from '@agentloom/platform/testing';
 
@@ -20,8 +21,10 @@ export interface SeededDataDirectory {
  * (two openers corrupt PGlite).
  */
 export async function seedDataDirectory(dataDirectory: string): Promise<SeededDataDirectory> {
+  const migrationsDirectory = path.join(repositoryRoot, 'prisma/migrations');
   const platform = await createPlatform({
-    database: { dataDirectory, migrationsDirectory: path.join(repositoryRoot, 'prisma/migrations') },
+    // Starts from the migrated archive the in-memory test databases use, instead of initdb and every migration.
+    database: { dataDirectory, migrationsDirectory, initialDataDirectory: await migratedEmbeddedArchive(migrationsDirectory) },
     adminKeyPath: path.join(dataDirectory, 'admin-key'),
     operatorKeyPath: path.join(dataDirectory, 'operator-key'),
     logger: silentLogger,

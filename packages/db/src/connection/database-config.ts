@@ -16,6 +16,13 @@ export const databaseConfigSchema = z.object({
   dataDirectory: z.string().min(1).default('.agentloom'),
   /** Folder holding Prisma Migrate's `<timestamp>_<name>/migration.sql` folders. */
   migrationsDirectory: z.string().min(1),
+  /**
+   * Embedded mode: a data directory archive (PGlite `dumpDataDir`) to start a new database from
+   * instead of an empty cluster; pending migrations still run on it. Tests use it to skip initdb and
+   * the migrations (a fresh PGlite spends ~4 s of CPU on them). Refused for a data directory that
+   * already holds a database, which it would otherwise replace.
+   */
+  initialDataDirectory: z.instanceof(Blob).optional(),
   /** Embedded mode: how long to wait for another process to release the data directory (restarts). */
   lockWaitMs: z.number().int().min(0).default(10_000),
   /** Embedded mode: how often to look for hot tables whose statistics are due (PGlite has no autovacuum); 0 turns it off. */

@@ -12,7 +12,7 @@ describe.each(databaseModes)('openDatabase (%s)', (mode) => {
   let database: Database;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabaseConfig(mode);
+    testDatabase = await createTestDatabaseConfig(mode, { unmigrated: true });
     database = await openDatabase(testDatabase.config);
   });
 

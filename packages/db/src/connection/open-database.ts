@@ -46,6 +46,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     throw new DatabaseError('invalid-config', `Invalid database ${issue?.path.join('.') ?? 'config'}: ${issue?.message ?? 'invalid'}`);
   }
   const resolved = parsed.data;
+  if (resolved.initialDataDirectory && resolved.url) {
+    throw new DatabaseError('invalid-config', 'Invalid database initialDataDirectory: only an embedded database starts from an archive, not a server (url)');
+  }
   if (resolved.url) {
     const server = await openServer(resolved.url, resolved);
     return finishOpening({
@@ -62,7 +65,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   // Loaded only in embedded mode: a server-mode process (every worker) never loads PGlite.
   const { openEmbedded } = await import('../embedded/open-embedded');
   const { startEmbeddedAnalyze } = await import('../embedded/embedded-analyze');
-  const embedded = await openEmbedded(resolved.dataDirectory, resolved.lockWaitMs);
+  const embedded = await openEmbedded(resolved.dataDirectory, resolved.lockWaitMs, resolved.initialDataDirectory);
   // Started after the migrations (finishOpening), so its first look sees the tables.
   let analyzer: { stop(): Promise<void> } | undefined;
   return finishOpening({

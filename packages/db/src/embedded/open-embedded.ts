@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve, join } from 'node:path';
 
 import { PGlite } from '@electric-sql/pglite';
@@ -5,6 +6,7 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 import { inMemoryDataDirectory } from '../connection/database-config';
+import { DatabaseError } from '../connection/database-error';
 import type { RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
@@ -25,13 +27,17 @@ export interface EmbeddedConnection {
  * Opens PGlite with pgvector. On disk, the database lives in `<dataDirectory>/pgdata` next to the
  * lock file and the admin key, so one folder holds everything a local install owns.
  */
-export async function openEmbedded(dataDirectory: string, lockWaitMs = 0): Promise<EmbeddedConnection> {
+export async function openEmbedded(dataDirectory: string, lockWaitMs = 0, initialDataDirectory?: Blob): Promise<EmbeddedConnection> {
   const inMemory = dataDirectory === inMemoryDataDirectory;
   const location = inMemory ? inMemoryDataDirectory : resolve(dataDirectory);
   const lock: DataDirectoryLock | undefined = inMemory ? undefined : await lockDataDirectory(location, lockWaitMs);
   try {
+    if (initialDataDirectory && !inMemory && existsSync(join(location, 'pgdata', 'PG_VERSION'))) {
+      throw new DatabaseError('invalid-config', `Invalid database initialDataDirectory: ${location} already holds a database, which it would replace`);
+    }
     const pglite = await PGlite.create({
       ...(inMemory ? {} : { dataDir: join(location, 'pgdata') }),
+      ...(initialDataDirectory ? { loadDataDir: initialDataDirectory } : {}),
       extensions: { vector },
     });
     // PGlite is one session, so session settings hold for every query that follows.

@@ -14,7 +14,7 @@ describe('start-up migrations and Prisma Migrate agree (server)', () => {
   let testDatabase: TestDatabaseConfig;
 
   beforeAll(async () => {
-    testDatabase = await createTestDatabaseConfig('server');
+    testDatabase = await createTestDatabaseConfig('server', { unmigrated: true });
     const database = await openDatabase(testDatabase.config);
     await database.close();
   });

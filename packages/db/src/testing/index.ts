@@ -4,4 +4,6 @@ export {
   repositoryMigrationsDirectory,
   testServerUrl,
   type TestDatabaseConfig,
+  type TestDatabaseOptions,
 } from './test-databases';
+export { migratedEmbeddedArchive } from './embedded-template';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-import pg from 'pg';
-
 import { inMemoryDataDirectory, type DatabaseConfig } from '../connection/database-config';
 import type { DatabaseMode } from '../connection/open-database';
+import { migratedEmbeddedArchive } from './embedded-template';
+import { administer, databaseUrl, migratedServerTemplate } from './server-template';
 
 /** The repository's migrations, for tests. */
 export const repositoryMigrationsDirectory = fileURLToPath(new URL('../../../../prisma/migrations', import.meta.url));
@@ -25,30 +25,35 @@ export interface TestDatabaseConfig {
   dispose(): Promise<void>;
 }
 
-/** A fresh, empty database in the given mode: in-memory PGlite, or a new database on the test server. */
-export async function createTestDatabaseConfig(mode: DatabaseMode): Promise<TestDatabaseConfig> {
+export interface TestDatabaseOptions {
+  /**
+   * An empty database that `openDatabase` migrates itself, for tests of the migrations and of
+   * opening. By default the database starts as a copy of one already migrated (the repository's
+   * migrations), which is several seconds faster per database.
+   */
+  unmigrated?: boolean;
+}
+
+/** A fresh database in the given mode, of its own: in-memory PGlite, or a new database on the test server. */
+export async function createTestDatabaseConfig(mode: DatabaseMode, options: TestDatabaseOptions = {}): Promise<TestDatabaseConfig> {
   if (mode === 'embedded') {
     return {
-      config: { dataDirectory: inMemoryDataDirectory, migrationsDirectory: repositoryMigrationsDirectory },
+      config: {
+        dataDirectory: inMemoryDataDirectory,
+        migrationsDirectory: repositoryMigrationsDirectory,
+        ...(options.unmigrated ? {} : { initialDataDirectory: await migratedEmbeddedArchive(repositoryMigrationsDirectory) }),
+      },
       dispose: () => Promise.resolve(),
     };
   }
+  const serverUrl = testServerUrl();
   const name = `agentloom_test_${randomBytes(6).toString('hex')}`;
-  await administer(`CREATE DATABASE ${name}`);
-  const url = new URL(testServerUrl());
-  url.pathname = `/${name}`;
+  const template = options.unmigrated ? undefined : await migratedServerTemplate(serverUrl, repositoryMigrationsDirectory);
+  await administer(serverUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   return {
-    config: { url: url.toString(), migrationsDirectory: repositoryMigrationsDirectory },
-    dispose: () => administer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    config: { url: databaseUrl(serverUrl, name), migrationsDirectory: repositoryMigrationsDirectory },
+    dispose: async () => {
+      await administer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
-}
-
-async function administer(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testServerUrl() });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
