@@ -52,10 +52,10 @@ test('the run page’s HTML already holds the first timeline rows (server-render
   expect(html).not.toContain('data-step-index="200"');
   // And only their data: the prefetched page inlined for hydration is the rows the first paint
   // draws, not a full page of 1,000 (ADR 0079). Every step row, and nothing else on this page,
-  // carries a parentStepId field. The document carries the request's query state twice today (the
-  // layout's and the page's HydrateClient both dehydrate the one server QueryClient: 100 seen for
-  // 50 rows, 2,000 for the old 1,000-row page), hence 2 × serverFirstPageSize (run-steps-query.ts).
+  // carries a parentStepId field. And once: the layout's HydrateClient sends only its own queries,
+  // not the page's (100 were seen for 50 rows when both dehydrated the one server QueryClient), so
+  // at most serverFirstPageSize (run-steps-query.ts).
   const stepRowsInPayload = html.split('parentStepId').length - 1;
   expect(stepRowsInPayload).toBeGreaterThanOrEqual(11);
-  expect(stepRowsInPayload).toBeLessThanOrEqual(2 * 50);
+  expect(stepRowsInPayload).toBeLessThanOrEqual(50);
 });

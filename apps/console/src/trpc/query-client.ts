@@ -1,4 +1,4 @@
-import { defaultShouldDehydrateQuery, QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import superjson from 'superjson';
 
 /**
@@ -16,12 +16,16 @@ export function createQueryClient(): QueryClient {
       },
       dehydrate: {
         serializeData: superjson.serialize,
-        shouldDehydrateQuery: (query) =>
-          defaultShouldDehydrateQuery(query) || query.state.status === 'pending',
+        shouldDehydrateQuery: shouldSendQuery,
       },
       hydrate: {
         deserializeData: superjson.deserialize,
       },
     },
   });
+}
+
+/** Sent to the browser: settled queries as TanStack does by default, and pending ones (streamed). */
+export function shouldSendQuery(query: Query): boolean {
+  return defaultShouldDehydrateQuery(query) || query.state.status === 'pending';
 }

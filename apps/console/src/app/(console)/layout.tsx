@@ -15,12 +15,11 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
 
   // The pgvector banner reads the health report; fetching it here renders the banner with the page.
   // The approvals badge in the navigation renders with the page instead of popping in later.
-  await Promise.all([
-    getServerQueryClient().prefetchQuery(trpc.health.report.queryOptions()),
-    getServerQueryClient().prefetchQuery(trpc.approvals.pendingCount.queryOptions()),
-  ]);
+  const health = trpc.health.report.queryOptions();
+  const pendingApprovals = trpc.approvals.pendingCount.queryOptions();
+  await Promise.all([getServerQueryClient().prefetchQuery(health), getServerQueryClient().prefetchQuery(pendingApprovals)]);
   return (
-    <HydrateClient>
+    <HydrateClient only={[health.queryKey, pendingApprovals.queryKey]}>
       <ConsoleShell principal={access.principal}>{children}</ConsoleShell>
     </HydrateClient>
   );
