@@ -2,9 +2,8 @@ import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
-import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createAndClaimRuns, createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
 import { finishRun, type RunOutcome } from './finish-run';
-import { claimRuns } from './run-claims';
 
 /**
  * Finishes requested in one event-loop turn on `Database.statements` share one statement (ADR 0069).
@@ -25,12 +24,7 @@ describe.each(databaseModes)('finishes sharing one statement (%s)', (mode) => {
 
   const prisma = () => test.platform.database.prisma;
   const statements = () => test.platform.database.statements;
-  const claimQueued = async (count: number, owner: string) => {
-    for (let index = 0; index < count; index += 1) await test.platform.runs.create(principal, { agentId, input: `run ${index}` });
-    const claimed = await claimRuns(statements(), owner, count, 60_000);
-    expect(claimed).toHaveLength(count);
-    return claimed;
-  };
+  const claimQueued = (count: number, owner: string) => createAndClaimRuns(test.platform, principal, { agentId, owner, count });
   const eventsOf = async (runId: string) =>
     (await prisma().runEvent.findMany({ where: { runId }, orderBy: { seq: 'asc' } })).map((event) => [event.seq, event.type, event.payload]);
 

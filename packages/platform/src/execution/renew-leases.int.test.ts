@@ -2,9 +2,8 @@ import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
-import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createAndClaimRuns, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
 import { renewLeases } from './renew-leases';
-import { claimRuns } from './run-claims';
 
 const script = { completion: { verify: false, requireToolEvidence: false }, demoScript: { replies: [{ text: 'Done.' }] } };
 
@@ -20,10 +19,8 @@ describe.each(databaseModes)('lease renewal in one statement (%s)', (mode) => {
   });
   afterAll(() => test?.dispose());
 
-  async function claimedBy(owner: string, count: number): Promise<string[]> {
-    for (let index = 0; index < count; index += 1) await test.platform.runs.create(principal, { agentId, input: `run ${index}` });
-    return (await claimRuns(test.platform.database.statements, owner, count, 1_000)).map((run) => run.id);
-  }
+  const claimedBy = async (owner: string, count: number) =>
+    (await createAndClaimRuns(test.platform, principal, { agentId, owner, count, leaseMs: 1_000 })).map((run) => run.id);
 
   const leaseOf = async (id: string) => test.platform.database.prisma.run.findUniqueOrThrow({ where: { id }, select: { leaseExpiresAt: true, heartbeatAt: true, leaseOwner: true } });
 

@@ -5,3 +5,4 @@ export { seedLongRun, type SeedLongRunOptions, type SeededLongRun } from './seed
 export { createFixtureMcpServer, type FixtureMcpServerOptions, type RecordedMcpCall } from './mcp/fixture-mcp-server';
 export { startHttpMcpFixture, type HttpMcpFixture } from './mcp/http-mcp-server';
 export { stdioFixtureAllowList } from './mcp/stdio-fixture-allow-list';
+export { createAndClaimRuns, type CreateAndClaimOptions } from './create-and-claim-runs';
