@@ -85,9 +85,10 @@ describe('an initial data directory', () => {
     }
   });
 
-  it('is refused for a server', async () => {
+  it('is refused for a server, before any connection is tried', async () => {
+    // No server listens on port 1: an open that got past the check would fail as `unreachable`.
     const refused = openDatabase({
-      url: 'postgresql://postgres@127.0.0.1:5432/postgres',
+      url: 'postgresql://postgres@127.0.0.1:1/never',
       migrationsDirectory: repositoryMigrationsDirectory,
       initialDataDirectory: await migratedEmbeddedArchive(repositoryMigrationsDirectory),
     });
