@@ -37,7 +37,8 @@ export type BudgetOwner = { runId: string } | { tenantId: string; agentId: strin
  * `runBudget` (primary keys), or the tenant and agent as given, with no run usage and no run budget.
  */
 const ownerSources = {
-  run: `SELECT r.tenant_id, r.agent_id::text AS agent, r.input_tokens::bigint + r.output_tokens AS tokens, r.cost_usd,
+  // Served replies (ADR 0083) are on the run's counters but spent nothing: the run's own budget sees the rest.
+  run: `SELECT r.tenant_id, r.agent_id::text AS agent, r.input_tokens::bigint + r.output_tokens - r.served_tokens AS tokens, r.cost_usd - r.served_cost_usd AS cost_usd,
       v.config -> 'runBudget' AS run_budget, r.budget AS request_budget
     FROM runs r JOIN agent_versions v ON v.id = r.agent_version_id
     WHERE r.id = $1::uuid`,

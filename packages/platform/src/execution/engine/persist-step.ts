@@ -225,6 +225,8 @@ function usageOf(result: StepResult, deferred: DeferredCounts = noDeferredCounts
     inputTokens: { increment: counts.inputTokens + deferred.inputTokens },
     outputTokens: { increment: counts.outputTokens + deferred.outputTokens },
     costUsd: { increment: counts.costUsd + deferred.costUsd },
+    servedTokens: { increment: counts.servedTokens + deferred.servedTokens },
+    servedCostUsd: { increment: counts.servedCostUsd + deferred.servedCostUsd },
   };
 }
 

@@ -10,7 +10,7 @@ import type { StepRowsDocument } from './write-step-rows';
 export interface CommitStepDocument extends StepRowsDocument {
   owner: string;
   attempt: number;
-  usage: { modelCalls: number; toolCallCount: number; inputTokens: number; outputTokens: number; costUsd: number };
+  usage: { modelCalls: number; toolCallCount: number; inputTokens: number; outputTokens: number; costUsd: number; servedTokens: number; servedCostUsd: number };
   /** The step's events before `step-committed`, which the function appends with the step's id. */
   events: NewRunEvent[];
   stepCommitted: StepCommittedPayload;

@@ -10,11 +10,35 @@ export function stepEventsOf(result: StepResult): NewRunEvent[] {
 
 /** What a step adds to its run's counters. */
 export function usageCountsOf(result: StepResult) {
+  const modelCalls = result.events.filter((event) => event.type === 'model-call-finished');
+  const served = servedUsageOf(modelCalls.map((event) => event.data));
   return {
-    modelCalls: result.events.filter((event) => event.type === 'model-call-finished').length,
+    modelCalls: modelCalls.length,
     toolCallCount: result.toolCalls.filter((call) => call.status === 'succeeded' || call.status === 'failed').length,
     inputTokens: result.usage.inputTokens,
     outputTokens: result.usage.outputTokens,
     costUsd: result.usage.costUsd ?? 0,
+    servedTokens: served.tokens,
+    servedCostUsd: served.costUsd,
   };
+}
+
+/**
+ * The part of a step's usage that replies served from a recording reported (`served: true` on their
+ * `model-call-finished`, ADR 0083): counted on the run, never billed to a budget.
+ */
+function servedUsageOf(finishedCalls: readonly unknown[]): { tokens: number; costUsd: number } {
+  let tokens = 0;
+  let costUsd = 0;
+  for (const data of finishedCalls) {
+    const call = data as { served?: unknown; usage?: { inputTokens?: unknown; outputTokens?: unknown; costUsd?: unknown } } | null;
+    if (call?.served !== true) continue;
+    tokens += numberOrZero(call.usage?.inputTokens) + numberOrZero(call.usage?.outputTokens);
+    costUsd += numberOrZero(call.usage?.costUsd);
+  }
+  return { tokens, costUsd };
+}
+
+function numberOrZero(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }

@@ -25,7 +25,7 @@ export async function writeDeferredSteps(
   committing: StepRowsDocument,
   options: { now: Date; historySources?: readonly (readonly string[])[] },
 ): Promise<{ stepId: string; events: NewRunEvent[]; checkpointBytes: number[]; counts: DeferredCounts }> {
-  const totals: DeferredCounts = { steps: steps.length, modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+  const totals: DeferredCounts = { ...noDeferredCounts, steps: steps.length };
   // Each step its own instant, strictly before the next one's and the committing step's (`now`):
   // the ledger is read in (created_at, call id) order, and a replay's first divergent call depends on it.
   const documents = steps.map((step, position) => stepRowsDocument(run, step, new Date(options.now.getTime() - (steps.length - position))));
@@ -55,6 +55,8 @@ export interface DeferredCounts {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  servedTokens: number;
+  servedCostUsd: number;
 }
 
-export const noDeferredCounts: DeferredCounts = { steps: 0, modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0 };
+export const noDeferredCounts: DeferredCounts = { steps: 0, modelCalls: 0, toolCallCount: 0, inputTokens: 0, outputTokens: 0, costUsd: 0, servedTokens: 0, servedCostUsd: 0 };

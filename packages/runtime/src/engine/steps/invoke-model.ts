@@ -22,8 +22,10 @@ export interface InvokeModelRequest {
  */
 export async function invokeModel(services: EngineServices, state: RunState, recorder: StepRecorder, signal: AbortSignal, request: InvokeModelRequest): Promise<ModelResponse> {
   if (state.counters.modelCalls >= services.limits.maxModelCalls) throw new LimitExceededError('maxModelCalls', services.limits.maxModelCalls);
-  // A reply served from a recording spends nothing: the guard is asked only before a call a model answers (ADR 0071).
-  if (!services.recordedReplies?.servesRecorded(request)) {
+  // A reply served from a recording spends nothing: the guard is asked only before a call a model answers (ADR 0071),
+  // and its usage is marked served so the platform does not bill it to a budget (ADR 0083).
+  const served = services.recordedReplies?.servesRecorded(request) === true;
+  if (!served) {
     state.servedOnly = false;
     await checkBudget(services, state, recorder, 'model-call');
   }
@@ -65,6 +67,7 @@ export async function invokeModel(services: EngineServices, state: RunState, rec
     model: response.model,
     finishReason: response.finishReason,
     usage: { inputTokens: response.usage.inputTokens, outputTokens: response.usage.outputTokens, costUsd: response.usage.costUsd ?? null },
+    ...(served ? { served: true } : {}),
   });
   await hooks.modelCallFinished({ instanceId: state.instanceId, step, purpose: request.purpose, response });
   return response;

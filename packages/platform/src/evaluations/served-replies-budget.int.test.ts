@@ -1,0 +1,116 @@
+import type { Prisma } from '@agentloom/db';
+import { databaseModes } from '@agentloom/db/testing';
+import { defineTool } from '@agentloom/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+import type { Principal } from '../auth/roles';
+import { selectBudgetState } from '../budgets/budget-state-sql';
+import { createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
+import type { ExperimentView } from './experiment-view';
+
+const lookup = defineTool({
+  name: 'lookup_order',
+  description: 'Reads an order.',
+  implementationId: 'served-budget-test/v1/lookup_order',
+  inputSchema: z.object({ orderId: z.string() }),
+  sideEffects: 'none',
+  execute: (args) => Promise.resolve({ content: `order ${args.orderId}: paid` }),
+});
+
+const script = {
+  replies: [{ text: 'Looking it up.', toolCalls: [{ name: 'lookup_order', arguments: { orderId: 'A1' } }] }, { text: 'Order A1 is paid.' }],
+};
+
+/**
+ * ADR 0083: a reply served from a recording spends nothing, so its recorded usage stays on the replay
+ * run (the replay's deltas compare it with the recording) and is never billed to the tenant's or the
+ * agent's budget; a reply the version's model gives is billed as in a live run.
+ */
+describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
+  let test: TestPlatform;
+  let principal: Principal;
+  let agentId: string;
+
+  beforeAll(async () => {
+    test = await createTestPlatform(mode, undefined, { tools: [lookup] });
+    principal = (await test.platform.auth.authenticate(test.adminKey))!;
+    agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'orders', config: { instructions: 'Orders.', tools: ['lookup_order'], demoScript: script } });
+    // Another prompt: no recorded reply answers its conversation, so its model answers every call.
+    const changed = { instructions: 'Orders, politely.', tools: ['lookup_order'], demoScript: script };
+    await test.platform.database.prisma.agentVersion.create({ data: { tenantId: principal.tenantId, agentId, version: 2, configHash: 'served-budget-2', config: changed as Prisma.InputJsonObject } });
+    await test.platform.executor.start();
+  });
+  afterAll(() => test?.dispose());
+
+  async function billed(subject: string): Promise<number> {
+    const rows = await test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId, subject }, select: { tokens: true } });
+    return rows.reduce((sum, row) => sum + Number(row.tokens), 0);
+  }
+
+  async function replayRunOf(agentVersion: number): Promise<{ tokens: number; servedTokens: number }> {
+    const created = await test.platform.experiments.create(principal, { dataset: `orders-${mode}`, agentId, agentVersion, scorers: [{ type: 'exact' }] });
+    let view: ExperimentView = created;
+    await expect
+      .poll(
+        async () => {
+          view = await test.platform.experiments.get(principal, { experimentId: created.id });
+          return view.status;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('completed');
+    const run = await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: view.results[0]!.runId! }, select: { status: true, inputTokens: true, outputTokens: true, servedTokens: true } });
+    expect(run.status).toBe('succeeded');
+    return { tokens: run.inputTokens + run.outputTokens, servedTokens: run.servedTokens };
+  }
+
+  it('keeps a recorded replay’s usage on its run and off the budgets, and bills the calls its version’s model answers', async () => {
+    const { run } = await test.platform.runs.create(principal, { agentId, agentVersion: 1, input: 'Is order A1 paid?' });
+    await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).status, { timeout: 60_000 }).toBe('succeeded');
+    const live = await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { inputTokens: true, outputTokens: true, servedTokens: true } });
+    const liveTokens = live.inputTokens + live.outputTokens;
+    expect(liveTokens).toBeGreaterThan(0);
+    expect(live.servedTokens).toBe(0);
+    expect(await billed(agentId)).toBe(liveTokens);
+    await test.platform.datasets.create(principal, { name: `orders-${mode}` });
+    await test.platform.datasets.addRuns(principal, { name: `orders-${mode}`, runIds: [run.id] });
+
+    // Recorded mode, same version: every reply is served. The run counts the recording's usage, nobody is billed.
+    const served = await replayRunOf(1);
+    expect(served).toEqual({ tokens: liveTokens, servedTokens: liveTokens });
+    expect(await billed(agentId)).toBe(liveTokens);
+    expect(await billed('tenant')).toBe(liveTokens);
+
+    // A changed prompt: its model answers, and those tokens are billed like a live run's.
+    const answered = await replayRunOf(2);
+    expect(answered.servedTokens).toBe(0);
+    expect(answered.tokens).toBeGreaterThan(0);
+    expect(await billed(agentId)).toBe(liveTokens + answered.tokens);
+  });
+
+  it('bills only the unserved part of a counter change, and writes no usage row when all of it was served', async () => {
+    const { run } = await test.platform.runs.create(principal, { agentId, agentVersion: 1, input: 'Is order B2 paid?' });
+    await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).status, { timeout: 60_000 }).toBe('succeeded');
+    const before = await test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId }, orderBy: { subject: 'asc' } });
+    const update = (tokens: number, servedTokens: number, costUsd: number, servedCostUsd: number) =>
+      test.platform.database.prisma.run.update({
+        where: { id: run.id },
+        data: { inputTokens: { increment: tokens }, servedTokens: { increment: servedTokens }, costUsd: { increment: costUsd }, servedCostUsd: { increment: servedCostUsd } },
+      });
+    await update(100, 100, 0.5, 0.5);
+    expect(await test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId }, orderBy: { subject: 'asc' } })).toEqual(before);
+    await update(100, 60, 0.5, 0.2);
+    const after = await test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId }, orderBy: { subject: 'asc' } });
+    for (const row of after) {
+      const earlier = before.find((candidate) => candidate.subject === row.subject)!;
+      expect(Number(row.tokens) - Number(earlier.tokens)).toBe(40);
+      expect(Number(row.costUsd) - Number(earlier.costUsd)).toBeCloseTo(0.3, 6);
+    }
+    // The run's own budget sees what it spent, not what was served.
+    const counters = await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { inputTokens: true, outputTokens: true, costUsd: true } });
+    const state = await selectBudgetState(test.platform.database.prisma, { runId: run.id });
+    expect(state).toMatchObject({ run_tokens: counters.inputTokens + counters.outputTokens - 160 });
+    expect(state!.run_cost_usd).toBeCloseTo(Number(counters.costUsd) - 0.7, 6);
+  });
+});
