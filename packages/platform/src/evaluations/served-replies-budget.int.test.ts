@@ -48,6 +48,12 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
     return rows.reduce((sum, row) => sum + Number(row.tokens), 0);
   }
 
+  /** `agentloom_model_tokens_total` of the agent, both directions (the usage metrics count what was spent). */
+  async function countedTokens(): Promise<number> {
+    const exposition = await test.platform.metrics.render();
+    return [...exposition.matchAll(/^agentloom_model_tokens_total\{([^}]*)\} (\S+)$/gm)].filter((line) => line[1]!.includes('agent="orders"')).reduce((sum, line) => sum + Number(line[2]), 0);
+  }
+
   async function replayRunOf(agentVersion: number): Promise<{ tokens: number; servedTokens: number }> {
     const created = await test.platform.experiments.create(principal, { dataset: `orders-${mode}`, agentId, agentVersion, scorers: [{ type: 'exact' }] });
     let view: ExperimentView = created;
@@ -73,6 +79,7 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
     expect(liveTokens).toBeGreaterThan(0);
     expect(live.servedTokens).toBe(0);
     expect(await billed(agentId)).toBe(liveTokens);
+    expect(await countedTokens()).toBe(liveTokens);
     await test.platform.datasets.create(principal, { name: `orders-${mode}` });
     await test.platform.datasets.addRuns(principal, { name: `orders-${mode}`, runIds: [run.id] });
 
@@ -81,12 +88,14 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
     expect(served).toEqual({ tokens: liveTokens, servedTokens: liveTokens });
     expect(await billed(agentId)).toBe(liveTokens);
     expect(await billed('tenant')).toBe(liveTokens);
+    expect(await countedTokens()).toBe(liveTokens);
 
     // A changed prompt: its model answers, and those tokens are billed like a live run's.
     const answered = await replayRunOf(2);
     expect(answered.servedTokens).toBe(0);
     expect(answered.tokens).toBeGreaterThan(0);
     expect(await billed(agentId)).toBe(liveTokens + answered.tokens);
+    expect(await countedTokens()).toBe(liveTokens + answered.tokens);
   });
 
   it('bills only the unserved part of a counter change, and writes no usage row when all of it was served', async () => {

@@ -29,6 +29,7 @@ import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks
 import { loadReplayFixture, type ReplayFixture } from '../../evaluations/replay/load-replay-fixture';
 import { scoreReplayAtFinish } from '../../evaluations/replay/score-replay-at-finish';
 import { defersSteps, maxDeferredSteps } from './step-deferral';
+import { spentUsageOf } from './step-usage';
 import { PrismaWaitPort } from '../../waits/prisma-wait-port';
 
 /**
@@ -267,7 +268,7 @@ export class EngineRunProcessor implements RunProcessor {
           ...(replay ? { atFinish: (transaction: Prisma.TransactionClient) => this.scoreFinishedReplay(transaction, run, replay) } : {}),
         });
         // Counted on write (ADR 0046), deferred steps included, now that they are committed.
-        for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, flushed[index]!.usage, bytes);
+        for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, spentUsageOf(flushed[index]!), bytes);
         return { result, committed };
       });
       // Counted on write (ADR 0046): what this step committed, never re-counted from the tables at scrape time.
@@ -278,7 +279,7 @@ export class EngineRunProcessor implements RunProcessor {
       this.observer?.stepCommitted(result.next.type, (performance.now() - started) / 1000);
       // A deferred step's usage is counted when the step that commits it is (above).
       if (!committed) continue;
-      this.observer?.stepPersisted(context.agentSlug, result.usage, committed.checkpointBytes);
+      this.observer?.stepPersisted(context.agentSlug, spentUsageOf(result), committed.checkpointBytes);
       if (committed.finishedStatus) {
         this.observer?.runFinished(committed.finishedStatus, agentRun.transcript().length);
       }
