@@ -16,6 +16,7 @@ export default defineConfig({
       'packages/runtime/src/engine/approval-gate.test.ts',
       'packages/runtime/src/engine/delegation-guards.test.ts',
       'packages/platform/src/validation/*.test.ts',
+      'packages/platform/src/execution/engine/step-usage.test.ts',
     ],
     testTimeout: 30_000,
   },
