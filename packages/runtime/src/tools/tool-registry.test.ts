@@ -23,6 +23,30 @@ describe('DefaultToolRegistry', () => {
     expect(registry.validate('json_tool', {}).ok).toBe(false);
   });
 
+  it('converts and hashes a schema object once for every registry, and never mixes two schemas or two descriptions', () => {
+    const shared = z.object({ word: z.string() });
+    const first = new DefaultToolRegistry();
+    const second = new DefaultToolRegistry();
+    first.register(lookupTool({ inputSchema: shared }));
+    second.register(lookupTool({ inputSchema: shared }));
+    second.register(lookupTool({ name: 'described', description: 'Another text', inputSchema: shared }));
+    second.register(lookupTool({ name: 'other_schema', inputSchema: z.object({ word: z.number() }) }));
+    const [firstDefinition] = first.definitions();
+    const [secondDefinition, described, other] = second.definitions();
+    expect(secondDefinition!.inputSchema).toBe(firstDefinition!.inputSchema);
+    expect(second.bindings()[0]!.schemaHash).toBe(first.bindings()[0]!.schemaHash);
+    expect(described!.inputSchema).toBe(firstDefinition!.inputSchema);
+    expect(second.bindings()[1]!.schemaHash).not.toBe(first.bindings()[0]!.schemaHash);
+    expect(other!.inputSchema).toMatchObject({ properties: { word: { type: 'number' } } });
+    expect(second.bindings()[2]!.schemaHash).not.toBe(first.bindings()[0]!.schemaHash);
+    // A plain JSON Schema keeps its validator across registries too, and still validates.
+    const json = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] };
+    first.register(lookupTool({ name: 'json_a', inputSchema: json }));
+    second.register(lookupTool({ name: 'json_b', inputSchema: json }));
+    expect(first.validate('json_a', { n: 'x' }).ok).toBe(false);
+    expect(second.validate('json_b', { n: 3 }).ok).toBe(true);
+  });
+
   it('stamps namespaced implementation ids and freezes after assembly', () => {
     const registry = new DefaultToolRegistry();
     registry.implementationNamespace('builtin-tools/v1').register({ ...lookupTool(), implementationId: undefined });

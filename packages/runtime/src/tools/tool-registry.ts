@@ -15,6 +15,17 @@ interface Entry {
 // Dots are allowed for namespaced adapter tools (`mcp.github.search`); gateways map names to each provider's alphabet.
 const toolNamePattern = /^[a-zA-Z0-9_.-]{1,128}$/;
 
+/** Hashes already taken, by converted schema object and description (the schema objects are shared, see `toJsonSchema`). */
+const schemaHashes = new WeakMap<Record<string, unknown>, Map<string, string>>();
+
+function schemaHashOf(description: string, inputSchema: Record<string, unknown>): string {
+  let byDescription = schemaHashes.get(inputSchema);
+  if (!byDescription) schemaHashes.set(inputSchema, (byDescription = new Map()));
+  let hash = byDescription.get(description);
+  if (hash === undefined) byDescription.set(description, (hash = stableHash({ description, inputSchema })));
+  return hash;
+}
+
 /** The default in-memory catalogue: schemas converted and hashed once at registration. */
 export class DefaultToolRegistry implements ToolRegistry {
   private readonly entries = new Map<string, Entry>();
@@ -36,7 +47,7 @@ export class DefaultToolRegistry implements ToolRegistry {
       name: tool.name,
       implementationId: tool.implementationId,
       sideEffects: tool.sideEffects,
-      schemaHash: stableHash({ description: tool.description, inputSchema }),
+      schemaHash: schemaHashOf(tool.description, inputSchema),
     };
     this.entries.set(tool.name, { tool, definition, validator: toValidator(tool.inputSchema), binding });
   }
