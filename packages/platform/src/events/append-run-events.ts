@@ -18,10 +18,20 @@ export async function appendRunEvents(
   transaction: Prisma.TransactionClient,
   run: { id: string; tenantId: string },
   events: readonly NewRunEvent[],
+  /**
+   * An update of the run that rides on the statement's row update (ADR 0084): the whole statement, built
+   * with `appendRunEventsSql({ set })`, and the parameters after the append's own. Needs at least one event.
+   */
+  ride?: { sql: string; parameters: readonly unknown[] },
 ): Promise<StoredRunEvent[]> {
-  if (events.length === 0) return [];
+  if (events.length === 0) {
+    if (ride) throw new Error(`A run update of run ${run.id} cannot ride on an append of no events`);
+    return [];
+  }
   const statement = appendRunEventsStatement(run.id, events);
-  const rows = await transaction.$queryRawUnsafe<{ first: number }[]>(appendStatement, ...statement.parameters);
+  const rows = ride
+    ? await transaction.$queryRawUnsafe<{ first: number }[]>(ride.sql, ...statement.parameters, ...ride.parameters)
+    : await transaction.$queryRawUnsafe<{ first: number }[]>(appendStatement, ...statement.parameters);
   const first = rows[0]?.first;
   if (first === undefined) throw new Error(`Run ${run.id} does not exist`);
   return statement.stored(Number(first));

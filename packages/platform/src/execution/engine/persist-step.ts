@@ -18,6 +18,7 @@ import { noDeferredCounts, writeDeferredSteps, type DeferredCounts } from './wri
 import { stepRowsDocument } from './write-step-rows';
 import { parkRunStatement } from '../../waits/wait-sql';
 import { scheduleBudgetResume } from '../../budgets/budget-window-sql';
+import { countersRide, runCounterIncrements, succeededRide, type RunUpdateRide } from './run-update-ride';
 
 export interface PersistStepOptions {
   owner: string;
@@ -112,8 +113,12 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     // cancelled run's unknown outcomes are asked about by the at-finish sweep in endCancelled.)
     const outcomeUnknown = cancelRequested ? [] : (options.outcomeUnknownCallIds ?? []);
     approvalEvents.push(...(await askOperatorAboutUnknownOutcomes(transaction, run, outcomeUnknown)));
-    const finishEvents = cancelRequested ? await endCancelled(transaction, run, result, deferredCounts) : await updateRun(transaction, run, result, { waitForOperator: outcomeUnknown.length > 0, deferred: deferredCounts, withoutLedger: options.withoutLedger === true });
-    if (options.writesEpisode !== false) await markEpisodePending(transaction, run.id, result);
+    const writesEpisode = options.writesEpisode !== false;
+    const { events: finishEvents, ride } = cancelRequested
+      ? { events: await endCancelled(transaction, run, result, deferredCounts), ride: undefined }
+      : await updateRun(transaction, run, result, { waitForOperator: outcomeUnknown.length > 0, deferred: deferredCounts, withoutLedger: options.withoutLedger === true, writesEpisode });
+    // A run update riding on the events' statement sets the episode flag itself (ADR 0084).
+    if (writesEpisode && !ride) await markEpisodePending(transaction, run.id, result);
     const events: NewRunEvent[] = [
       ...deferredEvents,
       ...stepEventsOf(result),
@@ -122,7 +127,7 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       { type: 'step-committed', payload: { ...stepCommittedPayload(rows, result, !cancelRequested), stepId } as unknown as Prisma.InputJsonObject },
       ...finishEvents,
     ];
-    await appendRunEvents(transaction, run, events);
+    await appendRunEvents(transaction, run, events, ride);
     const finished = finishEvents.find((event) => event.type === 'run-finished')?.payload as { status?: unknown } | undefined;
     if (finished && options.atFinish) await options.atFinish(transaction);
     return { checkpointBytes: rows.checkpoint.byteSize, deferredCheckpointBytes, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
@@ -215,18 +220,18 @@ async function askOperatorAboutUnknownOutcomes(transaction: Prisma.TransactionCl
   return events;
 }
 
-/** The step's counters, plus those of the deferred steps committed before it (one run update for all). */
+/** The step's counters, plus those of the deferred steps committed before it (one run update for all), as Prisma increments. */
 function usageOf(result: StepResult, deferred: DeferredCounts = noDeferredCounts) {
-  const counts = usageCountsOf(result);
+  const increments = runCounterIncrements(result, deferred);
   return {
-    stepCount: { increment: 1 + deferred.steps },
-    modelCalls: { increment: counts.modelCalls + deferred.modelCalls },
-    toolCallCount: { increment: counts.toolCallCount + deferred.toolCallCount },
-    inputTokens: { increment: counts.inputTokens + deferred.inputTokens },
-    outputTokens: { increment: counts.outputTokens + deferred.outputTokens },
-    costUsd: { increment: counts.costUsd + deferred.costUsd },
-    servedTokens: { increment: counts.servedTokens + deferred.servedTokens },
-    servedCostUsd: { increment: counts.servedCostUsd + deferred.servedCostUsd },
+    stepCount: { increment: increments.steps },
+    modelCalls: { increment: increments.modelCalls },
+    toolCallCount: { increment: increments.toolCallCount },
+    inputTokens: { increment: increments.inputTokens },
+    outputTokens: { increment: increments.outputTokens },
+    costUsd: { increment: increments.costUsd },
+    servedTokens: { increment: increments.servedTokens },
+    servedCostUsd: { increment: increments.servedCostUsd },
   };
 }
 
@@ -245,8 +250,8 @@ async function updateRun(
   transaction: Prisma.TransactionClient,
   run: ClaimedRun,
   result: StepResult,
-  options: { waitForOperator: boolean; deferred: DeferredCounts; withoutLedger: boolean },
-): Promise<NewRunEvent[]> {
+  options: { waitForOperator: boolean; deferred: DeferredCounts; withoutLedger: boolean; writesEpisode: boolean },
+): Promise<{ events: NewRunEvent[]; ride?: RunUpdateRide }> {
   const { waitForOperator, withoutLedger } = options;
   const usage = usageOf(result, options.deferred);
   const closeLeftovers = (status: string) => (withoutLedger ? Promise.resolve([]) : closeLeftoverToolCalls(transaction, run, run.attempt, status));
@@ -254,11 +259,13 @@ async function updateRun(
   const next = result.next;
   switch (next.type) {
     case 'run-again':
-      await transaction.run.update({ where: { id: run.id }, data: waitForOperator ? { ...usage, ...released, status: 'waiting_human' } : usage });
-      return [];
+      // The run goes on: its counters ride on the events' statement (ADR 0084).
+      if (!waitForOperator) return { events: [], ride: countersRide(runCounterIncrements(result, options.deferred)) };
+      await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting_human' } });
+      return { events: [] };
     case 'approval-request':
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting_human' } });
-      return [];
+      return { events: [] };
     case 'wait': {
       if (next.budgetPause) {
         // Paused by a spent budget (ADR 0057): no wake time, so the claim never takes it; an operator's resume,
@@ -266,7 +273,7 @@ async function updateRun(
         const budgetPause = { ...next.budgetPause, pausedAt: new Date().toISOString() };
         await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting', wakeAt: null, budgetPause } });
         await scheduleBudgetResume(transaction, run.id, next.budgetPause.scope);
-        return [{ type: 'run-budget-paused', payload: budgetPause }];
+        return { events: [{ type: 'run-budget-paused', payload: budgetPause }] };
       }
       // Parked without a lease; the claim takes it again once wake_at passes (or an event sets it to now).
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting' } });
@@ -275,11 +282,14 @@ async function updateRun(
         run.id,
         next.waits.map((wait) => wait.callId),
       );
-      return [{ type: 'run-waiting', payload: { wakeAt: wakeAt?.toISOString() ?? null, waits: next.waits.map((wait) => ({ callId: wait.callId, toolName: wait.toolName, kind: wait.kind, wakeAt: wait.wakeAt, correlationKey: wait.correlationKey ?? null })) } }];
+      return { events: [{ type: 'run-waiting', payload: { wakeAt: wakeAt?.toISOString() ?? null, waits: next.waits.map((wait) => ({ callId: wait.callId, toolName: wait.toolName, kind: wait.kind, wakeAt: wait.wakeAt, correlationKey: wait.correlationKey ?? null })) } }] };
     }
     case 'final-output':
-      await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'succeeded', output: { text: next.output }, finishedAt: new Date() } });
-      return [...(await closeLeftovers('succeeded')), { type: 'run-finished', payload: { status: 'succeeded', output: next.output } }];
+      // The run's end rides on the events' statement (ADR 0084); the leftover calls it closes are written first.
+      return {
+        events: [...(await closeLeftovers('succeeded')), { type: 'run-finished', payload: { status: 'succeeded', output: next.output } }],
+        ride: succeededRide(runCounterIncrements(result, options.deferred), next.output, options.writesEpisode),
+      };
     case 'interrupted': {
       const status = next.reason === 'cancelled' ? 'cancelled' : 'failed';
       const errorKind = next.error?.kind ?? next.reason;
@@ -288,7 +298,7 @@ async function updateRun(
         data: { ...usage, ...released, status, errorKind, errorMessage: next.message, finishedAt: new Date() },
       });
       const closing = status === 'cancelled' ? await closeCancelledRunCalls(transaction, run, run.attempt) : await closeLeftovers(status);
-      return [...closing, { type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }];
+      return { events: [...closing, { type: 'run-finished', payload: { status, reason: next.reason, errorKind, message: next.message } }] };
     }
   }
 }
