@@ -20,6 +20,8 @@ import type { DatabaseMode } from '@agentloom/db';
 import { databaseModes } from '@agentloom/db/testing';
 import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '@agentloom/platform/testing';
 import { defineTool } from '@agentloom/runtime';
+
+import { waitForEpisodes } from './wait-for-episodes';
 import { z } from 'zod';
 
 const cases = Number(process.env.BENCH_REPLAY_CASES ?? 50);
@@ -160,6 +162,8 @@ async function profileMode(mode: DatabaseMode): Promise<void> {
     const runIds: string[] = [];
     for (let index = 0; index < cases; index += 1) runIds.push((await test.platform.runs.create(principal, { agentId, agentVersion: 1, input: `Check order A1 (${index})` })).run.id);
     while ((await test.platform.database.prisma.run.count({ where: { id: { in: runIds }, status: { in: ['queued', 'running', 'waiting'] } } })) > 0) await sleep(50);
+    // The live runs' background work (their episode memories) is done before the replay phase starts.
+    await waitForEpisodes(test, runIds);
     await test.platform.datasets.create(principal, { name: 'bench' });
     for (let start = 0; start < runIds.length; start += 20) await test.platform.datasets.addRuns(principal, { name: 'bench', runIds: runIds.slice(start, start + 20) });
 
