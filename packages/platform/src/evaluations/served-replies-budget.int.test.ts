@@ -1,4 +1,3 @@
-import type { Prisma } from '@agentloom/db';
 import { databaseModes } from '@agentloom/db/testing';
 import { defineTool } from '@agentloom/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +37,7 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
     agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'orders', config: { instructions: 'Orders.', tools: ['lookup_order'], demoScript: script } });
     // Another prompt: no recorded reply answers its conversation, so its model answers every call.
     const changed = { instructions: 'Orders, politely.', tools: ['lookup_order'], demoScript: script };
-    await test.platform.database.prisma.agentVersion.create({ data: { tenantId: principal.tenantId, agentId, version: 2, configHash: 'served-budget-2', config: changed as Prisma.InputJsonObject } });
+    await test.platform.database.prisma.agentVersion.create({ data: { tenantId: principal.tenantId, agentId, version: 2, configHash: 'served-budget-2', config: changed } });
     await test.platform.executor.start();
   });
   afterAll(() => test?.dispose());
@@ -66,7 +65,7 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
         { timeout: 60_000 },
       )
       .toBe('completed');
-    const run = await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: view.results[0]!.runId! }, select: { status: true, inputTokens: true, outputTokens: true, servedTokens: true } });
+    const run = await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: view.results[0]!.runId }, select: { status: true, inputTokens: true, outputTokens: true, servedTokens: true } });
     expect(run.status).toBe('succeeded');
     return { tokens: run.inputTokens + run.outputTokens, servedTokens: run.servedTokens };
   }

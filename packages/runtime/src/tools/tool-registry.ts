@@ -20,7 +20,7 @@ const schemaHashes = new WeakMap<Record<string, unknown>, Map<string, string>>()
 
 function schemaHashOf(description: string, inputSchema: Record<string, unknown>): string {
   let byDescription = schemaHashes.get(inputSchema);
-  if (!byDescription) schemaHashes.set(inputSchema, (byDescription = new Map()));
+  if (!byDescription) schemaHashes.set(inputSchema, (byDescription = new Map<string, string>()));
   let hash = byDescription.get(description);
   if (hash === undefined) byDescription.set(description, (hash = stableHash({ description, inputSchema })));
   return hash;
