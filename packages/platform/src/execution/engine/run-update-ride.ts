@@ -16,17 +16,8 @@ export interface RunUpdateRide {
   parameters: unknown[];
 }
 
-/** What a step (and the deferred steps it commits) adds to its run's counters. */
-export interface RunCounterIncrements {
-  steps: number;
-  modelCalls: number;
-  toolCallCount: number;
-  inputTokens: number;
-  outputTokens: number;
-  costUsd: number;
-  servedTokens: number;
-  servedCostUsd: number;
-}
+/** What a step (and the deferred steps it commits) adds to its run's counters: the deferred steps' totals, with this step in. */
+export type RunCounterIncrements = DeferredCounts;
 
 export function runCounterIncrements(result: StepResult, deferred: DeferredCounts = noDeferredCounts): RunCounterIncrements {
   const counts = usageCountsOf(result);
