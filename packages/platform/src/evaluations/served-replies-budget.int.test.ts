@@ -97,7 +97,7 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
     expect(await countedTokens()).toBe(liveTokens + answered.tokens);
   });
 
-  it('bills only the unserved part of a counter change, and writes no usage row when all of it was served', async () => {
+  it('bills only the unserved part of a counter change, and leaves the usage rows as they were when all of it was served', async () => {
     const { run } = await test.platform.runs.create(principal, { agentId, agentVersion: 1, input: 'Is order B2 paid?' });
     await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).status, { timeout: 60_000 }).toBe('succeeded');
     const before = await test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId }, orderBy: { subject: 'asc' } });
@@ -120,5 +120,14 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
     const state = await selectBudgetState(test.platform.database.prisma, { runId: run.id });
     expect(state).toMatchObject({ run_tokens: counters.inputTokens + counters.outputTokens - 160 });
     expect(state!.run_cost_usd).toBeCloseTo(Number(counters.costUsd) - 0.7, 6);
+  });
+
+  it('writes no usage row at all for an agent whose only usage was served (the trigger stops before its upsert)', async () => {
+    const quietAgentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'quiet', config: { instructions: 'Quiet.', demoScript: script } });
+    const version = await test.platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId: quietAgentId }, select: { id: true } });
+    // A finished run written directly: the executor never claims it, so nothing but this update touches its counters.
+    const run = await test.platform.database.prisma.run.create({ data: { tenantId: principal.tenantId, agentId: quietAgentId, agentVersionId: version.id, status: 'succeeded', input: { text: 'served only' } } });
+    await test.platform.database.prisma.run.update({ where: { id: run.id }, data: { inputTokens: { increment: 50 }, servedTokens: { increment: 50 }, costUsd: { increment: 0.1 }, servedCostUsd: { increment: 0.1 } } });
+    expect(await test.platform.database.prisma.budgetUsageDay.count({ where: { tenantId: principal.tenantId, subject: quietAgentId } })).toBe(0);
   });
 });

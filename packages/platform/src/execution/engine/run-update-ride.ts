@@ -21,16 +21,9 @@ export type RunCounterIncrements = DeferredCounts;
 
 export function runCounterIncrements(result: StepResult, deferred: DeferredCounts = noDeferredCounts): RunCounterIncrements {
   const counts = usageCountsOf(result);
-  return {
-    steps: 1 + deferred.steps,
-    modelCalls: counts.modelCalls + deferred.modelCalls,
-    toolCallCount: counts.toolCallCount + deferred.toolCallCount,
-    inputTokens: counts.inputTokens + deferred.inputTokens,
-    outputTokens: counts.outputTokens + deferred.outputTokens,
-    costUsd: counts.costUsd + deferred.costUsd,
-    servedTokens: counts.servedTokens + deferred.servedTokens,
-    servedCostUsd: counts.servedCostUsd + deferred.servedCostUsd,
-  };
+  const increments = { ...deferred, steps: deferred.steps + 1 };
+  for (const key of Object.keys(counts) as (keyof typeof counts)[]) increments[key] += counts[key];
+  return increments;
 }
 
 const parameter = (offset: number) => `$${firstExtraParameter + offset}`;
