@@ -26,7 +26,9 @@ export interface ToolLedgerHooks extends LifecycleHooks {
  * tool declares `none` or `idempotent` side effects; an `unsafe` one is vetoed as "outcome unknown"
  * and handed to an operator. A call that already ran to an end (succeeded or failed) is never run
  * again: its recorded result is replayed. A sub-agent's calls arrive here too (qualified call ids),
- * and their rows are linked to the delegating call.
+ * and their rows are linked to the delegating call. The writes of a `none` or `idempotent` call commit
+ * without waiting for the WAL flush (ADR 0085): only a Postgres server crash can lose them, and such a
+ * call may run again anyway.
  */
 export function createToolLedgerHooks(
   /** Where the two statements run: the driver (`Database.statements`) on the executor's path, or a Prisma client. */
