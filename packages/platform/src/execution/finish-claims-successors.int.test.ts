@@ -79,6 +79,8 @@ describe.each(databaseModes)('finishes that claim successors (%s)', (mode) => {
     expect(claimer.offered).toEqual([3]);
     expect(claimer.landed).toHaveLength(1);
     expect(claimer.landed[0]!.map((run) => run.id)).toEqual(successors.slice(0, 2));
+    // New runs: nothing to resume from, so their attempts read no checkpoint.
+    expect(claimer.landed[0]!.map((run) => run.fresh)).toEqual([true, true]);
     for (const id of successors.slice(0, 2)) {
       expect(await prisma().run.findUniqueOrThrow({ where: { id } })).toMatchObject({ status: 'running', leaseOwner: 'rider', attempt: 1 });
       const events = await prisma().runEvent.findMany({ where: { runId: id }, orderBy: { seq: 'asc' } });

@@ -55,6 +55,30 @@ describe.each(databaseModes)('claims by tool catalog (%s)', (mode) => {
   });
 });
 
+describe.each(databaseModes)('a claim says whether the run has anything to resume from (%s)', (mode) => {
+  let test: TestPlatform;
+  let principal: Principal;
+
+  beforeAll(async () => {
+    test = await createTestPlatform(mode, silentLogger);
+    principal = (await test.platform.auth.authenticate(test.adminKey))!;
+  });
+  afterAll(() => test?.dispose());
+
+  it('a run with no committed step and no fork source is fresh; one with a step or a fork source is not', async () => {
+    const { prisma, statements } = test.platform.database;
+    const agentId = await createAgent(test.platform, principal, 'resumable', []);
+    const create = async (input: string) => (await test.platform.runs.create(principal, { agentId, input })).run.id;
+    const [fresh, stepped, forked] = [await create('new'), await create('stepped'), await create('forked')];
+    // As a committed step and a fork leave them: the step count, and the fork's source (its checkpoint is a copy).
+    await prisma.run.update({ where: { id: stepped }, data: { stepCount: 1 } });
+    await prisma.run.update({ where: { id: forked }, data: { forkOfRunId: fresh, forkStepIndex: 0 } });
+
+    const claimed = await claimRuns(statements, 'resumer', 8, 60_000);
+    expect(Object.fromEntries(claimed.map((run) => [run.id, run.fresh]))).toEqual({ [fresh]: true, [stepped]: false, [forked]: false });
+  });
+});
+
 describe('one fleet, one catalog: a console without the module never takes the run (server)', () => {
   let database: TestDatabaseConfig;
   let consolePlatform: Platform;

@@ -15,6 +15,11 @@ export interface ClaimedRun {
   attempt: number;
   /** How long the run waited in the queue before this claim (absent where a run is held without a claim). */
   queuedSeconds?: number;
+  /**
+   * True when the claim saw that the run has committed no step and is no fork: it has no checkpoint, so
+   * its attempt starts fresh without reading one. Absent (unknown) where a run is held without a claim.
+   */
+  fresh?: boolean;
 }
 
 /**
@@ -64,6 +69,7 @@ export interface ClaimedRunRow {
   thread_id: string | null;
   attempt: number;
   queued_seconds: number;
+  fresh: boolean | null;
 }
 
 export function claimedRunFromRow(run: ClaimedRunRow): ClaimedRun {
@@ -74,6 +80,7 @@ export function claimedRunFromRow(run: ClaimedRunRow): ClaimedRun {
     threadId: run.thread_id,
     attempt: run.attempt,
     queuedSeconds: Number(run.queued_seconds),
+    fresh: run.fresh === true,
   };
 }
 

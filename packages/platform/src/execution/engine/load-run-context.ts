@@ -55,7 +55,9 @@ export async function loadRunContext(
   const config = await withTenantPrices(prisma, run.tenantId, agentVersionConfigSchema.parse(row.agentVersion.config));
   const task = (row.input as { text?: string }).text ?? '';
   const base = { agentId: row.agentId, agentSlug: row.agent.slug, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread), runCreatedAt: row.createdAt };
-  const checkpoint = await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true, stepIndex: true } });
+  // Checkpoints are written only by step commits (which count the run's steps) and by a fork (ADR 0032),
+  // so a run its claim saw with no step and no fork has none to read.
+  const checkpoint = run.fresh ? null : await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true, stepIndex: true } });
   if (!checkpoint) {
     if (!row.thread) return base;
     const history = await loadThreadHistory(prisma, {
