@@ -12,6 +12,8 @@ export interface BenchSettings {
   /** Enqueue calls in flight while filling the queue. */
   enqueueConcurrency: number;
   workerCounts: number[];
+  /** Times the whole matrix is measured, systems interleaved; the tables report medians (one run moves ±20 %). */
+  repeats: number;
 }
 
 export function readBenchSettings(environment: NodeJS.ProcessEnv): BenchSettings {
@@ -24,5 +26,6 @@ export function readBenchSettings(environment: NodeJS.ProcessEnv): BenchSettings
     concurrencyPerWorker: number('BENCH_DISPATCH_CONCURRENCY', 8),
     enqueueConcurrency: 8,
     workerCounts: (environment.BENCH_DISPATCH_WORKERS ?? '1,2').split(',').map(Number),
+    repeats: number('BENCH_DISPATCH_REPEATS', 1),
   };
 }

@@ -41,12 +41,24 @@ function around(samples: StepSample[], point: number, pick: (sample: StepSample)
   return window.reduce((sum, value) => sum + value, 0) / window.length;
 }
 
+/** The same window's median: one pause (GC, a checkpoint flush) among ten steps moves the mean, not this. */
+function medianAround(samples: StepSample[], point: number, pick: (sample: StepSample) => number): number {
+  return median(samples.filter((sample) => sample.step >= point - 5 && sample.step < point + 5).map(pick));
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 function report(mode: string, samples: StepSample[], floorMs: number): string[] {
   const base = around(samples, points[0]!, (sample) => sample.persistMs);
   return points.map((point) => {
     const persist = around(samples, point, (sample) => sample.persistMs);
     const bytes = samples.find((sample) => sample.step === point)?.checkpointBytes ?? 0;
-    return `| ${mode} | ${point} | ${persist.toFixed(2)} | ${(persist / base).toFixed(2)}× | ${around(samples, point, (sample) => sample.stepMs).toFixed(2)} | ${bytes} | ${floorMs.toFixed(2)} | ${(persist / floorMs).toFixed(1)}× |`;
+    const persistMedian = medianAround(samples, point, (sample) => sample.persistMs);
+    return `| ${mode} | ${point} | ${persist.toFixed(2)} | ${persistMedian.toFixed(2)} | ${(persist / base).toFixed(2)}× | ${around(samples, point, (sample) => sample.stepMs).toFixed(2)} | ${bytes} | ${floorMs.toFixed(2)} | ${(persist / floorMs).toFixed(1)}× | ${(persistMedian / floorMs).toFixed(1)}× |`;
   });
 }
 
@@ -55,12 +67,17 @@ function meanAround(values: readonly number[], point: number): number {
   return window.reduce((sum, value) => sum + value, 0) / window.length;
 }
 
+function medianOfWindow(values: readonly number[], point: number): number {
+  return median(values.slice(Math.max(0, point - 5), point + 5));
+}
+
 /** Durable cost per step: ours = the step commit + the fenced ledger/cancel writes; theirs = time inside PostgresSaver. */
 function peerReport(ours: StepSample[], theirs: LangGraphSamples): string[] {
   return points.map((point) => {
     const oursMs = around(ours, point, (sample) => sample.persistMs + sample.hookMs);
     const theirsMs = meanAround(theirs.saver, point);
-    return `| ${point} | ${oursMs.toFixed(2)} | ${around(ours, point, (sample) => sample.stepMs).toFixed(2)} | ${theirsMs.toFixed(2)} | ${meanAround(theirs.turns, point).toFixed(2)} | ${(oursMs / theirsMs).toFixed(2)}× |`;
+    const medianRatio = medianAround(ours, point, (sample) => sample.persistMs + sample.hookMs) / medianOfWindow(theirs.saver, point);
+    return `| ${point} | ${oursMs.toFixed(2)} | ${around(ours, point, (sample) => sample.stepMs).toFixed(2)} | ${theirsMs.toFixed(2)} | ${meanAround(theirs.turns, point).toFixed(2)} | ${(oursMs / theirsMs).toFixed(2)}× | ${medianRatio.toFixed(2)}× |`;
   });
 }
 
@@ -73,13 +90,13 @@ rows.push(...report('server (PG 15)', server.samples, server.floorMs));
 const embedded = await measureRun({ dataDirectory: 'memory://', migrationsDirectory }, turns, warmUpTurns);
 rows.push(...report('embedded (PGlite)', embedded.samples, embedded.floorMs));
 
-console.log(`durable-step: ${turns} tool turns per run after a ${warmUpTurns}-turn warm-up run of each system, persist time = mean over steps point±5\n`);
-console.log('| database | step | persist ms | vs step 10 | whole step ms | checkpoint bytes | INSERT…COMMIT floor ms | persist / floor |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(`durable-step: ${turns} tool turns per run after a ${warmUpTurns}-turn warm-up run of each system, persist time = mean (and median) over steps point±5\n`);
+console.log('| database | step | persist ms | persist median ms | vs step 10 | whole step ms | checkpoint bytes | INSERT…COMMIT floor ms | persist / floor | median / floor |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
 
 console.log(`\ndurable cost per step vs LangGraph.js ${'createReactAgent'} + PostgresSaver (durability sync), same PostgreSQL 15 database, same scripted loop (one tool call per step)\n`);
-console.log('| step | AgentLoom durable ms (commit + ledger + cancel check) | AgentLoom whole step ms | LangGraph durable ms (in PostgresSaver) | LangGraph whole step ms | ours / theirs |');
-console.log('| --- | --- | --- | --- | --- | --- |');
+console.log('| step | AgentLoom durable ms (commit + ledger + cancel check) | AgentLoom whole step ms | LangGraph durable ms (in PostgresSaver) | LangGraph whole step ms | ours / theirs | ours / theirs (medians) |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const row of peerReport(server.samples, langGraph)) console.log(row);
 console.log(`\nload average ${(await import('node:os')).loadavg().map((value) => value.toFixed(1)).join(' ')}`);
