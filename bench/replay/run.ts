@@ -5,7 +5,8 @@
  * recorded tool results and model replies are served and no tool runs. Cases/s from the first
  * create to the last finish (live) or to the experiment's completion, scoring included (replay).
  * Both DB modes; fails on any run or case that does not succeed/pass.
- * `cd /work/main && npx tsx bench/replay/run.ts` (BENCH_REPLAY_CASES, default 100).
+ * `cd /work/main && npx tsx bench/replay/run.ts` (BENCH_REPLAY_CASES, default 100; BENCH_REPLAY_REPEATS runs it
+ * that many times, modes interleaved, and adds the median ratio with its range).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cpus, loadavg } from 'node:os';
@@ -97,16 +98,32 @@ async function benchMode(mode: DatabaseMode): Promise<Row> {
 
 const rows: Row[] = [];
 const modes = process.env.BENCH_REPLAY_MODES ? (process.env.BENCH_REPLAY_MODES.split(',') as DatabaseMode[]) : databaseModes;
+/** Runs of the whole bench, modes interleaved; one run's ratio moves by ±30 % on an idle machine (bench/README). */
+const repeats = Number(process.env.BENCH_REPLAY_REPEATS ?? 1);
 const loadBefore = loadavg()[0]!.toFixed(1);
-for (const mode of modes) {
-  const row = await benchMode(mode);
-  console.error(`[${mode}] live ${row.liveCasesPerSecond.toFixed(2)} cases/s, replay ${row.replayCasesPerSecond.toFixed(2)} cases/s`);
-  rows.push(row);
+for (let repeat = 1; repeat <= repeats; repeat += 1) {
+  for (const mode of modes) {
+    const row = await benchMode(mode);
+    console.error(`[${repeat}/${repeats}] [${mode}] live ${row.liveCasesPerSecond.toFixed(2)} cases/s, replay ${row.replayCasesPerSecond.toFixed(2)} cases/s`);
+    rows.push(row);
+  }
 }
 const loadAfter = loadavg()[0]!.toFixed(1);
+const ratio = (row: Row) => row.replayCasesPerSecond / row.liveCasesPerSecond;
 
 console.log(`Node ${process.version}, ${cpus().length} CPU(s); ${cases} cases, tool ${toolMs} ms × 2 per run, executor concurrency ${concurrency}; load average (1 min) ${loadBefore} before, ${loadAfter} after`);
 console.log('| DB mode | live cases/s | replay (recorded) cases/s | replay / live |');
 console.log('| ------- | ------------ | ------------------------- | ------------- |');
-for (const row of rows) console.log(`| ${row.mode} | ${row.liveCasesPerSecond.toFixed(2)} | ${row.replayCasesPerSecond.toFixed(2)} | ${(row.replayCasesPerSecond / row.liveCasesPerSecond).toFixed(1)}× |`);
+for (const row of rows) console.log(`| ${row.mode} | ${row.liveCasesPerSecond.toFixed(2)} | ${row.replayCasesPerSecond.toFixed(2)} | ${ratio(row).toFixed(1)}× |`);
+if (repeats > 1) {
+  // Each run's replay is paired with its own live phase (same platform, minutes apart); the median of those ratios.
+  console.log(`\n| DB mode | replay / live, median of ${repeats} runs | lowest | highest |`);
+  console.log('| ------- | --- | --- | --- |');
+  for (const mode of modes) {
+    const ratios = rows.filter((row) => row.mode === mode).map(ratio).sort((left, right) => left - right);
+    const middle = Math.floor(ratios.length / 2);
+    const median = ratios.length % 2 === 1 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
+    console.log(`| ${mode} | ${median.toFixed(1)}× | ${ratios[0]!.toFixed(1)}× | ${ratios[ratios.length - 1]!.toFixed(1)}× |`);
+  }
+}
 process.exit(0);
