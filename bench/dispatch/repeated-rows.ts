@@ -1,5 +1,5 @@
 import type { ScenarioRow } from './report-table';
-import { percentile } from './statistics';
+import { median as medianOf } from '../median';
 
 /** One system × worker count measured `repeats` times, interleaved with the other systems (same run, same load). */
 export interface RepeatedRow {
@@ -22,7 +22,7 @@ export function groupRepeats(rows: readonly ScenarioRow[]): RepeatedRow[] {
 
 /** The median scenario: the median of each figure over the repeats (each on its own, so no one repeat speaks for all). */
 export function medianRow(group: RepeatedRow): ScenarioRow {
-  const median = (pick: (row: ScenarioRow) => number) => percentile(group.runs.map(pick), 50);
+  const median = (pick: (row: ScenarioRow) => number) => medianOf(group.runs.map(pick));
   return {
     system: group.system,
     workers: group.workers,
@@ -37,5 +37,5 @@ export function medianRow(group: RepeatedRow): ScenarioRow {
  */
 export function pairedRatios(ours: RepeatedRow, peer: RepeatedRow): { median: number; low: number; high: number } {
   const ratios = ours.runs.map((row, index) => row.throughput.drainPerSecond / peer.runs[index]!.throughput.drainPerSecond).filter(Number.isFinite);
-  return { median: percentile(ratios, 50), low: Math.min(...ratios), high: Math.max(...ratios) };
+  return { median: medianOf(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
 }

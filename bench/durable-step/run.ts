@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 import { measureLangGraph, type LangGraphSamples } from './langgraph-peer';
+import { median } from '../median';
 import { measureRun, type StepSample } from './measure-run';
 
 const migrationsDirectory = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
@@ -44,12 +45,6 @@ function around(samples: StepSample[], point: number, pick: (sample: StepSample)
 /** The same window's median: one pause (GC, a checkpoint flush) among ten steps moves the mean, not this. */
 function medianAround(samples: StepSample[], point: number, pick: (sample: StepSample) => number): number {
   return median(samples.filter((sample) => sample.step >= point - 5 && sample.step < point + 5).map(pick));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function report(mode: string, samples: StepSample[], floorMs: number): string[] {

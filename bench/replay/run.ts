@@ -16,6 +16,7 @@ import { databaseModes } from '@agentloom/db/testing';
 import { createTestAgent, createTestPlatform, silentLogger } from '@agentloom/platform/testing';
 import { defineTool } from '@agentloom/runtime';
 
+import { median } from '../median';
 import { waitForEpisodes } from './wait-for-episodes';
 import { z } from 'zod';
 
@@ -120,10 +121,8 @@ if (repeats > 1) {
   console.log(`\n| DB mode | replay / live, median of ${repeats} runs | lowest | highest |`);
   console.log('| ------- | --- | --- | --- |');
   for (const mode of modes) {
-    const ratios = rows.filter((row) => row.mode === mode).map(ratio).sort((left, right) => left - right);
-    const middle = Math.floor(ratios.length / 2);
-    const median = ratios.length % 2 === 1 ? ratios[middle]! : (ratios[middle - 1]! + ratios[middle]!) / 2;
-    console.log(`| ${mode} | ${median.toFixed(1)}× | ${ratios[0]!.toFixed(1)}× | ${ratios[ratios.length - 1]!.toFixed(1)}× |`);
+    const ratios = rows.filter((row) => row.mode === mode).map(ratio);
+    console.log(`| ${mode} | ${median(ratios).toFixed(1)}× | ${Math.min(...ratios).toFixed(1)}× | ${Math.max(...ratios).toFixed(1)}× |`);
   }
 }
 process.exit(0);

@@ -28,7 +28,7 @@ async function createAgent(platform: Platform, principal: Principal, slug: strin
   return (await platform.agents.create(principal, { slug, name: slug, config: { tools, ...scripted(toolCalls) } })).id;
 }
 
-describe.each(databaseModes)('claims by tool catalog (%s)', (mode) => {
+describe.each(databaseModes)('claims (%s)', (mode) => {
   let test: TestPlatform;
   let principal: Principal;
 
@@ -53,19 +53,8 @@ describe.each(databaseModes)('claims by tool catalog (%s)', (mode) => {
     const withModule = await claimRuns(prisma, 'worker', 8, 60_000, ['send_notification', 'greet']);
     expect(withModule.map((claimed) => claimed.id)).toEqual([greeting.id]);
   });
-});
 
-describe.each(databaseModes)('a claim says whether the run has anything to resume from (%s)', (mode) => {
-  let test: TestPlatform;
-  let principal: Principal;
-
-  beforeAll(async () => {
-    test = await createTestPlatform(mode, silentLogger);
-    principal = (await test.platform.auth.authenticate(test.adminKey))!;
-  });
-  afterAll(() => test?.dispose());
-
-  it('a run with no committed step and no fork source is fresh; one with a step or a fork source is not', async () => {
+  it('says whether the run has anything to resume from: a run with no committed step and no fork source is fresh; one with a step or a fork source is not', async () => {
     const { prisma, statements } = test.platform.database;
     const agentId = await createAgent(test.platform, principal, 'resumable', []);
     const create = async (input: string) => (await test.platform.runs.create(principal, { agentId, input })).run.id;
@@ -74,7 +63,8 @@ describe.each(databaseModes)('a claim says whether the run has anything to resum
     await prisma.run.update({ where: { id: stepped }, data: { stepCount: 1 } });
     await prisma.run.update({ where: { id: forked }, data: { forkOfRunId: fresh, forkStepIndex: 0 } });
 
-    const claimed = await claimRuns(statements, 'resumer', 8, 60_000);
+    // Only these three are asked about: the test before may have left a run queued if it failed.
+    const claimed = (await claimRuns(statements, 'resumer', 8, 60_000)).filter((run) => [fresh, stepped, forked].includes(run.id));
     expect(Object.fromEntries(claimed.map((run) => [run.id, run.fresh]))).toEqual({ [fresh]: true, [stepped]: false, [forked]: false });
   });
 });
