@@ -11,7 +11,7 @@ export interface RawSql {
   execute(text: string, ...values: unknown[]): Promise<number>;
   /**
    * Runs a hot statement as a named prepared statement where the driver keeps them (the pg pool: once
-   * per connection); absent where it cannot (PGlite, Prisma), and callers fall back to `query`.
+   * per connection; PGlite: once per session, ADR 0086); absent where it cannot (Prisma), and callers fall back to `query`.
    */
   prepared?<Row = Record<string, unknown>>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]>;
 }

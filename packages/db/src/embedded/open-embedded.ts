@@ -11,6 +11,7 @@ import type { RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
 import { lockDataDirectory, type DataDirectoryLock } from './data-directory-lock';
+import { pglitePreparedStatements } from './pglite-prepared-statements';
 
 export interface EmbeddedConnection {
   pglite: PGlite;
@@ -49,6 +50,7 @@ export async function openEmbedded(dataDirectory: string, lockWaitMs = 0, initia
       statements: {
         query: async <Row>(text: string, ...values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
         execute: async (text: string, ...values: unknown[]) => (await pglite.query(text, values)).affectedRows ?? 0,
+        prepared: pglitePreparedStatements(pglite),
       },
       location,
       close: async () => {
