@@ -69,10 +69,24 @@ if (statementLog) {
   const engine = PGlite.prototype as unknown as { execProtocolStream: Stream };
   const stream = engine.execProtocolStream;
   let current = '';
+  let counts = false;
+  // A named prepared statement (ADR 0086) is parsed once and then runs from a Bind ('B') that names it.
+  const textByName = new Map<string, string>();
+  const decoder = new TextDecoder();
   engine.execProtocolStream = async function (this: unknown, message: Uint8Array, ...rest: unknown[]) {
     if (message[0] === 0x50 || message[0] === 0x51) {
       const start = message[0] === 0x50 ? message.indexOf(0, 5) + 1 : 5;
-      current = new TextDecoder().decode(message.subarray(start, message.indexOf(0, start)));
+      current = decoder.decode(message.subarray(start, message.indexOf(0, start)));
+      // An unnamed Parse or a simple Query is one execution; a named Parse only prepares.
+      counts = start <= 6;
+      if (!counts) textByName.set(decoder.decode(message.subarray(5, start - 1)), current);
+    } else if (message[0] === 0x42) {
+      const nameStart = message.indexOf(0, 5) + 1;
+      const name = decoder.decode(message.subarray(nameStart, message.indexOf(0, nameStart)));
+      counts = name !== '';
+      if (counts) current = textByName.get(name) ?? name;
+    } else {
+      counts = false;
     }
     const began = performance.now();
     try {
@@ -81,7 +95,7 @@ if (statementLog) {
       if (logging) {
         const key = current.replace(/\s+/g, ' ').trim().slice(0, 90);
         const entry = engineLog.get(key) ?? { count: 0, ms: 0 };
-        if (message[0] === 0x50 || message[0] === 0x51) entry.count += 1;
+        if (counts) entry.count += 1;
         entry.ms += performance.now() - began;
         engineLog.set(key, entry);
       }

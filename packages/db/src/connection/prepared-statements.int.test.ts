@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestDatabaseConfig, type TestDatabaseConfig } from '../testing';
 import { openDatabase, type Database } from './open-database';
-import { maxPreparedStatements, preparedStatement, queryRows } from './raw-sql';
+import { maxPreparedStatements, preparedStatement, preparedStatementText, queryRows } from './raw-sql';
 
 /**
  * Hot statements run as named prepared statements on the server (ADR 0055): Postgres plans them a few
@@ -44,6 +44,19 @@ describe('prepared hot statements (server)', () => {
     await queryRows(database.statements, 'SELECT 41 + 1 AS answer', []);
     const prepared = await database.statements.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
     expect(prepared.map((row) => row.statement)).not.toContain('SELECT 41 + 1 AS answer');
+  });
+
+  it('prepares a named text sent through the Prisma client, inside its transactions too (ADR 0086)', async () => {
+    const text = preparedStatementText('SELECT $1::int * 2 AS doubled, $2::numeric AS amount');
+    const name = (preparedStatement(text) as { name: string }).name;
+    expect(await database.prisma.$queryRawUnsafe(text, 21, '1.50')).toEqual(await database.prisma.$queryRawUnsafe(`${text} `, 21, '1.50'));
+    const answers = await database.prisma.$transaction(async (tx) => [await tx.$queryRawUnsafe(text, 1, '0'), await tx.$queryRawUnsafe(text, 2, '0')]);
+    expect(answers.map((rows) => (rows as Array<{ doubled: number }>)[0]!.doubled)).toEqual([2, 4]);
+    const uses = await database.statements.query<{ count: number }>(
+      'SELECT (generic_plans + custom_plans)::int AS count FROM pg_prepared_statements WHERE name = $1',
+      name,
+    );
+    expect(uses).toEqual([{ count: 3 }]);
   });
 
   it('stops naming new texts past the bound, so a dynamic text cannot grow every connection without end', async () => {

@@ -45,6 +45,21 @@ export function preparedStatement(text: string): PreparedStatement | string {
   return statement;
 }
 
+/**
+ * Names a constant text that is sent through a Prisma client (often inside an interactive transaction)
+ * and returns the text itself. The embedded database's Prisma adapter runs a named text as a prepared
+ * statement (ADR 0086); elsewhere the text runs as it always did.
+ */
+export function preparedStatementText(text: string): string {
+  preparedStatement(text);
+  return text;
+}
+
+/** The name a text was given by `preparedStatement`, if it was. */
+export function knownPreparedStatement(text: string): PreparedStatement | undefined {
+  return preparedByText.get(text);
+}
+
 /** Works for the root client and inside `$transaction` callbacks alike. */
 export type PrismaExecutor = Pick<PrismaClient, '$queryRawUnsafe' | '$executeRawUnsafe'>;
 

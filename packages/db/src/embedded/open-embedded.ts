@@ -7,11 +7,12 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 
 import { inMemoryDataDirectory } from '../connection/database-config';
 import { DatabaseError } from '../connection/database-error';
-import type { RawSql } from '../connection/raw-sql';
+import type { PreparedStatement, RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
 import { lockDataDirectory, type DataDirectoryLock } from './data-directory-lock';
 import { pglitePreparedStatements } from './pglite-prepared-statements';
+import { preparingAdapterClient } from './preparing-adapter-client';
 
 export interface EmbeddedConnection {
   pglite: PGlite;
@@ -43,14 +44,15 @@ export async function openEmbedded(dataDirectory: string, lockWaitMs = 0, initia
     });
     // PGlite is one session, so session settings hold for every query that follows.
     await pglite.exec(vectorSearchSessionSettings.map(([name, value]) => `SET ${name} = '${value}';`).join('\n'));
+    const preparedStatements = pglitePreparedStatements(pglite);
     return {
       pglite,
       driver: pgliteDriver(pglite),
-      adapter: new PrismaPGlite(pglite),
+      adapter: new PrismaPGlite(preparingAdapterClient(pglite, preparedStatements)),
       statements: {
         query: async <Row>(text: string, ...values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
         execute: async (text: string, ...values: unknown[]) => (await pglite.query(text, values)).affectedRows ?? 0,
-        prepared: pglitePreparedStatements(pglite),
+        prepared: async <Row>(statement: PreparedStatement, values: readonly unknown[]) => (await preparedStatements.alone(statement, values)).rows as Row[],
       },
       location,
       close: async () => {

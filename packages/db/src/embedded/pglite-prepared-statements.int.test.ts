@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDatabase, type Database } from '../connection/open-database';
-import { preparedStatement, queryRows, type PreparedStatement } from '../connection/raw-sql';
+import { preparedStatement, preparedStatementText, queryRows, type PreparedStatement } from '../connection/raw-sql';
 import { createTestDatabaseConfig, type TestDatabaseConfig } from '../testing';
 
 function named(text: string): PreparedStatement {
@@ -46,7 +46,7 @@ describe('prepared statements on PGlite (embedded)', () => {
 
   it('has the embedded statements run prepared statements', () => {
     expect(database.mode).toBe('embedded');
-    expect(database.statements.prepared).toBeTypeOf('function');
+    expect(typeof database.statements.prepared).toBe('function');
   });
 
   it('prepares a statement once per session and runs it from a cached plan afterwards', async () => {
@@ -159,5 +159,61 @@ describe('prepared statements on PGlite (embedded)', () => {
     for (const [index, rows] of results.entries()) expect((rows as Array<{ id: number }>)[0]!.id).toBe(1000 + index);
     const reads = await Promise.all(Array.from({ length: 40 }, (_, index) => queryRows(database.statements, countProbes, [1000 + index])));
     expect(reads.every((rows) => JSON.stringify(rows) === JSON.stringify([{ probes: 1 }]))).toBe(true);
+  });
+
+  describe('through the Prisma client', () => {
+    const typedEcho =
+      'SELECT $1::numeric AS amount, $2::timestamptz AS at, $3::jsonb AS document, $4::bigint AS big, $5::text[] AS list, $6::bytea AS bytes, $7::date AS day, $8::int AS whole';
+    const echoValues = ['12.340', new Date(Date.UTC(2026, 11, 3, 8, 0, 0, 123)), JSON.stringify({ a: ['b', 1, null] }), 9_007_199_254_740_993n, ['x', 'y,z'], Buffer.from([0, 255, 7]), '2026-12-03', -5];
+
+    it('runs a named text prepared and hands Prisma the same values as the unnamed text', async () => {
+      const named = preparedStatementText(typedEcho);
+      // The same statement, but a text nobody named: it runs unnamed.
+      const unnamed = `${typedEcho} `;
+      const viaNamed = await database.prisma.$queryRawUnsafe(named, ...echoValues);
+      const viaUnnamed = await database.prisma.$queryRawUnsafe(unnamed, ...echoValues);
+      expect(viaNamed).toEqual(viaUnnamed);
+      const plans = await database.statements.query<{ count: number }>(
+        'SELECT (generic_plans + custom_plans)::int AS count FROM pg_prepared_statements WHERE statement = $1',
+        typedEcho,
+      );
+      expect(plans).toEqual([{ count: 1 }]);
+    });
+
+    it('runs a named text inside an interactive transaction, so it commits and rolls back with it', async () => {
+      const insert = preparedStatementText('INSERT INTO prepared_probe (id, note) VALUES ($1::int, $2::text)');
+      await database.prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(insert, 200, 'committed with its transaction');
+      });
+      const rolledBack = await database.prisma
+        .$transaction(async (tx) => {
+          await tx.$executeRawUnsafe(insert, 201, 'rolled back with its transaction');
+          throw new Error('roll back');
+        })
+        .catch((error: unknown) => error);
+      expect(rolledBack).toBeInstanceOf(Error);
+      expect(await database.statements.query('SELECT id FROM prepared_probe WHERE id IN (200, 201) ORDER BY id')).toEqual([{ id: 200 }]);
+      const uses = await database.statements.query<{ count: number }>(
+        'SELECT (generic_plans + custom_plans)::int AS count FROM pg_prepared_statements WHERE name = $1',
+        named(insert).name,
+      );
+      expect(uses).toEqual([{ count: 2 }]);
+    });
+
+    it('fails a transaction whose named statement fails, with the database code, and the session carries on', async () => {
+      const insert = preparedStatementText('INSERT INTO prepared_probe (id, note) VALUES ($1::int, $2::text)');
+      const failed = await database.prisma
+        .$transaction(async (tx) => {
+          await tx.$executeRawUnsafe(insert, 300, 'first');
+          await tx.$executeRawUnsafe(insert, 300, 'duplicate');
+        })
+        .catch((error: unknown) => error);
+      expect(JSON.stringify(failed)).toContain('23505');
+      expect(await database.statements.query('SELECT count(*)::int AS count FROM prepared_probe WHERE id = 300')).toEqual([{ count: 0 }]);
+      await database.prisma.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(insert, 300, 'after the failure');
+      });
+      expect(await database.statements.query('SELECT note FROM prepared_probe WHERE id = 300')).toEqual([{ note: 'after the failure' }]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { parse, protocol, type messages, type PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type messages, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 import type { PreparedStatement } from '../connection/raw-sql';
 
@@ -23,7 +23,17 @@ const statementMissing = '26000';
  * the transaction lock for the whole of an interactive transaction, so a statement taking only the query
  * lock could run inside someone else's transaction.
  */
-export function pglitePreparedStatements(pglite: PGlite) {
+export interface PglitePreparedStatements {
+  /** One statement on its own: waits for any open transaction, as `PGlite.query` does. */
+  alone(statement: PreparedStatement, values: readonly unknown[], options?: QueryOptions): Promise<Results>;
+  /**
+   * One statement inside the transaction the caller holds (PGlite's transaction lock is taken by
+   * `PGlite.transaction`, whose callback this runs in): only the query lock, as `Transaction.query` does.
+   */
+  inTransaction(statement: PreparedStatement, values: readonly unknown[], options?: QueryOptions): Promise<Results>;
+}
+
+export function pglitePreparedStatements(pglite: PGlite): PglitePreparedStatements {
   const described = new Map<string, DescribedStatement>();
 
   async function describe(statement: PreparedStatement): Promise<DescribedStatement> {
@@ -57,27 +67,31 @@ export function pglitePreparedStatements(pglite: PGlite) {
     return rowDescription ? [rowDescription, ...backendMessages] : backendMessages;
   }
 
-  async function run(statement: PreparedStatement, values: readonly unknown[]) {
+  async function run(statement: PreparedStatement, values: readonly unknown[], options?: QueryOptions): Promise<Results> {
+    let backendMessages: messages.BackendMessage[];
     try {
-      return await execute(statement, values);
+      backendMessages = await execute(statement, values);
     } catch (error) {
       if (!isStatementMissing(error)) throw error;
       described.delete(statement.name);
-      return await execute(statement, values);
+      backendMessages = await execute(statement, values);
     }
+    return parse.parseResults(backendMessages, pglite.parsers, options)[0] ?? { rows: [], fields: [] };
   }
 
-  return async function prepared<Row>(statement: PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
-    await pglite._checkReady();
-    return await pglite._runExclusiveTransaction(() =>
-      pglite._runExclusiveQuery(async () => {
-        const backendMessages = await run(statement, values);
-        // What `query()` does after a statement outside a transaction; a no-op for the Node filesystem.
-        await pglite.syncToFs();
-        const [results] = parse.parseResults(backendMessages, pglite.parsers);
-        return (results?.rows ?? []) as Row[];
-      }),
-    );
+  return {
+    alone: async (statement, values, options) => {
+      await pglite._checkReady();
+      return await pglite._runExclusiveTransaction(() =>
+        pglite._runExclusiveQuery(async () => {
+          const results = await run(statement, values, options);
+          // What `query()` does after a statement outside a transaction; a no-op for the Node filesystem.
+          await pglite.syncToFs();
+          return results;
+        }),
+      );
+    },
+    inTransaction: (statement, values, options) => pglite._runExclusiveQuery(() => run(statement, values, options)),
   };
 }
 
@@ -85,7 +99,10 @@ export function pglitePreparedStatements(pglite: PGlite) {
 function serialize(pglite: PGlite, value: unknown, parameterType: number | undefined): string | null {
   if (value === null || value === undefined) return null;
   const serializer = parameterType === undefined ? undefined : pglite.serializers[parameterType];
-  return serializer ? serializer(value) : String(value);
+  if (serializer) return serializer(value);
+  // `query()` sends `toString()` of a value no serializer takes; so do we, to bind exactly what it binds.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
+  return String(value);
 }
 
 function isStatementMissing(error: unknown): boolean {

@@ -2,7 +2,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 
 import { DatabaseError } from '../connection/database-error';
-import type { PreparedStatement, RawSql } from '../connection/raw-sql';
+import { knownPreparedStatement, type PreparedStatement, type RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
 
@@ -46,7 +46,10 @@ export async function openServer(url: string, options: { poolSize: number; conne
   }
   return {
     pool,
-    adapter: new PrismaPg(pool),
+    // A text named with `preparedStatement` / `preparedStatementText` is prepared through the Prisma client
+    // too, inside its transactions as well (ADR 0086); any other text runs unnamed, as before (the adapter
+    // passes the generator's answer on as pg's `name`, where undefined means unnamed; its type says string).
+    adapter: new PrismaPg(pool, { statementNameGenerator: (query) => knownPreparedStatement(query.sql)?.name as string }),
     location,
     withDriver: async (work) => {
       const client = await pool.connect();

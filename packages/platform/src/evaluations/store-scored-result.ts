@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import { preparedStatementText, type Prisma } from '@agentloom/db';
 import { v7 as uuidv7 } from 'uuid';
 
 import { DomainError } from '../errors/domain-error';
@@ -11,7 +11,7 @@ import { DomainError } from '../errors/domain-error';
  * in the condition). Before: the update, then the feedback's run read, insert and audit insert, four
  * statements. A replay run carries its result row, so the feedback never sets `episode_pending`.
  */
-export const storeScoredResultSql = `WITH stored AS (
+export const storeScoredResultSql = preparedStatementText(`WITH stored AS (
        UPDATE eval_results AS result
           SET status = $3::text, scores = $4::jsonb, deltas = $5::jsonb, first_divergent_call = $6::int, first_divergent_step = $7::int,
               regression = $8::boolean, failure_reason = $9::text, scored_at = $10::timestamptz
@@ -29,7 +29,7 @@ export const storeScoredResultSql = `WITH stored AS (
                                  'source', feedback.source, 'commentCharacters', $16::int)
          FROM feedback
      )
-     SELECT (SELECT count(*) FROM stored)::int AS stored, (SELECT count(*) FROM feedback)::int AS feedback`;
+     SELECT (SELECT count(*) FROM stored)::int AS stored, (SELECT count(*) FROM feedback)::int AS feedback`);
 
 export interface ScoredResult {
   tenantId: string;

@@ -1,6 +1,11 @@
-import { preparedStatement, queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
+import { preparedStatement, preparedStatementText, queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
 
 import { LeaseLostError } from './lease-lost-error';
+
+const lockFence = preparedStatementText(
+  `SELECT cancel_requested_at IS NOT NULL AS cancel_requested FROM runs
+    WHERE id = $1::uuid AND lease_owner = $2 AND attempt = $3 AND status = 'running' FOR UPDATE`,
+);
 
 /**
  * Locks the run row for the rest of the transaction after checking this executor still holds its
@@ -10,8 +15,7 @@ import { LeaseLostError } from './lease-lost-error';
  */
 export async function fenceRun(transaction: Prisma.TransactionClient, run: { id: string; attempt: number }, owner: string): Promise<{ cancelRequested: boolean }> {
   const rows = await transaction.$queryRawUnsafe<{ cancel_requested: boolean }[]>(
-    `SELECT cancel_requested_at IS NOT NULL AS cancel_requested FROM runs
-      WHERE id = $1::uuid AND lease_owner = $2 AND attempt = $3 AND status = 'running' FOR UPDATE`,
+    lockFence,
     run.id,
     owner,
     run.attempt,

@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import { preparedStatementText, type Prisma } from '@agentloom/db';
 import { z } from 'zod';
 
 import { DomainError } from '../../errors/domain-error';
@@ -13,7 +13,7 @@ import { fromJsonColumn } from '../../execution/engine/json-column';
  * through Prisma), a call is unmatched when its result says `data.replay = "unmatched"`, latency is
  * finished − started in whole milliseconds (both columns hold milliseconds).
  */
-export const replayRunFactsSql = `SELECT jsonb_build_object(
+export const replayRunFactsSql = preparedStatementText(`SELECT jsonb_build_object(
          'status', run.status::text,
          'output', run.output,
          'errorMessage', run.error_message,
@@ -32,7 +32,7 @@ export const replayRunFactsSql = `SELECT jsonb_build_object(
              FROM tool_calls AS call LEFT JOIN steps AS step ON step.id = call.step_id AND step.run_id = call.run_id
             WHERE call.run_id = run.id AND call.parent_tool_call_id IS NULL), '[]'::jsonb)
        ) AS facts
-  FROM runs AS run WHERE run.id = $1::uuid`;
+  FROM runs AS run WHERE run.id = $1::uuid`);
 
 const factsSchema = z.object({
   status: z.string(),

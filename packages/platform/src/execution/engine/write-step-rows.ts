@@ -1,4 +1,4 @@
-import { rawSqlFor, type Prisma } from '@agentloom/db';
+import { preparedStatementText, rawSqlFor, type Prisma } from '@agentloom/db';
 import type { StepResult } from '@agentloom/runtime';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -122,15 +122,21 @@ function toolCallDocument(run: ClaimedRun, call: StepResult['toolCalls'][number]
   };
 }
 
+const writeOneStep = preparedStatementText('SELECT agentloom_write_step_rows($1::jsonb) AS result');
+
 /**
  * Writes the step, its messages, its tool calls and its checkpoint (with retention) in one statement
  * inside the caller's transaction. Every write is keyed ((run, index), (run, call id), (run, seq)), so
  * replaying a step after a crash converges instead of duplicating. Returns the step's id.
  */
 export async function writeStepRows(transaction: Prisma.TransactionClient, document: StepRowsDocument): Promise<string> {
-  const rows = await rawSqlFor(transaction).query<{ result: unknown }>('SELECT agentloom_write_step_rows($1::jsonb) AS result', JSON.stringify(document));
+  const rows = await rawSqlFor(transaction).query<{ result: unknown }>(writeOneStep, JSON.stringify(document));
   return parseStepRowsResult(rows[0]?.result).stepId;
 }
+
+const writeStepsInOrder = preparedStatementText(
+  'SELECT agentloom_write_step_rows(document.value) AS result, document.position FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS document(value, position) ORDER BY document.position',
+);
 
 /**
  * Several steps' rows in ONE statement, in order (a recorded replay's deferred steps and the step that
@@ -141,7 +147,7 @@ export async function writeStepRows(transaction: Prisma.TransactionClient, docum
 export async function writeStepRowsInOrder(transaction: Prisma.TransactionClient, documents: readonly StepRowsDocument[]): Promise<string[]> {
   if (documents.length === 1) return [await writeStepRows(transaction, documents[0]!)];
   const rows = await rawSqlFor(transaction).query<{ result: unknown; position: number | string }>(
-    'SELECT agentloom_write_step_rows(document.value) AS result, document.position FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS document(value, position) ORDER BY document.position',
+    writeStepsInOrder,
     JSON.stringify(documents),
   );
   if (rows.length !== documents.length) throw new Error(`Wrote ${rows.length} of ${documents.length} steps`);
