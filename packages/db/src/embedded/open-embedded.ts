@@ -11,8 +11,8 @@ import type { PreparedStatement, RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
 import { lockDataDirectory, type DataDirectoryLock } from './data-directory-lock';
-import { pglitePreparedStatements } from './pglite-prepared-statements';
-import { preparingAdapterClient } from './preparing-adapter-client';
+import { pgliteStatements } from './pglite-statements';
+import { protocolAdapterClient } from './protocol-adapter-client';
 
 export interface EmbeddedConnection {
   pglite: PGlite;
@@ -44,15 +44,15 @@ export async function openEmbedded(dataDirectory: string, lockWaitMs = 0, initia
     });
     // PGlite is one session, so session settings hold for every query that follows.
     await pglite.exec(vectorSearchSessionSettings.map(([name, value]) => `SET ${name} = '${value}';`).join('\n'));
-    const preparedStatements = pglitePreparedStatements(pglite);
+    const protocolStatements = pgliteStatements(pglite);
     return {
       pglite,
       driver: pgliteDriver(pglite),
-      adapter: new PrismaPGlite(preparingAdapterClient(pglite, preparedStatements)),
+      adapter: new PrismaPGlite(protocolAdapterClient(pglite, protocolStatements)),
       statements: {
-        query: async <Row>(text: string, ...values: unknown[]) => (await pglite.query<Row>(text, values)).rows,
-        execute: async (text: string, ...values: unknown[]) => (await pglite.query(text, values)).affectedRows ?? 0,
-        prepared: async <Row>(statement: PreparedStatement, values: readonly unknown[]) => (await preparedStatements.alone(statement, values)).rows as Row[],
+        query: async <Row>(text: string, ...values: unknown[]) => (await protocolStatements.alone(text, values)).rows as Row[],
+        execute: async (text: string, ...values: unknown[]) => (await protocolStatements.alone(text, values)).affectedRows ?? 0,
+        prepared: async <Row>(statement: PreparedStatement, values: readonly unknown[]) => (await protocolStatements.alone(statement, values)).rows as Row[],
       },
       location,
       close: async () => {
