@@ -148,10 +148,29 @@ export async function writeStepRowsInOrder(transaction: Prisma.TransactionClient
   if (documents.length === 1) return [await writeStepRows(transaction, documents[0]!)];
   const rows = await rawSqlFor(transaction).query<{ result: unknown; position: number | string }>(
     writeStepsInOrder,
-    JSON.stringify(documents),
+    JSON.stringify(withoutSupersededCheckpoints(documents)),
   );
   if (rows.length !== documents.length) throw new Error(`Wrote ${rows.length} of ${documents.length} steps`);
   return rows.map((row) => parseStepRowsResult(row.result).stepId);
+}
+
+/**
+ * The documents as one statement writes them (ADR 0087): a checkpoint the next document's write would
+ * prune anyway is left out (JSON null), so it is neither parsed, stored nor deleted. Every checkpoint
+ * write prunes all earlier `latest` ones, so a left-out `latest` checkpoint would not have survived the
+ * statement. Kept: the last document's; one retained for another reason (an approval point); one whose
+ * own write marks the checkpoint before it to keep (before a failure); and one the next document marks.
+ */
+export function withoutSupersededCheckpoints(documents: readonly StepRowsDocument[]): Array<Omit<StepRowsDocument, 'checkpoint'> & { checkpoint: StepRowsDocument['checkpoint'] | null }> {
+  return documents.map((document, position) => {
+    const next = documents[position + 1];
+    const superseded =
+      next !== undefined &&
+      document.checkpoint.retainedFor === 'latest' &&
+      !document.checkpoint.markPreviousBeforeFailure &&
+      !next.checkpoint.markPreviousBeforeFailure;
+    return superseded ? { ...document, checkpoint: null } : document;
+  });
 }
 
 function stepKind(result: StepResult): string {
