@@ -47,8 +47,8 @@ export function preparedStatement(text: string): PreparedStatement | string {
 
 /**
  * Names a constant text that is sent through a Prisma client (often inside an interactive transaction)
- * and returns the text itself. The embedded database's Prisma adapter runs a named text as a prepared
- * statement (ADR 0086); elsewhere the text runs as it always did.
+ * and returns the text itself. Both databases' Prisma adapters run a named text as a prepared statement
+ * (ADR 0086: PrismaPg's statement names on the server, the protocol path on PGlite).
  */
 export function preparedStatementText(text: string): string {
   preparedStatement(text);
