@@ -17,6 +17,7 @@ export default defineConfig({
       'packages/runtime/src/engine/delegation-guards.test.ts',
       'packages/platform/src/validation/*.test.ts',
       'packages/platform/src/execution/engine/step-usage.test.ts',
+      'packages/platform/src/execution/engine/superseded-checkpoints.test.ts',
     ],
     testTimeout: 30_000,
   },
