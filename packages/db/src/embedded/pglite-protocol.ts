@@ -18,7 +18,7 @@ export function describedStatement(backendMessages: readonly messages.BackendMes
 
 /** Bind (to a named statement, or the unnamed one for ''), Execute and Sync, as one buffer. */
 export function bindExecuteSync(pglite: PGlite, statementName: string, described: DescribedStatement, values: readonly unknown[]): Uint8Array {
-  return concatenate([
+  return Buffer.concat([
     protocol.serialize.bind({ statement: statementName, values: values.map((value, index) => serialize(pglite, value, described.parameterTypes[index])) }),
     protocol.serialize.execute(),
     protocol.serialize.sync(),
@@ -55,14 +55,4 @@ export function parsersFor(pglite: PGlite, merged: WeakMap<ParserOptions, Sessio
 /** Postgres's `invalid_sql_statement_name`: the session no longer holds the statement (a `DEALLOCATE` or `DISCARD` ran). */
 export function isStatementMissing(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '26000';
-}
-
-export function concatenate(parts: readonly Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    joined.set(part, offset);
-    offset += part.length;
-  }
-  return joined;
 }

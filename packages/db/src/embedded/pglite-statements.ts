@@ -1,7 +1,7 @@
 import { parse, protocol, type messages, type PGlite, type ParserOptions, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 import type { PreparedStatement } from '../connection/raw-sql';
-import { bindExecuteSync, concatenate, describedStatement, isStatementMissing, parsersFor, type DescribedStatement, type SessionParsers } from './pglite-protocol';
+import { bindExecuteSync, describedStatement, isStatementMissing, parsersFor, type DescribedStatement, type SessionParsers } from './pglite-protocol';
 
 /**
  * Statements on a PGlite session through its wire protocol (ADR 0086). `PGlite.query` sends Parse,
@@ -33,7 +33,7 @@ export function pgliteStatements(pglite: PGlite): PgliteStatements {
     if (known) return known;
     const parseMessage = protocol.serialize.parse({ name: statement.name, text: statement.text });
     const describeMessage = protocol.serialize.describe({ type: 'S', name: statement.name });
-    const description = describedStatement(await pglite.execProtocolStream(concatenate([parseMessage, describeMessage, protocol.serialize.sync()]), noSync));
+    const description = describedStatement(await pglite.execProtocolStream(Buffer.concat([parseMessage, describeMessage, protocol.serialize.sync()]), noSync));
     described.set(statement.name, description);
     return description;
   }
@@ -59,7 +59,7 @@ export function pgliteStatements(pglite: PGlite): PgliteStatements {
     let synced = false;
     try {
       const parseMessage = protocol.serialize.parse({ text });
-      const description = describedStatement(await pglite.execProtocolStream(concatenate([parseMessage, protocol.serialize.describe({ type: 'S' })]), noSync));
+      const description = describedStatement(await pglite.execProtocolStream(Buffer.concat([parseMessage, protocol.serialize.describe({ type: 'S' })]), noSync));
       const bound = bindExecuteSync(pglite, '', description, values);
       synced = true;
       return withRows(description, await pglite.execProtocolStream(bound, noSync));

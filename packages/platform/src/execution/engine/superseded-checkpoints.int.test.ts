@@ -58,8 +58,7 @@ describe.each(databaseModes)('superseded deferred checkpoints (%s)', (mode) => {
   }
 
   async function survivors(runId: string) {
-    const rows = await test.platform.database.prisma.checkpoint.findMany({ where: { runId }, orderBy: { seq: 'asc' }, select: { seq: true, retainedFor: true, state: true, byteSize: true } });
-    return rows;
+    return test.platform.database.prisma.checkpoint.findMany({ where: { runId }, orderBy: { seq: 'asc' }, select: { seq: true, retainedFor: true, state: true, byteSize: true } });
   }
 
   const batches: Record<string, Checkpoint[]> = {
