@@ -2,7 +2,8 @@ export { openDatabase, type Database, type DatabaseMode } from './connection/ope
 export { databaseConfigSchema, inMemoryDataDirectory, type DatabaseConfig } from './connection/database-config';
 export { DatabaseError, type DatabaseErrorKind } from './connection/database-error';
 export { isTransientDatabaseError, transientDatabaseErrorReason } from './connection/transient-database-error';
-export { preparedStatement, preparedStatementText, queryRows, rawSqlFor, type PreparedStatement, type RawSql, type PrismaExecutor, type StatementRunner } from './connection/raw-sql';
+export { withTransactionStatements } from './connection/transaction-statements';
+export { executeStatement, preparedStatement, preparedStatementText, queryRows, rawSqlFor, type PreparedStatement, type RawSql, type PrismaExecutor, type StatementRunner } from './connection/raw-sql';
 export type { MigrationStatus } from './migrations/apply-migrations';
 export { vectorUnavailableFix, type VectorSupport } from './vector/vector-support';
 export { Prisma, type PrismaClient } from './generated/prisma/client';

@@ -9,6 +9,7 @@ import { ensureVectorSupport, type VectorSupport } from '../vector/vector-suppor
 import { databaseConfigSchema, type DatabaseConfig } from './database-config';
 import { DatabaseError } from './database-error';
 import { rawSqlFor, type RawSql } from './raw-sql';
+import { capturingTransactions } from './transaction-statements';
 
 export type DatabaseMode = 'embedded' | 'server';
 
@@ -109,7 +110,7 @@ async function finishOpening(connection: OpenedConnection): Promise<Database> {
     // burst (fifty decisions on one approval) requests queue for the pool longer than that and failed
     // as P2028 although each transaction is short. Waiting longer turns contention into a queue;
     // a database that is really down still fails fast (connect timeout) and maps to 503.
-    const prisma = new PrismaClient({ adapter: connection.adapter, transactionOptions: { maxWait: 10_000 } });
+    const prisma = new PrismaClient({ adapter: capturingTransactions(connection.adapter), transactionOptions: { maxWait: 10_000 } });
     const notifications = connection.createListener();
     connection.afterOpening?.();
     return {

@@ -73,6 +73,11 @@ export function rawSqlFor(client: PrismaExecutor): RawSql {
 /** Where a single hot-path statement may run: the Prisma client (or a transaction of it), or `Database.statements`. */
 export type StatementRunner = PrismaExecutor | RawSql;
 
+/** Runs one statement that returns no rows on either kind of runner; answers the affected row count. */
+export function executeStatement(runner: StatementRunner, text: string, values: readonly unknown[] = []): Promise<number> {
+  return 'execute' in runner ? runner.execute(text, ...values) : runner.$executeRawUnsafe(text, ...values);
+}
+
 /** Runs one statement on either kind of runner and returns its rows; a prepared statement runs prepared where the runner can. */
 export function queryRows<Row>(runner: StatementRunner, statement: string | PreparedStatement, values: readonly unknown[]): Promise<Row[]> {
   const text = typeof statement === 'string' ? statement : statement.text;

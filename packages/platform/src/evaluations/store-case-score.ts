@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import type { Prisma, StatementRunner } from '@agentloom/db';
 
 import type { CaseFixture } from './case-fixture';
 import type { Scorer } from './evaluation.schema';
@@ -24,17 +24,25 @@ export interface CaseToScore {
  * Returns false, having stored nothing, when the baseline's replay of this case is not scored yet
  * (a regression is never judged against a verdict not known yet) or another writer came first.
  */
-export async function storeCaseScore(transaction: Prisma.TransactionClient, target: CaseToScore, fixture: CaseFixture, scorers: readonly Scorer[], outside: ReadonlyMap<number, CaseScore>): Promise<boolean> {
+export async function storeCaseScore(
+  transaction: Prisma.TransactionClient,
+  target: CaseToScore,
+  fixture: CaseFixture,
+  scorers: readonly Scorer[],
+  outside: ReadonlyMap<number, CaseScore>,
+  /** The same transaction's raw statements through the driver, where the caller has them (ADR 0088). */
+  statements: StatementRunner = transaction,
+): Promise<boolean> {
   const baseline = target.baselineExperimentId ? await baselineOf(transaction, target.baselineExperimentId, target.caseId) : null;
   if (baseline?.status === 'running') return false;
-  const scored = await scoreReplay(transaction, target.runId, fixture, scorers, { tenantId: target.tenantId, outside });
+  const scored = await scoreReplay(transaction, target.runId, fixture, scorers, { tenantId: target.tenantId, outside, statements });
   const regression = baseline?.status === 'passed' && !scored.passed;
   // The scorer's verdict is the replay run's outcome, recorded like anyone's feedback (ADR 0051):
   // `passed`/`failed`, reward = the mean value of the verdicts. Stored with the score in one statement
   // (ADR 0077), and only by the writer that stored the score.
   const verdicts = scored.scores.filter((score) => score.passed !== null);
   const reward = verdicts.length === 0 ? (scored.passed ? 1 : 0) : verdicts.reduce((sum, score) => sum + score.value, 0) / verdicts.length;
-  return storeScoredResult(transaction, {
+  return storeScoredResult(statements, {
     tenantId: target.tenantId,
     experimentId: target.experimentId,
     resultId: target.resultId,

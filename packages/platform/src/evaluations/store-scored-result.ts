@@ -1,4 +1,4 @@
-import { preparedStatementText, type Prisma } from '@agentloom/db';
+import { preparedStatementText, queryRows, type StatementRunner } from '@agentloom/db';
 import { v7 as uuidv7 } from 'uuid';
 
 import { DomainError } from '../errors/domain-error';
@@ -53,9 +53,8 @@ export interface ScoredResult {
  * first (nothing written). Throws `not-found` — undoing the score with the caller's transaction or
  * savepoint — when the result's run is not the tenant's, as `insertFeedback` did.
  */
-export async function storeScoredResult(transaction: Prisma.TransactionClient, result: ScoredResult): Promise<boolean> {
-  const rows = await transaction.$queryRawUnsafe<{ stored: number; feedback: number }[]>(
-    storeScoredResultSql,
+export async function storeScoredResult(transaction: StatementRunner, result: ScoredResult): Promise<boolean> {
+  const rows = await queryRows<{ stored: number; feedback: number }>(transaction, storeScoredResultSql, [
     result.resultId,
     result.tenantId,
     result.passed ? 'passed' : 'failed',
@@ -72,7 +71,7 @@ export async function storeScoredResult(transaction: Prisma.TransactionClient, r
     result.experimentId,
     uuidv7(),
     result.comment.length,
-  );
+  ]);
   const row = rows[0];
   if (!row || Number(row.stored) !== 1) return false;
   if (Number(row.feedback) !== 1) throw new DomainError('not-found', `Run ${result.runId} not found`, 'runId');

@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import { queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
 
 import { webhookOutboxEntries } from '../webhooks/enqueue-webhook-deliveries';
 import { appendRunEventsSql } from './append-run-events-sql';
@@ -15,7 +15,7 @@ const appendStatement = appendRunEventsSql();
  * same statement (the outbox, ADR 0006). See ADR 0014 for why this is SQL, not Prisma calls.
  */
 export async function appendRunEvents(
-  transaction: Prisma.TransactionClient,
+  transaction: StatementRunner,
   run: { id: string; tenantId: string },
   events: readonly NewRunEvent[],
   /**
@@ -30,8 +30,8 @@ export async function appendRunEvents(
   }
   const statement = appendRunEventsStatement(run.id, events);
   const rows = ride
-    ? await transaction.$queryRawUnsafe<{ first: number }[]>(ride.sql, ...statement.parameters, ...ride.parameters)
-    : await transaction.$queryRawUnsafe<{ first: number }[]>(appendStatement, ...statement.parameters);
+    ? await queryRows<{ first: number }>(transaction, ride.sql, [...statement.parameters, ...ride.parameters])
+    : await queryRows<{ first: number }>(transaction, appendStatement, statement.parameters);
   const first = rows[0]?.first;
   if (first === undefined) throw new Error(`Run ${run.id} does not exist`);
   return statement.stored(Number(first));

@@ -1,4 +1,4 @@
-import { preparedStatement, preparedStatementText, queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
+import { preparedStatement, preparedStatementText, queryRows, type StatementRunner } from '@agentloom/db';
 
 import { LeaseLostError } from './lease-lost-error';
 
@@ -13,13 +13,8 @@ const lockFence = preparedStatementText(
  * cannot commit — including a stale attempt in the same executor: when a lease expires and the
  * same executor re-claims the run, only the attempt number tells the old processing from the new.
  */
-export async function fenceRun(transaction: Prisma.TransactionClient, run: { id: string; attempt: number }, owner: string): Promise<{ cancelRequested: boolean }> {
-  const rows = await transaction.$queryRawUnsafe<{ cancel_requested: boolean }[]>(
-    lockFence,
-    run.id,
-    owner,
-    run.attempt,
-  );
+export async function fenceRun(transaction: StatementRunner, run: { id: string; attempt: number }, owner: string): Promise<{ cancelRequested: boolean }> {
+  const rows = await queryRows<{ cancel_requested: boolean }>(transaction, lockFence, [run.id, owner, run.attempt]);
   const row = rows[0];
   if (!row) throw new LeaseLostError(run.id);
   return { cancelRequested: row.cancel_requested };

@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import type { Prisma, StatementRunner } from '@agentloom/db';
 import { z } from 'zod';
 
 import { scorerSchema } from '../evaluation.schema';
@@ -19,6 +19,8 @@ import { underScoreSavepoint, type SavepointOutcome } from './score-savepoint-sq
  */
 export async function scoreReplayAtFinish(
   transaction: Prisma.TransactionClient,
+  /** The same transaction's raw statements through the driver (ADR 0088): the savepoint, the facts read and the stored score. */
+  statements: StatementRunner,
   run: { id: string; tenantId: string },
   replay: ReplayFixture,
 ): Promise<SavepointOutcome<boolean>> {
@@ -27,7 +29,7 @@ export async function scoreReplayAtFinish(
   if (!parsed.success) return { ok: false, error: parsed.error };
   const scorers = parsed.data;
   if (scoresOutsideTransaction(scorers)) return { ok: true, value: false };
-  return underScoreSavepoint(transaction, () =>
+  return underScoreSavepoint(statements, () =>
     storeCaseScore(
       transaction,
       {
@@ -41,6 +43,7 @@ export async function scoreReplayAtFinish(
       replay.fixture,
       scorers,
       new Map(),
+      statements,
     ),
   );
 }

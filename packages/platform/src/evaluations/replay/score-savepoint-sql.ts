@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import { executeStatement, type StatementRunner } from '@agentloom/db';
 
 /** What `underScoreSavepoint` gives back: the work's value, or the error it threw once its writes were undone. */
 export type SavepointOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
@@ -9,12 +9,12 @@ export type SavepointOutcome<T> = { ok: true; value: T } | { ok: false; error: u
  * and the caller's transaction goes on — its own writes stand. Used to score a recorded replay in the
  * commit that ends its run (ADR 0071) without letting a scorer's failure undo the run's outcome.
  */
-export async function underScoreSavepoint<T>(transaction: Prisma.TransactionClient, work: () => Promise<T>): Promise<SavepointOutcome<T>> {
-  await transaction.$executeRawUnsafe('SAVEPOINT replay_score');
+export async function underScoreSavepoint<T>(transaction: StatementRunner, work: () => Promise<T>): Promise<SavepointOutcome<T>> {
+  await executeStatement(transaction, 'SAVEPOINT replay_score');
   try {
     return { ok: true, value: await work() };
   } catch (error) {
-    await transaction.$executeRawUnsafe('ROLLBACK TO SAVEPOINT replay_score');
+    await executeStatement(transaction, 'ROLLBACK TO SAVEPOINT replay_score');
     return { ok: false, error };
   }
 }

@@ -1,4 +1,4 @@
-import { preparedStatementText, type Prisma } from '@agentloom/db';
+import { preparedStatementText, queryRows, type StatementRunner } from '@agentloom/db';
 import { z } from 'zod';
 
 import { DomainError } from '../../errors/domain-error';
@@ -49,8 +49,8 @@ const factsSchema = z.object({
 export type ReplayRunFacts = Omit<z.infer<typeof factsSchema>, 'costUsd'> & { costUsd: number };
 
 /** Reads a replay run's scoring facts inside the caller's transaction; throws `not-found` when the run is gone. */
-export async function readReplayRunFacts(transaction: Prisma.TransactionClient, runId: string): Promise<ReplayRunFacts> {
-  const rows = await transaction.$queryRawUnsafe<{ facts: unknown }[]>(replayRunFactsSql, runId);
+export async function readReplayRunFacts(transaction: StatementRunner, runId: string): Promise<ReplayRunFacts> {
+  const rows = await queryRows<{ facts: unknown }>(transaction, replayRunFactsSql, [runId]);
   if (rows.length === 0) throw new DomainError('not-found', `Replay run ${runId} not found`, 'runId');
   const facts = factsSchema.parse(fromJsonColumn(rows[0]!.facts));
   return { ...facts, costUsd: Number(facts.costUsd) };

@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import type { Prisma, StatementRunner } from '@agentloom/db';
 
 import type { CaseFixture } from '../case-fixture';
 import type { Scorer } from '../evaluation.schema';
@@ -37,10 +37,10 @@ export async function scoreReplay(
   runId: string,
   fixture: CaseFixture,
   scorers: readonly Scorer[],
-  options: { tenantId: string; outside: ReadonlyMap<number, CaseScore> },
+  options: { tenantId: string; outside: ReadonlyMap<number, CaseScore>; statements?: StatementRunner },
 ): Promise<ScoredReplay> {
   // One read (ADR 0077): the run, its top-level calls in ledger order with their step indexes, its last step.
-  const run = await readReplayRunFacts(transaction, runId);
+  const run = await readReplayRunFacts(options.statements ?? transaction, runId);
   const lastStepIndex = run.lastStepIndex;
   const replayed: SequencedCall[] = run.calls.map((call) => ({ name: call.name, arguments: call.arguments, stepIndex: call.stepIndex }));
   const unmatched = run.calls.filter((call) => call.unmatched).map((call) => call.name);

@@ -1,4 +1,4 @@
-import { isTransientDatabaseError, type Database, type Prisma } from '@agentloom/db';
+import { isTransientDatabaseError, type Database, type Prisma, type StatementRunner } from '@agentloom/db';
 import { trace } from '@opentelemetry/api';
 import { InProcessEventBus, type AgentRun, type AnyTool, type BudgetGuard, type Engine, type StepResult, type ToolContext } from '@agentloom/runtime';
 
@@ -265,7 +265,7 @@ export class EngineRunProcessor implements RunProcessor {
           // Replays never become episode memories (the episode source skips them): no flag to set.
           ...(replay ? { writesEpisode: false } : {}),
           ...(defersSteps(replay) ? { withoutLedger: true } : {}),
-          ...(replay ? { atFinish: (transaction: Prisma.TransactionClient) => this.scoreFinishedReplay(transaction, run, replay) } : {}),
+          ...(replay ? { atFinish: (transaction: Prisma.TransactionClient, statements: StatementRunner) => this.scoreFinishedReplay(transaction, statements, run, replay) } : {}),
         });
         // Counted on write (ADR 0046), deferred steps included, now that they are committed.
         for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, spentUsageOf(flushed[index]!), bytes);
@@ -304,8 +304,8 @@ export class EngineRunProcessor implements RunProcessor {
    * Scores the replay in the commit that ends its run rather than on the experiment's next read (ADR 0071);
    * a scorer's failure is undone alone (savepoint) and leaves the case to that read.
    */
-  private async scoreFinishedReplay(transaction: Prisma.TransactionClient, run: ClaimedRun, replay: ReplayFixture): Promise<void> {
-    const outcome = await scoreReplayAtFinish(transaction, run, replay);
+  private async scoreFinishedReplay(transaction: Prisma.TransactionClient, statements: StatementRunner, run: ClaimedRun, replay: ReplayFixture): Promise<void> {
+    const outcome = await scoreReplayAtFinish(transaction, statements, run, replay);
     if (!outcome.ok) {
       this.logger.warn(`Replay run ${run.id} could not be scored at finish; the experiment's next read scores it`, { error: outcome.error instanceof Error ? outcome.error.message : String(outcome.error) });
     }

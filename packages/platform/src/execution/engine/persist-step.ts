@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient, StatementRunner } from '@agentloom/db';
+import { withTransactionStatements, type Prisma, type PrismaClient, type StatementRunner } from '@agentloom/db';
 import { idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
@@ -43,9 +43,10 @@ export interface PersistStepOptions {
   /**
    * Runs inside the transaction that ends the run (any final status), after the run's rows and events
    * are written: a replay's scoring (ADR 0071). Must not throw for its own failures (a savepoint keeps them
-   * from undoing the run's outcome); whatever it throws fails the commit.
+   * from undoing the run's outcome); whatever it throws fails the commit. `statements` is the same
+   * transaction through the driver (`withTransactionStatements`).
    */
-  atFinish?: (transaction: Prisma.TransactionClient) => Promise<void>;
+  atFinish?: (transaction: Prisma.TransactionClient, statements: StatementRunner) => Promise<void>;
   /**
    * Where an ordinary step's one statement runs: the driver (`Database.statements`: the pg pool or the
    * PGlite session), skipping the Prisma client's request pipeline (ADR 0072). Defaults to `prisma`.
@@ -95,14 +96,16 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     if (committed.outcome === 'lease-lost') throw new LeaseLostError(run.id);
     // The cancel committed while the step ran: the general path ends the run cancelled.
   }
-  return prisma.$transaction(async (transaction) => {
-    const { cancelRequested } = await fenceRun(transaction, run, options.owner);
+  // Raw statements (the fence, the step rows, the event append) go through the driver in the same
+  // transaction; the rarer writes stay Prisma calls (ADR 0088).
+  return withTransactionStatements(prisma, async (transaction, statements) => {
+    const { cancelRequested } = await fenceRun(statements, run, options.owner);
     const {
       stepId,
       events: deferredEvents,
       checkpointBytes: deferredCheckpointBytes,
       counts: deferredCounts,
-    } = await writeDeferredSteps(transaction, run, deferred, rows, { now, ...(options.historySources ? { historySources: options.historySources } : {}) });
+    } = await writeDeferredSteps(transaction, statements, run, deferred, rows, { now, ...(options.historySources ? { historySources: options.historySources } : {}) });
     // As agentloom_commit_step: memory use is (re)written when the step has some, or when its row already
     // existed (a step committed before, whose earlier memory use is replaced); otherwise there is none to write.
     const memoryEvents = stepId !== rows.step.id || hasMemoryUseToRecord(result) ? await recordMemoryUse(transaction, run, result, stepId) : [];
@@ -127,9 +130,9 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       { type: 'step-committed', payload: { ...stepCommittedPayload(rows, result, !cancelRequested), stepId } as unknown as Prisma.InputJsonObject },
       ...finishEvents,
     ];
-    await appendRunEvents(transaction, run, events, ride);
+    await appendRunEvents(statements, run, events, ride);
     const finished = finishEvents.find((event) => event.type === 'run-finished')?.payload as { status?: unknown } | undefined;
-    if (finished && options.atFinish) await options.atFinish(transaction);
+    if (finished && options.atFinish) await options.atFinish(transaction, statements);
     return { checkpointBytes: rows.checkpoint.byteSize, deferredCheckpointBytes, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
   });
 }

@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import type { Prisma, StatementRunner } from '@agentloom/db';
 import type { StepResult } from '@agentloom/runtime';
 
 import type { NewRunEvent } from '../../events/run-event';
@@ -20,6 +20,8 @@ import { stepRowsDocument, writeStepRowsInOrder, type StepRowsDocument } from '.
  */
 export async function writeDeferredSteps(
   transaction: Prisma.TransactionClient,
+  /** The same transaction's statements through the driver (`withTransactionStatements`), for the step rows. */
+  statements: StatementRunner,
   run: ClaimedRun,
   steps: readonly StepResult[],
   committing: StepRowsDocument,
@@ -29,7 +31,7 @@ export async function writeDeferredSteps(
   // Each step its own instant, strictly before the next one's and the committing step's (`now`):
   // the ledger is read in (created_at, call id) order, and a replay's first divergent call depends on it.
   const documents = steps.map((step, position) => stepRowsDocument(run, step, new Date(options.now.getTime() - (steps.length - position))));
-  const stepIds = await writeStepRowsInOrder(transaction, [...documents, committing]);
+  const stepIds = await writeStepRowsInOrder(statements, [...documents, committing]);
   const events: NewRunEvent[] = [];
   const checkpointBytes: number[] = [];
   for (const [position, step] of steps.entries()) {

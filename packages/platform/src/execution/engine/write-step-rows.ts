@@ -1,4 +1,4 @@
-import { preparedStatementText, rawSqlFor, type Prisma } from '@agentloom/db';
+import { preparedStatementText, queryRows, type StatementRunner } from '@agentloom/db';
 import type { StepResult } from '@agentloom/runtime';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -129,8 +129,8 @@ const writeOneStep = preparedStatementText('SELECT agentloom_write_step_rows($1:
  * inside the caller's transaction. Every write is keyed ((run, index), (run, call id), (run, seq)), so
  * replaying a step after a crash converges instead of duplicating. Returns the step's id.
  */
-export async function writeStepRows(transaction: Prisma.TransactionClient, document: StepRowsDocument): Promise<string> {
-  const rows = await rawSqlFor(transaction).query<{ result: unknown }>(writeOneStep, JSON.stringify(document));
+export async function writeStepRows(transaction: StatementRunner, document: StepRowsDocument): Promise<string> {
+  const rows = await queryRows<{ result: unknown }>(transaction, writeOneStep, [JSON.stringify(document)]);
   return parseStepRowsResult(rows[0]?.result).stepId;
 }
 
@@ -144,12 +144,9 @@ const writeStepsInOrder = preparedStatementText(
  * VOLATILE, each call sees what the calls before it wrote — each checkpoint prunes the one before as
  * separate statements would. Returns the step ids in the documents' order.
  */
-export async function writeStepRowsInOrder(transaction: Prisma.TransactionClient, documents: readonly StepRowsDocument[]): Promise<string[]> {
+export async function writeStepRowsInOrder(transaction: StatementRunner, documents: readonly StepRowsDocument[]): Promise<string[]> {
   if (documents.length === 1) return [await writeStepRows(transaction, documents[0]!)];
-  const rows = await rawSqlFor(transaction).query<{ result: unknown; position: number | string }>(
-    writeStepsInOrder,
-    JSON.stringify(withoutSupersededCheckpoints(documents)),
-  );
+  const rows = await queryRows<{ result: unknown; position: number | string }>(transaction, writeStepsInOrder, [JSON.stringify(withoutSupersededCheckpoints(documents))]);
   if (rows.length !== documents.length) throw new Error(`Wrote ${rows.length} of ${documents.length} steps`);
   return rows.map((row) => parseStepRowsResult(row.result).stepId);
 }
