@@ -1,11 +1,11 @@
-import type { Database, Prisma } from '@agentloom/db';
-import { v7 as uuidv7 } from 'uuid';
+import { withTransactionStatements, type Database, type Prisma } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError } from '../errors/domain-error';
 import { runQueuedChannel } from '../events/run-event';
 import { createExperimentInputSchema, scorerSchema, type Scorer } from './evaluation.schema';
+import { queueReplayRunsStatement } from './queue-replay-runs-sql';
 import { assertScorerUsable } from './scoring/output-scorers';
 import { parseInput } from '../validation/parse-input';
 
@@ -41,7 +41,7 @@ export async function startExperiment(database: Database, principal: Principal, 
     if (!baseline) throw new DomainError('not-found', `Baseline experiment ${input.baselineExperimentId} not found`, 'baselineExperimentId');
     if (baseline.datasetId !== dataset.id) throw new DomainError('validation', 'The baseline experiment replayed another dataset', 'baselineExperimentId');
   }
-  const experimentId = await prisma.$transaction(async (transaction) => {
+  const experimentId = await withTransactionStatements(prisma, async (transaction, statements) => {
     const experiment = await transaction.evalExperiment.create({
       data: {
         tenantId: principal.tenantId,
@@ -56,24 +56,19 @@ export async function startExperiment(database: Database, principal: Principal, 
       },
       select: { id: true },
     });
-    // Three multi-row inserts and one wake-up, however many cases: a 100-case experiment used to be
-    // 400 round trips inside this transaction before the first replay could be claimed (ADR 0059).
-    const replays = dataset.cases.map((testCase) => ({ runId: uuidv7(), testCase }));
-    await transaction.run.createMany({
-      data: replays.map(({ runId, testCase }) => ({ id: runId, tenantId: principal.tenantId, agentId: input.agentId, agentVersionId: version.id, status: 'queued' as const, input: { text: testCase.input }, nextEventSeq: 2 })),
+    // One statement and one wake-up, however many cases: a 100-case experiment used to be 400 round
+    // trips inside this transaction before the first replay could be claimed (ADR 0059), then three
+    // `createMany` calls whose rows cost more to build in the Prisma client than to write (ADR 0088).
+    const runIds = await queueReplayRunsStatement(statements, {
+      tenantId: principal.tenantId,
+      agentId: input.agentId,
+      agentVersionId: version.id,
+      agentVersion: version.version,
+      experimentId: experiment.id,
+      cases: dataset.cases,
     });
-    await transaction.runEvent.createMany({
-      data: replays.map(({ runId, testCase }) => ({
-        tenantId: principal.tenantId,
-        runId,
-        seq: 1,
-        type: 'run-created',
-        payload: { agentId: input.agentId, agentVersion: version.version, threadId: null, input: testCase.input, replayOf: { experimentId: experiment.id, caseId: testCase.id } },
-      })),
-    });
-    await transaction.evalResult.createMany({ data: replays.map(({ runId, testCase }) => ({ tenantId: principal.tenantId, experimentId: experiment.id, caseId: testCase.id, runId })) });
     // Wakes executors in other processes (this one is woken by the caller); a wake-up claims as many runs as there are free slots.
-    await transaction.$executeRaw`SELECT pg_notify(${runQueuedChannel}, ${replays[0]!.runId})`;
+    await transaction.$executeRaw`SELECT pg_notify(${runQueuedChannel}, ${runIds[0]!})`;
     await recordAudit(transaction, principal, {
       action: 'experiment.create',
       targetType: 'experiment',
