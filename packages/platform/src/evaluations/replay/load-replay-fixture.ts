@@ -1,8 +1,9 @@
-import type { PrismaClient } from '@agentloom/db';
+import type { PrismaClient, StatementRunner } from '@agentloom/db';
 
 import { parseCaseFixture, type CaseFixture } from '../case-fixture';
 import { toolCallKey } from '../canonical-arguments';
 import { unmatchedToolPolicySchema, type UnmatchedToolPolicy } from '../evaluation.schema';
+import { readReplayFixtureStatement } from './replay-fixture-sql';
 
 /** What the executor needs to run a replay instead of a live run. */
 export interface ReplayFixture {
@@ -26,33 +27,15 @@ export interface ReplayFixture {
  * run, so the executor can never claim a replay run and take it for a live one). Returns undefined
  * for every other run. `resumed`: the run has a checkpoint (some step of it committed).
  */
-export async function loadReplayFixture(prisma: PrismaClient, runId: string, options: { resumed: boolean }): Promise<ReplayFixture | undefined> {
-  const result = await prisma.evalResult.findUnique({
-    where: { runId },
-    select: {
-      id: true,
-      experimentId: true,
-      experiment: { select: { modelMode: true, scorers: true, baselineExperimentId: true } },
-      case: {
-        select: {
-          id: true,
-          createdAt: true,
-          input: true,
-          threadContext: true,
-          memoryInjections: true,
-          toolResults: true,
-          transcript: true,
-          recordedMetrics: true,
-          finalOutput: true,
-          expectedOutput: true,
-          dataset: { select: { unmatchedToolPolicy: true } },
-          sourceRun: { select: { createdAt: true } },
-        },
-      },
-    },
-  });
+export async function loadReplayFixture(
+  database: { prisma: PrismaClient; statements: StatementRunner },
+  runId: string,
+  options: { resumed: boolean },
+): Promise<ReplayFixture | undefined> {
+  const { prisma } = database;
+  const result = await readReplayFixtureStatement(database.statements, runId);
   if (!result) return undefined;
-  const modelMode = result.experiment.modelMode === 'live' ? 'live' : 'recorded';
+  const modelMode = result.model_mode === 'live' ? 'live' : 'recorded';
   // A recorded replay writes its calls only with their committed steps (ADR 0059); counting only
   // those keeps a restart after a crash from skipping results an uncommitted attempt served. Every
   // committed step leaves a checkpoint, so a recorded replay without one has served nothing (ADR 0071).
@@ -69,14 +52,23 @@ export async function loadReplayFixture(prisma: PrismaClient, runId: string, opt
     consumed.set(key, (consumed.get(key) ?? 0) + 1);
   }
   return {
-    experimentId: result.experimentId,
-    resultId: result.id,
-    scoring: { scorers: result.experiment.scorers, baselineExperimentId: result.experiment.baselineExperimentId },
-    caseId: result.case.id,
-    fixture: parseCaseFixture(result.case),
-    policy: unmatchedToolPolicySchema.parse(result.case.dataset.unmatchedToolPolicy),
+    experimentId: result.experiment_id,
+    resultId: result.result_id,
+    scoring: { scorers: result.scorers, baselineExperimentId: result.baseline_experiment_id },
+    caseId: result.case_id,
+    fixture: parseCaseFixture({
+      input: result.input,
+      threadContext: result.thread_context,
+      memoryInjections: result.memory_injections,
+      toolResults: result.tool_results,
+      transcript: result.transcript,
+      recordedMetrics: result.recorded_metrics,
+      finalOutput: result.final_output,
+      expectedOutput: result.expected_output,
+    }),
+    policy: unmatchedToolPolicySchema.parse(result.unmatched_tool_policy),
     modelMode,
-    recordedAt: result.case.sourceRun?.createdAt ?? result.case.createdAt,
+    recordedAt: new Date(result.recorded_at ?? result.case_created_at),
     consumed,
   };
 }

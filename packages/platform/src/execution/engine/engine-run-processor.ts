@@ -78,12 +78,11 @@ export class EngineRunProcessor implements RunProcessor {
   }
 
   private async processAttempt(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
-    const { prisma } = this.database;
     let context: RunContext;
     let replay: ReplayFixture | undefined;
     try {
-      context = await loadRunContext(prisma, run, this.bounds);
-      replay = await loadReplayFixture(prisma, run.id, { resumed: context.resume !== undefined });
+      context = await loadRunContext(this.database, run, this.bounds);
+      replay = await loadReplayFixture(this.database, run.id, { resumed: context.resume !== undefined });
       // A replay is seeded with the recorded thread turns, not with a live thread's.
       if (replay && !context.resume) context = withRecordedHistory(context, replay);
     } catch (error) {

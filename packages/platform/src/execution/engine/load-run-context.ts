@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@agentloom/db';
+import type { PrismaClient, StatementRunner } from '@agentloom/db';
 import { awaitingApprovalCallIds, parseCheckpoint, type ApprovalDecision, type MemoryScope, type Message, type ToolCallRequest } from '@agentloom/runtime';
 
 import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
@@ -7,6 +7,7 @@ import { runMemoryScope } from '../../memory/run-memory-scope';
 import { loadThreadHistory } from '../../threads/thread-history';
 import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import type { ClaimedRun } from '../run-claims';
+import { readRunStartStatement } from './run-start-sql';
 
 export interface RunContext {
   agentId: string;
@@ -43,18 +44,16 @@ export interface RunContext {
  * the message table (never from a copy in a job payload) and the humans' decisions.
  */
 export async function loadRunContext(
-  prisma: PrismaClient,
+  database: { prisma: PrismaClient; statements: StatementRunner },
   run: ClaimedRun,
   bounds: Pick<DataBounds, 'threadHistoryTokens' | 'threadHistoryRuns'> = defaultDataBounds,
 ): Promise<RunContext> {
-  const row = await prisma.run.findUniqueOrThrow({
-    where: { id: run.id },
-    select: { agentId: true, agent: { select: { slug: true } }, input: true, createdAt: true, forkStepIndex: true, agentVersion: { select: { id: true, config: true } }, thread: { select: { id: true, endUserId: true } } },
-  });
+  const { prisma } = database;
+  const row = await readRunStartStatement(database.statements, run.id);
   // Prices resolved once per attempt start: the model's own pricing, else the tenant's price table (ADR 0057).
-  const config = await withTenantPrices(prisma, run.tenantId, agentVersionConfigSchema.parse(row.agentVersion.config));
-  const task = (row.input as { text?: string }).text ?? '';
-  const base = { agentId: row.agentId, agentSlug: row.agent.slug, versionId: row.agentVersion.id, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread), runCreatedAt: row.createdAt };
+  const config = await withTenantPrices(prisma, run.tenantId, agentVersionConfigSchema.parse(row.config));
+  const task = (row.input as { text?: string } | null)?.text ?? '';
+  const base = { agentId: row.agentId, agentSlug: row.agentSlug, versionId: row.versionId, config, task, memoryScope: runMemoryScope(run.tenantId, row.agentId, row.thread), runCreatedAt: row.createdAt };
   // Checkpoints are written only by step commits (which count the run's steps) and by a fork (ADR 0032),
   // so a run its claim saw with no step and no fork has none to read.
   const checkpoint = run.fresh ? null : await prisma.checkpoint.findFirst({ where: { runId: run.id }, orderBy: { seq: 'desc' }, select: { state: true, createdAt: true, stepIndex: true } });
