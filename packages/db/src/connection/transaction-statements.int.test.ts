@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrismaClient } from '../generated/prisma/client';
 import { createTestDatabaseConfig, databaseModes, type TestDatabaseConfig } from '../testing';
 import { openDatabase, type Database } from './open-database';
-import { preparedStatementText, queryRows } from './raw-sql';
+import { preparedStatementText, queryRows, type RawSql } from './raw-sql';
 import { withTransactionStatements } from './transaction-statements';
 import { isTransientDatabaseError } from './transient-database-error';
 
@@ -80,6 +80,41 @@ describe.each(databaseModes)('withTransactionStatements (%s)', (mode) => {
       }),
     ).rejects.toSatisfy(isTransientDatabaseError);
     const rows = await database.statements.query('SELECT id FROM transaction_statements_probe WHERE id = $1', 'before-error');
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses a statement sent through it after the transaction ended', async () => {
+    let leaked: RawSql | undefined;
+    await withTransactionStatements(database.prisma, async (_transaction, statements) => {
+      leaked = statements;
+      await statements.query('SELECT 1');
+    });
+    await expect(leaked!.execute('INSERT INTO transaction_statements_probe (id) VALUES ($1)', 'after-commit')).rejects.toThrow(/has ended/);
+    await expect(
+      withTransactionStatements(database.prisma, (_transaction, statements) => {
+        leaked = statements;
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    await expect(leaked!.query('INSERT INTO transaction_statements_probe (id) VALUES ($1)', 'after-rollback')).rejects.toThrow(/has ended/);
+    const rows = await database.statements.query('SELECT id FROM transaction_statements_probe WHERE id IN ($1, $2)', 'after-commit', 'after-rollback');
+    expect(rows).toEqual([]);
+  });
+
+  it("writes nothing once Prisma's timeout ended the transaction, whenever the statement comes", async () => {
+    // The work outlives the transaction's timeout: its statement either ran inside (and was rolled
+    // back with it) or was refused; it never runs on the connection after the adapter gave it back.
+    await expect(
+      withTransactionStatements(
+        database.prisma,
+        async (_transaction, statements) => {
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await statements.execute('INSERT INTO transaction_statements_probe (id) VALUES ($1)', 'after-timeout');
+        },
+        { timeout: 20 },
+      ),
+    ).rejects.toThrow();
+    const rows = await database.statements.query('SELECT id FROM transaction_statements_probe WHERE id = $1', 'after-timeout');
     expect(rows).toEqual([]);
   });
 

@@ -56,20 +56,32 @@ export async function withTransactionStatements<T>(
  * async context, before its work runs). Everything else is the factory's and adapter's own.
  */
 export function capturingTransactions<Factory extends object>(factory: Factory): Factory {
-  return withOverride(factory, 'connect', (connect: () => Promise<object>) => async () => {
-    const adapter = await connect();
-    return withOverride(adapter, 'startTransaction', (startTransaction: (...args: unknown[]) => Promise<AdapterQueryable>) => async (...args: unknown[]) => {
-      const transaction = await startTransaction(...args);
-      const slot = slots.getStore();
-      if (slot) slot.statements ??= adapterStatements(transaction);
-      return transaction;
-    });
+  return withOverrides(factory, {
+    connect: (connect: () => Promise<object>) => async () =>
+      withOverrides(await connect(), {
+        startTransaction: (startTransaction: (...args: unknown[]) => Promise<AdapterQueryable>) => async (...args: unknown[]) => {
+          const transaction = await startTransaction(...args);
+          const slot = slots.getStore();
+          if (!slot || slot.statements) return transaction;
+          // Once Prisma ends the transaction (commit, rollback, its timeout's rollback) the adapter gives
+          // its pooled connection back; a statement still sent through it would run in whatever uses the
+          // connection next. So the statements refuse to run from the moment either end is asked for.
+          let open = true;
+          const ending = (end: () => Promise<unknown>) => () => {
+            open = false;
+            return end();
+          };
+          slot.statements = adapterStatements(transaction, () => open);
+          return withOverrides(transaction, { commit: ending, rollback: ending });
+        },
+      }),
   });
 }
 
 /** `RawSql` over an adapter transaction: rows as objects by column name, in the driver adapter's value types. */
-function adapterStatements(transaction: AdapterQueryable): RawSql {
+function adapterStatements(transaction: AdapterQueryable, isOpen: () => boolean): RawSql {
   const query = (text: string, values: readonly unknown[]): AdapterQuery => {
+    if (!isOpen()) throw new Error('This transaction has ended: a statement sent through it now would run outside it');
     const args = values.map((value) => (value instanceof Date ? value.toISOString() : value));
     return { sql: text, args, argTypes: args.map(() => ({ scalarType: 'unknown', arity: 'scalar' })) };
   };
@@ -78,11 +90,12 @@ function adapterStatements(transaction: AdapterQueryable): RawSql {
       const result = await transaction.queryRaw(query(text, values));
       return result.rows.map((row) => Object.fromEntries(result.columnNames.map((name, index) => [name, row[index]])) as Row);
     },
-    execute: (text: string, ...values: unknown[]) => transaction.executeRaw(query(text, values)),
+    execute: async (text: string, ...values: unknown[]) => transaction.executeRaw(query(text, values)),
   };
 }
 
-function withOverride<Target extends object, Member>(target: Target, property: string, wrap: (original: Member) => unknown): Target {
+/** The target with some of its methods wrapped; every other member is its own, bound to it. */
+function withOverrides<Target extends object>(target: Target, wraps: Record<string, (original: never) => unknown>): Target {
   // Bound once per member: Prisma reads the adapter's methods on every query.
   const bound = new Map<string | symbol, unknown>();
   return new Proxy(target, {
@@ -91,7 +104,8 @@ function withOverride<Target extends object, Member>(target: Target, property: s
       if (typeof value !== 'function') return value;
       if (!bound.has(key)) {
         const method = (value as (...args: unknown[]) => unknown).bind(object);
-        bound.set(key, key === property ? wrap(method as Member) : method);
+        const wrap = typeof key === 'string' ? wraps[key] : undefined;
+        bound.set(key, wrap ? wrap(method as never) : method);
       }
       return bound.get(key);
     },
