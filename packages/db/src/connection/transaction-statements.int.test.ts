@@ -83,6 +83,14 @@ describe.each(databaseModes)('withTransactionStatements (%s)', (mode) => {
     expect(rows).toEqual([]);
   });
 
+  it('leaves a Prisma transaction started outside it as it was', async () => {
+    const [row] = await database.prisma.$transaction(async (transaction) => {
+      await transaction.$executeRawUnsafe('INSERT INTO transaction_statements_probe (id) VALUES ($1)', 'plain-transaction');
+      return transaction.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM transaction_statements_probe WHERE id = $1', 'plain-transaction');
+    });
+    expect(row).toEqual({ id: 'plain-transaction' });
+  });
+
   it('refuses a statement sent through it after the transaction ended', async () => {
     let leaked: RawSql | undefined;
     await withTransactionStatements(database.prisma, async (_transaction, statements) => {

@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Stryker's vitest project for safety-critical modules guarded by integration tests (a real
+// database in both modes): `npx stryker run stryker.integration.config.json`. Slower than the unit
+// run, so kept apart from stryker.config.json.
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  test: {
+    include: ['packages/db/src/connection/transaction-statements.int.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});
