@@ -1,11 +1,7 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-
 import { apiClient, eventually, type ApiClient } from '../../apps/console/test/support/api-client';
-import { openEventStream, type EventStreamConnection } from '../../apps/console/test/support/event-stream-client';
-import { eventData } from '../../apps/console/test/support/run-event-frames';
 import type { FanoutClient } from './bench-settings';
-import { openLeanEventStream, type ReceivedEvent } from './lean-event-stream';
 import { listenForRunEvents, type NotificationTimes } from './notification-times';
+import { SubscriberFleet } from './subscriber-fleet';
 
 export interface FanoutResult {
   subscribers: number;
@@ -67,71 +63,74 @@ export async function measureFanout(
     windows: [],
     clientCpuMs: [],
   };
-  for (let round = 0; round < rounds; round += 1) {
-    const { runId, lastSeq, approvalId } = await pausedRun(api, operatorAgentId);
-    const url = `${baseUrl}/api/v1/runs/${runId}/events`;
-    const headers = { Authorization: `Bearer ${adminKey}`, 'Last-Event-ID': String(lastSeq) };
-    const open =
-      options.client === 'lean' ? openLeanEventStream : (streamUrl: string, streamHeaders: Record<string, string>) => fetchStream(streamUrl, streamHeaders);
-    const connections = await connectInWaves(subscribers, () => open(url, headers));
-    // A refused stream (429, 503) is a failure of the bench, never a subscriber "with gaps".
-    const refused = connections.filter((connection) => connection.status !== 200);
-    if (refused.length > 0) {
-      for (const connection of connections) connection.close();
-      throw new Error(`${refused.length} of ${subscribers} streams were refused: ${[...new Set(refused.map((connection) => connection.status))].join(', ')}`);
-    }
-    const collecting = connections.map((connection) => connection.events);
-    const notifications: NotificationTimes | undefined = options.databaseUrl ? await listenForRunEvents(options.databaseUrl, runId) : undefined;
-    // Each stream subscribes once its client has read the opening comment; give them time to.
-    await new Promise((resolve) => setTimeout(resolve, 500 + subscribers * 2));
-    // A fresh monitor per round: re-enabling one counts the time it was off as a delay.
-    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-    loopDelay.enable();
-    const decidedAtMicroseconds = process.hrtime.bigint() / 1000n;
-    const clientCpu = process.cpuUsage();
-    const decided = await api('POST', `/api/v1/approvals/${approvalId}/decision`, { body: { decision: 'approve' } });
-    if (decided.status !== 200) throw new Error(`Deciding failed: ${decided.status} ${JSON.stringify(decided.body)}`);
-    const received = await withTimeout(Promise.all(collecting), 120_000);
-    // CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles: the fan-out window of the console's profile.
-    const clientCpuUsed = process.cpuUsage(clientCpu);
-    result.clientCpuMs.push((clientCpuUsed.user + clientCpuUsed.system) / 1000);
-    result.windows.push([Number(decidedAtMicroseconds), Number(process.hrtime.bigint() / 1000n)]);
-    loopDelay.disable();
-    result.clientLoopDelayP99Ms = Math.max(result.clientLoopDelayP99Ms, loopDelay.percentile(99) / 1e6);
-    result.clientLoopDelayMaxMs = Math.max(result.clientLoopDelayMaxMs, loopDelay.max / 1e6);
-    const heard = (await notifications?.stop()) ?? [];
-    const bySeq = new Map<number, { createdAtMs: number; first: number; last: number }>();
-    for (const events of received) {
-      const complete =
-        events.length > 0 && events.every((event, index) => event.seq === lastSeq + index + 1) && events[events.length - 1]?.type === 'run-finished';
-      if (!complete) result.incompleteSubscribers += 1;
-      for (const event of events) {
-        result.latenciesMs.push(event.receivedAt - event.createdAtMs);
-        if (event.type === 'run-finished') result.runFinishedMs.push(event.receivedAt - event.createdAtMs);
-        const seen = bySeq.get(event.seq);
-        if (!seen) bySeq.set(event.seq, { createdAtMs: event.createdAtMs, first: event.receivedAt, last: event.receivedAt });
-        else {
-          seen.first = Math.min(seen.first, event.receivedAt);
-          seen.last = Math.max(seen.last, event.receivedAt);
-        }
-      }
-    }
-    for (const seen of bySeq.values()) {
-      result.firstMs.push(seen.first - seen.createdAtMs);
-      result.spreadMs.push(seen.last - seen.first);
-    }
-    for (const notification of heard) {
-      const createdAtMs = bySeq.get(notification.lastSeq)?.createdAtMs;
-      if (createdAtMs !== undefined) result.notifyMs.push(notification.heardAt - createdAtMs);
-    }
+  const fleet = await SubscriberFleet.spawn();
+  try {
+    for (let round = 0; round < rounds; round += 1) await measureRound(api, fleet, baseUrl, adminKey, operatorAgentId, subscribers, options, result);
+  } finally {
+    await fleet.stop();
   }
   return result;
 }
 
-/** The stock test client (fetch + TextDecoderStream + an async generator + JSON.parse per frame). */
-async function fetchStream(url: string, headers: Record<string, string>): Promise<{ status: number; events: Promise<ReceivedEvent[]>; close(): void }> {
-  const connection = await openEventStream(url, headers);
-  return { status: connection.status, events: connection.status === 200 ? collect(connection) : Promise.resolve([]), close: () => connection.close() };
+async function measureRound(
+  api: ApiClient,
+  fleet: SubscriberFleet,
+  baseUrl: string,
+  adminKey: string,
+  operatorAgentId: string,
+  subscribers: number,
+  options: FanoutOptions,
+  result: FanoutResult,
+): Promise<void> {
+  const { runId, lastSeq, approvalId } = await pausedRun(api, operatorAgentId);
+  const url = `${baseUrl}/api/v1/runs/${runId}/events`;
+  const headers = { Authorization: `Bearer ${adminKey}`, 'Last-Event-ID': String(lastSeq) };
+  const statuses = await fleet.open(url, headers, subscribers, options.client);
+  // A refused stream (429, 503) is a failure of the bench, never a subscriber "with gaps".
+  const refused = statuses.filter((status) => status !== 200);
+  if (refused.length > 0) {
+    await fleet.closeAll();
+    throw new Error(`${refused.length} of ${subscribers} streams were refused: ${[...new Set(refused)].join(', ')}`);
+  }
+  const notifications: NotificationTimes | undefined = options.databaseUrl ? await listenForRunEvents(options.databaseUrl, runId) : undefined;
+  // Each stream subscribes once its client has read the opening comment; give them time to.
+  await new Promise((resolve) => setTimeout(resolve, 500 + subscribers * 2));
+  const { round: receipts } = await fleet.measure();
+  const decidedAtMicroseconds = process.hrtime.bigint() / 1000n;
+  const decided = await api('POST', `/api/v1/approvals/${approvalId}/decision`, { body: { decision: 'approve' } });
+  if (decided.status !== 200) throw new Error(`Deciding failed: ${decided.status} ${JSON.stringify(decided.body)}`);
+  const roundReceipts = await withTimeout(receipts, 120_000);
+  const received = roundReceipts.received;
+  result.clientCpuMs.push(roundReceipts.cpuMs);
+  // CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles: the fan-out window of the console's profile.
+  result.windows.push([Number(decidedAtMicroseconds), roundReceipts.endedAtMicroseconds]);
+  result.clientLoopDelayP99Ms = Math.max(result.clientLoopDelayP99Ms, roundReceipts.loopDelayP99Ms);
+  result.clientLoopDelayMaxMs = Math.max(result.clientLoopDelayMaxMs, roundReceipts.loopDelayMaxMs);
+  const heard = (await notifications?.stop()) ?? [];
+  const bySeq = new Map<number, { createdAtMs: number; first: number; last: number }>();
+  for (const events of received) {
+    const complete =
+      events.length > 0 && events.every((event, index) => event.seq === lastSeq + index + 1) && events[events.length - 1]?.type === 'run-finished';
+    if (!complete) result.incompleteSubscribers += 1;
+    for (const event of events) {
+      result.latenciesMs.push(event.receivedAt - event.createdAtMs);
+      if (event.type === 'run-finished') result.runFinishedMs.push(event.receivedAt - event.createdAtMs);
+      const seen = bySeq.get(event.seq);
+      if (!seen) bySeq.set(event.seq, { createdAtMs: event.createdAtMs, first: event.receivedAt, last: event.receivedAt });
+      else {
+        seen.first = Math.min(seen.first, event.receivedAt);
+        seen.last = Math.max(seen.last, event.receivedAt);
+      }
+    }
+  }
+  for (const seen of bySeq.values()) {
+    result.firstMs.push(seen.first - seen.createdAtMs);
+    result.spreadMs.push(seen.last - seen.first);
+  }
+  for (const notification of heard) {
+    const createdAtMs = bySeq.get(notification.lastSeq)?.createdAtMs;
+    if (createdAtMs !== undefined) result.notifyMs.push(notification.heardAt - createdAtMs);
+  }
 }
 
 async function pausedRun(api: ApiClient, agentId: string): Promise<{ runId: string; lastSeq: number; approvalId: string }> {
@@ -147,37 +146,10 @@ async function pausedRun(api: ApiClient, agentId: string): Promise<{ runId: stri
   return { runId, lastSeq, approvalId };
 }
 
-/**
- * Opens the subscribers' streams `connectWave` at a time: what is measured is the fan-out of
- * commits to open streams, not a storm of 500 simultaneous connection setups (each authenticates
- * and checks access against the database; at once, on 2 loaded cores, they exhaust the pool and
- * are refused with 503 — which the bench reports as a failure rather than measuring around).
- */
-async function connectInWaves<Connection>(count: number, connect: () => Promise<Connection>): Promise<Connection[]> {
-  const connections: Connection[] = [];
-  while (connections.length < count) {
-    const wave = Math.min(connectWave, count - connections.length);
-    connections.push(...(await Promise.all(Array.from({ length: wave }, connect))));
-  }
-  return connections;
-}
-
-const connectWave = 25;
-
 /** The response, if 2xx; anything else stops the bench (a refused call measures nothing). */
 export function expectOk<Response extends { status: number; body: unknown }>(response: Response, what: string): Response {
   if (response.status < 200 || response.status >= 300) throw new Error(`${what} failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response;
-}
-
-async function collect(connection: EventStreamConnection): Promise<ReceivedEvent[]> {
-  const events: ReceivedEvent[] = [];
-  for await (const frame of connection.frames) {
-    const receivedAt = Date.now();
-    const data = eventData(frame);
-    events.push({ seq: data.seq, type: data.type, createdAtMs: Date.parse(data.createdAt), receivedAt });
-  }
-  return events;
 }
 
 function withTimeout<Value>(promise: Promise<Value>, timeoutMs: number): Promise<Value> {

@@ -11,22 +11,34 @@ import path from 'node:path';
 import { ensureConsoleBuild } from '../../apps/console/test/support/console-build';
 import { startConsole } from '../../apps/console/test/support/console-process';
 import { createScenarioDatabase } from '../dispatch/scenario-database';
-import { readSettings, type FanoutSettings } from './bench-settings';
+import { startWorkers } from '../end-to-end/worker-processes';
+import { readSettings, type FanoutMode, type FanoutSettings } from './bench-settings';
 import { measureFanout, type FanoutResult } from './measure-fanout';
 import { measureReplay } from './measure-replay';
 import { prepareDatabase } from './prepare-database';
 import { formatTables, type ModeResults } from './report-table';
 
-async function benchMode(mode: 'embedded' | 'server', settings: FanoutSettings): Promise<ModeResults> {
+async function benchMode(mode: FanoutMode, settings: FanoutSettings): Promise<ModeResults> {
   const dataDirectory = mkdtempSync(path.join(tmpdir(), `agentloom-fanout-${mode}-`));
-  const serverDatabase = mode === 'server' ? await createScenarioDatabase('fanout') : undefined;
+  const serverDatabase = mode === 'embedded' ? undefined : await createScenarioDatabase('fanout');
+  const separateWorker = mode === 'server-worker';
   try {
     console.log(`[${mode}] preparing the database (${settings.replayEvents} replay events)…`);
     const prepared = await prepareDatabase(serverDatabase ? { url: serverDatabase.url } : { dataDirectory }, settings.replayEvents);
-    const profile = settings.cpuProfileDirectory
-      ? { environment: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(settings.cpuProfileDirectory, mode)}` } }
-      : {};
-    const server = await startConsole({ dataDirectory, ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}), ...profile });
+    const profile: Record<string, string> = settings.cpuProfileDirectory ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(settings.cpuProfileDirectory, mode)}` } : {};
+    const server = await startConsole({
+      dataDirectory,
+      ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}),
+      environment: { ...profile, ...(separateWorker ? { AGENTLOOM_EXECUTOR: 'false' } : {}) },
+    });
+    // The worker's concurrency is the console executor's default (4): the same run, executed elsewhere.
+    const worker =
+      separateWorker && serverDatabase
+        ? await startWorkers(serverDatabase.url, 1, 4).catch(async (error: unknown) => {
+            await server.stop();
+            throw error;
+          })
+        : undefined;
     try {
       const fanout: FanoutResult[] = [];
       for (const subscribers of settings.subscriberCounts) {
@@ -43,6 +55,7 @@ async function benchMode(mode: 'embedded' | 'server', settings: FanoutSettings):
       const replay = await measureReplay(server.baseUrl, prepared.adminKey, prepared.replayRunId, settings.replayRepeats);
       return { mode, fanout, replay };
     } finally {
+      await worker?.stop();
       await server.stop();
     }
   } finally {
