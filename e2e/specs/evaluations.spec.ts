@@ -105,9 +105,11 @@ test('make a dataset from runs, run an experiment on two versions, open a regres
   await form.getByRole('checkbox', { name: 'v2' }).check();
   await form.getByLabel('Baseline').selectOption('lowest');
   await expect(form.getByRole('radio', { name: /Recorded until the first divergence/ })).toBeChecked();
+  await expect(form.getByRole('radio', { name: /Recorded: what the recorded run was given/ })).toBeChecked();
   await form.getByRole('button', { name: 'Run 2 experiments' }).click();
   await expect(page).toHaveURL(new RegExp(`/datasets/${datasetName}/experiments/[0-9a-f-]{36}$`), { timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Experiment: Eval researcher v2');
+  await expect(page.getByText(/· memory as recorded ·/)).toBeVisible();
 
   // Live progress until every case is scored (the tenant activity stream refreshes the page).
   await expect(page.getByTestId('experiment-status')).toHaveAttribute('data-status', 'completed', { timeout: 120_000 });

@@ -69,5 +69,14 @@ describe('agentloom eval run', () => {
 
     const lenient = await cli('eval', 'run', '--dataset', 'researcher', '--version', String(edited), '--report-dir', reportDirectory);
     expect(lenient.code).toBe(0);
+
+    // Memory read live instead of as recorded: same verdict here (the researcher reads no memory), and the report says which.
+    const liveMemory = await cli('eval', 'run', '--dataset', 'researcher', '--version', String(agent.latestVersion), '--memory', 'live', '--report-dir', reportDirectory);
+    expect(liveMemory.code).toBe(0);
+    expect((JSON.parse(readFileSync(path.join(reportDirectory, 'eval-report.json'), 'utf8')) as EvaluationReport).experiment.memoryMode).toBe('live');
+    expect(readFileSync(path.join(reportDirectory, 'eval-report.md'), 'utf8')).toContain('Memory mode: live.');
+    const refused = await cli('eval', 'run', '--dataset', 'researcher', '--version', String(agent.latestVersion), '--memory', 'fresh');
+    expect(refused.stderr).toContain('--memory is recorded or live');
+    expect(refused.code).toBe(2);
   });
 });

@@ -86,6 +86,8 @@ export const createExperimentInputSchema = z.object({
   agentVersion: z.number().int().positive(),
   baselineExperimentId: z.uuid().optional(),
   modelMode: z.enum(['recorded', 'live']).default('recorded'),
+  /** `recorded`: memory reads return what the recorded run was given; `live`: the tenant's memory as it is now. A replay never writes memory. */
+  memoryMode: z.enum(['recorded', 'live']).default('recorded'),
   scorers: z.array(scorerSchema).max(20).default([{ type: 'tool-sequence', namesOnly: false }]),
 });
 export type CreateExperimentInput = z.input<typeof createExperimentInputSchema>;

@@ -7,6 +7,7 @@ export const experimentViewSelect = {
   id: true,
   status: true,
   modelMode: true,
+  memoryMode: true,
   datasetVersion: true,
   agentVersion: true,
   baselineExperimentId: true,
@@ -57,6 +58,8 @@ export interface ExperimentView {
   agentId: string;
   agentVersion: number;
   modelMode: string;
+  /** `recorded`: memory reads served from the recorded injections; `live`: the tenant's memory at replay time. */
+  memoryMode: string;
   status: 'running' | 'completed';
   baselineExperimentId: string | null;
   scorers: unknown[];
@@ -74,6 +77,7 @@ export function toExperimentView(row: ExperimentRow): ExperimentView {
     agentId: row.version.agentId,
     agentVersion: row.agentVersion,
     modelMode: row.modelMode,
+    memoryMode: row.memoryMode,
     status: row.status === 'completed' ? 'completed' : 'running',
     baselineExperimentId: row.baselineExperimentId,
     scorers: row.scorers as unknown[],

@@ -9,6 +9,8 @@ export interface ExperimentListItem {
   agentId: string;
   agentVersion: number;
   modelMode: string;
+  /** `recorded`: memory reads served from the recorded injections; `live`: the tenant's memory at replay time. */
+  memoryMode: string;
   status: 'running' | 'completed';
   baselineExperimentId: string | null;
   /** Cases in the experiment, and how many of them are scored (passed or failed). */
@@ -32,7 +34,7 @@ export async function listDatasetExperiments(database: Database, tenantId: strin
     where: { tenantId, datasetId },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: listedExperiments,
-    select: { id: true, datasetVersion: true, agentVersion: true, modelMode: true, status: true, baselineExperimentId: true, summary: true, createdAt: true, finishedAt: true, version: { select: { agentId: true } } },
+    select: { id: true, datasetVersion: true, agentVersion: true, modelMode: true, memoryMode: true, status: true, baselineExperimentId: true, summary: true, createdAt: true, finishedAt: true, version: { select: { agentId: true } } },
   });
   const counts = await prisma.evalResult.groupBy({ by: ['experimentId', 'status'], where: { experimentId: { in: rows.map((row) => row.id) } }, _count: { _all: true } });
   const progress = new Map<string, { cases: number; scored: number }>();
@@ -48,6 +50,7 @@ export async function listDatasetExperiments(database: Database, tenantId: strin
     agentId: row.version.agentId,
     agentVersion: row.agentVersion,
     modelMode: row.modelMode,
+    memoryMode: row.memoryMode,
     status: row.status === 'completed' ? 'completed' : 'running',
     baselineExperimentId: row.baselineExperimentId,
     cases: progress.get(row.id)?.cases ?? 0,

@@ -33,7 +33,7 @@ export interface ExperimentSummary {
  */
 export async function scoreFinishedReplays(database: Database, context: ScoringContext, tenantId: string, experimentId: string): Promise<void> {
   const { prisma } = database;
-  const experiment = await prisma.evalExperiment.findFirst({ where: { id: experimentId, tenantId }, select: { status: true, scorers: true, baselineExperimentId: true } });
+  const experiment = await prisma.evalExperiment.findFirst({ where: { id: experimentId, tenantId }, select: { status: true, scorers: true, baselineExperimentId: true, memoryMode: true } });
   if (!experiment || experiment.status === 'completed') return;
   // A regression is judged against the baseline's verdict, so the baseline's finished replays are
   // scored first (a baseline is older than its experiment: the chain ends).
@@ -47,10 +47,10 @@ export async function scoreFinishedReplays(database: Database, context: ScoringC
     // Checked before the judge or a custom scorer runs too: a case waiting for its baseline costs no model call.
     if (experiment.baselineExperimentId && (await baselineOf(prisma, experiment.baselineExperimentId, result.caseId))?.status === 'running') continue;
     const fixture = parseCaseFixture(result.case);
-    const outside = await scoreOutsideTransaction(database, context, tenantId, { runId: result.runId, fixture, labels: result.case.labels }, scorers);
-    await prisma.$transaction((transaction) =>
-      storeCaseScore(transaction, { tenantId, experimentId, baselineExperimentId: experiment.baselineExperimentId, resultId: result.id, runId: result.runId, caseId: result.caseId }, fixture, scorers, outside),
-    );
+    const memoryMode = experiment.memoryMode === 'live' ? 'live' : 'recorded';
+    const outside = await scoreOutsideTransaction(database, context, tenantId, { runId: result.runId, fixture, labels: result.case.labels, memoryMode }, scorers);
+    const target = { tenantId, experimentId, baselineExperimentId: experiment.baselineExperimentId, resultId: result.id, runId: result.runId, caseId: result.caseId, memoryMode } as const;
+    await prisma.$transaction((transaction) => storeCaseScore(transaction, target, fixture, scorers, outside));
   }
   const running = await prisma.evalResult.count({ where: { experimentId, status: 'running' } });
   if (running > 0) return;

@@ -51,6 +51,7 @@ export async function startExperiment(database: Database, principal: Principal, 
         agentVersion: version.version,
         baselineExperimentId: input.baselineExperimentId ?? null,
         modelMode: input.modelMode,
+        memoryMode: input.memoryMode,
         scorers: input.scorers.map((scorer) => scorerSchema.parse(scorer)) as Prisma.InputJsonValue,
         createdBy: principal.apiKeyId,
       },
@@ -73,7 +74,7 @@ export async function startExperiment(database: Database, principal: Principal, 
       action: 'experiment.create',
       targetType: 'experiment',
       targetId: experiment.id,
-      after: { dataset: input.dataset, datasetVersion: dataset.version, agentId: input.agentId, agentVersion: version.version, modelMode: input.modelMode, cases: dataset.cases.length },
+      after: { dataset: input.dataset, datasetVersion: dataset.version, agentId: input.agentId, agentVersion: version.version, modelMode: input.modelMode, memoryMode: input.memoryMode, cases: dataset.cases.length },
     });
     return experiment.id;
   });

@@ -14,6 +14,8 @@ export interface CaseToScore {
   resultId: string;
   runId: string;
   caseId: string;
+  /** The experiment's memory mode: in `live` mode the memory scorers judge what the run itself read. */
+  memoryMode: 'recorded' | 'live';
 }
 
 /**
@@ -35,7 +37,7 @@ export async function storeCaseScore(
 ): Promise<boolean> {
   const baseline = target.baselineExperimentId ? await baselineOf(transaction, target.baselineExperimentId, target.caseId) : null;
   if (baseline?.status === 'running') return false;
-  const scored = await scoreReplay(transaction, target.runId, fixture, scorers, { tenantId: target.tenantId, outside, statements });
+  const scored = await scoreReplay(transaction, target.runId, fixture, scorers, { tenantId: target.tenantId, outside, statements, memoryMode: target.memoryMode });
   const regression = baseline?.status === 'passed' && !scored.passed;
   // The scorer's verdict is the replay run's outcome, recorded like anyone's feedback (ADR 0051):
   // `passed`/`failed`, reward = the mean value of the verdicts. Stored with the score in one statement

@@ -90,6 +90,8 @@ describe.each(databaseModes)('scoring a replay in two statements (%s)', (mode) =
         stepIndex: call.stepId === null ? null : indexOf.get(call.stepId),
         unmatched: (call.result as { data?: { replay?: string } } | null)?.data?.replay === 'unmatched',
       })),
+      // Read only for an experiment in live memory mode (replay-memory-mode.int.test.ts).
+      memoryRead: null,
     });
     expect(facts.calls.map((call) => call.arguments)).toEqual([{ orderId: 'A1' }, { orderId: 'B2' }]);
   });
@@ -116,7 +118,7 @@ describe.each(databaseModes)('scoring a replay in two statements (%s)', (mode) =
     const again = await prisma.$transaction((transaction) =>
       storeCaseScore(
         transaction,
-        { tenantId: principal.tenantId, experimentId, baselineExperimentId: null, resultId: result.id, runId: result.runId, caseId: result.caseId },
+        { tenantId: principal.tenantId, experimentId, baselineExperimentId: null, resultId: result.id, runId: result.runId, caseId: result.caseId, memoryMode: 'recorded' },
         parseCaseFixture(caseRow),
         [
           { type: 'exact', trim: false },

@@ -39,6 +39,7 @@ export interface CliFlags {
   baseline?: string | undefined;
   'fail-on-regression'?: boolean | undefined;
   mode?: string | undefined;
+  memory?: string | undefined;
   'report-dir'?: string | undefined;
   file?: string | undefined;
   concurrency?: string | undefined;

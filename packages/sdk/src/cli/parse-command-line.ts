@@ -40,6 +40,7 @@ export function parseCommandLine(argv: string[]): { words: string[]; flags: CliF
         baseline: { type: 'string' },
         'fail-on-regression': { type: 'boolean' },
         mode: { type: 'string' },
+        memory: { type: 'string' },
         'report-dir': { type: 'string' },
         file: { type: 'string' },
         concurrency: { type: 'string' },

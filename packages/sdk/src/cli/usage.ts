@@ -40,9 +40,10 @@ Commands
   tenants erase <tenant-id> --confirm <tenant-slug>
     settings: --retention-days n|none --rate-limit-per-minute n|none --rate-limit-burst n|none
   eval run --dataset NAME --version N [--baseline M] [--fail-on-regression] [--agent <slug-or-id>]
-           [--mode recorded|live] [--report-dir DIR]
+           [--mode recorded|live] [--memory recorded|live] [--report-dir DIR]
                                  replay a dataset on version N (after M as the baseline); writes
-                                 eval-report.json and eval-report.md
+                                 eval-report.json and eval-report.md; --memory live reads the
+                                 tenant's memory now instead of the recorded injections
 
 Options
   --url <url>    console URL (default $AGENTLOOM_URL, else http://localhost:3000)

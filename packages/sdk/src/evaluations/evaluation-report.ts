@@ -25,7 +25,7 @@ export function evaluationMarkdown(report: EvaluationReport): string {
   const lines = [
     `# Evaluation: dataset \`${report.dataset}\` (v${experiment.datasetVersion}), agent version ${report.version}${report.baselineVersion === null ? '' : ` vs ${report.baselineVersion}`}`,
     '',
-    `Model mode: ${experiment.modelMode}. Experiment \`${experiment.id}\`${baseline ? `, baseline \`${baseline.id}\`` : ''}.`,
+    `Model mode: ${experiment.modelMode}. Memory mode: ${experiment.memoryMode}. Experiment \`${experiment.id}\`${baseline ? `, baseline \`${baseline.id}\`` : ''}.`,
     '',
     `**${report.regressions === 0 ? 'No regressions' : `${report.regressions} regression(s)`}** — passed ${summary?.passed ?? 0}/${summary?.cases ?? 0}` +
       (summary?.baselinePassRate === null || summary?.baselinePassRate === undefined ? '' : ` (baseline pass rate ${percent(summary.baselinePassRate)})`) +

@@ -2136,6 +2136,8 @@ export interface components {
             agentVersion: number;
             /** @description `recorded`: recorded model replies until the first divergence, then the version’s model; `live`: the version’s model. */
             modelMode: string;
+            /** @description `recorded`: memory reads return what the recorded run was given; `live`: the tenant’s memory at replay time. A replay never writes memory. */
+            memoryMode: string;
             /** @enum {string} */
             status: "running" | "completed";
             baselineExperimentId: string | null;
@@ -9294,6 +9296,11 @@ export interface operations {
                      * @enum {string}
                      */
                     modelMode?: "recorded" | "live";
+                    /**
+                     * @default recorded
+                     * @enum {string}
+                     */
+                    memoryMode?: "recorded" | "live";
                     /**
                      * @default [
                      *       {

@@ -67,7 +67,7 @@ describe.each(databaseModes)('loadReplayFixture (%s)', (mode) => {
       select: {
         id: true,
         experimentId: true,
-        experiment: { select: { modelMode: true, scorers: true, baselineExperimentId: true } },
+        experiment: { select: { modelMode: true, memoryMode: true, scorers: true, baselineExperimentId: true } },
         case: {
           select: {
             id: true,
@@ -94,6 +94,7 @@ describe.each(databaseModes)('loadReplayFixture (%s)', (mode) => {
       fixture: parseCaseFixture(result.case),
       policy: result.case.dataset.unmatchedToolPolicy,
       modelMode: result.experiment.modelMode,
+      memoryMode: result.experiment.memoryMode,
       recordedAt: result.case.sourceRun?.createdAt ?? result.case.createdAt,
       consumed: new Map(),
     };

@@ -16,6 +16,8 @@ export interface ReplayFixture {
   fixture: CaseFixture;
   policy: UnmatchedToolPolicy;
   modelMode: 'recorded' | 'live';
+  /** `recorded`: memory reads are served from the recorded injections; `live`: from the tenant's memory now. Never written. */
+  memoryMode: 'recorded' | 'live';
   /** When the recorded run was created: the injected memories' time. */
   recordedAt: Date;
   /** Recorded results already served by earlier attempts of this run, by tool call key. */
@@ -68,6 +70,7 @@ export async function loadReplayFixture(
     }),
     policy: unmatchedToolPolicySchema.parse(result.unmatched_tool_policy),
     modelMode,
+    memoryMode: result.memory_mode === 'live' ? 'live' : 'recorded',
     recordedAt: new Date(result.recorded_at ?? result.case_created_at),
     consumed,
   };

@@ -7,7 +7,7 @@ import { preparedStatement, queryRows, type StatementRunner } from '@agentloom/d
  * live ones included, since the read is what tells a replay from a live run.
  */
 const readReplayFixture = preparedStatement(`SELECT result.id::text AS result_id, result.experiment_id::text AS experiment_id,
-       experiment.model_mode, experiment.scorers, experiment.baseline_experiment_id::text AS baseline_experiment_id,
+       experiment.model_mode, experiment.memory_mode, experiment.scorers, experiment.baseline_experiment_id::text AS baseline_experiment_id,
        eval_case.id::text AS case_id, eval_case.created_at AS case_created_at, eval_case.input, eval_case.thread_context,
        eval_case.memory_injections, eval_case.tool_results, eval_case.transcript, eval_case.recorded_metrics,
        eval_case.final_output, eval_case.expected_output, dataset.unmatched_tool_policy, source_run.created_at AS recorded_at
@@ -22,6 +22,7 @@ export interface ReplayFixtureRow {
   result_id: string;
   experiment_id: string;
   model_mode: string;
+  memory_mode: string;
   scorers: unknown;
   baseline_experiment_id: string | null;
   case_id: string;

@@ -1,20 +1,20 @@
-import type { MemoryHit, MemoryPort, MemorySearchQuery, NewMemoryItem } from '@agentloom/runtime';
+import type { MemoryHit, MemorySearchQuery } from '@agentloom/runtime';
 
 import type { RecordedMemory } from '../case-fixture';
+import { WritelessMemoryPort } from './writeless-memory-port';
 
 /**
  * Memory as the recorded run saw it: every search returns the items that were injected into that
- * run (best recorded score first, up to the limit), whatever the live store holds now. Writes are
- * not applied: a replay must not change the tenant's memory. Each store is acknowledged with an id
- * that says it is a replay's (`replay-<n>`), so a tool reading it back cannot mistake it for a stored item.
+ * run (best recorded score first, up to the limit), whatever the live store holds now; writes are not
+ * applied (WritelessMemoryPort). An experiment's `recorded` memory mode (the default).
  */
-export class ReplayMemoryPort implements MemoryPort {
-  private stored = 0;
-
+export class ReplayMemoryPort extends WritelessMemoryPort {
   constructor(
     private readonly injected: readonly RecordedMemory[],
     private readonly recordedAt: Date,
-  ) {}
+  ) {
+    super();
+  }
 
   search(query: MemorySearchQuery): Promise<MemoryHit[]> {
     const kinds = query.kinds ? new Set(query.kinds) : undefined;
@@ -29,16 +29,5 @@ export class ReplayMemoryPort implements MemoryPort {
         }),
       );
     return Promise.resolve(hits);
-  }
-
-  store(item: NewMemoryItem): Promise<{ id: string }> {
-    void item;
-    this.stored += 1;
-    return Promise.resolve({ id: `replay-${this.stored}` });
-  }
-
-  forget(id: string): Promise<boolean> {
-    void id;
-    return Promise.resolve(false);
   }
 }

@@ -39,6 +39,7 @@ export async function scoreReplayAtFinish(
         resultId: replay.resultId,
         runId: run.id,
         caseId: replay.caseId,
+        memoryMode: replay.memoryMode,
       },
       replay.fixture,
       scorers,

@@ -4,6 +4,7 @@ import type { CaseFixture } from '../case-fixture';
 import type { Scorer } from '../evaluation.schema';
 import { runCustomScorer } from './custom-scorer';
 import { judgeWithinBudget } from './judge-within-budget';
+import { recordedMemoryRead, type MemoryRead } from './memory-scorers';
 import type { CaseScore } from './output-scorers';
 import type { ScoringContext } from './scoring-context';
 
@@ -17,7 +18,7 @@ export async function scoreOutsideTransaction(
   database: Database,
   context: ScoringContext,
   tenantId: string,
-  replay: { runId: string; fixture: CaseFixture; labels: string[] },
+  replay: { runId: string; fixture: CaseFixture; labels: string[]; memoryMode: 'recorded' | 'live' },
   scorers: readonly Scorer[],
 ): Promise<Map<number, CaseScore>> {
   const scores = new Map<number, CaseScore>();
@@ -45,7 +46,7 @@ export async function scoreOutsideTransaction(
                 runStatus: run.status,
                 toolCalls: calls.map((call) => ({ name: call.name, arguments: call.editedArguments ?? call.arguments })),
                 recordedToolCalls: replay.fixture.toolResults,
-                memoryRead: replay.fixture.memoryInjections.map((item) => ({ id: item.id, kind: item.kind, content: item.content, ...(item.key ? { key: item.key } : {}) })),
+                memoryRead: await memoryReadOf(prisma, replay),
                 labels: replay.labels,
                 options: scorer.options,
               },
@@ -56,6 +57,21 @@ export async function scoreOutsideTransaction(
     }
   }
   return scores;
+}
+
+/** What the replay read: its case's recorded injections, or in live memory mode the items the run itself read (each once, first read first). */
+async function memoryReadOf(prisma: Database['prisma'], replay: { runId: string; fixture: CaseFixture; memoryMode: 'recorded' | 'live' }): Promise<MemoryRead[]> {
+  if (replay.memoryMode === 'recorded') return recordedMemoryRead(replay.fixture);
+  const injections = await prisma.memoryInjection.findMany({
+    where: { runId: replay.runId },
+    orderBy: [{ createdAt: 'asc' }, { memoryItemId: 'asc' }],
+    select: { memoryItem: { select: { id: true, kind: true, key: true, content: true } } },
+  });
+  const read = new Map<string, MemoryRead>();
+  for (const { memoryItem: item } of injections) {
+    if (!read.has(item.id)) read.set(item.id, { id: item.id, kind: item.kind, content: item.content, ...(item.key === null ? {} : { key: item.key }) });
+  }
+  return [...read.values()];
 }
 
 /** Whether any scorer calls out (the judge) or runs operator code (custom): those are scored on read, never in the executor. */

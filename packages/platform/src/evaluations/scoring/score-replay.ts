@@ -2,9 +2,9 @@ import type { Prisma, StatementRunner } from '@agentloom/db';
 
 import type { CaseFixture } from '../case-fixture';
 import type { Scorer } from '../evaluation.schema';
-import { scoreMemoryExpected, scoreMemorySuperseded } from './memory-scorers';
+import { recordedMemoryRead, scoreMemoryExpected, scoreMemorySuperseded, type MemoryRead } from './memory-scorers';
 import { isOutputScorer, scoreOutput, type CaseScore } from './output-scorers';
-import { readReplayRunFacts } from './replay-run-facts';
+import { readReplayRunFacts, type ReplayRunFacts } from './replay-run-facts';
 import { compareToolSequence, recordedCalls, type SequencedCall } from './tool-sequence';
 
 /** Steps, tokens, cost and latency of one run (replay, recording or baseline replay). */
@@ -37,10 +37,13 @@ export async function scoreReplay(
   runId: string,
   fixture: CaseFixture,
   scorers: readonly Scorer[],
-  options: { tenantId: string; outside: ReadonlyMap<number, CaseScore>; statements?: StatementRunner },
+  options: { tenantId: string; outside: ReadonlyMap<number, CaseScore>; statements?: StatementRunner; memoryMode?: 'recorded' | 'live' },
 ): Promise<ScoredReplay> {
-  // One read (ADR 0077): the run, its top-level calls in ledger order with their step indexes, its last step.
-  const run = await readReplayRunFacts(options.statements ?? transaction, runId);
+  const liveMemory = options.memoryMode === 'live';
+  // One read (ADR 0077): the run, its top-level calls in ledger order with their step indexes, its last
+  // step, and in live memory mode the memory it read.
+  const run = await readReplayRunFacts(options.statements ?? transaction, runId, { memoryRead: liveMemory });
+  const memoryRead = liveMemory ? liveMemoryRead(run.memoryRead) : recordedMemoryRead(fixture);
   const lastStepIndex = run.lastStepIndex;
   const replayed: SequencedCall[] = run.calls.map((call) => ({ name: call.name, arguments: call.arguments, stepIndex: call.stepIndex }));
   const unmatched = run.calls.filter((call) => call.unmatched).map((call) => call.name);
@@ -51,8 +54,8 @@ export async function scoreReplay(
   const outputScores: CaseScore[] = [];
   for (const [index, scorer] of scorers.entries()) {
     if (isOutputScorer(scorer)) outputScores.push(scoreOutput(scorer, output, expected));
-    else if (scorer.type === 'memory-superseded') outputScores.push(await scoreMemorySuperseded(transaction, options.tenantId, fixture));
-    else if (scorer.type === 'memory-expected') outputScores.push(scoreMemoryExpected(scorer, fixture));
+    else if (scorer.type === 'memory-superseded') outputScores.push(await scoreMemorySuperseded(transaction, options.tenantId, memoryRead));
+    else if (scorer.type === 'memory-expected') outputScores.push(scoreMemoryExpected(scorer, memoryRead));
     else if (scorer.type !== 'tool-sequence') {
       const computed = options.outside.get(index);
       // A missing outside score is a bug in the caller; failing the case says so instead of passing it.
@@ -99,4 +102,8 @@ function round(value: number): number {
 
 function signed(value: number): string {
   return value > 0 ? `+${value}` : String(value);
+}
+
+function liveMemoryRead(read: ReplayRunFacts['memoryRead']): MemoryRead[] {
+  return (read ?? []).map((item) => ({ id: item.id, kind: item.kind, content: item.content, ...(item.key === null ? {} : { key: item.key }) }));
 }

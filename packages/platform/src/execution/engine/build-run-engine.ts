@@ -6,6 +6,7 @@ import type { ToolCatalog } from '../../tools/tool-catalog';
 import type { ReplayFixture } from '../../evaluations/replay/load-replay-fixture';
 import { RecordedResponseGateway } from '../../evaluations/replay/recorded-response-gateway';
 import { ReplayMemoryPort } from '../../evaluations/replay/replay-memory-port';
+import { LiveReadsMemoryPort } from '../../evaluations/replay/writeless-memory-port';
 import { RecordedToolResults, replayTools } from '../../evaluations/replay/replay-tools';
 
 export interface BuildRunEngineOptions {
@@ -37,7 +38,7 @@ export interface BuildRunEngineOptions {
   decorateTool?: (tool: AnyTool) => AnyTool;
   /**
    * Present when the run replays a dataset case (ADR 0048): the tools serve recorded results, memory
-   * reads the recorded injections, and in recorded mode the model replays recorded replies until the
+   * reads the recorded injections (or, in live memory mode, the tenant's memory now) and writes none, and in recorded mode the model replays recorded replies until the
    * first divergence. Everything else — hooks, ledger, approvals — is the live run's.
    */
   replay?: ReplayFixture;
@@ -58,7 +59,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
   const { config, replay } = options;
   const live = config.model ? gatewayFor(options) : undefined;
   const model = replay?.modelMode === 'recorded' ? recordedGateway(options, replay, live) : live;
-  const memory = replay && options.memory ? { port: new ReplayMemoryPort(replay.fixture.memoryInjections, replay.recordedAt), scope: options.memory.scope } : options.memory;
+  const memory = replay && options.memory ? { port: replayMemoryPort(replay, options.memory.port), scope: options.memory.scope } : options.memory;
   const recorded = replay ? new RecordedToolResults(replay.fixture.toolResults, replay.consumed) : undefined;
   return createEngine(
     { agentId: options.agentId, versionId: options.versionId, config },
@@ -93,4 +94,9 @@ function gatewayFor(options: BuildRunEngineOptions): ModelGateway {
     fallbacks: config.fallbackModels,
     onFallback: (event) => options.onModelFallback?.(event.from, event.to, event.error.message),
   });
+}
+
+/** A replay's memory: reads from the recorded injections or, in live memory mode, from the tenant's memory now; never a write. */
+function replayMemoryPort(replay: ReplayFixture, live: MemoryPort): MemoryPort {
+  return replay.memoryMode === 'live' ? new LiveReadsMemoryPort(live) : new ReplayMemoryPort(replay.fixture.memoryInjections, replay.recordedAt);
 }

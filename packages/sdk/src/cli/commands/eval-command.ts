@@ -7,7 +7,7 @@ import { printResult, UsageError, writeLine, type CommandContext } from '../cli-
 import { integerFlag } from '../parse-command-line.ts';
 
 const usage =
-  'Usage: agentloom eval run --dataset NAME --version N [--baseline M] [--fail-on-regression] [--agent SLUG|ID] [--mode recorded|live] [--report-dir DIR]';
+  'Usage: agentloom eval run --dataset NAME --version N [--baseline M] [--fail-on-regression] [--agent SLUG|ID] [--mode recorded|live] [--memory recorded|live] [--report-dir DIR]';
 
 /** Exit code of `eval run --fail-on-regression` when a case regressed (1, 2 and 3 keep their meanings: API error, usage error, run cancelled). */
 export const regressionExitCode = 4;
@@ -27,9 +27,12 @@ export async function evalCommand(context: CommandContext): Promise<number> {
   const baselineVersion = integerFlag(flags.baseline, '--baseline');
   const modelMode = flags.mode ?? 'recorded';
   if (modelMode !== 'recorded' && modelMode !== 'live') throw new UsageError('--mode is recorded or live');
+  // Memory reads: the recorded run's injections (default) or the tenant's memory now (`live`); a replay never writes memory.
+  const memoryMode = flags.memory ?? 'recorded';
+  if (memoryMode !== 'recorded' && memoryMode !== 'live') throw new UsageError('--memory is recorded or live');
   const agentId = flags.agent ? (await client.agents.resolve(flags.agent, { includeArchived: true })).id : await agentOfDataset(context, flags.dataset);
   const run = async (agentVersion: number, baselineExperimentId?: string): Promise<Experiment> => {
-    const input: CreateExperimentInput = { dataset: flags.dataset!, agentId, agentVersion, modelMode, ...(baselineExperimentId ? { baselineExperimentId } : {}) };
+    const input: CreateExperimentInput = { dataset: flags.dataset!, agentId, agentVersion, modelMode, memoryMode, ...(baselineExperimentId ? { baselineExperimentId } : {}) };
     const created = await client.evaluations.createExperiment(input);
     writeLine(output.stderr, `Replaying ${flags.dataset} on version ${agentVersion} (${created.results.length} case(s), experiment ${created.id})`);
     return client.evaluations.waitForExperiment(created.id);

@@ -94,6 +94,7 @@ export function DatasetExperiments({
                   {experiment.datasetVersion !== datasetVersion ? (
                     <span className="text-zinc-600 dark:text-zinc-300"> (now v{datasetVersion})</span>
                   ) : null} · {experiment.modelMode}
+                  {experiment.memoryMode === 'live' ? ' · live memory' : null}
                 </td>
                 <td className="hidden px-4 py-2 text-zinc-600 lg:table-cell dark:text-zinc-300">{formatTimestamp(experiment.createdAt)}</td>
               </tr>

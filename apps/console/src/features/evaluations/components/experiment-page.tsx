@@ -44,7 +44,8 @@ export function ExperimentPage({ dataset, experimentId }: { dataset: string; exp
         </h1>
         {view ? (
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
-            Dataset v{view.datasetVersion} · model replies {view.modelMode === 'recorded' ? 'recorded until the first divergence' : 'live'} · started{' '}
+            Dataset v{view.datasetVersion} · model replies {view.modelMode === 'recorded' ? 'recorded until the first divergence' : 'live'} · memory{' '}
+            {view.memoryMode === 'live' ? 'live' : 'as recorded'} · started{' '}
             {formatTimestamp(view.createdAt)}
             {view.baselineExperimentId ? (
               <>

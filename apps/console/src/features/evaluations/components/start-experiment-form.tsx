@@ -31,6 +31,7 @@ export function StartExperimentForm({ dataset, experiments }: { dataset: string;
   const [selected, setSelected] = useState<number[]>([]);
   const [baseline, setBaseline] = useState<BaselineChoice>('');
   const [modelMode, setModelMode] = useState<'recorded' | 'live'>('recorded');
+  const [memoryMode, setMemoryMode] = useState<'recorded' | 'live'>('recorded');
   const [scorers, setScorers] = useState<ScorerChoice>({ exact: true, contains: false, regex: '', toolSequence: 'arguments' });
   const create = useMutation(trpc.experiments.create.mutationOptions());
 
@@ -53,6 +54,7 @@ export function StartExperimentForm({ dataset, experiments }: { dataset: string;
           agentId,
           agentVersion: version,
           modelMode,
+          memoryMode,
           scorers: chosen,
           ...(baselineExperimentId ? { baselineExperimentId } : {}),
         });
@@ -136,6 +138,20 @@ export function StartExperimentForm({ dataset, experiments }: { dataset: string;
               <input type="radio" name={`${formId}-mode`} checked={modelMode === 'live'} onChange={() => setModelMode('live')} /> Live: the version’s model
             </label>
           </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-medium">Memory reads</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+            <label className="flex items-center gap-2">
+              <input type="radio" name={`${formId}-memory`} checked={memoryMode === 'recorded'} onChange={() => setMemoryMode('recorded')} /> Recorded: what
+              the recorded run was given
+            </label>
+            <label className="flex items-center gap-2">
+              <input type="radio" name={`${formId}-memory`} checked={memoryMode === 'live'} onChange={() => setMemoryMode('live')} /> Live: the tenant’s memory
+              now
+            </label>
+          </div>
+          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">Either way a replay writes no memory.</p>
         </fieldset>
         <ScorerFields value={scorers} onChange={setScorers} />
         {create.error ? <ErrorNotice title="The experiment could not be started" message={create.error.message} /> : null}

@@ -55,6 +55,7 @@ export const experimentSchema = z
     agentId: z.uuid(),
     agentVersion: z.number().int(),
     modelMode: z.string().describe('`recorded`: recorded model replies until the first divergence, then the version’s model; `live`: the version’s model.'),
+    memoryMode: z.string().describe('`recorded`: memory reads return what the recorded run was given; `live`: the tenant’s memory at replay time. A replay never writes memory.'),
     status: z.enum(['running', 'completed']),
     baselineExperimentId: z.uuid().nullable(),
     scorers: z.array(jsonValueSchema),
