@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/roles';
 import { createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
 import type { ExperimentView } from './experiment-view';
+import { completedExperiment } from './experiment-test-helpers';
 
 /** ADR 0058: the LLM-as-judge is paid like any model call, from the tenant's and the judge agent's budgets. */
 describe.each(databaseModes)('judge calls against budgets (%s)', (mode) => {
@@ -39,17 +40,7 @@ describe.each(databaseModes)('judge calls against budgets (%s)', (mode) => {
       agentVersion: 1,
       scorers: [{ type: 'llm-judge', rubric: 'Does the answer confirm the refund?', judgeAgentId: judgeId, judgeAgentVersion: 1, passThreshold: 0.5 }],
     });
-    let view = created;
-    await expect
-      .poll(
-        async () => {
-          view = await test.platform.experiments.get(principal, { experimentId: created.id });
-          return view.status;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('completed');
-    return view;
+    return completedExperiment(test, principal, created.id);
   }
 
   it('counts the judge’s tokens against the tenant and the judge agent, and a spent budget fails the judge score with budget-exceeded', async () => {

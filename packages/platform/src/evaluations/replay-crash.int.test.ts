@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Principal } from '../auth/roles';
 import { createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
 import type { ExperimentView } from './experiment-view';
+import { completedExperiment } from './experiment-test-helpers';
 
 /**
  * ADR 0059: a recorded replay keeps its ordinary steps in memory and commits them with its last
@@ -85,17 +86,7 @@ describe.each(databaseModes)('a recorded replay whose worker dies mid-case (%s)'
   afterAll(() => test?.dispose());
 
   async function completed(experiment: ExperimentView): Promise<ExperimentView> {
-    let view = experiment;
-    await expect
-      .poll(
-        async () => {
-          view = await test.platform.experiments.get(principal, { experimentId: experiment.id });
-          return view.status;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('completed');
-    return view;
+    return completedExperiment(test, principal, experiment.id);
   }
 
   it('commits nothing before the case ends, starts the case again from its first step exactly once after the crash, and scores it as an uninterrupted replay', async () => {

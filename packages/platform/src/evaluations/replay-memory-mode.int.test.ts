@@ -5,6 +5,7 @@ import type { Principal } from '../auth/roles';
 import { createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
 import type { ExperimentView } from './experiment-view';
 import { defineScorer } from './scoring/custom-scorer';
+import { completedExperiment } from './experiment-test-helpers';
 
 /** Reports the keys of the memory the replay read, so the scoring-on-read path (custom scorers) is checked too. */
 const scorers = [
@@ -52,17 +53,7 @@ describe.each(databaseModes)('replay memory mode (%s)', (mode) => {
       ...(memoryMode ? { memoryMode } : {}),
       scorers: [{ type: 'memory-superseded' }, { type: 'memory-expected', keys: ['customer.language'] }, ...(withCustomScorer ? [{ type: 'custom' as const, name: 'memory-keys' }] : [])],
     });
-    let view = created;
-    await expect
-      .poll(
-        async () => {
-          view = await test.platform.experiments.get(principal, { experimentId: created.id });
-          return view.status;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('completed');
-    return view;
+    return completedExperiment(test, principal, created.id);
   }
 
   async function liveMemory(): Promise<string[]> {

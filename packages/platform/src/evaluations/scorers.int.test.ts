@@ -5,6 +5,7 @@ import type { Principal } from '../auth/roles';
 import { createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
 import type { ExperimentView } from './experiment-view';
 import { defineScorer } from './scoring/custom-scorer';
+import { completedExperiment } from './experiment-test-helpers';
 
 /** Custom scorers as a deployment would load them from AGENTLOOM_SCORER_MODULES. */
 const scorers = [
@@ -41,17 +42,7 @@ describe.each(databaseModes)('judge, memory and custom scorers (%s)', (mode) => 
   afterAll(() => test?.dispose());
 
   async function completed(experiment: ExperimentView): Promise<ExperimentView> {
-    let view = experiment;
-    await expect
-      .poll(
-        async () => {
-          view = await test.platform.experiments.get(principal, { experimentId: experiment.id });
-          return view.status;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('completed');
-    return view;
+    return completedExperiment(test, principal, experiment.id);
   }
 
   it('stores every score with its explanation: a judge through the gateway, a superseded recall, a missed memory, custom scorers; the verdict becomes the replay run’s feedback', async () => {

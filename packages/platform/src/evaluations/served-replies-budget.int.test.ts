@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Principal } from '../auth/roles';
 import { selectBudgetState } from '../budgets/budget-state-sql';
 import { createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
-import type { ExperimentView } from './experiment-view';
+import { completedExperiment } from './experiment-test-helpers';
 
 const lookup = defineTool({
   name: 'lookup_order',
@@ -55,16 +55,7 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
 
   async function replayRunOf(agentVersion: number): Promise<{ tokens: number; servedTokens: number }> {
     const created = await test.platform.experiments.create(principal, { dataset: `orders-${mode}`, agentId, agentVersion, scorers: [{ type: 'exact' }] });
-    let view: ExperimentView = created;
-    await expect
-      .poll(
-        async () => {
-          view = await test.platform.experiments.get(principal, { experimentId: created.id });
-          return view.status;
-        },
-        { timeout: 60_000 },
-      )
-      .toBe('completed');
+    const view = await completedExperiment(test, principal, created.id);
     const run = await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: view.results[0]!.runId }, select: { status: true, inputTokens: true, outputTokens: true, servedTokens: true } });
     expect(run.status).toBe('succeeded');
     return { tokens: run.inputTokens + run.outputTokens, servedTokens: run.servedTokens };
