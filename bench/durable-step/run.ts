@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 import { measureLangGraph, type LangGraphSamples } from './langgraph-peer';
+import { measureInProcess } from './measure-in-process';
 import { median } from '../median';
 import { measureRun, type StepSample } from './measure-run';
 
@@ -77,15 +78,23 @@ function peerReport(ours: StepSample[], theirs: LangGraphSamples): string[] {
 }
 
 const rows: string[] = [];
+// BENCH_DURABLE_ONE_PROCESS=1: every measurement in this process, one after another, as before session 17.
+const oneProcess = process.env.BENCH_DURABLE_ONE_PROCESS === '1';
+const measureAgentLoom = (target: string) =>
+  oneProcess
+    ? measureRun(target === 'memory://' ? { dataDirectory: 'memory://', migrationsDirectory } : { url: target, migrationsDirectory }, turns, warmUpTurns)
+    : measureInProcess('agentloom', target, turns, warmUpTurns);
 const { server, langGraph } = await withServerDatabase(async (url) => ({
-  server: await measureRun({ url, migrationsDirectory }, turns, warmUpTurns),
-  langGraph: await measureLangGraph(url, turns, warmUpTurns),
+  server: await measureAgentLoom(url),
+  langGraph: oneProcess ? await measureLangGraph(url, turns, warmUpTurns) : await measureInProcess('langgraph', url, turns, warmUpTurns),
 }));
 rows.push(...report('server (PG 15)', server.samples, server.floorMs));
-const embedded = await measureRun({ dataDirectory: 'memory://', migrationsDirectory }, turns, warmUpTurns);
+const embedded = await measureAgentLoom('memory://');
 rows.push(...report('embedded (PGlite)', embedded.samples, embedded.floorMs));
 
-console.log(`durable-step: ${turns} tool turns per run after a ${warmUpTurns}-turn warm-up run of each system, persist time = mean (and median) over steps point±5\n`);
+console.log(
+  `durable-step: ${turns} tool turns per run after a ${warmUpTurns}-turn warm-up run of each system, ${oneProcess ? 'all in this process' : 'each system and mode in a fresh process'}, persist time = mean (and median) over steps point±5\n`,
+);
 console.log('| database | step | persist ms | persist median ms | vs step 10 | whole step ms | checkpoint bytes | INSERT…COMMIT floor ms | persist / floor | median / floor |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
