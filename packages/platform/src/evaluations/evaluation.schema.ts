@@ -80,14 +80,17 @@ export const scorerSchema = z.discriminatedUnion('type', [
 ]);
 export type Scorer = z.infer<typeof scorerSchema>;
 
+/** Where a replay's memory reads come from. `recorded`: what the recorded run was given; `live`: the tenant's memory as it is now. A replay never writes memory. */
+export const memoryModeSchema = z.enum(['recorded', 'live']);
+export type MemoryMode = z.infer<typeof memoryModeSchema>;
+
 export const createExperimentInputSchema = z.object({
   dataset: datasetNameSchema,
   agentId: z.uuid(),
   agentVersion: z.number().int().positive(),
   baselineExperimentId: z.uuid().optional(),
   modelMode: z.enum(['recorded', 'live']).default('recorded'),
-  /** `recorded`: memory reads return what the recorded run was given; `live`: the tenant's memory as it is now. A replay never writes memory. */
-  memoryMode: z.enum(['recorded', 'live']).default('recorded'),
+  memoryMode: memoryModeSchema.default('recorded'),
   scorers: z.array(scorerSchema).max(20).default([{ type: 'tool-sequence', namesOnly: false }]),
 });
 export type CreateExperimentInput = z.input<typeof createExperimentInputSchema>;

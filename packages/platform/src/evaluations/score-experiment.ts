@@ -2,7 +2,7 @@ import type { Database, Prisma } from '@agentloom/db';
 import { z } from 'zod';
 
 import { parseCaseFixture } from './case-fixture';
-import { scorerSchema } from './evaluation.schema';
+import { memoryModeSchema, scorerSchema } from './evaluation.schema';
 import { scoreOutsideTransaction } from './scoring/score-outside-transaction';
 import type { RunMetrics } from './scoring/score-replay';
 import { baselineOf, storeCaseScore } from './store-case-score';
@@ -47,7 +47,7 @@ export async function scoreFinishedReplays(database: Database, context: ScoringC
     // Checked before the judge or a custom scorer runs too: a case waiting for its baseline costs no model call.
     if (experiment.baselineExperimentId && (await baselineOf(prisma, experiment.baselineExperimentId, result.caseId))?.status === 'running') continue;
     const fixture = parseCaseFixture(result.case);
-    const memoryMode = experiment.memoryMode === 'live' ? 'live' : 'recorded';
+    const memoryMode = memoryModeSchema.parse(experiment.memoryMode);
     const outside = await scoreOutsideTransaction(database, context, tenantId, { runId: result.runId, fixture, labels: result.case.labels, memoryMode }, scorers);
     const target = { tenantId, experimentId, baselineExperimentId: experiment.baselineExperimentId, resultId: result.id, runId: result.runId, caseId: result.caseId, memoryMode } as const;
     await prisma.$transaction((transaction) => storeCaseScore(transaction, target, fixture, scorers, outside));

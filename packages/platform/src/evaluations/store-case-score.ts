@@ -1,7 +1,7 @@
 import type { Prisma, StatementRunner } from '@agentloom/db';
 
 import type { CaseFixture } from './case-fixture';
-import type { Scorer } from './evaluation.schema';
+import type { MemoryMode, Scorer } from './evaluation.schema';
 import type { CaseScore } from './scoring/output-scorers';
 import { scoreReplay, type RunMetrics } from './scoring/score-replay';
 import { storeScoredResult } from './store-scored-result';
@@ -15,7 +15,7 @@ export interface CaseToScore {
   runId: string;
   caseId: string;
   /** The experiment's memory mode: in `live` mode the memory scorers judge what the run itself read. */
-  memoryMode: 'recorded' | 'live';
+  memoryMode: MemoryMode;
 }
 
 /**

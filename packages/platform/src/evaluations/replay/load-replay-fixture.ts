@@ -2,7 +2,7 @@ import type { PrismaClient, StatementRunner } from '@agentloom/db';
 
 import { parseCaseFixture, type CaseFixture } from '../case-fixture';
 import { toolCallKey } from '../canonical-arguments';
-import { unmatchedToolPolicySchema, type UnmatchedToolPolicy } from '../evaluation.schema';
+import { memoryModeSchema, unmatchedToolPolicySchema, type MemoryMode, type UnmatchedToolPolicy } from '../evaluation.schema';
 import { readReplayFixtureStatement } from './replay-fixture-sql';
 
 /** What the executor needs to run a replay instead of a live run. */
@@ -17,7 +17,7 @@ export interface ReplayFixture {
   policy: UnmatchedToolPolicy;
   modelMode: 'recorded' | 'live';
   /** `recorded`: memory reads are served from the recorded injections; `live`: from the tenant's memory now. Never written. */
-  memoryMode: 'recorded' | 'live';
+  memoryMode: MemoryMode;
   /** When the recorded run was created: the injected memories' time. */
   recordedAt: Date;
   /** Recorded results already served by earlier attempts of this run, by tool call key. */
@@ -70,7 +70,7 @@ export async function loadReplayFixture(
     }),
     policy: unmatchedToolPolicySchema.parse(result.unmatched_tool_policy),
     modelMode,
-    memoryMode: result.memory_mode === 'live' ? 'live' : 'recorded',
+    memoryMode: memoryModeSchema.parse(result.memory_mode),
     recordedAt: new Date(result.recorded_at ?? result.case_created_at),
     consumed,
   };

@@ -1,7 +1,7 @@
 import type { Database } from '@agentloom/db';
 
 import type { CaseFixture } from '../case-fixture';
-import type { Scorer } from '../evaluation.schema';
+import type { MemoryMode, Scorer } from '../evaluation.schema';
 import { runCustomScorer } from './custom-scorer';
 import { judgeWithinBudget } from './judge-within-budget';
 import { recordedMemoryRead, type MemoryRead } from './memory-scorers';
@@ -18,7 +18,7 @@ export async function scoreOutsideTransaction(
   database: Database,
   context: ScoringContext,
   tenantId: string,
-  replay: { runId: string; fixture: CaseFixture; labels: string[]; memoryMode: 'recorded' | 'live' },
+  replay: { runId: string; fixture: CaseFixture; labels: string[]; memoryMode: MemoryMode },
   scorers: readonly Scorer[],
 ): Promise<Map<number, CaseScore>> {
   const scores = new Map<number, CaseScore>();
@@ -28,6 +28,8 @@ export async function scoreOutsideTransaction(
   const calls = await prisma.toolCall.findMany({ where: { runId: replay.runId, parentToolCallId: null }, orderBy: [{ createdAt: 'asc' }, { callId: 'asc' }], select: { name: true, arguments: true, editedArguments: true } });
   const output = (run.output as { text?: string } | null)?.text ?? null;
   const expected = replay.fixture.expectedOutput ?? replay.fixture.finalOutput;
+  // Read once for every custom scorer of the case (the judge does not see memory).
+  const memoryRead = scorers.some((scorer) => scorer.type === 'custom') ? await memoryReadOf(prisma, replay) : [];
   for (const [index, scorer] of scorers.entries()) {
     if (scorer.type === 'llm-judge') {
       scores.set(index, await judgeWithinBudget(database, context, tenantId, scorer, { input: replay.fixture.input, output, expected, runId: replay.runId }));
@@ -46,7 +48,7 @@ export async function scoreOutsideTransaction(
                 runStatus: run.status,
                 toolCalls: calls.map((call) => ({ name: call.name, arguments: call.editedArguments ?? call.arguments })),
                 recordedToolCalls: replay.fixture.toolResults,
-                memoryRead: await memoryReadOf(prisma, replay),
+                memoryRead,
                 labels: replay.labels,
                 options: scorer.options,
               },
@@ -60,7 +62,7 @@ export async function scoreOutsideTransaction(
 }
 
 /** What the replay read: its case's recorded injections, or in live memory mode the items the run itself read (each once, first read first). */
-async function memoryReadOf(prisma: Database['prisma'], replay: { runId: string; fixture: CaseFixture; memoryMode: 'recorded' | 'live' }): Promise<MemoryRead[]> {
+async function memoryReadOf(prisma: Database['prisma'], replay: { runId: string; fixture: CaseFixture; memoryMode: MemoryMode }): Promise<MemoryRead[]> {
   if (replay.memoryMode === 'recorded') return recordedMemoryRead(replay.fixture);
   const injections = await prisma.memoryInjection.findMany({
     where: { runId: replay.runId },

@@ -1,7 +1,7 @@
 import type { Prisma, StatementRunner } from '@agentloom/db';
 
 import type { CaseFixture } from '../case-fixture';
-import type { Scorer } from '../evaluation.schema';
+import type { MemoryMode, Scorer } from '../evaluation.schema';
 import { recordedMemoryRead, scoreMemoryExpected, scoreMemorySuperseded, type MemoryRead } from './memory-scorers';
 import { isOutputScorer, scoreOutput, type CaseScore } from './output-scorers';
 import { readReplayRunFacts, type ReplayRunFacts } from './replay-run-facts';
@@ -37,7 +37,7 @@ export async function scoreReplay(
   runId: string,
   fixture: CaseFixture,
   scorers: readonly Scorer[],
-  options: { tenantId: string; outside: ReadonlyMap<number, CaseScore>; statements?: StatementRunner; memoryMode?: 'recorded' | 'live' },
+  options: { tenantId: string; outside: ReadonlyMap<number, CaseScore>; statements?: StatementRunner; memoryMode: MemoryMode },
 ): Promise<ScoredReplay> {
   const liveMemory = options.memoryMode === 'live';
   // One read (ADR 0077): the run, its top-level calls in ledger order with their step indexes, its last

@@ -38,8 +38,9 @@ export interface BuildRunEngineOptions {
   decorateTool?: (tool: AnyTool) => AnyTool;
   /**
    * Present when the run replays a dataset case (ADR 0048): the tools serve recorded results, memory
-   * reads the recorded injections (or, in live memory mode, the tenant's memory now) and writes none, and in recorded mode the model replays recorded replies until the
-   * first divergence. Everything else — hooks, ledger, approvals — is the live run's.
+   * reads the recorded injections (or, in live memory mode, the tenant's memory now) and writes none,
+   * and in recorded mode the model replays recorded replies until the first divergence. Everything
+   * else — hooks, ledger, approvals — is the live run's.
    */
   replay?: ReplayFixture;
   /**
