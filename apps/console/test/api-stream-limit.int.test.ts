@@ -95,3 +95,24 @@ it('refuses the stream past AGENTLOOM_STREAMS_PER_KEY with 429 and a clear body,
   expect(overBudget.status).toBe(429);
   expect(overBudget.body.error.message).toContain('Too many requests');
 });
+
+it('answers HEAD as a request that holds no stream slot (Next.js runs the GET handler for it and never reads the body)', async () => {
+  for (const connection of open.splice(0)) connection.close();
+  /** Resolves once all the key's slots can be taken at once (then frees them): retried while the console sees closed connections go. */
+  const allSlotsFree = () =>
+    eventually(async () => {
+      const streams = await Promise.all(Array.from({ length: streamsPerKey }, () => openStream()));
+      for (const stream of open.splice(0)) stream.close();
+      return streams.every((stream) => stream.status === 200) ? true : undefined;
+    });
+  await allSlotsFree();
+
+  // The first test spent the key's request budget, and HEAD is a request: the request limit refuses it.
+  const statuses = [];
+  for (let call = 0; call <= streamsPerKey; call += 1) {
+    const head = await fetch(`${server.baseUrl}/api/v1/runs/${runId}/events`, { method: 'HEAD', headers: { Authorization: `Bearer ${viewerKey}` } });
+    statuses.push(head.status);
+  }
+  expect(statuses).toEqual(Array.from({ length: streamsPerKey + 1 }, () => 429));
+  await allSlotsFree();
+});

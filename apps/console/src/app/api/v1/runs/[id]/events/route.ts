@@ -1,4 +1,4 @@
-import { endedEventStreamResponse, eventStreamResponse } from '~/server/http/event-stream';
+import { endedEventStreamResponse, eventStreamHeadResponse, eventStreamResponse } from '~/server/http/event-stream';
 import { heartbeatMs, resumeAfterSeq } from '~/server/http/event-stream-parameters';
 import { queryParameters } from '~/server/http/query-parameters';
 import { jsonResponse, route } from '~/server/http/route';
@@ -22,6 +22,7 @@ export const GET = route<{ id: string }>(
       return jsonResponse(await platform.runEvents.list(principal, { runId: parameters.id, afterSeq, ...(limit === undefined ? {} : { limit }) }));
     }
     if (await platform.runEvents.streamEnded(principal, { runId: parameters.id, afterSeq })) return endedEventStreamResponse();
+    if (request.method === 'HEAD') return eventStreamHeadResponse();
     // Ends when the client goes away or the key is revoked on any console.
     const abort = streamSignal(platform, principal, request.signal);
     // A client that stops reading overflows its bounded buffer; its connection is then dropped.
@@ -32,5 +33,6 @@ export const GET = route<{ id: string }>(
     return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`, { overflow: overflow.signal, ...(streamSlot ? { slot: streamSlot } : {}) });
   },
   // The live stream takes a concurrent-stream slot, not a request token; `?format=json` is a request.
-  { role: 'viewer', stream: (request) => new URL(request.url).searchParams.get('format') !== 'json' },
+  // HEAD opens no stream (Next.js answers it with this handler): it is a request too.
+  { role: 'viewer', stream: (request) => request.method !== 'HEAD' && new URL(request.url).searchParams.get('format') !== 'json' },
 );
