@@ -14,6 +14,8 @@ export interface FanoutResult {
   runFinishedMs: number[];
   /** Per (round, event): first subscriber's receipt − createdAt. */
   firstMs: number[];
+  /** Per event type: `firstMs`'s and `spreadMs`'s samples of that type (which commits are slow, and where fan-out is). */
+  byTypeMs: Map<string, { first: number[]; spread: number[] }>;
   /** Per (round, event): last subscriber's receipt − first subscriber's receipt. */
   spreadMs: number[];
   /** Per (round, commit): NOTIFY heard by the bench's own LISTEN − createdAt (server mode only). */
@@ -56,6 +58,7 @@ export async function measureFanout(
     incompleteSubscribers: 0,
     runFinishedMs: [],
     firstMs: [],
+    byTypeMs: new Map(),
     spreadMs: [],
     notifyMs: [],
     clientLoopDelayP99Ms: 0,
@@ -107,7 +110,7 @@ async function measureRound(
   result.clientLoopDelayP99Ms = Math.max(result.clientLoopDelayP99Ms, roundReceipts.loopDelayP99Ms);
   result.clientLoopDelayMaxMs = Math.max(result.clientLoopDelayMaxMs, roundReceipts.loopDelayMaxMs);
   const heard = (await notifications?.stop()) ?? [];
-  const bySeq = new Map<number, { createdAtMs: number; first: number; last: number }>();
+  const bySeq = new Map<number, { type: string; createdAtMs: number; first: number; last: number }>();
   for (const events of received) {
     const complete =
       events.length > 0 && events.every((event, index) => event.seq === lastSeq + index + 1) && events[events.length - 1]?.type === 'run-finished';
@@ -116,7 +119,7 @@ async function measureRound(
       result.latenciesMs.push(event.receivedAt - event.createdAtMs);
       if (event.type === 'run-finished') result.runFinishedMs.push(event.receivedAt - event.createdAtMs);
       const seen = bySeq.get(event.seq);
-      if (!seen) bySeq.set(event.seq, { createdAtMs: event.createdAtMs, first: event.receivedAt, last: event.receivedAt });
+      if (!seen) bySeq.set(event.seq, { type: event.type, createdAtMs: event.createdAtMs, first: event.receivedAt, last: event.receivedAt });
       else {
         seen.first = Math.min(seen.first, event.receivedAt);
         seen.last = Math.max(seen.last, event.receivedAt);
@@ -125,6 +128,10 @@ async function measureRound(
   }
   for (const seen of bySeq.values()) {
     result.firstMs.push(seen.first - seen.createdAtMs);
+    const ofType = result.byTypeMs.get(seen.type) ?? { first: [], spread: [] };
+    ofType.first.push(seen.first - seen.createdAtMs);
+    ofType.spread.push(seen.last - seen.first);
+    result.byTypeMs.set(seen.type, ofType);
     result.spreadMs.push(seen.last - seen.first);
   }
   for (const notification of heard) {

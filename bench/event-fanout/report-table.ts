@@ -8,8 +8,8 @@ export interface ModeResults {
   replay: ReplayResult;
 }
 
-/** Markdown tables, so the output can be pasted into the README as is. */
-export function formatTables(results: readonly ModeResults[]): string {
+/** Markdown tables, so the output can be pasted into the README as is; `byType` adds first-subscriber latency and spread per event type. */
+export function formatTables(results: readonly ModeResults[], byType = false): string {
   const fanoutRows = results.flatMap(({ mode, fanout }) =>
     fanout.map((row) => [
       mode,
@@ -40,7 +40,20 @@ export function formatTables(results: readonly ModeResults[]): string {
       `${percentile(row.runFinishedMs, 50).toFixed(0)} / ${percentile(row.runFinishedMs, 99).toFixed(0)}`,
     ]),
   );
+  const byTypeRows = results.flatMap(({ mode, fanout }) =>
+    fanout.flatMap((row) =>
+      [...row.byTypeMs].map(([type, samples]) => [
+        mode,
+        String(row.subscribers),
+        type,
+        String(samples.first.length),
+        `${percentile(samples.first, 50).toFixed(0)} / ${Math.max(...samples.first).toFixed(0)}`,
+        `${percentile(samples.spread, 50).toFixed(0)} / ${Math.max(...samples.spread).toFixed(0)}`,
+      ]),
+    ),
+  );
   return [
+    ...(byType ? [markdown(['mode', 'subscribers', 'event type', 'samples', 'first subscriber ms p50 / max', 'first → last ms p50 / max'], byTypeRows)] : []),
     markdown(
       [
         'mode',

@@ -75,4 +75,4 @@ for (const mode of settings.modes) {
     console.error(`[${mode}] skipped: ${(error as Error).message}`);
   }
 }
-console.log(`\nNode ${process.version}, ${results.length} mode(s), ${settings.client} client\n\n${formatTables(results)}`);
+console.log(`\nNode ${process.version}, ${results.length} mode(s), ${settings.client} client\n\n${formatTables(results, process.env.BENCH_FANOUT_BY_TYPE === '1')}`);
