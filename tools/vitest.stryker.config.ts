@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // guard the safety-critical modules listed in stryker.config.json.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
+  // The console's `~/` imports (as in vitest.config.ts), for its SSE body's tests.
+  resolve: { alias: [{ find: /^~\//, replacement: fileURLToPath(new URL('../apps/console/src/', import.meta.url)) }] },
   test: {
     include: [
       'packages/runtime/src/outbound/*.test.ts',
@@ -18,6 +20,8 @@ export default defineConfig({
       'packages/platform/src/validation/*.test.ts',
       'packages/platform/src/execution/engine/step-usage.test.ts',
       'packages/platform/src/execution/engine/superseded-checkpoints.test.ts',
+      'apps/console/src/server/http/event-stream.test.ts',
+      'apps/console/src/server/http/event-stream-body.test.ts',
     ],
     testTimeout: 30_000,
   },

@@ -1,5 +1,7 @@
-import type { RunEventStreamItem, StoredRunEvent } from '@agentloom/platform';
-import { describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
+
+import { consoleLogger, RunEventStreamOverflowError, type RunEventStreamItem, type StoredRunEvent } from '@agentloom/platform';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { eventStreamResponse } from './event-stream';
 
@@ -14,8 +16,10 @@ function scriptedItems(signal: AbortSignal) {
   let wake = () => {};
   async function* items(): AsyncGenerator<RunEventStreamItem> {
     try {
-      while (!signal.aborted) {
+      for (;;) {
+        // A failure is thrown even once stopped: a read the stop interrupted fails, too.
         if (state.failure) throw state.failure;
+        if (signal.aborted) return;
         const item = queue.shift();
         if (item) {
           state.taken++;
@@ -187,6 +191,47 @@ describe('the event stream body', () => {
     expect(stream.slot.released).toBe(true);
   });
 
+  it('rejects at once when the client goes away while its writes are stuck (a socket that never drains)', async () => {
+    const stream = openStream();
+    const target = destination({ stallWrites: true });
+    const clientGone = new AbortController();
+    const piped = stream.body.pipeTo(target.stream, { signal: clientGone.signal });
+    await nextIoTurn();
+    clientGone.abort(new DOMException('the client went away', 'AbortError'));
+    await expect(piped).rejects.toThrow('the client went away');
+    expect(stream.abort.signal.aborted).toBe(true);
+    expect(stream.slot.released).toBe(true);
+  });
+
+  it('leaves nothing listening on the response’s signal once the stream ended', async () => {
+    const stream = openStream();
+    stream.script.push({ kind: 'events', events: [event(1, 'run-finished')] });
+    stream.script.finish();
+    const responseSignal = new AbortController().signal;
+    await stream.body.pipeTo(destination().stream, { signal: responseSignal });
+    expect(getEventListeners(responseSignal, 'abort')).toHaveLength(0);
+  });
+
+  it('ends cleanly, without a failure, when the platform stream fails only because it was stopped', async () => {
+    const stream = openStream();
+    const target = destination();
+    const piped = stream.body.pipeTo(target.stream);
+    await nextIoTurn();
+    stream.abort.abort();
+    stream.script.fail(new Error('aborted while reading'));
+    await piped;
+    expect(target.state).toEqual({ closed: true, abortedWith: undefined });
+  });
+
+  it('refuses a pipe into a locked destination as pipeTo does, and stays readable', async () => {
+    const stream = openStream();
+    const target = destination();
+    target.stream.getWriter();
+    await expect(stream.body.pipeTo(target.stream)).rejects.toThrow(TypeError);
+    expect(stream.body.locked).toBe(false);
+    stream.abort.abort();
+  });
+
   it('honours options the direct pipe does not implement by taking the generic one', async () => {
     const stream = openStream();
     stream.script.push({ kind: 'events', events: [event(1, 'run-finished')] });
@@ -195,5 +240,62 @@ describe('the event stream body', () => {
     await stream.body.pipeTo(target.stream, { preventClose: true });
     expect(target.text()).toContain('"type":"run-finished"');
     expect(target.state.closed).toBe(false);
+  });
+});
+
+describe('the event stream body, read by a reader', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('errors the read when the platform buffer overflowed, and releases everything', async () => {
+    const stream = openStream();
+    const reader = stream.body.getReader();
+    await reader.read(); // the opening comment
+    const pending = reader.read();
+    await nextIoTurn();
+    stream.overflow.abort();
+    await expect(pending).rejects.toThrow(/the client fell behind/);
+    expect(stream.slot.released).toBe(true);
+    expect(stream.abort.signal.aborted).toBe(true);
+    expect((await stream.script.items.next()).done).toBe(true);
+  });
+
+  it('reports a platform stream that overflowed as a client falling behind, not as a failure', async () => {
+    const stream = openStream();
+    const reader = stream.body.getReader();
+    await reader.read();
+    const pending = reader.read();
+    await nextIoTurn();
+    const info = vi.spyOn(consoleLogger, 'info').mockImplementation(() => {});
+    const error = vi.spyOn(consoleLogger, 'error');
+    stream.script.fail(new RunEventStreamOverflowError('run', 1_000));
+    await expect(pending).rejects.toThrow(RunEventStreamOverflowError);
+    expect(info).toHaveBeenCalledWith('test client fell behind; stream closed for it to resume');
+    expect(error).not.toHaveBeenCalled();
+    expect(stream.slot.released).toBe(true);
+  });
+
+  it('stops the platform stream when the reader cancels (the client went away)', async () => {
+    const stream = openStream();
+    const reader = stream.body.getReader();
+    await reader.read();
+    stream.script.push({ kind: 'events', events: [event(1)] });
+    await reader.read();
+    await reader.cancel();
+    expect(stream.abort.signal.aborted).toBe(true);
+    expect(stream.script.state.returned).toBe(true);
+    expect(stream.slot.released).toBe(true);
+  });
+
+  it('errors the read when the platform stream fails, and releases the slot', async () => {
+    const stream = openStream();
+    const reader = stream.body.getReader();
+    await reader.read();
+    const pending = reader.read();
+    await nextIoTurn();
+    const error = vi.spyOn(consoleLogger, 'error').mockImplementation(() => {});
+    stream.script.fail(new Error('the database went away'));
+    await expect(pending).rejects.toThrow('the database went away');
+    expect(error).toHaveBeenCalledWith('test stream failed', expect.objectContaining({ message: 'the database went away' }));
+    expect(stream.slot.released).toBe(true);
   });
 });

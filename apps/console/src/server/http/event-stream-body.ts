@@ -56,13 +56,14 @@ async function pipeEventStream(source: EventStreamSource, writer: WritableStream
     abortWriter(writer, signal!.reason);
     void source.cancel();
   };
-  if (signal?.aborted) onAbort();
-  else signal?.addEventListener('abort', onAbort, { once: true });
+  // A signal that is already aborted never fires: the check after the first chunk (the opening
+  // comment, which needs no platform read) ends the pipe before anything is written.
+  signal?.addEventListener('abort', onAbort);
   try {
     for (;;) {
-      // Rejects once the writer errored (the response failed or was aborted).
+      // Rejects once the writer errored (the response failed or was aborted). Only while it is full:
+      // awaiting a ready writer would cost every chunk a microtask turn for nothing.
       if ((writer.desiredSize ?? 0) <= 0) await writer.ready;
-      if (signal?.aborted) throw signal.reason;
       const chunk = await source.next();
       if (signal?.aborted) throw signal.reason;
       if (chunk === null) break;

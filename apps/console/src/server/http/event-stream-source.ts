@@ -25,7 +25,6 @@ export interface EventStreamLifetime {
  */
 export class EventStreamSource {
   private opened = false;
-  private ended = false;
   /** Drops the connection; set by the reading side (it errors a controller, or aborts a writer). */
   private dropConnection: ((error: Error) => void) | undefined;
 
@@ -35,7 +34,7 @@ export class EventStreamSource {
     private readonly route: string,
     private readonly lifetime: EventStreamLifetime,
   ) {
-    lifetime.overflow?.addEventListener('abort', () => this.overflowed(), { once: true });
+    lifetime.overflow?.addEventListener('abort', () => this.overflowed());
   }
 
   /** Who drops the connection when the client falls behind: the last caller wins (the pipe replaces the controller). */
@@ -81,8 +80,8 @@ export class EventStreamSource {
     await this.items.return(undefined);
   }
 
+  /** Everything it does is idempotent: an overflow signalled after the stream ended changes nothing. */
   private overflowed(): void {
-    if (this.ended) return;
     this.end();
     this.abort.abort();
     this.dropConnection?.(new Error(`${this.route}: the client fell behind; closed so it resumes with Last-Event-ID`));
@@ -90,7 +89,6 @@ export class EventStreamSource {
   }
 
   private end(): void {
-    this.ended = true;
     this.lifetime.slot?.release();
   }
 }
