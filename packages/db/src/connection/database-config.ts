@@ -25,8 +25,13 @@ export const databaseConfigSchema = z.object({
   initialDataDirectory: z.instanceof(Blob).optional(),
   /** Embedded mode: how long to wait for another process to release the data directory (restarts). */
   lockWaitMs: z.number().int().min(0).default(10_000),
-  /** Embedded mode: how often to look for hot tables whose statistics are due (PGlite has no autovacuum); 0 turns it off. */
-  analyzeIntervalMs: z.number().int().min(0).default(30_000),
+  /**
+   * Embedded mode: how often to look for maintenance a server would do on its own (PGlite has no
+   * autovacuum and no checkpointer): a checkpoint, or the statistics of a hot table; 0 turns it off.
+   */
+  maintenanceIntervalMs: z.number().int().min(0).default(30_000),
+  /** Embedded mode: a checkpoint is due once this much WAL was written since the last one (bytes). */
+  checkpointAfterWalBytes: z.number().int().min(1).default(32 * 1024 * 1024),
   /** Server mode: connection pool size. */
   poolSize: z.number().int().min(1).max(200).default(10),
   /** Server mode: how long to wait for a connection before failing, in milliseconds. */

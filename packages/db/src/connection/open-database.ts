@@ -65,10 +65,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   // Loaded only in embedded mode: a server-mode process (every worker) never loads PGlite.
   const { openEmbedded } = await import('../embedded/open-embedded');
-  const { startEmbeddedAnalyze } = await import('../embedded/embedded-analyze');
+  const { startEmbeddedMaintenance } = await import('../embedded/embedded-maintenance');
   const embedded = await openEmbedded(resolved.dataDirectory, resolved.lockWaitMs, resolved.initialDataDirectory);
   // Started after the migrations (finishOpening), so its first look sees the tables.
-  let analyzer: { stop(): Promise<void> } | undefined;
+  let maintenance: { stop(): Promise<void> } | undefined;
   return finishOpening({
     mode: 'embedded',
     location: embedded.location,
@@ -78,11 +78,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     createListener: () => createEmbeddedListener(embedded.pglite),
     migrationsDirectory: resolved.migrationsDirectory,
     closeConnection: async () => {
-      await analyzer?.stop();
+      await maintenance?.stop();
       await embedded.close();
     },
     afterOpening: () => {
-      analyzer = startEmbeddedAnalyze(embedded.statements, { intervalMs: resolved.analyzeIntervalMs });
+      maintenance = startEmbeddedMaintenance(embedded.statements, {
+        intervalMs: resolved.maintenanceIntervalMs,
+        checkpointAfterWalBytes: resolved.checkpointAfterWalBytes,
+      });
     },
   });
 }

@@ -10,6 +10,7 @@ import { DatabaseError } from '../connection/database-error';
 import type { PreparedStatement, RawSql } from '../connection/raw-sql';
 import type { SqlDriver } from '../migrations/sql-driver';
 import { vectorSearchSessionSettings } from '../vector/vector-support';
+import { embeddedSessionSettings } from './embedded-checkpoint';
 import { lockDataDirectory, type DataDirectoryLock } from './data-directory-lock';
 import { pgliteStatements } from './pglite-statements';
 import { protocolAdapterClient } from './protocol-adapter-client';
@@ -43,7 +44,7 @@ export async function openEmbedded(dataDirectory: string, lockWaitMs = 0, initia
       extensions: { vector },
     });
     // PGlite is one session, so session settings hold for every query that follows.
-    await pglite.exec(vectorSearchSessionSettings.map(([name, value]) => `SET ${name} = '${value}';`).join('\n'));
+    await pglite.exec([...vectorSearchSessionSettings, ...embeddedSessionSettings].map(([name, value]) => `SET ${name} = '${value}';`).join('\n'));
     const protocolStatements = pgliteStatements(pglite);
     return {
       pglite,
