@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
@@ -6,6 +8,8 @@ import { PostgresSaver } from '@langchain/langgraph-checkpoint-postgres';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import pg from 'pg';
 import { z } from 'zod';
+
+import type { RunPlan } from './measure-run';
 
 /** The same scripted loop as measure-run's agent: one `record_citation` call per turn, then an answer. */
 class CitationChatModel extends BaseChatModel {
@@ -45,11 +49,11 @@ const recordCitation = tool(({ source }: { source: string }) => Promise.resolve(
  * node updates of the stream. With a checkpointer every super-step (agent, tools) is a durable
  * checkpoint write before the next one starts.
  */
-async function turnTimes(toolTurns: number, checkpointer: PostgresSaver, saverTime: { ms: number }): Promise<{ turns: number[]; saver: number[] }> {
+async function turnTimes(toolTurns: number, checkpointer: PostgresSaver, saverTime: { ms: number }): Promise<LangGraphTurns> {
   const agent = createReactAgent({ llm: new CitationChatModel(toolTurns), tools: [recordCitation], checkpointer });
   // durability 'sync': each super-step's checkpoint is written before the next step starts, as
   // AgentLoom commits a step before the next one (LangGraph's default, 'async', overlaps the write with the next step).
-  const config = { recursionLimit: 2 * toolTurns + 10, streamMode: 'updates' as const, durability: 'sync' as const, configurable: { thread_id: `bench-${toolTurns}-${Date.now()}` } };
+  const config = { recursionLimit: 2 * toolTurns + 10, streamMode: 'updates' as const, durability: 'sync' as const, configurable: { thread_id: `bench-${toolTurns}-${randomUUID()}` } };
   const turns: number[] = [];
   const saver: number[] = [];
   let last = performance.now();
@@ -88,18 +92,23 @@ function timeSaver(checkpointer: PostgresSaver, total: { ms: number }): void {
   }
 }
 
-export interface LangGraphSamples {
+export interface LangGraphTurns {
   /** Per tool turn, ms of the whole turn with PostgresSaver on the database. */
   turns: number[];
   /** Per tool turn, wall ms while PostgresSaver was reading or writing (put, putWrites, getTuple). */
   saver: number[];
 }
 
+export interface LangGraphSamples extends LangGraphTurns {
+  /** The short runs' turns, one entry per run. */
+  shortRuns: LangGraphTurns[];
+}
+
 /**
- * createReactAgent with @langchain/langgraph-checkpoint-postgres's PostgresSaver on `url`, durability `sync`;
- * a warm-up run of `warmUpTurns` on the same pool first, as AgentLoom's side gets.
+ * createReactAgent with @langchain/langgraph-checkpoint-postgres's PostgresSaver on `url`, durability `sync`,
+ * with AgentLoom's plan (measure-run.ts): a warm-up run on the same pool, the short runs, then the long run.
  */
-export async function measureLangGraph(url: string, toolTurns: number, warmUpTurns = 0): Promise<LangGraphSamples> {
+export async function measureLangGraph(url: string, plan: RunPlan): Promise<LangGraphSamples> {
   const pool = new pg.Pool({ connectionString: url });
   // The bench drops its database at the end, which terminates idle connections.
   pool.on('error', () => undefined);
@@ -109,8 +118,10 @@ export async function measureLangGraph(url: string, toolTurns: number, warmUpTur
   const saverTime = { ms: 0 };
   timeSaver(checkpointer, saverTime);
   try {
-    if (warmUpTurns > 0) await turnTimes(warmUpTurns, checkpointer, saverTime);
-    return await turnTimes(toolTurns, checkpointer, saverTime);
+    if (plan.warmUpTurns > 0) await turnTimes(plan.warmUpTurns, checkpointer, saverTime);
+    const shortRuns: LangGraphTurns[] = [];
+    for (let index = 0; index < plan.shortRuns; index += 1) shortRuns.push(await turnTimes(plan.shortRunTurns, checkpointer, saverTime));
+    return { ...(await turnTimes(plan.toolTurns, checkpointer, saverTime)), shortRuns };
   } finally {
     await checkpointer.end();
   }

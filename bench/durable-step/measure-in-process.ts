@@ -2,17 +2,17 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 import type { LangGraphSamples } from './langgraph-peer';
-import type { StepSample } from './measure-run';
+import type { RunPlan, RunSamples } from './measure-run';
 
 const tsxCli = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const measureScript = fileURLToPath(new URL('./measure-process.ts', import.meta.url));
 
 /** Runs one measurement in a fresh process (measure-process.ts) and returns what it printed. */
-export function measureInProcess(system: 'agentloom', target: string, turns: number, warmUp: number): Promise<{ samples: StepSample[]; floorMs: number }>;
-export function measureInProcess(system: 'langgraph', target: string, turns: number, warmUp: number): Promise<LangGraphSamples>;
-export function measureInProcess(system: 'agentloom' | 'langgraph', target: string, turns: number, warmUp: number): Promise<unknown> {
+export function measureInProcess(system: 'agentloom', target: string, plan: RunPlan): Promise<RunSamples>;
+export function measureInProcess(system: 'langgraph', target: string, plan: RunPlan): Promise<LangGraphSamples>;
+export function measureInProcess(system: 'agentloom' | 'langgraph', target: string, plan: RunPlan): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsxCli, measureScript, system, target, String(turns), String(warmUp)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [tsxCli, measureScript, system, target, JSON.stringify(plan)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);

@@ -15,19 +15,39 @@ export interface StepSample {
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** How many runs are measured, and how long: the short runs pool the early steps (see `measureRun`). */
+export interface RunPlan {
+  toolTurns: number;
+  warmUpTurns: number;
+  shortRuns: number;
+  shortRunTurns: number;
+}
+
+export interface RunSamples {
+  /** Every step of the long run. */
+  samples: StepSample[];
+  /** Every step of each short run, one array per run. */
+  shortRunSamples: StepSample[][];
+  floorMs: number;
+}
+
 /**
  * Runs one agent for `toolTurns` tool turns and times each step's commit separately from its work.
  * A warm-up run of `warmUpTurns` goes first on the same platform (same connections, same process),
- * so step 10 of the measured run is not the process's first JIT and plan-cache window; the LangGraph
- * peer gets the same warm-up.
+ * so the measured steps are not the process's first JIT and plan-cache window; then `shortRuns` runs
+ * of `shortRunTurns` turns, whose early steps the report pools (ten steps of one run are too few:
+ * one GC pause or optimizing compile among them moves their mean by a third); then the long run.
+ * The LangGraph peer gets the same plan.
  */
-export async function measureRun(database: DatabaseConfig, toolTurns: number, warmUpTurns = 0): Promise<{ samples: StepSample[]; floorMs: number }> {
+export async function measureRun(database: DatabaseConfig, plan: RunPlan): Promise<RunSamples> {
   // Benches seal nothing secret, but a Postgres-backed platform needs a secret key (AGENTLOOM_SECRET_KEY).
   const platform = await createPlatform({ database, logger: silent, secrets: { key: Buffer.alloc(32, 7) } });
   try {
-    if (warmUpTurns > 0) await runLongAgent(platform, warmUpTurns, 'warm-up');
-    const samples = await runLongAgent(platform, toolTurns, 'measured');
-    return { samples, floorMs: await measureInsertCommitFloor(platform) };
+    if (plan.warmUpTurns > 0) await runLongAgent(platform, plan.warmUpTurns, 'warm-up');
+    const shortRunSamples: StepSample[][] = [];
+    for (let index = 0; index < plan.shortRuns; index += 1) shortRunSamples.push(await runLongAgent(platform, plan.shortRunTurns, `short-${index}`));
+    const samples = await runLongAgent(platform, plan.toolTurns, 'measured');
+    return { samples, shortRunSamples, floorMs: await measureInsertCommitFloor(platform) };
   } finally {
     await platform.close();
   }

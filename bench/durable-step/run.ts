@@ -13,15 +13,22 @@ import pg from 'pg';
 import { measureLangGraph, type LangGraphSamples } from './langgraph-peer';
 import { measureInProcess } from './measure-in-process';
 import { median } from '../median';
-import { measureRun, type StepSample } from './measure-run';
+import { measureRun, type RunPlan, type RunSamples, type StepSample } from './measure-run';
 
 const migrationsDirectory = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const turns = Number(process.env.BENCH_DURABLE_STEPS ?? 1010);
 const points = [10, 100, 1000].filter((point) => point + 5 <= turns);
-// One short run of each system first, in the same process and on the same connections, so step 10 of the
-// measured run is not the first JIT and plan-cache window (0 measures the cold start).
-const warmUpTurns = Number(process.env.BENCH_DURABLE_WARMUP_STEPS ?? 50);
+const plan: RunPlan = {
+  toolTurns: turns,
+  // A warm-up run of each system first, in the same process and on the same connections, so the measured
+  // steps are not the first JIT and plan-cache window (0 measures the cold start). 50 turns was not warm:
+  // steps 10–40 of the run after it cost 1.5–2.5× what they cost after a 400-turn warm-up (bench/README).
+  warmUpTurns: Number(process.env.BENCH_DURABLE_WARMUP_STEPS ?? 300),
+  // Step 10 pooled over this many runs (their steps 5–14) besides the long run's: ten steps of one run were too few.
+  shortRuns: Number(process.env.BENCH_DURABLE_SHORT_RUNS ?? 20),
+  shortRunTurns: 20,
+};
 
 async function withServerDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
   const name = `bench_durable_${randomBytes(4).toString('hex')}`;
@@ -38,42 +45,48 @@ async function withServerDatabase<T>(work: (url: string) => Promise<T>): Promise
   }
 }
 
-function around(samples: StepSample[], point: number, pick: (sample: StepSample) => number): number {
-  const window = samples.filter((sample) => sample.step >= point - 5 && sample.step < point + 5).map(pick);
-  return window.reduce((sum, value) => sum + value, 0) / window.length;
+/** The steps of `samples` in point ± 5 (ten steps). */
+function windowOf<Sample>(samples: readonly Sample[], point: number, stepOf: (sample: Sample, index: number) => number): Sample[] {
+  return samples.filter((sample, index) => stepOf(sample, index) >= point - 5 && stepOf(sample, index) < point + 5);
 }
 
-/** The same window's median: one pause (GC, a checkpoint flush) among ten steps moves the mean, not this. */
-function medianAround(samples: StepSample[], point: number, pick: (sample: StepSample) => number): number {
-  return median(samples.filter((sample) => sample.step >= point - 5 && sample.step < point + 5).map(pick));
+/** A point's samples: the long run's window, and each short run's when the point falls inside the short runs. */
+function pooled<Sample>(long: readonly Sample[], short: readonly (readonly Sample[])[], point: number, stepOf: (sample: Sample, index: number) => number): Sample[] {
+  const shortRuns = point + 5 <= plan.shortRunTurns ? short : [];
+  return [long, ...shortRuns].flatMap((samples) => windowOf(samples, point, stepOf));
 }
 
-function report(mode: string, samples: StepSample[], floorMs: number): string[] {
-  const base = around(samples, points[0]!, (sample) => sample.persistMs);
+const stepOfSample = (sample: StepSample) => sample.step;
+// LangGraph's arrays hold one entry per tool turn from the first: index i is turn i (as `values.slice(point - 5, point + 5)` read them before).
+const stepOfTurn = (_: number, index: number) => index;
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+function ourWindow(result: RunSamples, point: number): StepSample[] {
+  return pooled(result.samples, result.shortRunSamples, point, stepOfSample);
+}
+
+function report(mode: string, result: RunSamples): string[] {
+  const base = mean(ourWindow(result, points[0]!).map((sample) => sample.persistMs));
   return points.map((point) => {
-    const persist = around(samples, point, (sample) => sample.persistMs);
-    const bytes = samples.find((sample) => sample.step === point)?.checkpointBytes ?? 0;
-    const persistMedian = medianAround(samples, point, (sample) => sample.persistMs);
-    return `| ${mode} | ${point} | ${persist.toFixed(2)} | ${persistMedian.toFixed(2)} | ${(persist / base).toFixed(2)}× | ${around(samples, point, (sample) => sample.stepMs).toFixed(2)} | ${bytes} | ${floorMs.toFixed(2)} | ${(persist / floorMs).toFixed(1)}× | ${(persistMedian / floorMs).toFixed(1)}× |`;
+    const window = ourWindow(result, point);
+    const persist = mean(window.map((sample) => sample.persistMs));
+    const bytes = result.samples.find((sample) => sample.step === point)?.checkpointBytes ?? 0;
+    // The median too: one pause (GC, a checkpoint flush) among the window's steps moves the mean, not this.
+    const persistMedian = median(window.map((sample) => sample.persistMs));
+    return `| ${mode} | ${point} | ${window.length} | ${persist.toFixed(2)} | ${persistMedian.toFixed(2)} | ${(persist / base).toFixed(2)}× | ${mean(window.map((sample) => sample.stepMs)).toFixed(2)} | ${bytes} | ${result.floorMs.toFixed(2)} | ${(persist / result.floorMs).toFixed(1)}× | ${(persistMedian / result.floorMs).toFixed(1)}× |`;
   });
 }
 
-function meanAround(values: readonly number[], point: number): number {
-  const window = values.slice(Math.max(0, point - 5), point + 5);
-  return window.reduce((sum, value) => sum + value, 0) / window.length;
-}
-
-function medianOfWindow(values: readonly number[], point: number): number {
-  return median(values.slice(Math.max(0, point - 5), point + 5));
-}
-
 /** Durable cost per step: ours = the step commit + the fenced ledger/cancel writes; theirs = time inside PostgresSaver. */
-function peerReport(ours: StepSample[], theirs: LangGraphSamples): string[] {
+function peerReport(ours: RunSamples, theirs: LangGraphSamples): string[] {
   return points.map((point) => {
-    const oursMs = around(ours, point, (sample) => sample.persistMs + sample.hookMs);
-    const theirsMs = meanAround(theirs.saver, point);
-    const medianRatio = medianAround(ours, point, (sample) => sample.persistMs + sample.hookMs) / medianOfWindow(theirs.saver, point);
-    return `| ${point} | ${oursMs.toFixed(2)} | ${around(ours, point, (sample) => sample.stepMs).toFixed(2)} | ${theirsMs.toFixed(2)} | ${meanAround(theirs.turns, point).toFixed(2)} | ${(oursMs / theirsMs).toFixed(2)}× | ${medianRatio.toFixed(2)}× |`;
+    const window = ourWindow(ours, point);
+    const oursDurable = window.map((sample) => sample.persistMs + sample.hookMs);
+    const theirsSaver = pooled(theirs.saver, theirs.shortRuns.map((run) => run.saver), point, stepOfTurn);
+    const theirsTurns = pooled(theirs.turns, theirs.shortRuns.map((run) => run.turns), point, stepOfTurn);
+    const ratio = mean(oursDurable) / mean(theirsSaver);
+    const medianRatio = median(oursDurable) / median(theirsSaver);
+    return `| ${point} | ${window.length} / ${theirsSaver.length} | ${mean(oursDurable).toFixed(2)} | ${mean(window.map((sample) => sample.stepMs)).toFixed(2)} | ${mean(theirsSaver).toFixed(2)} | ${mean(theirsTurns).toFixed(2)} | ${ratio.toFixed(2)}× | ${medianRatio.toFixed(2)}× |`;
   });
 }
 
@@ -82,25 +95,25 @@ const rows: string[] = [];
 const oneProcess = process.env.BENCH_DURABLE_ONE_PROCESS === '1';
 const measureAgentLoom = (target: string) =>
   oneProcess
-    ? measureRun(target === 'memory://' ? { dataDirectory: 'memory://', migrationsDirectory } : { url: target, migrationsDirectory }, turns, warmUpTurns)
-    : measureInProcess('agentloom', target, turns, warmUpTurns);
+    ? measureRun(target === 'memory://' ? { dataDirectory: 'memory://', migrationsDirectory } : { url: target, migrationsDirectory }, plan)
+    : measureInProcess('agentloom', target, plan);
 const { server, langGraph } = await withServerDatabase(async (url) => ({
   server: await measureAgentLoom(url),
-  langGraph: oneProcess ? await measureLangGraph(url, turns, warmUpTurns) : await measureInProcess('langgraph', url, turns, warmUpTurns),
+  langGraph: oneProcess ? await measureLangGraph(url, plan) : await measureInProcess('langgraph', url, plan),
 }));
-rows.push(...report('server (PG 15)', server.samples, server.floorMs));
+rows.push(...report('server (PG 15)', server));
 const embedded = await measureAgentLoom('memory://');
-rows.push(...report('embedded (PGlite)', embedded.samples, embedded.floorMs));
+rows.push(...report('embedded (PGlite)', embedded));
 
 console.log(
-  `durable-step: ${turns} tool turns per run after a ${warmUpTurns}-turn warm-up run of each system, ${oneProcess ? 'all in this process' : 'each system and mode in a fresh process'}, persist time = mean (and median) over steps point±5\n`,
+  `durable-step: a ${plan.warmUpTurns}-turn warm-up run of each system, then ${plan.shortRuns} runs of ${plan.shortRunTurns} turns and one of ${turns}, ${oneProcess ? 'all in this process' : 'each system and mode in a fresh process'}; persist time = mean (and median) over steps point±5, pooled over every run that reaches point+5\n`,
 );
-console.log('| database | step | persist ms | persist median ms | vs step 10 | whole step ms | checkpoint bytes | INSERT…COMMIT floor ms | persist / floor | median / floor |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| database | step | steps pooled | persist ms | persist median ms | vs step 10 | whole step ms | checkpoint bytes | INSERT…COMMIT floor ms | persist / floor | median / floor |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const row of rows) console.log(row);
 
 console.log(`\ndurable cost per step vs LangGraph.js ${'createReactAgent'} + PostgresSaver (durability sync), same PostgreSQL 15 database, same scripted loop (one tool call per step)\n`);
-console.log('| step | AgentLoom durable ms (commit + ledger + cancel check) | AgentLoom whole step ms | LangGraph durable ms (in PostgresSaver) | LangGraph whole step ms | ours / theirs | ours / theirs (medians) |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
-for (const row of peerReport(server.samples, langGraph)) console.log(row);
+console.log('| step | turns pooled (ours / theirs) | AgentLoom durable ms (commit + ledger + cancel check) | AgentLoom whole step ms | LangGraph durable ms (in PostgresSaver) | LangGraph whole step ms | ours / theirs | ours / theirs (medians) |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const row of peerReport(server, langGraph)) console.log(row);
 console.log(`\nload average ${(await import('node:os')).loadavg().map((value) => value.toFixed(1)).join(' ')}`);

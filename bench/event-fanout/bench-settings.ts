@@ -1,5 +1,8 @@
-/** `lean`: node:http, seq/type/createdAt taken by position (lean-event-stream.ts); `fetch`: the test client. */
-export type FanoutClient = 'lean' | 'fetch';
+/**
+ * `raw`: a bare socket, HTTP and chunked decoding by hand (raw-event-stream.ts); `lean`: node:http, frames read
+ * the same way (lean-event-stream.ts); `fetch`: the test client.
+ */
+export type FanoutClient = 'raw' | 'lean' | 'fetch';
 
 export type FanoutMode = 'embedded' | 'server' | 'server-worker';
 
@@ -32,7 +35,7 @@ function list(name: string, fallback: string): string[] {
 
 export function readSettings(): FanoutSettings {
   return {
-    client: process.env.BENCH_FANOUT_CLIENT === 'fetch' ? 'fetch' : 'lean',
+    client: process.env.BENCH_FANOUT_CLIENT === 'fetch' ? 'fetch' : process.env.BENCH_FANOUT_CLIENT === 'raw' ? 'raw' : 'lean',
     cpuProfileDirectory: process.env.BENCH_FANOUT_CPU_PROFILE || undefined,
     modes: list('BENCH_FANOUT_MODES', 'embedded,server,server-worker').filter((mode): mode is FanoutMode => fanoutModes.includes(mode)),
     subscriberCounts: list('BENCH_FANOUT_SUBSCRIBERS', '1,100,500').map(Number),

@@ -63,7 +63,7 @@ const typeKey = '"type":"';
 const createdAtKey = '"createdAt":"';
 
 /** The frame in `text[start, end)`, or undefined for a comment-only block (`: connected`, heartbeats). */
-function parseFrame(text: string, start: number, end: number, receivedAt: number): ReceivedEvent | undefined {
+export function parseFrame(text: string, start: number, end: number, receivedAt: number): ReceivedEvent | undefined {
   const data = text.indexOf(dataPrefix, start);
   if (data === -1 || data >= end) return undefined;
   const idLine = text.lastIndexOf('id: ', data);

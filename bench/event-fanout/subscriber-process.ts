@@ -11,6 +11,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openEventStream, type EventStreamConnection } from '../../apps/console/test/support/event-stream-client';
 import { eventData } from '../../apps/console/test/support/run-event-frames';
 import { openLeanEventStream, type ReceivedEvent } from './lean-event-stream';
+import { openRawEventStream } from './raw-event-stream';
 import type { FromSubscribersMessage, ToSubscribersMessage } from './subscriber-messages';
 
 interface Subscriber {
@@ -32,7 +33,7 @@ send({ type: 'ready' });
 async function handle(message: ToSubscribersMessage): Promise<void> {
   switch (message.type) {
     case 'open': {
-      const open = message.client === 'lean' ? openLeanEventStream : fetchStream;
+      const open = message.client === 'raw' ? openRawEventStream : message.client === 'lean' ? openLeanEventStream : fetchStream;
       subscribers = await connectInWaves(message.count, () => open(message.url, message.headers));
       send({ type: 'opened', statuses: subscribers.map((subscriber) => subscriber.status) });
       return;
