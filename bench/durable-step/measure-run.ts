@@ -53,7 +53,7 @@ export async function measureRun(database: DatabaseConfig, plan: RunPlan): Promi
   }
 }
 
-async function runLongAgent(platform: Platform, toolTurns: number, label: string): Promise<StepSample[]> {
+export async function runLongAgent(platform: Platform, toolTurns: number, label: string): Promise<StepSample[]> {
   const agentId = await createLongAgent(platform, toolTurns, label);
   const principal = (await platform.auth.authenticate(platform.seed.adminKey!))!;
   await platform.runs.create(principal, { agentId, input: 'Cite many sources.' });

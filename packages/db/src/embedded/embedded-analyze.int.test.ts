@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { inMemoryDataDirectory } from '../connection/database-config';
-import { startEmbeddedAnalyze, type EmbeddedAnalyzer } from './embedded-analyze';
+import { embeddedStatisticsTarget, startEmbeddedAnalyze, type EmbeddedAnalyzer } from './embedded-analyze';
 import { openEmbedded, type EmbeddedConnection } from './open-embedded';
 
 /** PGlite has no autovacuum: the analyzer gives the planner its statistics, one due table at a time. */
@@ -46,6 +46,16 @@ describe('embedded ANALYZE of hot tables', () => {
     await expect.poll(() => analyzer.analyzeDue(), { timeout: 30_000 }).toBe('hot');
     expect(await estimatedRows('hot')).toBe(8000);
     expect(analyzed).toEqual(['hot', 'hot']);
+  });
+
+  it('samples at the embedded statistics target, not the session default', async () => {
+    // `id` is unique: its histogram has target + 1 bounds (101 at Postgres's default of 100).
+    const [stats] = await embedded.statements.query<{ bounds: number }>(
+      `SELECT array_length(histogram_bounds::text::text[], 1) AS bounds FROM pg_stats WHERE tablename = 'hot' AND attname = 'id'`,
+    );
+    expect(stats!.bounds).toBe(embeddedStatisticsTarget + 1);
+    const [setting] = await embedded.statements.query<{ value: string }>(`SELECT current_setting('default_statistics_target') AS value`);
+    expect(setting!.value).toBe('100');
   });
 
   it('stops without analyzing again', async () => {
