@@ -17,8 +17,6 @@ export const hotTables = ['runs', 'steps', 'run_events', 'tool_calls', 'messages
 export const embeddedStatisticsTarget = 30;
 
 export interface EmbeddedAnalyzeOptions {
-  /** How often to look for tables due; 0 turns the analyzer off. */
-  intervalMs: number;
   tables?: readonly string[];
   /** Autovacuum's rule: due after `minimumChanges + changeFraction × rows` changes since the last ANALYZE. */
   minimumChanges?: number;
@@ -27,14 +25,11 @@ export interface EmbeddedAnalyzeOptions {
   statisticsTarget?: number;
   /** Told each table analyzed and how long it took (logs, tests, the bench). */
   onAnalyzed?: (table: string, durationMs: number) => void;
-  onError?: (error: unknown) => void;
 }
 
 export interface EmbeddedAnalyzer {
-  /** One look: analyzes the table most due, if any; the timer calls it, tests call it directly. */
+  /** One look: analyzes the table most due, if any, and says which; the maintenance tick calls it, tests call it directly. */
   analyzeDue(): Promise<string | undefined>;
-  /** Stops the timer and waits for an ANALYZE in progress (before the database closes). */
-  stop(): Promise<void>;
 }
 
 interface TableActivity {
@@ -46,21 +41,19 @@ interface TableActivity {
 
 /**
  * PGlite runs no autovacuum, so an embedded database is never analyzed and its planner guesses.
- * This does what autovacuum's analyze would, cheaply and off the request path: on an idle timer it
- * reads the change counters (`pg_stat_user_tables`, in memory) and analyzes at most one due table
- * per tick (a sample of at most 30,000 rows), so the pause a request might queue behind stays one
- * table's ANALYZE (ADR 0060). A table never analyzed is due once it holds rows.
+ * This does what autovacuum's analyze would, cheaply and off the request path: the maintenance tick
+ * (embedded-maintenance.ts) asks it to read the change counters (`pg_stat_user_tables`, in memory)
+ * and analyze at most one due table, so the pause a request might queue behind stays one table's
+ * ANALYZE (ADR 0060). A table never analyzed is due once it holds rows.
  */
-export function startEmbeddedAnalyze(statements: RawSql, options: EmbeddedAnalyzeOptions): EmbeddedAnalyzer {
+export function createEmbeddedAnalyzer(statements: RawSql, options: EmbeddedAnalyzeOptions = {}): EmbeddedAnalyzer {
   const tables = [...(options.tables ?? hotTables)];
   const minimumChanges = options.minimumChanges ?? 50;
   const changeFraction = options.changeFraction ?? 0.1;
   const statisticsTarget = options.statisticsTarget ?? embeddedStatisticsTarget;
-  let running: Promise<string | undefined> | undefined;
-  let stopped = false;
 
-  const analyzeDue = (): Promise<string | undefined> => {
-    running ??= (async () => {
+  return {
+    analyzeDue: async () => {
       const activity = await statements.query<TableActivity>(
         `SELECT relname AS "table", n_mod_since_analyze::float8 AS changes, GREATEST(n_live_tup, 0)::float8 AS rows,
                 (last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL) AS analyzed
@@ -70,7 +63,7 @@ export function startEmbeddedAnalyze(statements: RawSql, options: EmbeddedAnalyz
       const due = activity
         .filter((entry) => (entry.analyzed ? entry.changes > minimumChanges + changeFraction * entry.rows : entry.rows > 0 || entry.changes > 0))
         .sort((left, right) => right.changes - left.changes)[0];
-      if (!due || stopped) return undefined;
+      if (!due) return undefined;
       const started = performance.now();
       // Only ANALYZE reads this setting; other statements on the session between SET and RESET are unaffected.
       await statements.execute(`SET default_statistics_target = ${statisticsTarget}`);
@@ -82,28 +75,6 @@ export function startEmbeddedAnalyze(statements: RawSql, options: EmbeddedAnalyz
       }
       options.onAnalyzed?.(due.table, performance.now() - started);
       return due.table;
-    })().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const timer =
-    options.intervalMs > 0
-      ? setInterval(() => {
-          if (running) return;
-          analyzeDue().catch((error: unknown) => options.onError?.(error));
-        }, options.intervalMs)
-      : undefined;
-  // Never keeps a process alive on its own.
-  timer?.unref();
-
-  return {
-    analyzeDue,
-    stop: async () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => undefined);
     },
   };
 }

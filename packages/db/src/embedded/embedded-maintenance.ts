@@ -1,5 +1,5 @@
 import type { RawSql } from '../connection/raw-sql';
-import { startEmbeddedAnalyze, type EmbeddedAnalyzeOptions } from './embedded-analyze';
+import { createEmbeddedAnalyzer, type EmbeddedAnalyzeOptions } from './embedded-analyze';
 import { checkpointIfDue } from './embedded-checkpoint';
 
 export interface EmbeddedMaintenanceOptions {
@@ -7,8 +7,7 @@ export interface EmbeddedMaintenanceOptions {
   intervalMs: number;
   /** A checkpoint is due once this much WAL was written since the last one. */
   checkpointAfterWalBytes: number;
-  /** The analyzer's options (its own timer stays off: this one drives it). */
-  analyze?: Omit<EmbeddedAnalyzeOptions, 'intervalMs'>;
+  analyze?: EmbeddedAnalyzeOptions;
   onError?: (error: unknown) => void;
 }
 
@@ -28,7 +27,7 @@ export interface EmbeddedMaintenance {
  * session; a checkpoint goes first, because what it bounds (WAL kept) only grows while it waits.
  */
 export function startEmbeddedMaintenance(statements: RawSql, options: EmbeddedMaintenanceOptions): EmbeddedMaintenance {
-  const analyzer = startEmbeddedAnalyze(statements, { ...options.analyze, intervalMs: 0 });
+  const analyzer = createEmbeddedAnalyzer(statements, options.analyze);
   let running: Promise<MaintenanceWork> | undefined;
   let stopped = false;
 
@@ -60,7 +59,6 @@ export function startEmbeddedMaintenance(statements: RawSql, options: EmbeddedMa
       stopped = true;
       if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
-      await analyzer.stop();
     },
   };
 }
