@@ -1,4 +1,4 @@
-export { openDatabase, type Database, type DatabaseMode } from './connection/open-database';
+export { openDatabase, type Database, type DatabaseMode, type DatabaseObserver } from './connection/open-database';
 export { databaseConfigSchema, inMemoryDataDirectory, type DatabaseConfig } from './connection/database-config';
 export { DatabaseError, type DatabaseErrorKind } from './connection/database-error';
 export { isTransientDatabaseError, transientDatabaseErrorReason } from './connection/transient-database-error';

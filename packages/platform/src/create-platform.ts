@@ -317,7 +317,11 @@ function checkEmbedderUrl(outbound: OutboundPolicy, baseURL: string): void {
 
 async function openDatabaseOrExplain(config: PlatformConfig): Promise<Database> {
   try {
-    return await openDatabase(config.database);
+    return await openDatabase(config.database, {
+      // PGlite's checkpoints and statistics (ADR 0060, 0090): a failed tick is retried at the next one.
+      onMaintenanceError: (error) =>
+        config.logger.warn('Embedded database maintenance failed; the next tick tries again', { error: error instanceof Error ? error.message : String(error) }),
+    });
   } catch (error) {
     if (error instanceof DatabaseError) {
       const kind = error.kind === 'invalid-config' ? 'validation' : 'unavailable';

@@ -36,11 +36,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** What the opener tells its caller about work it does in the background. */
+export interface DatabaseObserver {
+  /**
+   * Embedded mode: a maintenance tick failed (a checkpoint or an ANALYZE). The database stays open and
+   * the next tick tries again; without this the failure is not reported anywhere.
+   */
+  onMaintenanceError?(error: unknown): void;
+}
+
 /**
  * Opens the database in the mode the config selects, applies pending migrations (under Prisma's
  * advisory lock on a server), prepares vector support where pgvector exists, and returns the client.
  */
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+export async function openDatabase(config: DatabaseConfig, observer: DatabaseObserver = {}): Promise<Database> {
   const parsed = databaseConfigSchema.safeParse(config);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -85,6 +94,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       maintenance = startEmbeddedMaintenance(embedded.statements, {
         intervalMs: resolved.maintenanceIntervalMs,
         checkpointAfterWalBytes: resolved.checkpointAfterWalBytes,
+        ...(observer.onMaintenanceError ? { onError: (error: unknown) => observer.onMaintenanceError?.(error) } : {}),
       });
     },
   });
