@@ -115,7 +115,12 @@ try {
     console.log(markdownTable(['steps', 'step panel ms (median / worst)', 'search ms (median / worst)', 'next error ms (median / worst)'], investigationRows));
   }
   const liveSamples: number[] = [];
-  for (let attempt = 0; attempt < repeat; attempt += 1) liveSamples.push(...(await measureLive(browser, server.baseUrl, session, adminKey)).stepMs);
+  const liveHops: string[][] = [];
+  for (let attempt = 0; attempt < repeat; attempt += 1) {
+    const live = await measureLive(browser, server.baseUrl, session, adminKey);
+    liveSamples.push(...live.stepMs);
+    live.hops.forEach((hop, index) => liveHops.push([String(attempt + 1), String(hop.step), live.stepMs[index]!.toFixed(0), hop.toBrowserMs?.toFixed(0) ?? '—', hop.toRowMs?.toFixed(0) ?? '—']));
+  }
   const sortedLive = [...liveSamples].sort((left, right) => left - right);
   console.log('');
   console.log(
@@ -124,6 +129,9 @@ try {
       [['run page, timeline', sortedLive[Math.floor(sortedLive.length / 2)]!.toFixed(0), sortedLive[sortedLive.length - 1]!.toFixed(0), String(sortedLive.length)]],
     ),
   );
+  // Every sample, split by hop: where a slow one spent its time.
+  console.log('');
+  console.log(markdownTable(['live run', 'step', 'commit → row ms', 'commit → page has the event ms', 'event → row drawn ms'], liveHops));
   console.log(`\nload average (1 min): ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end; cpu hogs: ${hogs.length}`);
 } finally {
   for (const hog of hogs) hog.kill();
