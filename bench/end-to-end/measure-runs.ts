@@ -8,6 +8,16 @@ export interface ScenarioResult {
   runsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /** The slowest runs, slowest first, with the client's wall clock around them (for `slowRunHops`). */
+  slowest: CompletedRun[];
+}
+
+export interface CompletedRun {
+  runId: string;
+  ms: number;
+  /** Date.now() just before the POST, and when `run-finished` arrived. */
+  postedAt: number;
+  finishedSeenAt: number;
 }
 
 export interface BenchTarget {
@@ -22,7 +32,8 @@ export interface BenchTarget {
  * `run-finished`. Any non-2xx answer, a stream that ends without `run-finished`, or a run that does
  * not succeed fails the bench: a refused request is a failure, never a data point.
  */
-export async function completeOneRun(target: BenchTarget, api: ApiClient, input: string): Promise<{ runId: string; ms: number }> {
+export async function completeOneRun(target: BenchTarget, api: ApiClient, input: string): Promise<CompletedRun> {
+  const postedAt = Date.now();
   const started = performance.now();
   const created = await api<{ id?: string }>('POST', '/api/v1/runs', { body: { agentId: target.agentId, input } });
   if (created.status < 200 || created.status >= 300 || !created.body.id) throw new Error(`POST /api/v1/runs answered ${created.status}: ${JSON.stringify(created.body)}`);
@@ -38,7 +49,7 @@ export async function completeOneRun(target: BenchTarget, api: ApiClient, input:
       if (event.type !== 'run-finished') continue;
       const ms = performance.now() - started;
       if (event.payload['status'] !== 'succeeded') throw new Error(`Run ${runId} ended ${String(event.payload['status'])}: ${JSON.stringify(event.payload)}`);
-      return { runId, ms };
+      return { runId, ms, postedAt, finishedSeenAt: Date.now() };
     }
   } finally {
     stream.close();
@@ -65,32 +76,55 @@ export async function warmUp(target: BenchTarget, count: number): Promise<void> 
  */
 export async function measureThroughput(target: BenchTarget, runs: number, clients: number): Promise<ScenarioResult> {
   const api = apiClient(target.baseUrl, target.adminKey);
-  const latencies: number[] = [];
+  const completed: CompletedRun[] = [];
   let next = 0;
   const started = performance.now();
   const client = async () => {
     while (next < runs) {
       const index = next;
       next += 1;
-      latencies.push((await completeOneRun(target, api, `throughput ${index}`)).ms);
+      completed.push(await completeOneRun(target, api, `throughput ${index}`));
     }
   };
   await Promise.all(Array.from({ length: clients }, client));
   const elapsedMs = performance.now() - started;
-  return { runs, runsPerSecond: (runs / elapsedMs) * 1000, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+  return summarize(completed, elapsedMs);
+}
+
+function summarize(completed: CompletedRun[], elapsedMs: number): ScenarioResult {
+  const latencies = completed.map((run) => run.ms);
+  const slowest = [...completed].sort((left, right) => right.ms - left.ms).slice(0, 3);
+  return { runs: completed.length, runsPerSecond: (completed.length / elapsedMs) * 1000, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), slowest };
 }
 
 /** Open loop: runs created on a fixed schedule (not back to back), each followed to `run-finished`. */
 export async function measureLatency(target: BenchTarget, runs: number, ratePerSecond: number): Promise<ScenarioResult> {
   const api = apiClient(target.baseUrl, target.adminKey);
   const started = performance.now();
-  const pending: Promise<number>[] = [];
+  const pending: Promise<CompletedRun>[] = [];
   for (let index = 0; index < runs; index += 1) {
     const due = started + (index * 1000) / ratePerSecond;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-    pending.push(completeOneRun(target, api, `latency ${index}`).then((result) => result.ms));
+    pending.push(completeOneRun(target, api, `latency ${index}`));
   }
-  const latencies = await Promise.all(pending);
-  const elapsedMs = performance.now() - started;
-  return { runs, runsPerSecond: (runs / elapsedMs) * 1000, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99) };
+  const completed = await Promise.all(pending);
+  return summarize(completed, performance.now() - started);
+}
+
+/**
+ * Where a slow run spent its time, from its events' `createdAt` (the database's clock, the same machine as
+ * the client's): POST → `run-created` (the create), → `run-started` (waiting for a claim), → `run-finished`
+ * (the executor), → the client saw it (the stream).
+ */
+export async function slowRunHops(target: BenchTarget, run: CompletedRun): Promise<string> {
+  const api = apiClient(target.baseUrl, target.adminKey);
+  const answer = await api<{ events: { type: string; createdAt: string }[] }>('GET', `/api/v1/runs/${run.runId}/events?format=json&limit=1000`);
+  if (answer.status !== 200) throw new Error(`GET /api/v1/runs/${run.runId}/events answered ${answer.status}`);
+  const at = (type: string) => {
+    const event = answer.body.events.find((candidate) => candidate.type === type);
+    return event ? new Date(event.createdAt).getTime() : Number.NaN;
+  };
+  const [queued, started, finished] = [at('run-created'), at('run-started'), at('run-finished')];
+  const hop = (from: number, to: number) => `${(to - from).toFixed(0)} ms`;
+  return `${run.ms.toFixed(0)} ms: create ${hop(run.postedAt, queued)}, queued → started ${hop(queued, started)}, started → finished ${hop(started, finished)}, finished → client ${hop(finished, run.finishedSeenAt)}`;
 }

@@ -13,7 +13,7 @@ import { ensureConsoleBuild } from '../../apps/console/test/support/console-buil
 import { startConsole } from '../../apps/console/test/support/console-process';
 import { createScenarioDatabase } from '../dispatch/scenario-database';
 import { readSettings, type EndToEndSettings } from './bench-settings';
-import { measureLatency, measureThroughput, warmUp, type BenchTarget } from './measure-runs';
+import { measureLatency, measureThroughput, slowRunHops, warmUp, type BenchTarget } from './measure-runs';
 import { prepareDatabase } from './prepare-database';
 import { formatTable, type EndToEndRow } from './report-table';
 import { startWorkers } from './worker-processes';
@@ -50,6 +50,9 @@ async function benchScenario(mode: 'embedded' | 'server', workers: number, setti
       console.error(`${label} ${settings.latencyRuns} runs at ${settings.latencyRatePerSecond}/s…`);
       const latency = await measureLatency(target, settings.latencyRuns, settings.latencyRatePerSecond);
       console.error(`${label} ${throughput.runsPerSecond.toFixed(1)} runs/s; paced p50 ${latency.p50Ms.toFixed(0)} ms, p99 ${latency.p99Ms.toFixed(0)} ms`);
+      for (const [name, result] of [['closed loop', throughput], ['paced', latency]] as const) {
+        for (const run of result.slowest) console.error(`${label} slowest (${name}): ${await slowRunHops(target, run)}`);
+      }
       return {
         mode,
         executors: mode === 'server' ? `${workers} worker${workers === 1 ? '' : 's'}` : 'console',

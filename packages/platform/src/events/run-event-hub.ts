@@ -10,6 +10,19 @@ export type ReadRunEventsPage = (runId: string, afterSeq: number, limit: number)
 /** Page size of the hub's reads; a commit rarely writes more, a page this big is read again at once. */
 const pageSize = 500;
 
+/**
+ * When a tail is read again after its first subscriber caught up (ADR 0091): a writer that tested for
+ * watchers before the run's row was committed, and committed after the catch-up read, sent no
+ * notification. Its test runs after it holds the run's row, so it was between that test and its commit
+ * for the whole registration and read: a read a moment later finds it. The watcher refresh (10 s) stays
+ * the last resort.
+ */
+export const settleReadDelaysMs: readonly number[] = [100, 1_000];
+
+function scheduleSettleReadsByTimer(read: () => void): void {
+  for (const delay of settleReadDelaysMs) setTimeout(read, delay).unref();
+}
+
 /** One run's live tail in this process: its subscribers and how far the hub has read for them. */
 interface RunTail {
   subscriptions: Set<RunEventSubscription>;
@@ -43,6 +56,8 @@ export class RunEventHub {
      * hub relies on writers notifying for every run (tests that notify by hand).
      */
     private readonly watchers?: RunEventWatchers,
+    /** Runs `read` at the settle-read delays; tests pass their own to decide when. */
+    private readonly scheduleSettleReads: (read: () => void) => void = scheduleSettleReadsByTimer,
   ) {}
 
   async start(): Promise<void> {
@@ -59,8 +74,9 @@ export class RunEventHub {
 
   /**
    * Resolves once writers notify for this run (its watcher row is committed). A subscriber waits for
-   * it before its catch-up read, so a commit it does not read is one that notifies; the periodic
-   * refresh reads every tail once more for a commit that was in flight while the row was written.
+   * it before its catch-up read, so a commit it does not read is one that notifies; a commit that was in
+   * flight while the row was written is found by the settle reads after the first catch-up (ADR 0091),
+   * and at the latest by the periodic refresh, which reads every tail once more.
    */
   watching(runId: string): Promise<void> {
     return this.tails.get(runId)?.watch?.ready ?? Promise.resolve();
@@ -98,6 +114,8 @@ export class RunEventHub {
     const tail = this.tails.get(runId);
     if (!tail || tail.lastSeq !== undefined) return;
     tail.lastSeq = seq;
+    // A commit that raced the registration is read shortly after, not at the next refresh (ADR 0091).
+    if (tail.watch) this.scheduleSettleReads(() => (this.tails.get(runId) === tail ? void this.pump(runId, tail) : undefined));
     if (tail.again) void this.pump(runId, tail);
   }
 

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Principal } from '../auth/roles';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { appendRunEvents } from './append-run-events';
+import { RunEventHub } from './run-event-hub';
+import { runEventsChannel } from './run-event';
+import { RunEventWatchers } from './run-event-watchers';
+import { sharedRunEventReads } from './shared-run-event-reader';
+import { streamRunEvents } from './stream-run-events';
+
+/**
+ * A stream registers its run (ADR 0038) while a writer of that run is in flight (ADR 0091). Only a server has
+ * concurrent sessions: on PGlite every statement runs alone, so a writer is never in flight across a
+ * registration. The refresh that used to catch such a commit (every 10 s) is off in these tests: whatever
+ * they see arrived through the notification or the hub's settle reads.
+ */
+describe('a stream registered while a writer is in flight (server)', () => {
+  let test: TestPlatform;
+  let principal: Principal;
+  let agentId: string;
+  const heard: string[] = [];
+  let release: () => Promise<void>;
+
+  beforeAll(async () => {
+    test = await createTestPlatform('server', silentLogger);
+    principal = (await test.platform.auth.authenticate(test.adminKey))!;
+    agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'raced', config: { tools: [] } });
+    release = await test.platform.database.notifications.listen(runEventsChannel, { onNotification: (payload) => heard.push(payload.split(':')[0]!) });
+  });
+  afterAll(async () => {
+    await release?.();
+    await test?.dispose();
+  });
+
+  const prisma = () => test.platform.database.prisma;
+  const watchers = () => new RunEventWatchers(test.platform.database.statements, silentLogger, { ttlMs: 60_000, refreshMs: 3_600_000 });
+  const newRun = async () => {
+    const version = await prisma().agentVersion.findFirstOrThrow({ where: { agentId }, select: { id: true } });
+    return prisma().run.create({ data: { tenantId: principal.tenantId, agentId, agentVersionId: version.id, input: { text: 'x' }, status: 'running' }, select: { id: true, tenantId: true } });
+  };
+  const append = (run: { id: string; tenantId: string }, type = 'custom') => appendRunEvents(test.platform.database.statements, run, [{ type, payload: { at: Date.now() } }]);
+  /** Appends to a watched marker run and waits for its notification; anything heard before it was notified earlier. */
+  const heardBeforeMarker = async () => {
+    const marker = await newRun();
+    const hold = watchers().watch({ runId: marker.id });
+    await hold.ready;
+    const start = heard.length;
+    await append(marker);
+    await expect.poll(() => heard.slice(start).includes(marker.id), { timeout: 30_000 }).toBe(true);
+    const seen = heard.splice(0);
+    return seen.slice(0, seen.indexOf(marker.id, start));
+  };
+  /** Holds the run's row lock in a transaction of its own until `unlock` is called, as a writer in flight does. */
+  const lockRun = async (runId: string) => {
+    let unlock!: () => void;
+    const unlocked = new Promise<void>((resolve) => (unlock = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const transaction = prisma().$transaction(
+      async (client) => {
+        await client.$queryRawUnsafe('SELECT id FROM runs WHERE id = $1::uuid FOR UPDATE', runId);
+        locked();
+        await unlocked;
+      },
+      { timeout: 120_000 },
+    );
+    await lockTaken;
+    return { unlock: async () => (unlock(), await transaction) };
+  };
+  /** Sessions of this database waiting for a lock (the writer the test started, once it reached the row). */
+  const lockWaiters = async () =>
+    (await prisma().$queryRawUnsafe<{ waiting: number }[]>(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0]!.waiting;
+
+  it('a writer that waited for the run row while the stream registered still notifies', async () => {
+    const run = await newRun();
+    heard.splice(0);
+    const lock = await lockRun(run.id);
+    // The writer's statement starts (and takes its snapshot) now, then waits for the row.
+    const writing = append(run);
+    await expect.poll(lockWaiters, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    const hold = watchers().watch({ runId: run.id });
+    await hold.ready;
+    await lock.unlock();
+    await writing;
+    expect(await heardBeforeMarker()).toContain(run.id);
+    hold.release();
+  });
+
+  it('an event committed after the catch-up read without a notification reaches the stream through a settle read', async () => {
+    const settleReads: (() => void)[] = [];
+    const hub = new RunEventHub(test.platform.database.notifications, sharedRunEventReads(prisma()), watchers(), (read) => settleReads.push(read));
+    await hub.start();
+    const run = await newRun();
+    await append(run, 'before');
+    // The writer tests for watchers now (none yet) and commits only when told to.
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let appended!: () => void;
+    const appendedUncommitted = new Promise<void>((resolve) => (appended = resolve));
+    const writer = prisma().$transaction(
+      async (transaction) => {
+        await appendRunEvents(transaction, run, [{ type: 'late', payload: {} }]);
+        appended();
+        await committing;
+      },
+      { timeout: 120_000 },
+    );
+    await appendedUncommitted;
+
+    const abort = new AbortController();
+    const seen: string[] = [];
+    const stream = (async () => {
+      for await (const item of streamRunEvents({ hub, finishedSeq: () => Promise.resolve(null) }, { runId: run.id, afterSeq: 0, signal: abort.signal, heartbeatMs: 100 })) {
+        if (item.kind === 'events') seen.push(...item.events.map((event) => event.type));
+      }
+    })();
+    // The catch-up read is done: it returned the committed event, and the writer's is not committed yet.
+    await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before']);
+    expect(settleReads).toHaveLength(1);
+    commit();
+    await writer;
+    // No notification was sent for it (its test saw no watcher): only a read of the table can deliver it.
+    for (const read of settleReads.splice(0)) read();
+    await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before', 'late']);
+    abort.abort();
+    await stream;
+    await hub.stop();
+  });
+});
