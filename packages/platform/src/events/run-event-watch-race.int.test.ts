@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
-import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createTestAgent, createTestPlatform, runsNotifiedBeforeMarker, silentLogger, type TestPlatform } from '../testing';
 import { appendRunEvents } from './append-run-events';
 import { RunEventHub } from './run-event-hub';
 import { runEventsChannel } from './run-event';
@@ -40,17 +40,8 @@ describe('a stream registered while a writer is in flight (server)', () => {
     return prisma().run.create({ data: { tenantId: principal.tenantId, agentId, agentVersionId: version.id, input: { text: 'x' }, status: 'running' }, select: { id: true, tenantId: true } });
   };
   const append = (run: { id: string; tenantId: string }, type = 'custom') => appendRunEvents(test.platform.database.statements, run, [{ type, payload: { at: Date.now() } }]);
-  /** Appends to a watched marker run and waits for its notification; anything heard before it was notified earlier. */
-  const heardBeforeMarker = async () => {
-    const marker = await newRun();
-    const hold = watchers().watch({ runId: marker.id });
-    await hold.ready;
-    const start = heard.length;
-    await append(marker);
-    await expect.poll(() => heard.slice(start).includes(marker.id), { timeout: 30_000 }).toBe(true);
-    const seen = heard.splice(0);
-    return seen.slice(0, seen.indexOf(marker.id, start));
-  };
+  /** The runs notified before a commit on a fresh watched run. */
+  const heardBeforeMarker = () => runsNotifiedBeforeMarker({ heard, newRun: () => newRun(), watch: (runId) => watchers().watch({ runId }).ready, append });
   /** Holds the run's row lock in a transaction of its own until `unlock` is called, as a writer in flight does. */
   const lockRun = async (runId: string) => {
     let unlock!: () => void;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/roles';
 import { claimRuns } from '../execution/run-claims';
 import { finishRun } from '../execution/finish-run';
-import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createTestAgent, createTestPlatform, runsNotifiedBeforeMarker, silentLogger, type TestPlatform } from '../testing';
 import { appendRunEvents } from './append-run-events';
 import { runEventsChannel } from './run-event';
 import { RunEventWatchers } from './run-event-watchers';
@@ -44,17 +44,8 @@ describe.each(databaseModes)('run event watchers (%s)', (mode) => {
   const versionOf = (agent: string) => test.platform.database.prisma.agentVersion.findFirstOrThrow({ where: { agentId: agent }, select: { id: true } });
   const append = (run: { id: string; tenantId: string }) =>
     test.platform.database.prisma.$transaction((transaction) => appendRunEvents(transaction, run, [{ type: 'custom', payload: { at: Date.now() } }]));
-  /** Appends to a watched marker run and waits for its notification; anything heard before it was notified earlier. */
-  const heardBeforeMarker = async () => {
-    const marker = await newRun();
-    const hold = watchers().watch({ runId: marker.id });
-    await hold.ready;
-    const start = heard.length;
-    await append(marker);
-    await expect.poll(() => heard.slice(start).includes(marker.id), { timeout: 30_000 }).toBe(true);
-    const seen = heard.splice(0);
-    return seen.slice(0, seen.indexOf(marker.id, start));
-  };
+  /** The runs notified before a commit on a fresh watched run. */
+  const heardBeforeMarker = () => runsNotifiedBeforeMarker({ heard, newRun: () => newRun(), watch: (runId) => watchers().watch({ runId }).ready, append });
 
   it('an unwatched run commits without notifying; a watched run notifies, until its hold is released and refreshed away', async () => {
     const run = await newRun();

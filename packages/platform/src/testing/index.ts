@@ -6,3 +6,4 @@ export { createFixtureMcpServer, type FixtureMcpServerOptions, type RecordedMcpC
 export { startHttpMcpFixture, type HttpMcpFixture } from './mcp/http-mcp-server';
 export { stdioFixtureAllowList } from './mcp/stdio-fixture-allow-list';
 export { createAndClaimRuns, type CreateAndClaimOptions } from './create-and-claim-runs';
+export { runsNotifiedBeforeMarker, type RunNotificationProbe } from './runs-notified-before-marker';
