@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { databaseModes } from '@agentloom/db/testing';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import type { Principal } from '../auth/roles';
 import { createTestPlatform, type TestPlatform } from '../testing';
@@ -27,6 +27,8 @@ describe.each(databaseModes)('rows for live lists from the activity stream (%s)'
     expect(queued).toMatchObject({ approvals: [], approvalsComplete: true, pendingApprovals: null });
 
     await test.platform.executor.start();
+    // Stopped again before the next test: its runs must stay queued (an executor left running would take them to an approval).
+    onTestFinished(() => test.platform.executor.stop());
     await vi.waitFor(async () => expect((await test.platform.runs.get(principal, { runId: run.id })).status).toBe('waiting_human'), { timeout: 30_000, interval: 50 });
     const waiting = await test.platform.activity.rowsOf(principal, [run.id]);
     const pending = (await test.platform.approvals.list(principal, { runId: run.id })).approvals;
