@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { chromium } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 
 import { chromiumArguments, chromiumExecutablePath } from '../../e2e/support/chromium';
 
@@ -31,6 +31,11 @@ const { values } = parseArgs({
 });
 const sizes = values.sizes.split(',').map(Number);
 const repeat = Number(values.repeat);
+/**
+ * A busy loop that ends itself once its parent is gone (it is re-parented), so even a bench killed with
+ * SIGKILL leaves no hog behind. `process.ppid` is read every 2^20 iterations (a few milliseconds).
+ */
+const cpuHogSource = 'const parent = process.ppid; for (let index = 1; ; index += 1) if ((index & 0xfffff) === 0 && process.ppid !== parent) process.exit(0);';
 /** The seeded runs fail at tool step 1,249 first (seed-long-run.ts); smaller runs have no error to walk to. */
 const firstSeededError = 1_249;
 
@@ -45,16 +50,20 @@ const runIds = JSON.parse(readFileSync(path.join(dataDirectory, 'long-runs.json'
 const adminKey = readFileSync(path.join(dataDirectory, 'admin-key'), 'utf8').trim();
 
 const server = await startConsole({ dataDirectory });
-// The page needs a session: sign in with the seeded admin key as the sign-in form does.
-const session = await signIn(server.baseUrl, adminKey);
-// Busy loops in other processes, so the page competes for the CPU as on a loaded host.
-const hogs: ChildProcess[] = Array.from({ length: Number(values['cpu-hogs']) }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-const loadAtStart = loadavg()[0]!;
-const browser = await chromium.launch({
-  executablePath: chromiumExecutablePath(),
-  args: chromiumArguments,
-});
+const hogs: ChildProcess[] = [];
+let browser: Browser | undefined;
+// Everything after the console started is undone in `finally`, a failed browser launch included (one
+// left a busy loop and a console running for an hour, under a CI run).
 try {
+  // The page needs a session: sign in with the seeded admin key as the sign-in form does.
+  const session = await signIn(server.baseUrl, adminKey);
+  // Busy loops in other processes, so the page competes for the CPU as on a loaded host.
+  for (let index = 0; index < Number(values['cpu-hogs']); index += 1) hogs.push(spawn(process.execPath, ['-e', cpuHogSource], { stdio: 'ignore' }));
+  const loadAtStart = loadavg()[0]!;
+  browser = await chromium.launch({
+    executablePath: chromiumExecutablePath(),
+    args: chromiumArguments,
+  });
   // One untimed visit, so the first measured page does not pay for the server's cold start.
   await measureRunPage(browser, server.baseUrl, session, runIds[String(sizes[0])]!, sizes[0]!);
   const rows: string[][] = [];
@@ -135,7 +144,7 @@ try {
   console.log(`\nload average (1 min): ${loadAtStart.toFixed(1)} at start, ${loadavg()[0]!.toFixed(1)} at end; cpu hogs: ${hogs.length}`);
 } finally {
   for (const hog of hogs) hog.kill();
-  await browser.close();
+  await browser?.close();
   await server.stop();
   rmSync(dataDirectory, { recursive: true, force: true });
 }
