@@ -1,74 +1,10 @@
-import type { NotificationHandler, NotificationListener } from '@agentloom/db';
 import { describe, expect, it } from 'vitest';
 
-import { runEventsChannel, type StoredRunEvent } from './run-event';
+import { consumeRunEventStream as consume, MemoryRunLog } from '../testing/memory-run-log';
 import { RunEventHub } from './run-event-hub';
-import { RunEventStreamOverflowError, streamRunEvents, type RunEventStreamItem } from './stream-run-events';
+import { RunEventStreamOverflowError, streamRunEvents } from './stream-run-events';
 
 const runId = '0190a1b2-0000-7000-8000-00000000f001';
-
-/**
- * A run's event log in memory with Postgres's notification contract: a commit appends rows, then
- * notifies "run:last seq". Reads are counted, which is what fan-out is about.
- */
-class MemoryRunLog implements NotificationListener {
-  readonly events: StoredRunEvent[] = [];
-  reads = 0;
-  failNextRead = false;
-  /** Holds back the answer (read at call time) of the next read until released. */
-  private heldRead: Promise<void> | undefined;
-  private handler: NotificationHandler | undefined;
-
-  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
-    expect(channel).toBe(runEventsChannel);
-    this.handler = handler;
-    return Promise.resolve(() => Promise.resolve());
-  }
-
-  close(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  read = (id: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]> => {
-    this.reads += 1;
-    if (this.failNextRead) {
-      this.failNextRead = false;
-      return Promise.reject(new Error('connection lost'));
-    }
-    const page = this.events.filter((event) => event.runId === id && event.seq > afterSeq).slice(0, limit);
-    const held = this.heldRead;
-    this.heldRead = undefined;
-    return held ? held.then(() => page) : Promise.resolve(page);
-  };
-
-  holdNextRead(): () => void {
-    let release = () => {};
-    this.heldRead = new Promise<void>((resolve) => (release = resolve));
-    return release;
-  }
-
-  commit(...types: string[]): void {
-    for (const type of types) this.events.push({ runId, seq: this.events.length + 1, type, payload: {}, createdAt: new Date() });
-    this.handler?.onNotification(`${runId}:${this.events.length}`);
-  }
-
-  finishedSeq = (): Promise<number | null> => Promise.resolve(this.events.find((event) => event.type === 'run-finished')?.seq ?? null);
-}
-
-/** Reads a stream to its end in the background, remembering what it saw. */
-function consume(stream: AsyncGenerator<RunEventStreamItem>) {
-  const events: StoredRunEvent[] = [];
-  const waiters: { seq: number; resolve: () => void }[] = [];
-  const done = (async () => {
-    for await (const item of stream) {
-      if (item.kind !== 'events') continue;
-      events.push(...item.events);
-      for (const waiter of waiters.filter((candidate) => candidate.seq <= item.events.at(-1)!.seq)) waiter.resolve();
-    }
-  })();
-  const reached = (seq: number) => (events.some((event) => event.seq >= seq) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ seq, resolve })));
-  return { events, done, reached };
-}
 
 async function startedHub(log: MemoryRunLog): Promise<RunEventHub> {
   const hub = new RunEventHub(log, log.read);
@@ -78,7 +14,7 @@ async function startedHub(log: MemoryRunLog): Promise<RunEventHub> {
 
 describe('run event fan-out', () => {
   it('reads each commit once for all 100 subscribers and hands every one the same event objects, in order, without gaps', async () => {
-    const log = new MemoryRunLog();
+    const log = new MemoryRunLog(runId);
     log.commit('run-created', 'run-queued', 'run-started');
     const hub = await startedHub(log);
     const signal = new AbortController().signal;
@@ -103,7 +39,7 @@ describe('run event fan-out', () => {
   });
 
   it('holds a subscriber that stopped reading to its bound, then ends its stream; it resumes from its last seq without gaps', async () => {
-    const log = new MemoryRunLog();
+    const log = new MemoryRunLog(runId);
     log.commit('run-created', 'run-queued');
     const hub = await startedHub(log);
     const signal = new AbortController().signal;
@@ -138,7 +74,7 @@ describe('run event fan-out', () => {
   });
 
   it('fills from the table a subscriber that caught up behind the point where the shared reads began', async () => {
-    const log = new MemoryRunLog();
+    const log = new MemoryRunLog(runId);
     log.commit('run-created', 'run-queued', 'run-started');
     const hub = await startedHub(log);
     const signal = new AbortController().signal;
@@ -157,7 +93,7 @@ describe('run event fan-out', () => {
   });
 
   it('falls back to each subscriber reading the table when the shared read fails, still without gaps', async () => {
-    const log = new MemoryRunLog();
+    const log = new MemoryRunLog(runId);
     log.commit('run-created');
     const hub = await startedHub(log);
     const signal = new AbortController().signal;
@@ -172,7 +108,7 @@ describe('run event fan-out', () => {
   });
 
   it('yields the events one commit delivered as one item (one chunk for the transport), the catch-up as one page', async () => {
-    const log = new MemoryRunLog();
+    const log = new MemoryRunLog(runId);
     log.commit('run-created', 'run-queued', 'run-started');
     const hub = await startedHub(log);
     const stream = streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal });

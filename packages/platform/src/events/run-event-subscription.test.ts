@@ -37,3 +37,59 @@ describe('RunEventSubscription.wait', () => {
     await expect(closing).resolves.toBe(true);
   });
 });
+
+describe('RunEventSubscription.deliver', () => {
+  const events = (count: number, from = 1): StoredRunEvent[] => Array.from({ length: count }, (_, index) => ({ ...event, seq: from + index }));
+
+  it('holds exactly its bound; one more drops the buffer, tells the transport once and takes nothing after', async () => {
+    let overflows = 0;
+    const subscriber = new RunEventSubscription('run', { maxBufferedEvents: 5, onOverflow: () => (overflows += 1) }, () => undefined);
+    subscriber.deliver(events(3));
+    subscriber.deliver(events(2, 4));
+    expect(subscriber.bufferedEvents).toBe(5);
+    expect(subscriber.hasOverflowed).toBe(false);
+    subscriber.deliver(events(1, 6));
+    expect(subscriber.hasOverflowed).toBe(true);
+    expect(subscriber.bufferedEvents).toBe(0);
+    subscriber.deliver(events(1, 7));
+    expect(subscriber.bufferedEvents).toBe(0);
+    expect(overflows).toBe(1);
+    // An overflowed subscriber never waits: its stream must see the overflow and end.
+    await expect(subscriber.wait(60_000)).resolves.toBe(true);
+    subscriber.close();
+  });
+
+  it('is not woken by an empty delivery, and hands over what it holds once', async () => {
+    const subscriber = subscription();
+    let settled: boolean | undefined;
+    const waiting = subscriber.wait(60_000).then((woken) => (settled = woken));
+    subscriber.deliver([]);
+    await Promise.resolve();
+    expect(settled).toBeUndefined();
+    subscriber.deliver(events(2));
+    await waiting;
+    expect(settled).toBe(true);
+    expect(subscriber.take()).toEqual({ events: events(2), reread: false });
+    expect(subscriber.take()).toEqual({ events: [], reread: false });
+    subscriber.close();
+  });
+
+  it('asks for a re-read when notified without events, and does not wait while one is due', async () => {
+    const subscriber = subscription();
+    subscriber.notify();
+    await expect(subscriber.wait(60_000)).resolves.toBe(true);
+    expect(subscriber.take()).toEqual({ events: [], reread: true });
+    expect(subscriber.take().reread).toBe(false);
+    subscriber.close();
+  });
+
+  it('tells its owner when it closes, and drops what it held', () => {
+    const closed: RunEventSubscription[] = [];
+    const subscriber = new RunEventSubscription('run', { maxBufferedEvents: 10 }, (which) => closed.push(which));
+    subscriber.deliver(events(2));
+    subscriber.close();
+    expect(closed).toEqual([subscriber]);
+    expect(subscriber.bufferedEvents).toBe(0);
+  });
+});
+

@@ -7,3 +7,4 @@ export { startHttpMcpFixture, type HttpMcpFixture } from './mcp/http-mcp-server'
 export { stdioFixtureAllowList } from './mcp/stdio-fixture-allow-list';
 export { createAndClaimRuns, type CreateAndClaimOptions } from './create-and-claim-runs';
 export { runsNotifiedBeforeMarker, type RunNotificationProbe } from './runs-notified-before-marker';
+export { MemoryRunLog, consumeRunEventStream, type ConsumedStream } from './memory-run-log';

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+
+import { consumeRunEventStream, MemoryRunLog } from '../testing/memory-run-log';
+import { RunEventHub } from './run-event-hub';
+import { streamRunEvents } from './stream-run-events';
+
+const runId = '0190a1b2-0000-7000-8000-00000000f003';
+const otherRunId = '0190a1b2-0000-7000-8000-00000000f004';
+
+async function tailing(log: MemoryRunLog, subscribers = 1) {
+  const hub = new RunEventHub(log, log.read);
+  await hub.start();
+  const signal = new AbortController().signal;
+  const streams = Array.from({ length: subscribers }, () => consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal })));
+  await Promise.all(streams.map((stream) => stream.reached(log.events.length)));
+  log.reads = 0;
+  return { hub, streams };
+}
+
+const seqsTo = (last: number) => Array.from({ length: last }, (_, index) => index + 1);
+
+describe('RunEventHub', () => {
+  it('reads again, once, for a commit that landed while its read was in flight', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { streams } = await tailing(log, 3);
+    const release = log.holdNextRead();
+    log.commit('step-started');
+    log.commit('step-committed');
+    release();
+    await Promise.all(streams.map((stream) => stream.reached(3)));
+    expect(log.reads).toBe(2);
+    log.commit('run-finished');
+    await Promise.all(streams.map((stream) => stream.done));
+    for (const stream of streams) expect(stream.events.map((event) => event.seq)).toEqual(seqsTo(4));
+  });
+
+  it('reads a commit bigger than a page in pages, for everyone at once', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { streams } = await tailing(log, 2);
+    log.commit(...Array.from({ length: 1_199 }, () => 'text-delta'), 'run-finished');
+    await Promise.all(streams.map((stream) => stream.done));
+    // 500 + 500 + 200 rows: three reads for both subscribers, and a short page ends the loop.
+    expect(log.reads).toBe(3);
+    for (const stream of streams) expect(stream.events.map((event) => event.seq)).toEqual(seqsTo(1_201));
+  });
+
+  it('reads nothing for a run nobody here tails', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { hub } = await tailing(log);
+    log.notify(otherRunId);
+    log.notify('');
+    expect(log.reads).toBe(0);
+    expect(hub.subscriberCount).toBe(1);
+  });
+
+  it('holds a commit announced before anyone caught up and reads it once the first subscriber has', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const hub = new RunEventHub(log, log.read);
+    await hub.start();
+    const release = log.holdNextRead();
+    const stream = consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
+    // The catch-up read saw seq 1 only; this commit is announced while it is held.
+    log.commit('step-started');
+    release();
+    await stream.reached(2);
+    log.commit('run-finished');
+    await stream.done;
+    expect(stream.events.map((event) => event.seq)).toEqual(seqsTo(3));
+  });
+
+  it('reads every tail again after the listening connection comes back (notifications may be lost)', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { streams } = await tailing(log, 2);
+    log.append('step-started', 'run-finished');
+    log.reconnect();
+    await Promise.all(streams.map((stream) => stream.done));
+    expect(log.reads).toBe(1);
+    for (const stream of streams) expect(stream.events.map((event) => event.seq)).toEqual(seqsTo(3));
+  });
+
+  it('on stop releases its LISTEN and sends every subscriber to read the table itself', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { hub, streams } = await tailing(log, 2);
+    log.append('run-finished');
+    await hub.stop();
+    expect(log.released).toBe(true);
+    await Promise.all(streams.map((stream) => stream.done));
+    for (const stream of streams) expect(stream.events.map((event) => event.seq)).toEqual(seqsTo(2));
+  });
+
+  it('counts subscribers across runs and forgets a run when its last subscriber leaves', async () => {
+    const log = new MemoryRunLog(runId);
+    const hub = new RunEventHub(log, log.read);
+    const first = hub.subscribe(runId, { maxBufferedEvents: 10 });
+    const second = hub.subscribe(runId, { maxBufferedEvents: 10 });
+    const other = hub.subscribe(otherRunId, { maxBufferedEvents: 10 });
+    expect(hub.subscriberCount).toBe(3);
+    first.deliver([{ runId, seq: 1, type: 'custom', payload: {}, createdAt: new Date() }]);
+    expect(hub.bufferedEvents(runId)).toBe(1);
+    expect(hub.bufferedEvents(otherRunId)).toBe(0);
+    first.close();
+    expect(hub.subscriberCount).toBe(2);
+    second.close();
+    other.close();
+    expect(hub.subscriberCount).toBe(0);
+    // A new subscriber starts a new tail: nobody has caught up, so a notification reads nothing yet.
+    await hub.start();
+    hub.subscribe(runId, { maxBufferedEvents: 10 });
+    log.commit('run-created');
+    expect(log.reads).toBe(0);
+  });
+});
