@@ -81,6 +81,7 @@ describe('run event fan-out', () => {
     const release = log.holdNextRead();
     // Late's catch-up read sees seqs 1–3 but answers only later; meanwhile 4 commits and Early catches up past it.
     const late = consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal }));
+    while (log.reads === 0) await Promise.resolve();
     log.commit('step-started');
     const early = consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal }));
     await early.reached(4);
@@ -89,6 +90,8 @@ describe('run event fan-out', () => {
     log.commit('run-finished');
     await Promise.all([late.done, early.done]);
     expect(late.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    // Late was handed seq 5 while it had 3, and read seq 4 (and 5) from the table.
+    expect(log.readsAfter.slice(-1)).toEqual([3]);
     expect(early.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
   });
 
@@ -97,7 +100,8 @@ describe('run event fan-out', () => {
     log.commit('run-created');
     const hub = await startedHub(log);
     const signal = new AbortController().signal;
-    const subscribers = Array.from({ length: 3 }, () => consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal })));
+    // No heartbeat within the test: a subscriber must re-read when told to, not on its next quiet wakeup.
+    const subscribers = Array.from({ length: 3 }, () => consume(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal, heartbeatMs: 3_600_000 })));
     await Promise.all(subscribers.map((subscriber) => subscriber.reached(1)));
     log.failNextRead = true;
     log.commit('step-started');

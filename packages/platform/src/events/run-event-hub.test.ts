@@ -14,6 +14,7 @@ async function tailing(log: MemoryRunLog, subscribers = 1) {
   const streams = Array.from({ length: subscribers }, () => consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal })));
   await Promise.all(streams.map((stream) => stream.reached(log.events.length)));
   log.reads = 0;
+  log.readsAfter.length = 0;
   return { hub, streams };
 }
 
@@ -114,5 +115,114 @@ describe('RunEventHub', () => {
     hub.subscribe(runId, { maxBufferedEvents: 10 });
     log.commit('run-created');
     expect(log.reads).toBe(0);
+  });
+});
+
+describe('RunEventHub: one read per commit, from the right place', () => {
+  it('reads nothing more when a lone subscriber catches up, and its first read starts where the subscriber stopped', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created', 'run-queued', 'run-started');
+    const hub = new RunEventHub(log, log.read);
+    await hub.start();
+    const stream = consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
+    await stream.reached(3);
+    expect(log.readsAfter).toEqual([0]);
+    log.commit('run-finished');
+    await stream.done;
+    expect(log.readsAfter).toEqual([0, 3]);
+  });
+
+  it('reads one page at a time: notifications during a read wait for it, then cost one read', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { streams } = await tailing(log, 2);
+    const release = log.holdNextRead();
+    log.commit('step-started');
+    log.commit('text-delta');
+    log.commit('step-committed');
+    expect(log.reads).toBe(1);
+    release();
+    await Promise.all(streams.map((stream) => stream.reached(4)));
+    expect(log.readsAfter).toEqual([1, 2]);
+  });
+
+  it('costs one read, and no subscriber a read of its own, when a notification finds nothing new', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { streams } = await tailing(log, 3);
+    log.notify(runId);
+    log.commit('run-finished');
+    await Promise.all(streams.map((stream) => stream.done));
+    expect(log.readsAfter).toEqual([1, 1]);
+  });
+
+  it('keeps its read point when a later subscriber catches up further on', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { hub, streams } = await tailing(log);
+    // Committed without a notification yet; a second subscriber reads it from the table.
+    log.append('step-started', 'step-committed');
+    const later = consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
+    await later.reached(3);
+    hub.caughtUp(otherRunId, 99);
+    log.notify(runId);
+    await streams[0]!.reached(3);
+    // The hub read from where the first subscriber stood; the later one skipped what it had, reading nothing more.
+    expect(log.readsAfter).toEqual([0, 1]);
+    log.commit('run-finished');
+    await Promise.all([streams[0]!.done, later.done]);
+    expect(later.events.map((event) => event.seq)).toEqual(seqsTo(4));
+  });
+});
+
+describe('RunEventHub: runs nobody tails any more', () => {
+  it('forgets a run when its last subscriber leaves; a subscription closed twice leaves the next tail alone', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const leaving = new AbortController();
+    const hub = new RunEventHub(log, log.read);
+    await hub.start();
+    const first = streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: leaving.signal });
+    await first.next();
+    await first.return(undefined);
+    log.notify(runId);
+    expect(log.reads).toBe(1);
+
+    const stale = hub.subscribe(runId, { maxBufferedEvents: 10 });
+    stale.close();
+    const next = consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
+    await next.reached(1);
+    stale.close();
+    log.commit('run-finished');
+    await next.done;
+    expect(next.events.map((event) => event.seq)).toEqual(seqsTo(2));
+  });
+
+  it('does not read again for a commit that landed mid-read once every subscriber has left', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const client = new AbortController();
+    const hub = new RunEventHub(log, log.read);
+    await hub.start();
+    const stream = streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: client.signal });
+    await stream.next();
+    const waiting = stream.next();
+    const release = log.holdNextRead();
+    log.commit('step-started');
+    log.commit('step-committed');
+    client.abort();
+    await waiting;
+    expect(hub.subscriberCount).toBe(0);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log.readsAfter).toEqual([0, 1]);
+  });
+
+  it('answers for runs it never saw, and stops without having started', async () => {
+    const log = new MemoryRunLog(runId);
+    const hub = new RunEventHub(log, log.read);
+    expect(hub.bufferedEvents(otherRunId)).toBe(0);
+    await expect(hub.watching(otherRunId)).resolves.toBeUndefined();
+    await expect(hub.stop()).resolves.toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { getEventListeners } from 'node:events';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { StoredRunEvent } from './run-event';
 import { RunEventSubscription } from './run-event-subscription';
@@ -90,6 +91,62 @@ describe('RunEventSubscription.deliver', () => {
     subscriber.close();
     expect(closed).toEqual([subscriber]);
     expect(subscriber.bufferedEvents).toBe(0);
+  });
+});
+
+describe('RunEventSubscription: what a wait leaves behind', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('does not wait while events are buffered, and a notify wakes a waiter as news', async () => {
+    const subscriber = subscription();
+    subscriber.deliver([event]);
+    await expect(subscriber.wait(60_000)).resolves.toBe(true);
+    subscriber.take();
+    const waiting = subscriber.wait(60_000);
+    subscriber.notify();
+    await expect(waiting).resolves.toBe(true);
+    subscriber.close();
+  });
+
+  it('overflows without an overflow hook', () => {
+    const subscriber = new RunEventSubscription('run', { maxBufferedEvents: 1 }, () => undefined);
+    subscriber.deliver([event, { ...event, seq: 2 }]);
+    expect(subscriber.hasOverflowed).toBe(true);
+  });
+
+  it('a shorter earlier quiet time does not cut a longer wait short, and close leaves no timer', async () => {
+    vi.useFakeTimers();
+    const subscriber = subscription();
+    const first = subscriber.wait(10);
+    subscriber.deliver([event]);
+    await first;
+    subscriber.take();
+    let settled: boolean | undefined;
+    void subscriber.wait(1_000).then((woken) => (settled = woken));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(990);
+    expect(settled).toBe(false);
+    subscriber.close();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('keeps one abort listener, on the current signal only, and none after close', () => {
+    const subscriber = subscription();
+    const first = new AbortController();
+    const second = new AbortController();
+    void subscriber.wait(60_000, first.signal);
+    subscriber.notify();
+    subscriber.take();
+    void subscriber.wait(60_000, first.signal);
+    subscriber.notify();
+    subscriber.take();
+    expect(getEventListeners(first.signal, 'abort')).toHaveLength(1);
+    void subscriber.wait(60_000, second.signal);
+    expect(getEventListeners(first.signal, 'abort')).toHaveLength(0);
+    expect(getEventListeners(second.signal, 'abort')).toHaveLength(1);
+    subscriber.close();
+    expect(getEventListeners(second.signal, 'abort')).toHaveLength(0);
   });
 });
 

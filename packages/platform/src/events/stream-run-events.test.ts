@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { consumeRunEventStream, MemoryRunLog } from '../testing/memory-run-log';
 import { RunEventHub } from './run-event-hub';
-import { streamRunEvents, type RunEventStreamItem, type StreamRunEventsOptions } from './stream-run-events';
+import { RunEventStreamOverflowError, streamRunEvents, type RunEventStreamItem, type StreamRunEventsOptions } from './stream-run-events';
 
 const runId = '0190a1b2-0000-7000-8000-00000000f002';
 
@@ -117,3 +117,51 @@ describe('streamRunEvents: quiet streams and clients that leave', () => {
     expect(hub.subscriberCount).toBe(0);
   });
 });
+
+describe('streamRunEvents: reading the table again', () => {
+  it('after a failed shared read, reads the table without asking again whether the run finished', async () => {
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    let finishedChecks = 0;
+    const hub = new RunEventHub(log, log.read);
+    await hub.start();
+    const finishedSeq = () => ((finishedChecks += 1), log.finishedSeq());
+    const stream = consumeRunEventStream(streamRunEvents({ hub, finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal, heartbeatMs: 3_600_000 }));
+    await stream.reached(1);
+    log.failNextRead = true;
+    log.commit('step-started');
+    await stream.reached(2);
+    log.commit('run-finished');
+    await stream.done;
+    expect(finishedChecks).toBe(1);
+    expect(stream.events.map((event) => event.seq)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('streamRunEvents: defaults', () => {
+  afterEach(() => void vi.useRealTimers());
+
+  it('heartbeats after 15 s of quiet by default', async () => {
+    vi.useFakeTimers();
+    const log = new MemoryRunLog(runId);
+    log.append('run-created');
+    const { stream } = await streamOf(log);
+    await stream.next();
+    let heartbeat = false;
+    const next = stream.next().then((result) => (heartbeat = isHeartbeat(result)));
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(heartbeat).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await next;
+    expect(heartbeat).toBe(true);
+    await stream.return(undefined);
+  });
+
+  it('names the run and the bound when a client falls too far behind', () => {
+    const error = new RunEventStreamOverflowError(runId, 1_000);
+    expect(error.name).toBe('RunEventStreamOverflowError');
+    expect(error.message).toContain(runId);
+    expect(error.message).toContain('1000 events');
+  });
+});
+

@@ -70,8 +70,9 @@ export async function* streamRunEvents(
           // not finished now ends through the tail.
           if (!checkedFinished && !batch.some((event) => event.type === 'run-finished')) {
             checkedFinished = true;
+            // A finished run's end is in the batch unless the client already has it (nothing follows it).
             const finished = await finishedSeq(options.runId);
-            if (finished !== null && (batch.at(-1)?.seq ?? lastSeq) >= finished) return;
+            if (finished !== null && lastSeq >= finished) return;
           }
           // Said before yielding: a client that stops reading mid-batch must still have its buffer
           // filled (and overflow), not leave the hub waiting for it to catch up.

@@ -12,6 +12,8 @@ import type { RunEventStreamItem } from '../events/stream-run-events';
 export class MemoryRunLog implements NotificationListener {
   readonly events: StoredRunEvent[] = [];
   reads = 0;
+  /** The seq each read started after, in order. */
+  readonly readsAfter: number[] = [];
   failNextRead = false;
   /** True once the hub released its LISTEN. */
   released = false;
@@ -37,6 +39,7 @@ export class MemoryRunLog implements NotificationListener {
 
   read = (id: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]> => {
     this.reads += 1;
+    this.readsAfter.push(afterSeq);
     if (this.failNextRead) {
       this.failNextRead = false;
       return Promise.reject(new Error('connection lost'));
