@@ -127,6 +127,7 @@ describe('RunEventSubscription: what a wait leaves behind', () => {
     expect(settled).toBeUndefined();
     await vi.advanceTimersByTimeAsync(990);
     expect(settled).toBe(false);
+    void subscriber.wait(1_000);
     subscriber.close();
     expect(vi.getTimerCount()).toBe(0);
   });

@@ -47,9 +47,14 @@ describe('streamRunEvents: where a stream ends', () => {
   it('sends nothing after run-finished, from the table or from a commit', async () => {
     const fromTable = new MemoryRunLog(runId);
     fromTable.append('run-created', 'run-finished', 'custom');
-    const table = consumeRunEventStream((await streamOf(fromTable)).stream);
+    let finishedChecks = 0;
+    const hub = new RunEventHub(fromTable, fromTable.read);
+    const finishedSeq = () => ((finishedChecks += 1), fromTable.finishedSeq());
+    const table = consumeRunEventStream(streamRunEvents({ hub, finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
     await table.done;
     expect(table.events.map((event) => event.seq)).toEqual([1, 2]);
+    // The end was in the replayed page: nothing to ask.
+    expect(finishedChecks).toBe(0);
 
     const fromCommit = new MemoryRunLog(runId);
     fromCommit.append('run-created');
