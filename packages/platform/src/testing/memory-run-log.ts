@@ -83,23 +83,20 @@ export class MemoryRunLog implements NotificationListener {
 /** A stream read to its end in the background: what it saw, and a way to wait until it has seen a seq. */
 export interface ConsumedStream {
   events: StoredRunEvent[];
-  items: RunEventStreamItem[];
   done: Promise<void>;
   reached(seq: number): Promise<void>;
 }
 
 export function consumeRunEventStream(stream: AsyncGenerator<RunEventStreamItem>): ConsumedStream {
   const events: StoredRunEvent[] = [];
-  const items: RunEventStreamItem[] = [];
   const waiters: { seq: number; resolve: () => void }[] = [];
   const done = (async () => {
     for await (const item of stream) {
-      items.push(item);
       if (item.kind !== 'events') continue;
       events.push(...item.events);
       for (const waiter of waiters.filter((candidate) => candidate.seq <= item.events.at(-1)!.seq)) waiter.resolve();
     }
   })();
   const reached = (seq: number) => (events.some((event) => event.seq >= seq) ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ seq, resolve })));
-  return { events, items, done, reached };
+  return { events, done, reached };
 }
