@@ -22,6 +22,8 @@ export interface FanoutSettings {
   subscriberCounts: number[];
   /** Approval cycles per subscriber count; each commits ≈ 10 events while everyone listens. */
   rounds: number;
+  /** Unmeasured approval cycles before them, per subscriber count (`BENCH_FANOUT_WARMUP_ROUNDS`, 1). */
+  warmupRounds: number;
   replayEvents: number;
   replayRepeats: number;
 }
@@ -40,6 +42,7 @@ export function readSettings(): FanoutSettings {
     modes: list('BENCH_FANOUT_MODES', 'embedded,server,server-worker').filter((mode): mode is FanoutMode => fanoutModes.includes(mode)),
     subscriberCounts: list('BENCH_FANOUT_SUBSCRIBERS', '1,100,500').map(Number),
     rounds: Number(process.env.BENCH_FANOUT_ROUNDS ?? 5),
+    warmupRounds: Number(process.env.BENCH_FANOUT_WARMUP_ROUNDS ?? 1),
     replayEvents: Number(process.env.BENCH_FANOUT_REPLAY_EVENTS ?? 10_000),
     replayRepeats: Number(process.env.BENCH_FANOUT_REPLAY_REPEATS ?? 3),
   };

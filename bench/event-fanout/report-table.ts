@@ -18,6 +18,8 @@ export function formatTables(results: readonly ModeResults[], byType = false): s
       percentile(row.latenciesMs, 50).toFixed(0),
       percentile(row.latenciesMs, 99).toFixed(0),
       Math.max(...row.latenciesMs).toFixed(0),
+      row.warmupRoundMaxMs.map((value) => value.toFixed(0)).join(', ') || '—',
+      row.roundMaxMs.map((value) => value.toFixed(0)).join(', '),
       String(row.incompleteSubscribers),
     ]),
   );
@@ -67,7 +69,7 @@ export function formatTables(results: readonly ModeResults[], byType = false): s
       ],
       breakdownRows,
     ),
-    markdown(['mode', 'subscribers', 'samples', 'p50 commit→client ms', 'p99 ms', 'max ms', 'subscribers with gaps'], fanoutRows),
+    markdown(['mode', 'subscribers', 'samples', 'p50 commit→client ms', 'p99 ms', 'max ms', 'warm-up round max ms (not counted)', 'max ms per round', 'subscribers with gaps'], fanoutRows),
     markdown(['mode', 'events replayed', 'SSE replay ms (median)', 'events/s', 'JSON paging ms (median, 1000/page)'], replayRows),
   ].join('\n\n');
 }

@@ -42,10 +42,11 @@ async function benchMode(mode: FanoutMode, settings: FanoutSettings): Promise<Mo
     try {
       const fanout: FanoutResult[] = [];
       for (const subscribers of settings.subscriberCounts) {
-        console.log(`[${mode}] ${subscribers} subscriber(s), ${settings.rounds} rounds…`);
+        console.log(`[${mode}] ${subscribers} subscriber(s), ${settings.warmupRounds} warm-up and ${settings.rounds} measured rounds…`);
         fanout.push(
           await measureFanout(server.baseUrl, prepared.adminKey, prepared.operatorAgentId, subscribers, settings.rounds, {
             client: settings.client,
+            warmupRounds: settings.warmupRounds,
             ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}),
           }),
         );
