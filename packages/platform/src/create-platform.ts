@@ -171,7 +171,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
 
   // Writers notify run events only for runs a process tails (ADR 0038); each refresh reads every tail once more.
   const runEventWatchers = new RunEventWatchers(database.statements, logger, defaultRunEventWatchersConfig, () => hub.readEveryTail());
-  const hub = new RunEventHub(database.notifications, sharedRunEventReads(database.prisma), runEventWatchers);
+  const hub = new RunEventHub(database.notifications, sharedRunEventReads(database.statements), runEventWatchers);
   await hub.start();
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
   let executorState = () => ({ active: 0, concurrency: 0 });

@@ -80,7 +80,7 @@ describe('a stream registered while a writer is in flight (server)', () => {
 
   it('an event committed after the catch-up read without a notification reaches the stream through a settle read', async () => {
     const settleReads: (() => void)[] = [];
-    const hub = new RunEventHub(test.platform.database.notifications, sharedRunEventReads(prisma()), watchers(), (read) => settleReads.push(read));
+    const hub = new RunEventHub(test.platform.database.notifications, sharedRunEventReads(test.platform.database.statements), watchers(), (read) => settleReads.push(read));
     await hub.start();
     const run = await newRun();
     await append(run, 'before');

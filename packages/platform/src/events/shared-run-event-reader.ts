@@ -1,4 +1,4 @@
-import type { PrismaClient } from '@agentloom/db';
+import type { StatementRunner } from '@agentloom/db';
 
 import type { StoredRunEvent } from './run-event';
 import { readRunEvents } from './run-event-reader';
@@ -12,20 +12,20 @@ import { readRunEvents } from './run-event-reader';
 export class SharedRunEventReader {
   private readonly inFlight = new Map<string, Promise<StoredRunEvent[]>>();
 
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(private readonly statements: StatementRunner) {}
 
   read(runId: string, afterSeq: number, limit: number): Promise<StoredRunEvent[]> {
     const key = `${runId}:${afterSeq}:${limit}`;
     const existing = this.inFlight.get(key);
     if (existing) return existing;
-    const query = readRunEvents(this.prisma, runId, afterSeq, limit).finally(() => this.inFlight.delete(key));
+    const query = readRunEvents(this.statements, runId, afterSeq, limit).finally(() => this.inFlight.delete(key));
     this.inFlight.set(key, query);
     return query;
   }
 }
 
 /** The hub's read function over one shared reader. */
-export function sharedRunEventReads(prisma: PrismaClient): (runId: string, afterSeq: number, limit: number) => Promise<StoredRunEvent[]> {
-  const reader = new SharedRunEventReader(prisma);
+export function sharedRunEventReads(statements: StatementRunner): (runId: string, afterSeq: number, limit: number) => Promise<StoredRunEvent[]> {
+  const reader = new SharedRunEventReader(statements);
   return (runId, afterSeq, limit) => reader.read(runId, afterSeq, limit);
 }

@@ -43,7 +43,7 @@ export class RunEventService {
           take: input.limit,
           select: { runId: true, seq: true, type: true, payload: true, createdAt: true },
         })
-      : await readRunEvents(this.database.prisma, input.runId, input.afterSeq, input.limit);
+      : await readRunEvents(this.database.statements, input.runId, input.afterSeq, input.limit);
     return { events, nextAfterSeq: events.length === input.limit ? (events[events.length - 1]?.seq ?? null) : null };
   }
 
