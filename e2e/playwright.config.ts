@@ -59,6 +59,11 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       // The webhooks journey adds an endpoint on 127.0.0.1; every other private target stays refused.
       AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
+      // Every journey signs in with the one seeded admin key, and the suite drives it at machine speed:
+      // ≈ 80 journeys back to back spent more than the default 600 requests a minute on a fast machine, and
+      // a Retry click was refused with 429 (session 23). The limiter has its own suite
+      // (apps/console/test/security-rate-limit.int.test.ts); here it only has to stay out of the way.
+      AGENTLOOM_RATE_LIMIT_PER_MINUTE: '6000',
     },
   },
 });
