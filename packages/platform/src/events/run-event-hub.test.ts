@@ -7,11 +7,21 @@ import { streamRunEvents } from './stream-run-events';
 const runId = '0190a1b2-0000-7000-8000-00000000f003';
 const otherRunId = '0190a1b2-0000-7000-8000-00000000f004';
 
-async function tailing(log: MemoryRunLog, subscribers = 1) {
+async function startedHub(log: MemoryRunLog): Promise<RunEventHub> {
   const hub = new RunEventHub(log, log.read);
   await hub.start();
+  return hub;
+}
+
+/** A stream of `runId` from its first event, on `hub`, ended by `signal` (by default never). */
+function openStream(hub: RunEventHub, log: MemoryRunLog, signal = new AbortController().signal) {
+  return streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal });
+}
+
+async function tailing(log: MemoryRunLog, subscribers = 1) {
+  const hub = await startedHub(log);
   const signal = new AbortController().signal;
-  const streams = Array.from({ length: subscribers }, () => consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal })));
+  const streams = Array.from({ length: subscribers }, () => consumeRunEventStream(openStream(hub, log, signal)));
   await Promise.all(streams.map((stream) => stream.reached(log.events.length)));
   log.reads = 0;
   log.readsAfter.length = 0;
@@ -60,10 +70,9 @@ describe('RunEventHub', () => {
   it('holds a commit announced before anyone caught up and reads it once the first subscriber has', async () => {
     const log = new MemoryRunLog(runId);
     log.append('run-created');
-    const hub = new RunEventHub(log, log.read);
-    await hub.start();
+    const hub = await startedHub(log);
     const release = log.holdNextRead();
-    const stream = consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
+    const stream = consumeRunEventStream(openStream(hub, log));
     // The catch-up read saw seq 1 only; this commit is announced while it is held.
     log.commit('step-started');
     release();
@@ -122,9 +131,8 @@ describe('RunEventHub: one read per commit, from the right place', () => {
   it('reads nothing more when a lone subscriber catches up, and its first read starts where the subscriber stopped', async () => {
     const log = new MemoryRunLog(runId);
     log.append('run-created', 'run-queued', 'run-started');
-    const hub = new RunEventHub(log, log.read);
-    await hub.start();
-    const stream = consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
+    const hub = await startedHub(log);
+    const stream = consumeRunEventStream(openStream(hub, log));
     await stream.reached(3);
     expect(log.readsAfter).toEqual([0]);
     log.commit('run-finished');
@@ -162,7 +170,7 @@ describe('RunEventHub: one read per commit, from the right place', () => {
     const { hub, streams } = await tailing(log);
     // Committed without a notification yet; a second subscriber reads it from the table.
     log.append('step-started', 'step-committed');
-    const later = consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
+    const later = consumeRunEventStream(openStream(hub, log));
     await later.reached(3);
     hub.caughtUp(otherRunId, 99);
     log.notify(runId);
@@ -180,9 +188,8 @@ describe('RunEventHub: runs nobody tails any more', () => {
     const log = new MemoryRunLog(runId);
     log.append('run-created');
     const leaving = new AbortController();
-    const hub = new RunEventHub(log, log.read);
-    await hub.start();
-    const first = streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: leaving.signal });
+    const hub = await startedHub(log);
+    const first = openStream(hub, log, leaving.signal);
     await first.next();
     await first.return(undefined);
     log.notify(runId);
@@ -190,7 +197,7 @@ describe('RunEventHub: runs nobody tails any more', () => {
 
     const stale = hub.subscribe(runId, { maxBufferedEvents: 10 });
     stale.close();
-    const next = consumeRunEventStream(streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: new AbortController().signal }));
+    const next = consumeRunEventStream(openStream(hub, log));
     await next.reached(1);
     stale.close();
     log.commit('run-finished');
@@ -202,9 +209,8 @@ describe('RunEventHub: runs nobody tails any more', () => {
     const log = new MemoryRunLog(runId);
     log.append('run-created');
     const client = new AbortController();
-    const hub = new RunEventHub(log, log.read);
-    await hub.start();
-    const stream = streamRunEvents({ hub, finishedSeq: log.finishedSeq }, { runId, afterSeq: 0, signal: client.signal });
+    const hub = await startedHub(log);
+    const stream = openStream(hub, log, client.signal);
     await stream.next();
     const waiting = stream.next();
     const release = log.holdNextRead();
