@@ -9,3 +9,4 @@ export type { ClaimedRun } from '../../packages/platform/src/execution/run-claim
 export { RunService } from '../../packages/platform/src/runs/run-service';
 export { appendRunEvents } from '../../packages/platform/src/events/append-run-events';
 export { finishRun } from '../../packages/platform/src/execution/finish-run';
+export { readRunEvents } from '../../packages/platform/src/events/run-event-reader';
