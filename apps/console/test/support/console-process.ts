@@ -35,12 +35,34 @@ export async function freePort(): Promise<number> {
 /** The secret key of consoles started on a Postgres server (base64 of 32 bytes). */
 export const testConsoleSecretKey = Buffer.from('agentloom-test-secret-key-32-b!!', 'utf8').toString('base64');
 
+/** How many fresh ports a start tries when the one it was handed is taken before Next binds it. */
+const portAttempts = 5;
+
 /**
  * Starts the production console (`next start` through the workspace script, as users run it) and
  * resolves once `/api/health` answers 200, i.e. the database is open, migrated and seeded.
+ *
+ * `freePort` closes its probe before Next listens, so in that gap another suite's server or an
+ * outgoing connection can take the same port (CI saw `EADDRINUSE` once, session 23). Only that
+ * failure is retried, on a new port; any other exit is the console's own and is reported.
  */
-export async function startConsole(options: ConsoleProcessOptions): Promise<ConsoleProcess> {
-  const port = await freePort();
+export async function startConsole(
+  options: ConsoleProcessOptions,
+  nextPort: () => Promise<number> = freePort,
+): Promise<ConsoleProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startConsoleOnPort(options, await nextPort());
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= portAttempts) throw error;
+    }
+  }
+}
+
+/** The console exited because its port was taken between `freePort` and `listen`. */
+export class PortTakenError extends Error {}
+
+async function startConsoleOnPort(options: ConsoleProcessOptions, port: number): Promise<ConsoleProcess> {
   const child = spawn('npm', ['run', 'start', '--workspace', '@agentloom/console'], {
     cwd: repositoryRoot,
     // Its own process group, so stop() reaches next-server and not only npm.
@@ -70,22 +92,25 @@ export async function startConsole(options: ConsoleProcessOptions): Promise<Cons
     clearTimeout(killLater);
   };
   try {
-    await waitForHealth(baseUrl, exited);
+    // Next prints "Ready in" only once its own listen succeeded, so a health answer before that
+    // line may come from whichever process took the port, and is not taken as ours.
+    await waitForHealth(baseUrl, exited, () => output.includes('Ready in'));
   } catch (error) {
     await stop();
     // The tail is enough to see why; a crash loop can print thousands of lines.
-    throw new Error(`${(error as Error).message}\n--- console output (last 40 lines) ---\n${output.split('\n').slice(-40).join('\n')}`);
+    const ErrorClass = output.includes('listen EADDRINUSE') ? PortTakenError : Error;
+    throw new ErrorClass(`${(error as Error).message}\n--- console output (last 40 lines) ---\n${output.split('\n').slice(-40).join('\n')}`);
   }
   return { baseUrl, output: () => output, stop };
 }
 
-async function waitForHealth(baseUrl: string, exited: Promise<void>): Promise<void> {
+async function waitForHealth(baseUrl: string, exited: Promise<void>, listening: () => boolean): Promise<void> {
   let hasExited = false;
   void exited.then(() => (hasExited = true));
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (hasExited) throw new Error('The console exited before it became healthy');
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
+    const healthy = listening() && await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
       () => false,
     );
