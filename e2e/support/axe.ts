@@ -18,8 +18,18 @@ export interface AxeFinding {
   nodes: { target: string; summary: string }[];
 }
 
-/** Runs axe on the page as it is now and returns the serious and critical violations, and the heading rules'. */
+/**
+ * Runs axe on the page as it will settle and returns the serious and critical violations, and the heading rules'.
+ * Colour transitions are finished first: a theme switch starts one on every `transition-colors` element,
+ * and axe sampling mid-way reads a blend of both themes (CI once failed a danger button at 3.63:1, red
+ * half-way from red-700 to red-400 on a background half-way from white to zinc-900). Only transitions
+ * are finished; an infinite animation (a spinner) cannot be, and does not change colours.
+ */
 export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
+  // getAnimations() brings style up to date first, so transitions the theme switch has just triggered are included.
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+  });
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => blockingImpacts.has(violation.impact ?? '') || blockingModerateRules.has(violation.id))
