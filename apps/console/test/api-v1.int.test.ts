@@ -193,9 +193,9 @@ describe('run events over SSE', () => {
     const connection = await openEventStream(eventsUrl(run.id, `?lastEventId=${lastSeq}&heartbeatMs=200`), bearer());
     const pending = connection.frames.next();
     // Waits for the heartbeats, not for a duration: a console starved of CPU sends them late, not never.
-    const heartbeats = await eventually(async () => {
+    const heartbeats = await eventually(() => {
       const count = connection.comments().filter((comment) => comment === 'heartbeat').length;
-      return count >= 2 ? count : undefined;
+      return Promise.resolve(count >= 2 ? count : undefined);
     });
     expect(heartbeats).toBeGreaterThanOrEqual(2);
     connection.close();
