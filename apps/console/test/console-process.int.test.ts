@@ -43,6 +43,8 @@ it('starts on a fresh port when its first port is taken, and ignores the health 
 
   expect(new URL(server.baseUrl).port).not.toBe(String(address.port));
   expect(server.output()).toContain('Ready in');
+  // Never asked: a health answer counts only once our console has said it listens, and it never did on that port.
+  expect(impostorRequests).toEqual([]);
   // The console answering is ours: it knows the key the seed wrote.
   const runs = await apiClient(server.baseUrl, seeded.adminKey)<{ data: unknown[] }>('GET', '/api/v1/runs');
   expect(runs.status).toBe(200);
