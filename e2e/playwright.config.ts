@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,8 +8,10 @@ import { chromiumArguments, chromiumExecutablePath } from './support/chromium';
 
 const e2eDirectory = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(e2eDirectory, '..');
-// AGENTLOOM_E2E_PORT lets two checkouts run their e2e suites side by side on one machine.
-const port = Number(process.env.AGENTLOOM_E2E_PORT ?? 3100);
+// A port the OS hands out, unless AGENTLOOM_E2E_PORT names one: two suites side by side on one machine
+// (two checkouts, or a developer's second `npm test`) must not both reach for the same fixed port. Chosen
+// once by the runner and kept in its env, which its workers inherit (as the data directory below).
+const port = Number((process.env.AGENTLOOM_E2E_PORT ??= freePortSync()));
 
 const baseURL = `http://127.0.0.1:${port}`;
 
@@ -67,3 +70,9 @@ export default defineConfig({
     },
   },
 });
+
+/** Config files load synchronously, so a child process asks the OS for a free port and prints it. */
+function freePortSync(): string {
+  const probe = "const server = require('node:net').createServer().listen(0, '127.0.0.1', () => { process.stdout.write(String(server.address().port)); server.close(); });";
+  return execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' });
+}
