@@ -192,9 +192,6 @@ export class EngineRunProcessor implements RunProcessor {
       const agentRun = this.begin(engine, run, context, signals.abort);
       await this.stepUntilPause(agentRun, run, owner, context, signals, { ledger, cancelFence, tracing, replay });
     } catch (error) {
-      // A ledger end write may still be in flight (the engine does not wait for its answer): nothing
-      // more is written for this run until it has landed, the run's end least of all.
-      await ledger.settled().catch(() => undefined);
       if (error instanceof LeaseLostError) this.logger.warn(error.message);
       else if (!this.abandonAttempt(run, error)) await this.failBeforeStart(run, owner, kindOf(error), error);
     } finally {
@@ -245,8 +242,7 @@ export class EngineRunProcessor implements RunProcessor {
           'agentloom.input_tokens': result.usage.inputTokens,
           'agentloom.output_tokens': result.usage.outputTokens,
         });
-        // A failed ledger write interrupted the step inside the engine (a start, or an end the next
-        // start waited for; the step's last ends are checked by `beforeCommit`). That is the database's
+        // A failed ledger write interrupted the step inside the engine. That is the database's
         // failure, not the run's: throw the real cause instead of committing the run as failed.
         if (ledger.failures.length > 0) throw ledger.failures[0];
         if (cancelFence.failures.length > 0) throw cancelFence.failures[0];
@@ -262,8 +258,6 @@ export class EngineRunProcessor implements RunProcessor {
           deferred: flushed,
           owner,
           statements: this.database.statements,
-          // The step is built while the ledger's last end write is answered; it is sent only after.
-          beforeCommit: () => ledger.settled(),
           ...(context.config.approvalExpiryMinutes ? { approvalExpiryMinutes: context.config.approvalExpiryMinutes } : {}),
           outcomeUnknownCallIds: ledger.outcomeUnknownCallIds.splice(0),
           ...(context.historySources ? { historySources: context.historySources } : {}),

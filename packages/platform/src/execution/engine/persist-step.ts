@@ -53,11 +53,6 @@ export interface PersistStepOptions {
    * The general path is a Prisma transaction either way.
    */
   statements?: StatementRunner;
-  /**
-   * Awaited once the step's document is built, before anything is sent: the ledger's end writes still
-   * in flight (`ToolLedgerHooks.settled`). Throwing stops the commit.
-   */
-  beforeCommit?: () => Promise<void>;
 }
 
 /**
@@ -96,12 +91,11 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       usage: usageCountsOf(result),
       events: stepEventsOf(result),
       stepCommitted: stepCommittedPayload(rows, result, false),
-    }, options.beforeCommit);
+    });
     if (committed.outcome === 'committed') return { checkpointBytes: rows.checkpoint.byteSize, fenceConfirmed: true };
     if (committed.outcome === 'lease-lost') throw new LeaseLostError(run.id);
     // The cancel committed while the step ran: the general path ends the run cancelled.
   }
-  await options.beforeCommit?.();
   // Raw statements (the fence, the step rows, the event append) go through the driver in the same
   // transaction; the rarer writes stay Prisma calls (ADR 0088).
   return withTransactionStatements(prisma, async (transaction, statements) => {

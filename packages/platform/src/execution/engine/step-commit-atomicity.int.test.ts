@@ -11,7 +11,7 @@ import { ToolCatalog } from '../../tools/tool-catalog';
 import { claimRuns, type ClaimedRun } from '../run-claims';
 import { buildRunEngine } from './build-run-engine';
 import { persistStep } from './persist-step';
-import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
+import { createToolLedgerHooks } from './tool-ledger-hooks';
 
 const owner = 'atomicity-test';
 
@@ -28,13 +28,6 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
   let claimed: ClaimedRun;
   let engine: Engine;
   let run: AgentRun;
-  let ledger: ToolLedgerHooks;
-  /** One engine step, its ledger end writes landed (the executor's commit waits for them too). */
-  const settledStep = async () => {
-    const result = await run.step();
-    await ledger.settled();
-    return result;
-  };
 
   const prisma = () => test.platform.database.prisma;
 
@@ -66,7 +59,7 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
   }
 
   async function stepAndCommit(): Promise<StepResult> {
-    const result = await settledStep();
+    const result = await run.step();
     await persistStep(prisma(), claimed, result, { owner, statements: test.platform.database.statements });
     return result;
   }
@@ -94,7 +87,7 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
     claimed = claim!;
     const version = await prisma().agentVersion.findFirstOrThrow({ where: { agentId } });
     const holder: { engine?: Engine } = {};
-    ledger = createToolLedgerHooks(prisma(), claimed, owner, () => holder.engine!.services.registry);
+    const ledger = createToolLedgerHooks(prisma(), claimed, owner, () => holder.engine!.services.registry);
     engine = buildRunEngine({
       runId: claimed.id,
       agentId,
@@ -120,7 +113,7 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
     expect(before.steps).toEqual([1]);
     expect(before.checkpoints).toEqual([1]);
 
-    const second = await settledStep();
+    const second = await run.step();
     expect(second.next.type).toBe('run-again');
     await refuseEvent('step-committed');
     try {
@@ -144,7 +137,7 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
   });
 
   it('leaves no trace of a step that ends the run when its transaction fails at its last write', async () => {
-    const final = await settledStep();
+    const final = await run.step();
     expect(final.next.type).toBe('final-output');
     const before = await snapshot();
     await refuseEvent('run-finished');

@@ -31,9 +31,7 @@ const commitStep = preparedStatement('SELECT agentloom_commit_step($1::jsonb) AS
  * lease is lost or the run's cancel has committed; the caller decides what that means. `runner` is
  * the driver (`Database.statements`, ADR 0072) on the executor's path, or a Prisma client.
  */
-export async function commitStepStatement(runner: StatementRunner, document: CommitStepDocument, beforeSend?: () => Promise<void>): Promise<CommitStepResult> {
-  const text = JSON.stringify(document);
-  await beforeSend?.();
-  const rows = await queryRows<{ result: unknown }>(runner, commitStep, [text]);
+export async function commitStepStatement(runner: StatementRunner, document: CommitStepDocument): Promise<CommitStepResult> {
+  const rows = await queryRows<{ result: unknown }>(runner, commitStep, [JSON.stringify(document)]);
   return commitStepResultSchema.parse(fromJsonColumn(rows[0]?.result));
 }

@@ -11,7 +11,7 @@ import { ToolCatalog } from '../../tools/tool-catalog';
 import { claimRuns, type ClaimedRun } from '../run-claims';
 import { buildRunEngine } from './build-run-engine';
 import { persistStep } from './persist-step';
-import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
+import { createToolLedgerHooks } from './tool-ledger-hooks';
 
 const owner = 'step-committed-row-test';
 
@@ -26,13 +26,6 @@ describe.each(databaseModes)('step-committed carries the step’s timeline row (
   let claimed: ClaimedRun;
   let engine: Engine;
   let run: AgentRun;
-  let ledger: ToolLedgerHooks;
-  /** One engine step, its ledger end writes landed (the executor's commit waits for them too). */
-  const settledStep = async () => {
-    const result = await run.step();
-    await ledger.settled();
-    return result;
-  };
 
   const prisma = () => test.platform.database.prisma;
 
@@ -58,7 +51,7 @@ describe.each(databaseModes)('step-committed carries the step’s timeline row (
     claimed = claim!;
     const version = await prisma().agentVersion.findFirstOrThrow({ where: { agentId } });
     const holder: { engine?: Engine } = {};
-    ledger = createToolLedgerHooks(prisma(), claimed, owner, () => holder.engine!.services.registry);
+    const ledger = createToolLedgerHooks(prisma(), claimed, owner, () => holder.engine!.services.registry);
     engine = buildRunEngine({
       runId: claimed.id,
       agentId,
@@ -78,10 +71,10 @@ describe.each(databaseModes)('step-committed carries the step’s timeline row (
   });
 
   it('each step-committed event’s row equals the step as the timeline reads it', async () => {
-    const first = await settledStep();
+    const first = await run.step();
     expect(first.next.type).toBe('run-again');
     await persistStep(prisma(), claimed, first, { owner });
-    const last = await settledStep();
+    const last = await run.step();
     expect(last.next.type).toBe('final-output');
     await persistStep(prisma(), claimed, last, { owner });
 

@@ -18,7 +18,7 @@ import { persistStep } from './persist-step';
 import { commitStepStatement } from './step-commit-sql';
 import { stepCommittedPayload } from './step-committed-payload';
 import { stepEventsOf, usageCountsOf } from './step-usage';
-import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
+import { createToolLedgerHooks } from './tool-ledger-hooks';
 import { stepRowsDocument } from './write-step-rows';
 
 const owner = 'fence-test';
@@ -35,13 +35,6 @@ describe.each(databaseModes)('the step commit fences the step and the next model
   let claimed: ClaimedRun;
   let engine: Engine;
   let run: AgentRun;
-  let ledger: ToolLedgerHooks;
-  /** One engine step, its ledger end writes landed (the executor's commit waits for them too). */
-  const settledStep = async () => {
-    const result = await run.step();
-    await ledger.settled();
-    return result;
-  };
   let fence: CancelFenceHooks;
 
   const prisma = () => test.platform.database.prisma;
@@ -87,7 +80,7 @@ describe.each(databaseModes)('the step commit fences the step and the next model
     const version = await prisma().agentVersion.findFirstOrThrow({ where: { agentId } });
     const holder: { engine?: Engine } = {};
     fence = createCancelFenceHooks(statements(), claimed, owner);
-    ledger = createToolLedgerHooks(statements(), claimed, owner, () => holder.engine!.services.registry);
+    const ledger = createToolLedgerHooks(statements(), claimed, owner, () => holder.engine!.services.registry);
     engine = buildRunEngine({ runId: claimed.id, agentId, versionId: version.id, config: agentVersionConfigSchema.parse(version.config), tools: new ToolCatalog(), hooks: [fence, ledger], models: new ModelConnector(fetch, new SecretBox(testSecretKey)) });
     holder.engine = engine;
     run = engine.start({ task: 'Cite two sources.', instanceId: claimed.id });
@@ -99,7 +92,7 @@ describe.each(databaseModes)('the step commit fences the step and the next model
   });
 
   it('writes nothing for a lost lease or a committed cancel, and says which; commits once both are clear', async () => {
-    const result = await settledStep();
+    const result = await run.step();
     expect(result.next.type).toBe('run-again');
     const rows = stepRowsDocument(claimed, result, new Date());
     const document = { ...rows, owner, attempt: claimed.attempt, usage: usageCountsOf(result), events: stepEventsOf(result), stepCommitted: stepCommittedPayload(rows, result, false) };
@@ -141,7 +134,7 @@ describe.each(databaseModes)('the step commit fences the step and the next model
         const registry = new RunEventWatchers(statements(), silentLogger, { ttlMs: 60_000, refreshMs: 3_600_000 });
         const hold = registry.watch(target);
         await hold.ready;
-        const result = await settledStep();
+        const result = await run.step();
         expect(result.next.type).toBe('run-again');
         expect((await persistStep(prisma(), claimed, result, { owner, statements: statements() })).fenceConfirmed).toBe(true);
         const last = (await runState()).run.nextEventSeq - 1;

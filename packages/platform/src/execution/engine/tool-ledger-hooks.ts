@@ -16,13 +16,6 @@ export interface ToolLedgerHooks extends LifecycleHooks {
    * as the run's failure.
    */
   readonly failures: unknown[];
-  /**
-   * Waits for every ledger end write still in flight, then throws the first ledger failure if any.
-   * The end write of a call goes out the moment the call returns, but the engine does not wait for its
-   * answer: it builds the rest of the step meanwhile. Whatever is written next for the run (the next
-   * call's start, the step commit, the run's end) must wait for this first.
-   */
-  settled(): Promise<void>;
 }
 
 /**
@@ -36,11 +29,6 @@ export interface ToolLedgerHooks extends LifecycleHooks {
  * and their rows are linked to the delegating call. The writes of a `none` or `idempotent` call commit
  * without waiting for the WAL flush (ADR 0085): only a Postgres server crash can lose them, and such a
  * call may run again anyway.
- *
- * An end write goes out the moment the call returns, but the hook does not wait for its answer: the
- * engine builds the rest of the step while it is in flight. Nothing else is written for the run
- * before it has landed — the next call's start waits for it here, the step commit and the run's end
- * wait through `settled` — so the order of the writes, and what a crash can leave, are unchanged.
  */
 export function createToolLedgerHooks(
   /** Where the two statements run: the driver (`Database.statements`) on the executor's path, or a Prisma client. */
@@ -55,28 +43,16 @@ export function createToolLedgerHooks(
   const startedAt = new Map<string, number>();
   const recordingFailure = <T>(write: Promise<T>): Promise<T> =>
     write.catch((error: unknown) => {
-      // A committed cancel is the run's outcome, not a ledger failure; an earlier failure re-thrown
-      // by `settled` is already recorded.
-      if (!(error instanceof AbortedError) && !failures.includes(error)) failures.push(error);
+      // A committed cancel is the run's outcome, not a ledger failure.
+      if (!(error instanceof AbortedError)) failures.push(error);
       throw error;
     });
-  // End writes in flight, each removed once it has landed or failed (its failure is recorded, so
-  // waiting on one never rejects). Every caller of `settled` waits for all of them, however many wait.
-  const inFlight = new Set<Promise<void>>();
-  const settled = async (): Promise<void> => {
-    while (inFlight.size > 0) await Promise.all(inFlight);
-    if (failures.length > 0) throw failures[0];
-  };
   return {
     outcomeUnknownCallIds,
     failures,
-    settled,
     toolCallStarting: ({ call, idempotencyKey, delegation }) =>
       recordingFailure(
         (async (): Promise<ToolVeto | ToolReplay | undefined> => {
-          // No call starts before every earlier call's end is committed (a crash in between would
-          // otherwise find the earlier call still `running`).
-          await settled();
           const tool = registry().resolve(call.name);
           const sideEffects = tool?.sideEffects ?? 'unsafe';
           // Cancel wins: checked under the run row lock the cancel also takes, in the statement that
@@ -116,8 +92,8 @@ export function createToolLedgerHooks(
           }
         })(),
       ),
-    toolCallFinished: ({ call, result, interruption }) => {
-      const write = recordingFailure(
+    toolCallFinished: ({ call, result, interruption }) =>
+      recordingFailure(
         (async () => {
           // A handler that ignored its abort past the grace period: outcome unknown, closed like any call a run leaves running.
           const status = interruption === 'abandoned' ? abandonedToolCallStatus : result.isError ? 'failed' : 'succeeded';
@@ -138,13 +114,7 @@ export function createToolLedgerHooks(
           const began = startedAt.get(call.id);
           if (began !== undefined) observer?.toolCallFinished(call.name, status, (performance.now() - began) / 1000);
         })(),
-      );
-      const landed: Promise<void> = write.then(
-        () => undefined,
-        () => undefined,
-      ).finally(() => inFlight.delete(landed));
-      inFlight.add(landed);
-    },
+      ),
   };
 }
 
