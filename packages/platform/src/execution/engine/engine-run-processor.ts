@@ -192,6 +192,9 @@ export class EngineRunProcessor implements RunProcessor {
       const agentRun = this.begin(engine, run, context, signals.abort);
       await this.stepUntilPause(agentRun, run, owner, context, signals, { ledger, cancelFence, tracing, replay });
     } catch (error) {
+      // Ends left for a step commit that did not happen are written first (ADR 0093): a run's end written
+      // before them would close those calls as leftovers though they returned.
+      await ledger.writeEndsNotRecorded(new Set()).catch(() => undefined);
       if (error instanceof LeaseLostError) this.logger.warn(error.message);
       else if (!this.abandonAttempt(run, error)) await this.failBeforeStart(run, owner, kindOf(error), error);
     } finally {
@@ -253,6 +256,8 @@ export class EngineRunProcessor implements RunProcessor {
           deferred.push(result);
           return { result, committed: undefined };
         }
+        // Ends left for this commit whose calls the step does not record are written first (ADR 0093).
+        await ledger.writeEndsNotRecorded(new Set(result.toolCalls.map((call) => call.callId)));
         const flushed = deferred.splice(0);
         const committed = await persistStep(this.database.prisma, run, result, {
           deferred: flushed,
@@ -266,6 +271,7 @@ export class EngineRunProcessor implements RunProcessor {
           ...(defersSteps(replay) ? { withoutLedger: true } : {}),
           ...(replay ? { atFinish: (transaction: Prisma.TransactionClient, statements: StatementRunner) => this.scoreFinishedReplay(transaction, statements, run, replay) } : {}),
         });
+        ledger.endsCommitted();
         // Counted on write (ADR 0046), deferred steps included, now that they are committed.
         for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, spentUsageOf(flushed[index]!), bytes);
         return { result, committed };
