@@ -7,7 +7,10 @@ import { agentVersionConfigSchema, buildRunEngine, claimRuns, createCancelFenceH
 export interface StepSample {
   step: number;
   persistMs: number;
-  /** The durable writes around the step's calls: the cancel check before the model call, the two ledger writes around the tool call. */
+  /**
+   * The durable writes around the step's calls: the cancel check before the model call, the ledger's start of the
+   * tool call, and its end — none for this bench's `none` tool, whose end the step commit records (ADR 0093).
+   */
   hookMs: number;
   stepMs: number;
   checkpointBytes: number;

@@ -4,6 +4,7 @@
  * those points — both should stay flat — next to one loopback INSERT … COMMIT as the floor; then the
  * durable cost per step side by side with LangGraph.js + PostgresSaver on the same server database.
  *   npx tsx bench/durable-step/run.ts            (server mode on 127.0.0.1:5432 and embedded PGlite)
+ *   BENCH_DURABLE_ROUNDS=3 npx tsx bench/durable-step/run.ts   (three rounds of both systems, ratio per round and median)
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +78,13 @@ function report(mode: string, result: RunSamples): string[] {
   });
 }
 
+/** Ours / theirs at `point`, by means (as the peer table's ratio column). */
+function peerRatio(ours: RunSamples, theirs: LangGraphSamples, point: number): number {
+  const oursDurable = ourWindow(ours, point).map((sample) => sample.persistMs + sample.hookMs);
+  const theirsSaver = pooled(theirs.saver, theirs.shortRuns.map((run) => run.saver), point, stepOfTurn);
+  return mean(oursDurable) / mean(theirsSaver);
+}
+
 /** Durable cost per step: ours = the step commit + the fenced ledger/cancel writes; theirs = time inside PostgresSaver. */
 function peerReport(ours: RunSamples, theirs: LangGraphSamples): string[] {
   return points.map((point) => {
@@ -84,7 +92,7 @@ function peerReport(ours: RunSamples, theirs: LangGraphSamples): string[] {
     const oursDurable = window.map((sample) => sample.persistMs + sample.hookMs);
     const theirsSaver = pooled(theirs.saver, theirs.shortRuns.map((run) => run.saver), point, stepOfTurn);
     const theirsTurns = pooled(theirs.turns, theirs.shortRuns.map((run) => run.turns), point, stepOfTurn);
-    const ratio = mean(oursDurable) / mean(theirsSaver);
+    const ratio = peerRatio(ours, theirs, point);
     const medianRatio = median(oursDurable) / median(theirsSaver);
     return `| ${point} | ${window.length} / ${theirsSaver.length} | ${mean(oursDurable).toFixed(2)} | ${mean(window.map((sample) => sample.stepMs)).toFixed(2)} | ${mean(theirsSaver).toFixed(2)} | ${mean(theirsTurns).toFixed(2)} | ${ratio.toFixed(2)}× | ${medianRatio.toFixed(2)}× |`;
   });
@@ -97,10 +105,24 @@ const measureAgentLoom = (target: string) =>
   oneProcess
     ? measureRun(target === 'memory://' ? { dataDirectory: 'memory://', migrationsDirectory } : { url: target, migrationsDirectory }, plan)
     : measureInProcess('agentloom', target, plan);
-const { server, langGraph } = await withServerDatabase(async (url) => ({
-  server: await measureAgentLoom(url),
-  langGraph: oneProcess ? await measureLangGraph(url, plan) : await measureInProcess('langgraph', url, plan),
-}));
+const measurePeer = (url: string) => (oneProcess ? measureLangGraph(url, plan) : measureInProcess('langgraph', url, plan));
+// BENCH_DURABLE_ROUNDS (1): rounds of both systems on the server database, the order swapped every other round,
+// so a drift of the machine over the minutes of a round (load, autovacuum, the host) weighs on both alike.
+const rounds = Number(process.env.BENCH_DURABLE_ROUNDS ?? 1);
+const pairs: { server: RunSamples; langGraph: LangGraphSamples }[] = [];
+for (let round = 0; round < rounds; round += 1) {
+  pairs.push(
+    await withServerDatabase(async (url) => {
+      if (round % 2 === 1) {
+        const langGraph = await measurePeer(url);
+        return { server: await measureAgentLoom(url), langGraph };
+      }
+      const server = await measureAgentLoom(url);
+      return { server, langGraph: await measurePeer(url) };
+    }),
+  );
+}
+const { server } = pairs[0]!;
 rows.push(...report('server (PG 15)', server));
 const embedded = await measureAgentLoom('memory://');
 rows.push(...report('embedded (PGlite)', embedded));
@@ -115,5 +137,17 @@ for (const row of rows) console.log(row);
 console.log(`\ndurable cost per step vs LangGraph.js ${'createReactAgent'} + PostgresSaver (durability sync), same PostgreSQL 15 database, same scripted loop (one tool call per step)\n`);
 console.log('| step | turns pooled (ours / theirs) | AgentLoom durable ms (commit + ledger + cancel check) | AgentLoom whole step ms | LangGraph durable ms (in PostgresSaver) | LangGraph whole step ms | ours / theirs | ours / theirs (medians) |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
-for (const row of peerReport(server, langGraph)) console.log(row);
+for (const [round, pair] of pairs.entries()) {
+  if (rounds > 1) console.log(`| round ${round + 1} (${round % 2 === 1 ? 'LangGraph first' : 'AgentLoom first'}) | | | | | | | |`);
+  for (const row of peerReport(pair.server, pair.langGraph)) console.log(row);
+}
+if (rounds > 1) {
+  console.log(`\nratio per round (ours / theirs, means) and its median over ${rounds} rounds\n`);
+  console.log(`| step | ${pairs.map((_, round) => `round ${round + 1}`).join(' | ')} | median |`);
+  console.log(`| --- | ${pairs.map(() => '---').join(' | ')} | --- |`);
+  for (const point of points) {
+    const ratios = pairs.map((pair) => peerRatio(pair.server, pair.langGraph, point));
+    console.log(`| ${point} | ${ratios.map((ratio) => `${ratio.toFixed(2)}×`).join(' | ')} | ${median(ratios).toFixed(2)}× |`);
+  }
+}
 console.log(`\nload average ${(await import('node:os')).loadavg().map((value) => value.toFixed(1)).join(' ')}`);

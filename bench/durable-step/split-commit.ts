@@ -165,7 +165,7 @@ try {
   let notices: string[] = [];
   explainer.on('notice', (notice) => notices.push(notice.message ?? ''));
   await explainer.query(`LOAD 'auto_explain'`);
-  for (const setting of ['log_min_duration = 0', 'log_analyze = on', 'log_nested_statements = on', 'log_timing = on', "log_level = 'notice'", 'log_buffers = off']) await explainer.query(`SET auto_explain.${setting}`);
+  for (const setting of ['log_min_duration = 0', 'log_analyze = on', 'log_nested_statements = on', 'log_timing = on', "log_level = 'notice'", 'log_buffers = off', 'log_triggers = on']) await explainer.query(`SET auto_explain.${setting}`);
   const explain = async (text: string) => {
     notices = [];
     await explainer.query('SELECT agentloom_commit_step($1::jsonb) AS result', [text]);
