@@ -43,8 +43,15 @@ const chargeTool = defineTool({
   },
 });
 
+interface StatementControls {
+  /** An error to fail the statement with, instead of sending it. */
+  refuse?: (label: string) => Error | undefined;
+  /** Something to wait for before sending the statement (`toolName`: the call's tool, for ledger statements); logged `released:<label>` after. */
+  hold?: (label: string, toolName: string | undefined) => Promise<void> | undefined;
+}
+
 /** The driver, with every ledger statement and step commit it is asked for logged by what it is (`end:<callId>`…). */
-function loggedStatements(inner: RawSql, refuse?: (label: string) => Error | undefined): { runner: RawSql; log: string[] } {
+function loggedStatements(inner: RawSql, controls: StatementControls = {}): { runner: RawSql; log: string[] } {
   const log: string[] = [];
   const labelOf = (text: string, values: readonly unknown[]) => {
     const callId = () => (JSON.parse(String(values[0])) as { callId?: string }).callId;
@@ -52,11 +59,17 @@ function loggedStatements(inner: RawSql, refuse?: (label: string) => Error | und
     if (text.includes('agentloom_tool_call_finished')) return `end:${callId()}`;
     return text.includes('agentloom_commit_step') ? 'commit' : 'other';
   };
-  const pass = <T>(text: string, values: readonly unknown[], send: () => Promise<T>): Promise<T> => {
+  const pass = async <T>(text: string, values: readonly unknown[], send: () => Promise<T>): Promise<T> => {
     const label = labelOf(text, values);
     log.push(label);
-    const refusal = refuse?.(label);
-    return refusal ? Promise.reject(refusal) : send();
+    const refusal = controls.refuse?.(label);
+    if (refusal) throw refusal;
+    const held = controls.hold?.(label, label.startsWith('start:') ? (JSON.parse(String(values[0])) as { name?: string }).name : undefined);
+    if (held) {
+      await held;
+      log.push(`released:${label}`);
+    }
+    return send();
   };
   return {
     log,
@@ -165,9 +178,32 @@ describe.each(databaseModes)('the end of a repeatable call rides the step commit
     }
   });
 
+  it('counts a sibling as running from the moment its start is asked for, not from its answer', async () => {
+    const run = await claimNew(agents['both']!);
+    // The charge's start reaches the database only once an end of the lookup was sent (bounded: 150 turns of
+    // 20 ms), so the lookup returns while its sibling has asked to start but has no answer yet.
+    const logged = loggedStatements(test.platform.database.statements, {
+      hold: (label, toolName) =>
+        toolName === 'charge_card'
+          ? (async () => {
+              for (let attempt = 0; attempt < 150 && !logged.log.some((entry) => entry.startsWith('end:')); attempt += 1)
+                await new Promise((resolve) => setTimeout(resolve, 20));
+            })()
+          : undefined,
+    });
+    await processOver(run, logged.runner);
+    const lookup = await callRow(run.id, 'quick_lookup');
+    const charge = await callRow(run.id, 'charge_card');
+    expect(logged.log.indexOf(`end:${lookup.callId}`)).toBeGreaterThan(-1);
+    expect(logged.log.indexOf(`end:${lookup.callId}`)).toBeLessThan(logged.log.indexOf(`released:start:${charge.callId}`));
+    expect([lookup.status, charge.status]).toEqual(['succeeded', 'succeeded']);
+  });
+
   it('writes an end left for a commit that failed before the run ends: the call is not swept up as a leftover', async () => {
     const run = await claimNew(agents['lookup']!);
-    const logged = loggedStatements(test.platform.database.statements, (label) => (label === 'commit' ? new Error('the step commit was refused') : undefined));
+    const logged = loggedStatements(test.platform.database.statements, {
+      refuse: (label) => (label === 'commit' ? new Error('the step commit was refused') : undefined),
+    });
     await processOver(run, logged.runner);
     expect(await prisma().run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'failed', errorMessage: 'the step commit was refused' });
     expect(await prisma().step.count({ where: { runId: run.id } })).toBe(0);
