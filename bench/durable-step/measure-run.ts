@@ -80,8 +80,10 @@ export async function runLongAgent(platform: Platform, toolTurns: number, label:
     hookTime.ms = 0;
     const result = await run.step();
     const persistStarted = performance.now();
-    await persistStep(platform.database.prisma, claimed, result, { owner: 'bench', statements });
+    const committed = await persistStep(platform.database.prisma, claimed, result, { owner: 'bench', statements });
     const finished = performance.now();
+    // As the executor does: a confirming commit stands in for the next model call's fence read when that call starts within the window (ADR 0094).
+    fence.stepCommitted(committed.fenceConfirmed === true);
     samples.push({ step: result.step, persistMs: finished - persistStarted, hookMs: hookTime.ms, stepMs: finished - started, checkpointBytes: Buffer.byteLength(JSON.stringify(result.checkpoint)) });
     if (result.next.type !== 'run-again') break;
   }

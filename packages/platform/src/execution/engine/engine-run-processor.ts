@@ -24,7 +24,7 @@ import { tracedTool } from '../../telemetry/traced-tool';
 import { TracingEventBus } from '../../telemetry/tracing-event-bus';
 import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
-import { createCancelFenceHooks, type CancelFenceHooks } from './cancel-fence-hooks';
+import { createCancelFenceHooks, type CancelFenceHooks, type CancelFenceOptions } from './cancel-fence-hooks';
 import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
 import { loadReplayFixture, type ReplayFixture } from '../../evaluations/replay/load-replay-fixture';
 import { scoreReplayAtFinish } from '../../evaluations/replay/score-replay-at-finish';
@@ -60,8 +60,11 @@ export class EngineRunProcessor implements RunProcessor {
     private readonly observer?: ProcessingObserver,
     /** Long-term memory; absent disables the memory tools and injection. */
     private readonly memory?: PrismaMemoryPort,
-    /** `budget`: token and cost budgets asked at each step boundary and before each model call (ADR 0045). */
-    private readonly options: { toolAbortGraceMs?: number; budget?: BudgetGuard } = {},
+    /**
+     * `budget`: token and cost budgets asked at each step boundary and before each model call (ADR 0045);
+     * `cancelFence`: the clock and window in which a step commit stands in for the next model call's fence read (ADR 0094).
+     */
+    private readonly options: { toolAbortGraceMs?: number; budget?: BudgetGuard; cancelFence?: CancelFenceOptions } = {},
     /** Tool-output cap and thread-history window. */
     private readonly bounds: DataBounds = defaultDataBounds,
     /** The version's pinned MCP tools; absent: a version that pins some fails to start. */
@@ -124,7 +127,7 @@ export class EngineRunProcessor implements RunProcessor {
     const { statements } = this.database;
     let engine: Engine | undefined;
     const ledger = createToolLedgerHooks(statements, run, owner, () => engine!.services.registry, this.observer);
-    const cancelFence = createCancelFenceHooks(statements, run, owner);
+    const cancelFence = createCancelFenceHooks(statements, run, owner, this.options.cancelFence);
     const model = context.config.model;
     const tracing = new RunTracing({
       runId: run.id,
@@ -271,6 +274,8 @@ export class EngineRunProcessor implements RunProcessor {
           ...(defersSteps(replay) ? { withoutLedger: true } : {}),
           ...(replay ? { atFinish: (transaction: Prisma.TransactionClient, statements: StatementRunner) => this.scoreFinishedReplay(transaction, statements, run, replay) } : {}),
         });
+        // First, before any other work: the window in which this commit's fence stands in for the next model call's read starts here (ADR 0094).
+        cancelFence.stepCommitted(committed.fenceConfirmed === true);
         ledger.endsCommitted();
         // Counted on write (ADR 0046), deferred steps included, now that they are committed.
         for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, spentUsageOf(flushed[index]!), bytes);
@@ -291,8 +296,8 @@ export class EngineRunProcessor implements RunProcessor {
       if (result.next.type !== 'run-again') return;
       if (committed.fenceConfirmed) {
         // The commit's fence just saw the run `running` under this lease with no cancel, under its row
-        // lock: no status read is needed to go on. The next model call still reads the fence itself
-        // (a cancel may commit in between; ADR 0072).
+        // lock: no status read is needed to go on. The next model call reads the fence itself unless it
+        // starts within a millisecond of the commit (ADR 0072, 0094).
         if (signals.drain.aborted) return;
         continue;
       }

@@ -118,8 +118,9 @@ describe.each(databaseModes)('the step commit fences the step and the next model
     expect(after.run.nextEventSeq).toBe(seqs.length + 1);
   });
 
-  it('the model call after a confirmed commit still reads the fence: a cancel committed after the commit stops it (cancel wins, DESIGN §7)', async () => {
-    // A cancel that commits between a step's commit and the next model call, its notification lost.
+  it('a model call the commit does not stand in for reads the fence: a cancel committed after the commit stops it (cancel wins, DESIGN §7)', async () => {
+    // A cancel that commits between a step's commit and the next model call, its notification lost. These hooks were
+    // told of no commit, as after a call that starts past the commit's window (commit-fence-window.int.test.ts, ADR 0094).
     await setCancelRequested(true);
     await expect(Promise.resolve(fence.modelCallStarting!({ instanceId: claimed.id, step: 2, purpose: 'action', messageCount: 1 }))).rejects.toBeInstanceOf(AbortedError);
     expect(fence.failures).toEqual([]);
