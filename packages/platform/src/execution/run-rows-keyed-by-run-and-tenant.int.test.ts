@@ -51,8 +51,8 @@ describe.each(databaseModes)('rows of a run carry their run’s tenant (%s)', (m
   it('erasing the run still takes every such row with it', async () => {
     await prisma().run.delete({ where: { id: runId } });
     for (const table of Object.keys(rowsOf)) {
-      const [{ count }] = await prisma().$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM ${table} WHERE run_id = $1::uuid`, runId);
-      expect(count).toBe(0);
+      const rows = await prisma().$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM ${table} WHERE run_id = $1::uuid`, runId);
+      expect(rows[0]?.count).toBe(0);
     }
   });
 });
