@@ -8,8 +8,9 @@ export interface StepSample {
   step: number;
   persistMs: number;
   /**
-   * The durable writes around the step's calls: the cancel check before the model call, the ledger's start of the
-   * tool call, and its end — none for this bench's `none` tool, whose end the step commit records (ADR 0093).
+   * The durable writes around the step's calls: the cancel check before the model call (none within 1 ms of the
+   * step commit before it, ADR 0094), the ledger's start of the tool call, and its end — none for this bench's
+   * `none` tool, whose end the step commit records (ADR 0093).
    */
   hookMs: number;
   stepMs: number;

@@ -135,7 +135,7 @@ console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 for (const row of rows) console.log(row);
 
 console.log(`\ndurable cost per step vs LangGraph.js ${'createReactAgent'} + PostgresSaver (durability sync), same PostgreSQL 15 database, same scripted loop (one tool call per step)\n`);
-console.log('| step | turns pooled (ours / theirs) | AgentLoom durable ms (commit + ledger + cancel check) | AgentLoom whole step ms | LangGraph durable ms (in PostgresSaver) | LangGraph whole step ms | ours / theirs | ours / theirs (medians) |');
+console.log('| step | turns pooled (ours / theirs) | AgentLoom durable ms (commit + ledger + cancel check when sent) | AgentLoom whole step ms | LangGraph durable ms (in PostgresSaver) | LangGraph whole step ms | ours / theirs | ours / theirs (medians) |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const [round, pair] of pairs.entries()) {
   if (rounds > 1) console.log(`| round ${round + 1} (${round % 2 === 1 ? 'LangGraph first' : 'AgentLoom first'}) | | | | | | | |`);
