@@ -4,15 +4,14 @@
  * for the call's own fence read (ADR 0094: 1 ms) — and how many calls read the fence.
  *   npx tsx bench/durable-step/commit-gap.ts [embedded|server]
  */
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 import type { DatabaseConfig, PreparedStatement, RawSql } from '@agentloom/db';
 import { createPlatform } from '@agentloom/platform';
 import type { Engine } from '@agentloom/runtime';
-import pg from 'pg';
 
 import { median } from '../median';
+import { withThrowawayServerDatabase } from './throwaway-server-database';
 import { agentVersionConfigSchema, buildRunEngine, claimRuns, createCancelFenceHooks, createToolLedgerHooks, ModelConnector, persistStep, SecretBox, ToolCatalog } from './agentloom-internals';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -71,22 +70,8 @@ async function measureGaps(database: DatabaseConfig): Promise<{ gaps: number[]; 
   }
 }
 
-async function onServer<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_gap_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
 
-const { gaps, reads } = mode === 'server' ? await onServer((url) => measureGaps({ url, migrationsDirectory })) : await measureGaps({ dataDirectory: 'memory://', migrationsDirectory });
+const { gaps, reads } = mode === 'server' ? await withThrowawayServerDatabase(serverUrl, 'bench_gap', (url) => measureGaps({ url, migrationsDirectory })) : await measureGaps({ dataDirectory: 'memory://', migrationsDirectory });
 const sorted = gaps.slice(10).sort((left, right) => left - right);
 const at = (fraction: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!.toFixed(3);
 console.log('| database | calls after a commit | gap median ms | p90 | p99 | max | fence reads (of all model calls) |');

@@ -6,12 +6,11 @@
  *   npx tsx bench/durable-step/run.ts            (server mode on 127.0.0.1:5432 and embedded PGlite)
  *   BENCH_DURABLE_ROUNDS=3 npx tsx bench/durable-step/run.ts   (three rounds of both systems, ratio per round and median)
  */
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-import pg from 'pg';
 
 import { measureLangGraph, type LangGraphSamples } from './langgraph-peer';
+import { withThrowawayServerDatabase } from './throwaway-server-database';
 import { measureInProcess } from './measure-in-process';
 import { median } from '../median';
 import { measureRun, type RunPlan, type RunSamples, type StepSample } from './measure-run';
@@ -31,20 +30,7 @@ const plan: RunPlan = {
   shortRunTurns: 20,
 };
 
-async function withServerDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const name = `bench_durable_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await work(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
+const withServerDatabase = <T>(work: (url: string) => Promise<T>) => withThrowawayServerDatabase(serverUrl, 'bench_durable', work);
 
 /** The steps of `samples` in point ± 5 (ten steps). */
 function windowOf<Sample>(samples: readonly Sample[], point: number, stepOf: (sample: Sample, index: number) => number): Sample[] {
