@@ -7,7 +7,12 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
-    include: ['packages/db/src/connection/transaction-statements.int.test.ts'],
+    include: [
+      'packages/db/src/connection/transaction-statements.int.test.ts',
+      'packages/platform/src/execution/engine/commit-fence-window.int.test.ts',
+      'packages/platform/src/execution/engine/step-fence-by-commit.int.test.ts',
+      'packages/platform/src/execution/cancel-wins.int.test.ts',
+    ],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

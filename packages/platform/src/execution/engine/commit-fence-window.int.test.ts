@@ -9,7 +9,8 @@ import { SecretBox } from '../../secrets/secret-box';
 import { createTestAgent, createTestPlatform, silentLogger, testSecretKey, type TestPlatform } from '../../testing';
 import { ToolCatalog } from '../../tools/tool-catalog';
 import { claimRuns, type ClaimedRun } from '../run-claims';
-import { createCancelFenceHooks } from './cancel-fence-hooks';
+import { LeaseLostError } from '../lease-lost-error';
+import { commitFenceWindowMs, createCancelFenceHooks } from './cancel-fence-hooks';
 import { EngineRunProcessor } from './engine-run-processor';
 
 const owner = 'commit-fence-window-test';
@@ -112,6 +113,39 @@ describe.each(databaseModes)('a step commit stands in for the next model call’
       fence.stepCommitted(false);
       await expect(Promise.resolve(fence.modelCallStarting!(modelCall))).rejects.toBeInstanceOf(AbortedError);
       expect(watched.fenceReads()).toBe(2);
+    });
+
+    it('the window is 1 ms unless given: a wider one given is honoured', async () => {
+      const watched = watchedStatements(test.platform.database.statements);
+      const byDefault = createCancelFenceHooks(watched.runner, claimed, owner, { now: () => clock });
+      clock = 300;
+      byDefault.stepCommitted(true);
+      clock = 300 + commitFenceWindowMs;
+      await byDefault.modelCallStarting!(modelCall);
+      byDefault.stepCommitted(true);
+      clock += commitFenceWindowMs + 0.001;
+      await expect(Promise.resolve(byDefault.modelCallStarting!(modelCall))).rejects.toBeInstanceOf(AbortedError);
+      expect(watched.fenceReads()).toBe(1);
+      const wider = createCancelFenceHooks(watched.runner, claimed, owner, { now: () => clock, windowMs: 5 });
+      wider.stepCommitted(true);
+      clock += 4;
+      await wider.modelCallStarting!(modelCall);
+      expect(watched.fenceReads()).toBe(1);
+    });
+
+    it('measures the window on the process clock unless given one', async () => {
+      const watched = watchedStatements(test.platform.database.statements);
+      const unbounded = createCancelFenceHooks(watched.runner, claimed, owner, { windowMs: Number.POSITIVE_INFINITY });
+      unbounded.stepCommitted(true);
+      await unbounded.modelCallStarting!(modelCall);
+      expect(watched.fenceReads()).toBe(0);
+    });
+
+    it('a read that finds the lease lost throws that, and keeps it for the processor', async () => {
+      const zombie = createCancelFenceHooks(test.platform.database.statements, claimed, 'zombie', { now: () => clock });
+      await expect(Promise.resolve(zombie.modelCallStarting!(modelCall))).rejects.toBeInstanceOf(LeaseLostError);
+      expect(zombie.failures).toHaveLength(1);
+      expect(zombie.failures[0]).toBeInstanceOf(LeaseLostError);
     });
 
     it('a fresh fence, before any commit, reads', async () => {
