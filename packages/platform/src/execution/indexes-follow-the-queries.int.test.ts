@@ -1,0 +1,98 @@
+import { databaseModes } from '@agentloom/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+
+/**
+ * The indexes of the tables a tool step writes (ADR 0096). Each one is paid on every write of its table,
+ * so an index joins this list only with a query that reads through it; a test failing here asks for that
+ * query, not for an update of the list.
+ */
+const stepPathIndexes: Record<string, string[]> = {
+  steps: ['steps_pkey', 'steps_run_id_index_key', 'steps_parent_step_id_idx'],
+  tool_calls: ['tool_calls_pkey', 'tool_calls_run_id_call_id_key', 'tool_calls_tenant_id_status_idx', 'tool_calls_parent_tool_call_id_idx', 'tool_calls_step_id_idx'],
+  checkpoints: ['checkpoints_pkey', 'checkpoints_run_id_seq_key'],
+  run_events: ['run_events_pkey', 'run_events_run_id_call_id_idx', 'run_events_run_id_step_idx'],
+  messages: ['messages_pkey', 'messages_run_id_index_key', 'messages_step_id_idx', 'messages_thread_id_created_at_idx', 'messages_tenant_id_idx', 'messages_source_run_ids_idx'],
+};
+
+/**
+ * Foreign keys with no index led by one of their columns, and why that is acceptable: each is checked
+ * only when an agent, an agent version or a tenant is deleted, which happens once, in a tenant's erase.
+ * Any other key must be indexed: without one, every deleted parent row scans the whole child table
+ * (erasing one run of 1,000 steps beside 200,000 others took 12 s through `steps.parent_step_id`).
+ */
+const unindexedKeys: Record<string, string> = {
+  runs_agent_id_fkey: 'agents are deleted only with their tenant',
+  runs_agent_version_id_fkey: 'agent versions are deleted only with their tenant',
+  threads_agent_id_fkey: 'agents are deleted only with their tenant',
+  schedules_agent_id_fkey: 'agents are deleted only with their tenant',
+  batches_agent_id_fkey: 'agents are deleted only with their tenant',
+  batches_agent_version_id_fkey: 'agent versions are deleted only with their tenant',
+  run_feedback_agent_version_id_fkey: 'agent versions are deleted only with their tenant',
+  sessions_tenant_id_fkey: 'tenants are deleted once; a tenant has few sessions and they expire',
+};
+
+/** Keys whose child column is null in most rows, indexed only where it is set. */
+const partialKeyIndexes: [table: string, column: string, index: string][] = [
+  ['steps', 'parent_step_id', 'steps_parent_step_id_idx'],
+  ['tool_calls', 'parent_tool_call_id', 'tool_calls_parent_tool_call_id_idx'],
+  ['tool_calls', 'step_id', 'tool_calls_step_id_idx'],
+  ['memory_items', 'superseded_by_id', 'memory_items_superseded_by_id_idx'],
+];
+
+describe.each(databaseModes)('indexes follow the queries (%s)', (mode) => {
+  let test: TestPlatform;
+  const prisma = () => test.platform.database.prisma;
+
+  beforeAll(async () => {
+    test = await createTestPlatform(mode, silentLogger);
+  });
+  afterAll(() => test?.dispose());
+
+  it.each(Object.keys(stepPathIndexes))('%s carries exactly the indexes its queries read', async (table) => {
+    const rows = await prisma().$queryRawUnsafe<{ indexname: string }[]>(`SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND tablename = $1`, table);
+    expect(rows.map((row) => row.indexname).sort()).toEqual([...stepPathIndexes[table]!].sort());
+  });
+
+  it('a run event is keyed by (run_id, seq), with no surrogate id', async () => {
+    const key = await prisma().$queryRawUnsafe<{ column: string }[]>(
+      `SELECT attribute.attname AS column
+         FROM pg_constraint AS constraint_row
+         JOIN unnest(constraint_row.conkey) WITH ORDINALITY AS key(attnum, position) ON true
+         JOIN pg_attribute AS attribute ON attribute.attrelid = constraint_row.conrelid AND attribute.attnum = key.attnum
+        WHERE constraint_row.conname = 'run_events_pkey'
+        ORDER BY key.position`,
+    );
+    expect(key.map((row) => row.column)).toEqual(['run_id', 'seq']);
+    const id = await prisma().$queryRawUnsafe<unknown[]>(`SELECT 1 FROM information_schema.columns WHERE table_name = 'run_events' AND column_name = 'id'`);
+    expect(id).toEqual([]);
+  });
+
+  it('every foreign key has an index led by one of its columns, or a reason it needs none', async () => {
+    const keys = await prisma().$queryRawUnsafe<{ name: string }[]>(
+      `SELECT constraint_row.conname AS name
+         FROM pg_constraint AS constraint_row
+         JOIN pg_namespace AS namespace ON namespace.oid = constraint_row.connamespace AND namespace.nspname = 'public'
+        WHERE constraint_row.contype = 'f'
+          AND NOT EXISTS (SELECT 1 FROM pg_index AS index_row
+                           WHERE index_row.indrelid = constraint_row.conrelid AND index_row.indkey[0] = ANY (constraint_row.conkey))
+        ORDER BY 1`,
+    );
+    expect(keys.map((key) => key.name)).toEqual(Object.keys(unindexedKeys).sort());
+  });
+
+  it.each(partialKeyIndexes)('a lookup of %s by %s, planned generically as a cascade plans it, can use %s', async (table, column, index) => {
+    // Seq scans are priced out, so the plan names the index exactly when its predicate (column IS NOT NULL)
+    // is proven by the lookup's `column = $1`, whatever the table's size.
+    const plan = await prisma().$transaction(async (transaction) => {
+      await transaction.$executeRawUnsafe(`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await transaction.$executeRawUnsafe(`SET LOCAL enable_seqscan = off`);
+      await transaction.$executeRawUnsafe(`PREPARE cascade_lookup (uuid) AS SELECT 1 FROM ${table} WHERE ${column} = $1`);
+      const lines = await transaction.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN EXECUTE cascade_lookup ('00000000-0000-0000-0000-000000000000')`);
+      await transaction.$executeRawUnsafe(`DEALLOCATE cascade_lookup`);
+      return lines.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain(index);
+  });
+});
