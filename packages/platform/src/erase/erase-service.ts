@@ -16,6 +16,14 @@ const runInput = z.object({ runId: z.uuid() });
 const threadInput = z.object({ threadId: z.uuid() });
 const tenantInput = z.object({ confirmTenantId: z.uuid() });
 
+/**
+ * How long one erase's transaction may take. Prisma's default is 5 s, after which it rolls the transaction
+ * back: a run of ~100,000 steps, or a tenant with that much, could then never be erased. An erase is one
+ * transaction on purpose (all or nothing), so it gets the time its rows take.
+ */
+export const eraseTransactionTimeoutMs = 10 * 60_000;
+const eraseTransaction = { timeout: eraseTransactionTimeoutMs };
+
 /** Runs an executor may be working on; erasing them under it would fail its next commit. */
 const activeStatuses = ['queued', 'running'] as const;
 
@@ -57,7 +65,7 @@ export class EraseService {
         vectorAvailable: this.database.vector.available,
       });
       return this.receipt(transaction, actor, 'run', runId, counts);
-    });
+    }, eraseTransaction);
   }
 
   async eraseThread(principal: Principal, rawInput: unknown): Promise<EraseReceipt> {
@@ -78,7 +86,7 @@ export class EraseService {
         vectorAvailable: this.database.vector.available,
       });
       return this.receipt(transaction, principal, 'thread', threadId, counts);
-    });
+    }, eraseTransaction);
   }
 
   /**
@@ -143,7 +151,7 @@ export class EraseService {
       counts['audit_logs'] = (await transaction.auditLog.deleteMany({ where: { tenantId } })).count;
       counts['tenants'] = (await transaction.tenant.deleteMany({ where: { id: tenantId } })).count;
       return { unit: 'tenant' as const, id: tenantId, tenantId, counts, erasedAt: new Date().toISOString() };
-    });
+    }, eraseTransaction);
   }
 
   private async receipt(
