@@ -55,7 +55,6 @@ describe('an erase longer than 5 s still commits (server)', () => {
     const thread = await prisma().thread.create({ data: { tenantId, agentId, title: 'forget us' }, select: { id: true } });
     const otherTenant = await prisma().tenant.create({ data: { slug: 'slow-erase', name: 'Slow erase' }, select: { id: true } });
     const releases = [await holdFence(tenantId), await holdFence(otherTenant.id)];
-    const started = Date.now();
     const erases = [
       test.platform.erase.eraseRun(principal, { runId: run.id }),
       test.platform.erase.eraseThread(principal, { threadId: thread.id }),
@@ -64,6 +63,8 @@ describe('an erase longer than 5 s still commits (server)', () => {
     // A state, then a lower bound: every erase's transaction has begun and waits for its fence, and has waited
     // longer than the limit erases used to run under. A busy machine only makes the wait longer.
     await until(async () => (await lockWaiters()) >= erases.length);
+    // Counted from here, when every erase's transaction has begun, so a slow start cannot shorten the wait.
+    const started = Date.now();
     await until(() => Promise.resolve(Date.now() - started > prismaDefaultTransactionTimeoutMs + 500));
     for (const release of releases) await release();
     const [runReceipt, threadReceipt, tenantReceipt] = await Promise.all(erases);
