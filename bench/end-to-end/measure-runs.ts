@@ -10,6 +10,8 @@ export interface ScenarioResult {
   p99Ms: number;
   /** The slowest runs, slowest first, with the client's wall clock around them (for `slowRunHops`). */
   slowest: CompletedRun[];
+  /** Every run, in the order they completed (for `lastHopsMs`). */
+  completed: CompletedRun[];
 }
 
 export interface CompletedRun {
@@ -94,7 +96,7 @@ export async function measureThroughput(target: BenchTarget, runs: number, clien
 function summarize(completed: CompletedRun[], elapsedMs: number): ScenarioResult {
   const latencies = completed.map((run) => run.ms);
   const slowest = [...completed].sort((left, right) => right.ms - left.ms).slice(0, 3);
-  return { runs: completed.length, runsPerSecond: (completed.length / elapsedMs) * 1000, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), slowest };
+  return { runs: completed.length, runsPerSecond: (completed.length / elapsedMs) * 1000, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), slowest, completed };
 }
 
 /** Open loop: runs created on a fixed schedule (not back to back), each followed to `run-finished`. */
@@ -111,20 +113,35 @@ export async function measureLatency(target: BenchTarget, runs: number, ratePerS
   return summarize(completed, performance.now() - started);
 }
 
-/**
- * Where a slow run spent its time, from its events' `createdAt` (the database's clock, the same machine as
- * the client's): POST → `run-created` (the create), → `run-started` (waiting for a claim), → `run-finished`
- * (the executor), → the client saw it (the stream).
- */
-export async function slowRunHops(target: BenchTarget, run: CompletedRun): Promise<string> {
+/** When each of the run's events was committed (its `createdAt`, the database's clock on the same machine as the client's). */
+async function eventTimes(target: BenchTarget, runId: string): Promise<(type: string) => number> {
   const api = apiClient(target.baseUrl, target.adminKey);
-  const answer = await api<{ events: { type: string; createdAt: string }[] }>('GET', `/api/v1/runs/${run.runId}/events?format=json&limit=1000`);
-  if (answer.status !== 200) throw new Error(`GET /api/v1/runs/${run.runId}/events answered ${answer.status}`);
-  const at = (type: string) => {
+  const answer = await api<{ events: { type: string; createdAt: string }[] }>('GET', `/api/v1/runs/${runId}/events?format=json&limit=1000`);
+  if (answer.status !== 200) throw new Error(`GET /api/v1/runs/${runId}/events answered ${answer.status}`);
+  return (type: string) => {
     const event = answer.body.events.find((candidate) => candidate.type === type);
     return event ? new Date(event.createdAt).getTime() : Number.NaN;
   };
+}
+
+/**
+ * Where a slow run spent its time: POST → `run-created` (the create), → `run-started` (waiting for a claim),
+ * → `run-finished` (the executor), → the client saw it (the stream).
+ */
+export async function slowRunHops(target: BenchTarget, run: CompletedRun): Promise<string> {
+  const at = await eventTimes(target, run.runId);
   const [queued, started, finished] = [at('run-created'), at('run-started'), at('run-finished')];
   const hop = (from: number, to: number) => `${(to - from).toFixed(0)} ms`;
   return `${run.ms.toFixed(0)} ms: create ${hop(run.postedAt, queued)}, queued → started ${hop(queued, started)}, started → finished ${hop(started, finished)}, finished → client ${hop(finished, run.finishedSeenAt)}`;
+}
+
+/**
+ * The last hop of every run: `run-finished` committed → the client saw it. A stream opens right after the
+ * create, while the run may already be executing; a commit that raced its registration used to reach it only
+ * through a settle read 100 ms (or 1 s) later (ADR 0091), and is now read as its writer commits (ADR 0098).
+ */
+export async function lastHopsMs(target: BenchTarget, runs: readonly CompletedRun[]): Promise<number[]> {
+  const hops: number[] = [];
+  for (const run of runs) hops.push(run.finishedSeenAt - (await eventTimes(target, run.runId))('run-finished'));
+  return hops;
 }

@@ -1,3 +1,4 @@
+import { percentile } from '../dispatch/statistics';
 import type { ScenarioResult } from './measure-runs';
 
 export interface EndToEndRow {
@@ -8,7 +9,12 @@ export interface EndToEndRow {
   latency: ScenarioResult;
   latencyRate: number;
   clients: number;
+  /** `run-finished` committed → seen by the client, ms, for every run of both scenarios. */
+  lastHops: { closedLoop: number[]; paced: number[] };
 }
+
+/** Runs whose last hop took at least this long: about a settle read's delay (ADR 0091), not a stream's normal path. */
+export const lateLastHopMs = 90;
 
 /** Markdown table, so the output can be pasted into the README as is. */
 export function formatTable(rows: readonly EndToEndRow[]): string {
@@ -23,7 +29,32 @@ export function formatTable(rows: readonly EndToEndRow[]): string {
     row.latency.p50Ms.toFixed(0),
     row.latency.p99Ms.toFixed(0),
   ]);
+  return markdown(header, body);
+}
+
+/** The last hop (`run-finished` committed → the client saw it) of every run, per scenario. */
+export function formatLastHopTable(rows: readonly EndToEndRow[]): string {
+  const header = ['mode', 'executors', 'scenario', 'runs', 'p50 ms', 'p99 ms', 'max ms', `runs ≥ ${lateLastHopMs} ms`];
+  const body = rows.flatMap((row) =>
+    (['closedLoop', 'paced'] as const).map((scenario) => {
+      const hops = row.lastHops[scenario];
+      return [
+        row.mode,
+        row.executors,
+        scenario === 'paced' ? 'paced' : 'closed loop',
+        String(hops.length),
+        percentile(hops, 50).toFixed(0),
+        percentile(hops, 99).toFixed(0),
+        Math.max(...hops).toFixed(0),
+        String(hops.filter((hop) => hop >= lateLastHopMs).length),
+      ];
+    }),
+  );
+  return markdown(header, body);
+}
+
+function markdown(header: readonly string[], body: readonly string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
   return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
 }

@@ -13,9 +13,9 @@ import { ensureConsoleBuild } from '../../apps/console/test/support/console-buil
 import { startConsole } from '../../apps/console/test/support/console-process';
 import { createScenarioDatabase } from '../dispatch/scenario-database';
 import { readSettings, type EndToEndSettings } from './bench-settings';
-import { measureLatency, measureThroughput, slowRunHops, warmUp, type BenchTarget } from './measure-runs';
+import { measureLatency, measureThroughput, lastHopsMs, slowRunHops, warmUp, type BenchTarget } from './measure-runs';
 import { prepareDatabase } from './prepare-database';
-import { formatTable, type EndToEndRow } from './report-table';
+import { formatLastHopTable, formatTable, type EndToEndRow } from './report-table';
 import { startWorkers } from './worker-processes';
 
 /**
@@ -53,6 +53,7 @@ async function benchScenario(mode: 'embedded' | 'server', workers: number, setti
       for (const [name, result] of [['closed loop', throughput], ['paced', latency]] as const) {
         for (const run of result.slowest) console.error(`${label} slowest (${name}): ${await slowRunHops(target, run)}`);
       }
+      const lastHops = { closedLoop: await lastHopsMs(target, throughput.completed), paced: await lastHopsMs(target, latency.completed) };
       return {
         mode,
         executors: mode === 'server' ? `${workers} worker${workers === 1 ? '' : 's'}` : 'console',
@@ -60,6 +61,7 @@ async function benchScenario(mode: 'embedded' | 'server', workers: number, setti
         latency,
         latencyRate: settings.latencyRatePerSecond,
         clients,
+        lastHops,
       };
     } finally {
       await fleet?.stop();
@@ -84,3 +86,5 @@ console.log(
     `${settings.concurrencyPerExecutor} runs at once per executor; load average before ${loadBefore}, after ${loadavg().map((value) => value.toFixed(2)).join(' ')}\n`,
 );
 console.log(formatTable(rows));
+console.log('\n`run-finished` committed → the client saw it, every run (createdAt is stamped just before the commit, ms resolution)\n');
+console.log(formatLastHopTable(rows));

@@ -13,9 +13,9 @@ const pageSize = 500;
 /**
  * When a tail is read again after its first subscriber caught up (ADR 0091): a writer that tested for
  * watchers before the run's row was committed, and committed after the catch-up read, sent no
- * notification. Its test runs after it holds the run's row, so it was between that test and its commit
- * for the whole registration and read: a read a moment later finds it. The watcher refresh (10 s) stays
- * the last resort.
+ * notification. Such a writer is normally found as soon as it commits, by waiting for the run's row
+ * (ADR 0098); these reads are for what that wait does not cover (a claim of a queued run, a writer that
+ * held the row past the wait's timeout). The watcher refresh (10 s) stays the last resort.
  */
 export const settleReadDelaysMs: readonly number[] = [100, 1_000];
 
@@ -75,8 +75,8 @@ export class RunEventHub {
   /**
    * Resolves once writers notify for this run (its watcher row is committed). A subscriber waits for
    * it before its catch-up read, so a commit it does not read is one that notifies; a commit that was in
-   * flight while the row was written is found by the settle reads after the first catch-up (ADR 0091),
-   * and at the latest by the periodic refresh, which reads every tail once more.
+   * flight while the row was written is read once it commits (ADR 0098) or by the settle reads after
+   * the first catch-up (ADR 0091), and at the latest by the periodic refresh, which reads every tail once more.
    */
   watching(runId: string): Promise<void> {
     return this.tails.get(runId)?.watch?.ready ?? Promise.resolve();
@@ -114,8 +114,13 @@ export class RunEventHub {
     const tail = this.tails.get(runId);
     if (!tail || tail.lastSeq !== undefined) return;
     tail.lastSeq = seq;
-    // A commit that raced the registration is read shortly after, not at the next refresh (ADR 0091).
-    if (tail.watch) this.scheduleSettleReads(() => (this.tails.get(runId) === tail ? void this.pump(runId, tail) : undefined));
+    if (tail.watch) {
+      const readAgain = () => (this.tails.get(runId) === tail ? void this.pump(runId, tail) : undefined);
+      // A commit that raced the registration: read once its writer is done (ADR 0098); the settle reads
+      // find what that wait cannot (a claim of a queued run, a writer that held the row past the timeout).
+      void this.watchers?.writersSettled(runId).then(readAgain);
+      this.scheduleSettleReads(readAgain);
+    }
     if (tail.again) void this.pump(runId, tail);
   }
 

@@ -13,7 +13,7 @@ import { streamRunEvents } from './stream-run-events';
  * A stream registers its run (ADR 0038) while a writer of that run is in flight (ADR 0091). Only a server has
  * concurrent sessions: on PGlite every statement runs alone, so a writer is never in flight across a
  * registration. The refresh that used to catch such a commit (every 10 s) is off in these tests: whatever
- * they see arrived through the notification or the hub's settle reads.
+ * they see arrived through the notification, the hub's wait for the run's writers (ADR 0098) or its settle reads.
  */
 describe('a stream registered while a writer is in flight (server)', () => {
   let test: TestPlatform;
@@ -35,9 +35,9 @@ describe('a stream registered while a writer is in flight (server)', () => {
 
   const prisma = () => test.platform.database.prisma;
   const watchers = () => new RunEventWatchers(test.platform.database.statements, silentLogger, { ttlMs: 60_000, refreshMs: 3_600_000 });
-  const newRun = async () => {
+  const newRun = async (status: 'running' | 'queued' = 'running') => {
     const version = await prisma().agentVersion.findFirstOrThrow({ where: { agentId }, select: { id: true } });
-    return prisma().run.create({ data: { tenantId: principal.tenantId, agentId, agentVersionId: version.id, input: { text: 'x' }, status: 'running' }, select: { id: true, tenantId: true } });
+    return prisma().run.create({ data: { tenantId: principal.tenantId, agentId, agentVersionId: version.id, input: { text: 'x' }, status }, select: { id: true, tenantId: true } });
   };
   const append = (run: { id: string; tenantId: string }, type = 'custom') => appendRunEvents(test.platform.database.statements, run, [{ type, payload: { at: Date.now() } }]);
   /** The runs notified before a commit on a fresh watched run. */
@@ -117,5 +117,70 @@ describe('a stream registered while a writer is in flight (server)', () => {
     abort.abort();
     await stream;
     await hub.stop();
+  });
+
+  /** A writer of `run` that appended `late` and holds the run's row, uncommitted, until `commit` is called. */
+  const uncommittedWriter = async (run: { id: string; tenantId: string }) => {
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let appended!: () => void;
+    const appendedUncommitted = new Promise<void>((resolve) => (appended = resolve));
+    const writer = prisma().$transaction(
+      async (transaction) => {
+        await appendRunEvents(transaction, run, [{ type: 'late', payload: {} }]);
+        appended();
+        await committing;
+      },
+      { timeout: 120_000 },
+    );
+    await appendedUncommitted;
+    return { commit: async () => (commit(), await writer) };
+  };
+
+  it('a writer in flight across the catch-up read is delivered as it commits, with no settle read (ADR 0098)', async () => {
+    const settleReads: (() => void)[] = [];
+    const hub = new RunEventHub(test.platform.database.notifications, sharedRunEventReads(test.platform.database.statements), watchers(), (read) => settleReads.push(read));
+    await hub.start();
+    const run = await newRun();
+    await append(run, 'before');
+    // Tested for watchers already (none): this commit sends no notification.
+    const writer = await uncommittedWriter(run);
+
+    const abort = new AbortController();
+    const seen: string[] = [];
+    const stream = (async () => {
+      for await (const item of streamRunEvents({ hub, finishedSeq: () => Promise.resolve(null) }, { runId: run.id, afterSeq: 0, signal: abort.signal, heartbeatMs: 100 })) {
+        if (item.kind === 'events') seen.push(...item.events.map((event) => event.type));
+      }
+    })();
+    await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before']);
+    // The hub now waits for the run's row, which the writer holds.
+    await expect.poll(lockWaiters, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    await writer.commit();
+    await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before', 'late']);
+    // Scheduled, never run: the event came through the wait.
+    expect(settleReads).toHaveLength(1);
+    abort.abort();
+    await stream;
+    await hub.stop();
+  });
+
+  it('the wait for writers takes no lock on a queued run, which a claim would then skip', async () => {
+    const run = await newRun('queued');
+    // A claim holds the queued row (FOR UPDATE SKIP LOCKED) while the stream registers.
+    const claim = await lockRun(run.id);
+    // Waiting for the claim's lock would time out (false): a queued run is not locked at all.
+    const settled = await watchers().writersSettled(run.id);
+    await claim.unlock();
+    expect(settled).toBe(true);
+  });
+
+  it('gives up on a writer that holds the row past the timeout, and says so', async () => {
+    const run = await newRun();
+    const writer = await lockRun(run.id);
+    const settled = await watchers().writersSettled(run.id);
+    await writer.unlock();
+    expect(settled).toBe(false);
+    expect(await watchers().writersSettled(run.id)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { queryRows, type StatementRunner } from '@agentloom/db';
+import { preparedStatement, queryRows, type StatementRunner } from '@agentloom/db';
 
 import type { Logger } from '../logging/logger';
 
@@ -15,6 +15,15 @@ export interface RunEventWatchersConfig {
 }
 
 export const defaultRunEventWatchersConfig: RunEventWatchersConfig = { ttlMs: 60_000, refreshMs: 10_000 };
+
+/**
+ * How long a new tail waits at most for the writers holding its run's row (ADR 0098). A step commit or a
+ * finish holds it for a millisecond or so; a longer hold (an erase, a batched finish behind other runs) is
+ * left to the settle reads, so a waiting read never keeps a pooled connection for long.
+ */
+export const writersInFlightTimeoutMs = 1_000;
+
+const runWritersSettled = preparedStatement('SELECT agentloom_run_writers_settled($1::uuid, $2::integer) AS settled');
 
 /** A hold on a watch: `ready` settles once the row is committed (writers notify from then on). */
 export interface WatchHold {
@@ -82,6 +91,26 @@ export class RunEventWatchers {
         if (held.holders === 0 && this.registrations.get(key) === held) this.registrations.delete(key);
       },
     };
+  }
+
+  /**
+   * Resolves once the writers that held the run's row when it was called have committed or rolled back
+   * (ADR 0098), true when it did not give up first. Each writer tests for watchers while it holds the row,
+   * so one that tested before this process's row committed, and therefore sends no notification, is done
+   * by then: a read of the table afterwards finds its events. Never rejects: a failure or a timeout is
+   * left to the settle reads (ADR 0091) and the refresh.
+   */
+  async writersSettled(runId: string): Promise<boolean> {
+    try {
+      const rows = await queryRows<{ settled: boolean }>(this.statements, runWritersSettled, [runId, writersInFlightTimeoutMs]);
+      return rows[0]?.settled === true;
+    } catch (error) {
+      this.logger.warn('Waiting for the writers of a run in flight failed; its stream may lag until a settle read', {
+        runId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return false;
+    }
   }
 
   /** Number of distinct rows this process holds (runs and tenants). */
