@@ -36,7 +36,7 @@ async function benchScenario(mode: 'embedded' | 'server', workers: number, setti
     const server = await startConsole({
       dataDirectory,
       ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}),
-      environment: { ...unlimitedRequests, ...executorEnvironment },
+      environment: { ...unlimitedRequests, ...executorEnvironment, ...consoleProfile(`${mode}-${workers}`) },
     });
     const fleet = serverDatabase ? await startWorkers(serverDatabase.url, workers, settings.concurrencyPerExecutor) : undefined;
     try {
@@ -71,6 +71,12 @@ async function benchScenario(mode: 'embedded' | 'server', workers: number, setti
     await serverDatabase?.drop();
     rmSync(dataDirectory, { recursive: true, force: true });
   }
+}
+
+/** BENCH_E2E_CPU_PROFILE=<dir>: the console runs with --cpu-prof, one directory per scenario. */
+function consoleProfile(scenario: string): Record<string, string> {
+  const directory = process.env.BENCH_E2E_CPU_PROFILE;
+  return directory ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(directory, scenario)}` } : {};
 }
 
 const settings = readSettings();

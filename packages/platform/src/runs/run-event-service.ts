@@ -8,6 +8,7 @@ import type { StoredRunEvent } from '../events/run-event';
 import { readRunEvents } from '../events/run-event-reader';
 import { streamRunEvents, type RunEventStreamItem } from '../events/stream-run-events';
 import { parseInput } from '../validation/parse-input';
+import { readFinishedSeq, readStreamPosition } from './run-stream-position';
 
 export const eventsInputSchema = z.object({
   runId: z.uuid(),
@@ -24,6 +25,17 @@ export interface RunEventStreamBackpressure {
   maxBufferedEvents?: number;
   /** The client fell too far behind: drop its connection so it resumes with Last-Event-ID. */
   onOverflow?: () => void;
+}
+
+/**
+ * A stream about to be opened, after one access check: whether it has nothing left to send (`ended`), and how
+ * to start it. A transport that answers "nothing left" before its first byte (SSE's 204) asks once for both.
+ */
+export interface RunEventStreamOpening {
+  /** The run has finished and the client already has `run-finished`. */
+  ended: boolean;
+  /** The stream: replays after `afterSeq`, then tails; ends at once when `ended`. */
+  start(signal: AbortSignal, heartbeatMs?: number, backpressure?: RunEventStreamBackpressure): AsyncGenerator<RunEventStreamItem>;
 }
 
 /** A run's event log: pages for inspection, and a live stream that replays then tails. */
@@ -55,10 +67,28 @@ export class RunEventService {
     heartbeatMs?: number,
     backpressure: RunEventStreamBackpressure = {},
   ): Promise<AsyncGenerator<RunEventStreamItem>> {
+    return (await this.open(principal, rawInput)).start(signal, heartbeatMs, backpressure);
+  }
+
+  /**
+   * Checks access and reads the run's end in one statement (a foreign or unknown run is a 404), then says
+   * whether the stream has anything left to send and starts it on demand.
+   */
+  async open(principal: Principal, rawInput: { runId: unknown; afterSeq?: unknown }): Promise<RunEventStreamOpening> {
     const input = parseInput(eventsInputSchema, rawInput);
-    await this.assertRunVisible(principal, input.runId);
-    const dependencies = { hub: this.hub, finishedSeq: (runId: string) => this.finishedSeq(runId) };
-    return streamRunEvents(dependencies, { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}), ...backpressure });
+    const position = await readStreamPosition(this.database.statements, input.runId, principal.tenantId);
+    if (!position) throw new DomainError('not-found', `Run ${input.runId} not found`, 'runId');
+    const { finishedSeq } = position;
+    // Once read, a finished run's end is known; a run still going may finish while the stream catches up.
+    const finishedSeqOf = (runId: string) => (finishedSeq !== null ? Promise.resolve(finishedSeq) : readFinishedSeq(this.database.statements, runId));
+    return {
+      ended: finishedSeq !== null && input.afterSeq >= finishedSeq,
+      start: (signal, heartbeatMs, backpressure = {}) =>
+        streamRunEvents(
+          { hub: this.hub, finishedSeq: finishedSeqOf },
+          { runId: input.runId, afterSeq: input.afterSeq, signal, ...(heartbeatMs ? { heartbeatMs } : {}), ...backpressure },
+        ),
+    };
   }
 
   /** Events waiting in this process's stream buffers for a run (for metrics and the backpressure tests). */
@@ -72,16 +102,7 @@ export class RunEventService {
    * byte, the one status on which a stock EventSource stops reconnecting.
    */
   async streamEnded(principal: Principal, rawInput: { runId: unknown; afterSeq?: unknown }): Promise<boolean> {
-    const input = parseInput(eventsInputSchema, rawInput);
-    await this.assertRunVisible(principal, input.runId);
-    const finishedSeq = await this.finishedSeq(input.runId);
-    return finishedSeq !== null && input.afterSeq >= finishedSeq;
-  }
-
-  /** The seq of the run's `run-finished` event, or null while it runs. */
-  private async finishedSeq(runId: string): Promise<number | null> {
-    const finished = await this.database.prisma.runEvent.findFirst({ where: { runId, type: 'run-finished' }, select: { seq: true } });
-    return finished?.seq ?? null;
+    return (await this.open(principal, rawInput)).ended;
   }
 
   private async assertRunVisible(principal: Principal, runId: string): Promise<void> {

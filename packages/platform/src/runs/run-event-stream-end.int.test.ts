@@ -62,5 +62,34 @@ describe.each(databaseModes)('the end of a run event stream (%s)', (mode) => {
     await expect(
       test.platform.runEvents.streamEnded({ ...principal, tenantId: '0190a1b2-0000-7000-8000-000000000009' }, { runId: run.id }),
     ).rejects.toMatchObject({ kind: 'not-found' });
+
+    // One opening answers both questions: nothing left (and a stream that ends at once), or the rest.
+    const past = await test.platform.runEvents.open(principal, { runId: run.id, afterSeq: finishedSeq + 10 });
+    expect(past.ended).toBe(true);
+    expect(await firstItems(past.start(signal, 100), 5)).toEqual([]);
+    const short = await test.platform.runEvents.open(principal, { runId: run.id, afterSeq: finishedSeq - 1 });
+    expect(short.ended).toBe(false);
+    const rest = await firstItems(short.start(signal, 100), 5);
+    expect(rest.flatMap((item) => (item.kind === 'events' ? item.events.map((event) => event.type) : [item.kind]))).toEqual(['run-finished']);
+    await expect(test.platform.runEvents.open({ ...principal, tenantId: '0190a1b2-0000-7000-8000-000000000009' }, { runId: run.id })).rejects.toMatchObject({
+      kind: 'not-found',
+    });
+    await expect(test.platform.runEvents.open(principal, { runId: '0190a1b2-0000-7000-8000-00000000dead' })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(test.platform.runEvents.open(principal, { runId: 'not-a-uuid' })).rejects.toMatchObject({ kind: 'validation', field: 'runId' });
+  });
+
+  it('a stream opened while the run is going ends with it, and one resumed past its end stops when it finishes', async () => {
+    const { run } = await test.platform.runs.create(principal, { agentId, input: 'later' });
+    const signal = new AbortController().signal;
+    const live = await test.platform.runEvents.open(principal, { runId: run.id, afterSeq: 0 });
+    // A Last-Event-ID beyond anything written yet: the stream must learn the end from the table once the run finishes.
+    const ahead = await test.platform.runEvents.open(principal, { runId: run.id, afterSeq: 1_000 });
+    expect(live.ended).toBe(false);
+    expect(ahead.ended).toBe(false);
+    const liveItems = firstItems(live.start(signal, 100), 1_000);
+    await test.platform.executor.start();
+    const types = (await liveItems).flatMap((item) => (item.kind === 'events' ? item.events.map((event) => event.type) : []));
+    expect(types.at(-1)).toBe('run-finished');
+    expect(await firstItems(ahead.start(signal, 100), 5)).toEqual([]);
   });
 });

@@ -21,15 +21,15 @@ export const GET = route<{ id: string }>(
       const { limit } = queryParameters(request, ['limit']);
       return jsonResponse(await platform.runEvents.list(principal, { runId: parameters.id, afterSeq, ...(limit === undefined ? {} : { limit }) }));
     }
-    if (await platform.runEvents.streamEnded(principal, { runId: parameters.id, afterSeq })) return endedEventStreamResponse();
+    // One access check for both the answer before the first byte and the stream.
+    const opening = await platform.runEvents.open(principal, { runId: parameters.id, afterSeq });
+    if (opening.ended) return endedEventStreamResponse();
     if (request.method === 'HEAD') return eventStreamHeadResponse();
     // Ends when the client goes away or the key is revoked on any console.
     const abort = streamSignal(platform, principal, request.signal);
     // A client that stops reading overflows its bounded buffer; its connection is then dropped.
     const overflow = new AbortController();
-    const items = await platform.runEvents.stream(principal, { runId: parameters.id, afterSeq }, abort.signal, heartbeatMs(request), {
-      onOverflow: () => overflow.abort(),
-    });
+    const items = opening.start(abort.signal, heartbeatMs(request), { onOverflow: () => overflow.abort() });
     return eventStreamResponse(items, abort, `GET /api/v1/runs/${parameters.id}/events`, { overflow: overflow.signal, ...(streamSlot ? { slot: streamSlot } : {}) });
   },
   // The live stream takes a concurrent-stream slot, not a request token; `?format=json` is a request.

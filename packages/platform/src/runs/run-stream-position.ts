@@ -1,0 +1,28 @@
+import { preparedStatement, queryRows, type StatementRunner } from '@agentloom/db';
+
+/**
+ * A run's visibility to a tenant and its `run-finished` seq, in one statement through the driver: what a stream
+ * needs before its first byte. Opening a stream used to cost four Prisma queries (the access check and this seq,
+ * each twice, once to answer "nothing left" and once to start the stream), a fifth of the console's per-run
+ * work in `bench/end-to-end` (bench/README, session 28).
+ */
+const streamPosition = preparedStatement(`SELECT (SELECT seq FROM run_events
+                 WHERE run_id = runs.id AND type = 'run-finished'
+                 ORDER BY seq LIMIT 1) AS finished_seq
+  FROM runs
+ WHERE id = $1::uuid AND tenant_id = $2::uuid`);
+
+const finishedSeqOf = preparedStatement(`SELECT seq FROM run_events WHERE run_id = $1::uuid AND type = 'run-finished' ORDER BY seq LIMIT 1`);
+
+/** Null when the run does not exist or belongs to another tenant; otherwise its `run-finished` seq, null while it runs. */
+export async function readStreamPosition(statements: StatementRunner, runId: string, tenantId: string): Promise<{ finishedSeq: number | null } | null> {
+  const rows = await queryRows<{ finished_seq: number | null }>(statements, streamPosition, [runId, tenantId]);
+  const row = rows[0];
+  return row ? { finishedSeq: row.finished_seq } : null;
+}
+
+/** The seq of the run's `run-finished` event, or null while it runs. Callers have checked tenant access. */
+export async function readFinishedSeq(statements: StatementRunner, runId: string): Promise<number | null> {
+  const rows = await queryRows<{ seq: number }>(statements, finishedSeqOf, [runId]);
+  return rows[0]?.seq ?? null;
+}
