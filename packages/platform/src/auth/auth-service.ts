@@ -79,7 +79,7 @@ export class AuthService {
 
   async authenticate(plaintext: string, context: AuthenticationContext = {}): Promise<Principal | null> {
     const parsed = parseApiKey(plaintext);
-    const verification = parsed ? await verifyApiKey(this.database.prisma, parsed.prefix, parsed.secret) : { principal: null, keyExists: false };
+    const verification = parsed ? await verifyApiKey(this.database, parsed.prefix, parsed.secret) : { principal: null, keyExists: false };
     if (verification.principal === null) {
       // Prefixes that exist only: counting made-up ones would fill the table for nothing.
       await this.limiter.recordFailure({ clientAddress: context.clientAddress ?? null, keyPrefix: verification.keyExists ? parsed?.prefix : undefined });
