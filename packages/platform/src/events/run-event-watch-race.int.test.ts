@@ -78,47 +78,6 @@ describe('a stream registered while a writer is in flight (server)', () => {
     hold.release();
   });
 
-  it('an event committed after the catch-up read without a notification reaches the stream through a settle read', async () => {
-    const settleReads: (() => void)[] = [];
-    const hub = new RunEventHub(test.platform.database.notifications, sharedRunEventReads(test.platform.database.statements), watchers(), (read) => settleReads.push(read));
-    await hub.start();
-    const run = await newRun();
-    await append(run, 'before');
-    // The writer tests for watchers now (none yet) and commits only when told to.
-    let commit!: () => void;
-    const committing = new Promise<void>((resolve) => (commit = resolve));
-    let appended!: () => void;
-    const appendedUncommitted = new Promise<void>((resolve) => (appended = resolve));
-    const writer = prisma().$transaction(
-      async (transaction) => {
-        await appendRunEvents(transaction, run, [{ type: 'late', payload: {} }]);
-        appended();
-        await committing;
-      },
-      { timeout: 120_000 },
-    );
-    await appendedUncommitted;
-
-    const abort = new AbortController();
-    const seen: string[] = [];
-    const stream = (async () => {
-      for await (const item of streamRunEvents({ hub, finishedSeq: () => Promise.resolve(null) }, { runId: run.id, afterSeq: 0, signal: abort.signal, heartbeatMs: 100 })) {
-        if (item.kind === 'events') seen.push(...item.events.map((event) => event.type));
-      }
-    })();
-    // The catch-up read is done: it returned the committed event, and the writer's is not committed yet.
-    await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before']);
-    expect(settleReads).toHaveLength(1);
-    commit();
-    await writer;
-    // No notification was sent for it (its test saw no watcher): only a read of the table can deliver it.
-    for (const read of settleReads.splice(0)) read();
-    await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before', 'late']);
-    abort.abort();
-    await stream;
-    await hub.stop();
-  });
-
   /** A writer of `run` that appended `late` and holds the run's row, uncommitted, until `commit` is called. */
   const uncommittedWriter = async (run: { id: string; tenantId: string }) => {
     let commit!: () => void;
@@ -137,22 +96,50 @@ describe('a stream registered while a writer is in flight (server)', () => {
     return { commit: async () => (commit(), await writer) };
   };
 
-  it('a writer in flight across the catch-up read is delivered as it commits, with no settle read (ADR 0098)', async () => {
+  /** A hub whose settle reads wait in `settleReads` until the test runs them, and a stream of `runId` on it. */
+  const streamWithHeldSettleReads = async (runId: string) => {
     const settleReads: (() => void)[] = [];
     const hub = new RunEventHub(test.platform.database.notifications, sharedRunEventReads(test.platform.database.statements), watchers(), (read) => settleReads.push(read));
     await hub.start();
+    const abort = new AbortController();
+    const seen: string[] = [];
+    const stream = (async () => {
+      for await (const item of streamRunEvents({ hub, finishedSeq: () => Promise.resolve(null) }, { runId, afterSeq: 0, signal: abort.signal, heartbeatMs: 100 })) {
+        if (item.kind === 'events') seen.push(...item.events.map((event) => event.type));
+      }
+    })();
+    const stop = async () => {
+      abort.abort();
+      await stream;
+      await hub.stop();
+    };
+    return { seen, settleReads, stop };
+  };
+
+  it('an event committed after the catch-up read without a notification reaches the stream through a settle read', async () => {
+    // Queued: the wait for writers (ADR 0098) does not lock a queued run, so here only a settle read can help, as
+    // for a claim that raced the registration.
+    const run = await newRun('queued');
+    await append(run, 'before');
+    // The writer tests for watchers now (none yet) and commits only when told to.
+    const writer = await uncommittedWriter(run);
+    const { seen, settleReads, stop } = await streamWithHeldSettleReads(run.id);
+    // The catch-up read is done: it returned the committed event, and the writer's is not committed yet.
+    await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before']);
+    expect(settleReads).toHaveLength(1);
+    await writer.commit();
+    // No notification was sent for it (its test saw no watcher): only a read of the table can deliver it.
+    for (const read of settleReads.splice(0)) read();
+    await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before', 'late']);
+    await stop();
+  });
+
+  it('a writer in flight across the catch-up read is delivered as it commits, with no settle read (ADR 0098)', async () => {
     const run = await newRun();
     await append(run, 'before');
     // Tested for watchers already (none): this commit sends no notification.
     const writer = await uncommittedWriter(run);
-
-    const abort = new AbortController();
-    const seen: string[] = [];
-    const stream = (async () => {
-      for await (const item of streamRunEvents({ hub, finishedSeq: () => Promise.resolve(null) }, { runId: run.id, afterSeq: 0, signal: abort.signal, heartbeatMs: 100 })) {
-        if (item.kind === 'events') seen.push(...item.events.map((event) => event.type));
-      }
-    })();
+    const { seen, settleReads, stop } = await streamWithHeldSettleReads(run.id);
     await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before']);
     // The hub now waits for the run's row, which the writer holds.
     await expect.poll(lockWaiters, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
@@ -160,9 +147,7 @@ describe('a stream registered while a writer is in flight (server)', () => {
     await expect.poll(() => seen, { timeout: 30_000 }).toEqual(['before', 'late']);
     // Scheduled, never run: the event came through the wait.
     expect(settleReads).toHaveLength(1);
-    abort.abort();
-    await stream;
-    await hub.stop();
+    await stop();
   });
 
   it('the wait for writers takes no lock on a queued run, which a claim would then skip', async () => {
