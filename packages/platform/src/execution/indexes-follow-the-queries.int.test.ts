@@ -12,7 +12,7 @@ const stepPathIndexes: Record<string, string[]> = {
   steps: ['steps_pkey', 'steps_run_id_index_key', 'steps_parent_step_id_idx'],
   tool_calls: ['tool_calls_pkey', 'tool_calls_run_id_call_id_key', 'tool_calls_tenant_id_status_idx', 'tool_calls_parent_tool_call_id_idx', 'tool_calls_step_id_idx'],
   checkpoints: ['checkpoints_pkey', 'checkpoints_run_id_seq_key'],
-  run_events: ['run_events_pkey', 'run_events_run_id_call_id_idx', 'run_events_run_id_step_idx'],
+  run_events: ['run_events_pkey', 'run_events_run_id_call_id_idx', 'run_events_run_id_step_idx', 'run_events_run_finished_idx'],
   messages: ['messages_pkey', 'messages_run_id_index_key', 'messages_step_id_idx', 'messages_thread_id_created_at_idx', 'messages_tenant_id_idx', 'messages_source_run_ids_idx'],
 };
 
@@ -84,6 +84,20 @@ describe.each(databaseModes)('indexes follow the queries (%s)', (mode) => {
       );
     await expect(insert(second!.id)).rejects.toThrow('runs_agent_version_id_agent_id_fkey');
     await expect(insert(first!.id)).resolves.toBe(1);
+  });
+
+  it("a run's end is found through its own index, not by reading every event of the run (ADR 0099)", async () => {
+    // The lookup of `readFinishedSeq` (and of a stream's opening), planned generically: the plan names the
+    // partial index, which holds one entry per finished run, instead of the primary key's range of all its events.
+    const plan = await prisma().$transaction(async (transaction) => {
+      await transaction.$executeRawUnsafe(`SET LOCAL plan_cache_mode = force_generic_plan`);
+      await transaction.$executeRawUnsafe(`SET LOCAL enable_seqscan = off`);
+      await transaction.$executeRawUnsafe(`PREPARE finished_seq (uuid) AS SELECT seq FROM run_events WHERE run_id = $1 AND type = 'run-finished' ORDER BY seq LIMIT 1`);
+      const lines = await transaction.$queryRawUnsafe<{ 'QUERY PLAN': string }[]>(`EXPLAIN EXECUTE finished_seq ('00000000-0000-0000-0000-000000000000')`);
+      await transaction.$executeRawUnsafe(`DEALLOCATE finished_seq`);
+      return lines.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('run_events_run_finished_idx');
   });
 
   it.each(partialKeyIndexes)('a lookup of %s by %s, planned generically as a cascade plans it, can use %s', async (table, column, index) => {
