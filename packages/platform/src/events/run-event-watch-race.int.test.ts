@@ -160,6 +160,19 @@ describe('a stream registered while a writer is in flight (server)', () => {
     expect(settled).toBe(true);
   });
 
+  it('a wait that fails resolves false and says why, so the settle reads take over', async () => {
+    const warnings: { message: string; details: unknown }[] = [];
+    const logger = { ...silentLogger, warn: (message: string, details?: unknown) => void warnings.push({ message, details }) };
+    const failing = new RunEventWatchers(test.platform.database.statements, logger, { ttlMs: 60_000, refreshMs: 3_600_000 });
+    // Not a uuid: the statement fails in the database, as it would on a lost connection.
+    expect(await failing.writersSettled('not-a-run-id')).toBe(false);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.message).toContain('Waiting for the writers of a run in flight failed');
+    const details = warnings[0]!.details as { runId: string; error: string };
+    expect(details.runId).toBe('not-a-run-id');
+    expect(details.error).toContain('uuid');
+  });
+
   it('gives up on a writer that holds the row past the timeout, and says so', async () => {
     const run = await newRun();
     const writer = await lockRun(run.id);
