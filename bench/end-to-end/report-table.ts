@@ -1,4 +1,5 @@
 import { percentile } from '../dispatch/statistics';
+import { markdownTable } from '../memory-eval/markdown-table';
 import type { ScenarioResult } from './measure-runs';
 
 export interface EndToEndRow {
@@ -29,7 +30,7 @@ export function formatTable(rows: readonly EndToEndRow[]): string {
     row.latency.p50Ms.toFixed(0),
     row.latency.p99Ms.toFixed(0),
   ]);
-  return markdown(header, body);
+  return markdownTable(header, body);
 }
 
 /** The last hop (`run-finished` committed → the client saw it) of every run, per scenario. */
@@ -50,11 +51,5 @@ export function formatLastHopTable(rows: readonly EndToEndRow[]): string {
       ];
     }),
   );
-  return markdown(header, body);
-}
-
-function markdown(header: readonly string[], body: readonly string[][]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((cells) => cells[column]!.length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...body.map(line)].join('\n');
+  return markdownTable(header, body);
 }
