@@ -28,7 +28,7 @@ describe.each(databaseModes)('automatic resume of budget pauses at window rollov
   async function spendToday(subject: string, tokens: number): Promise<void> {
     await sql().$executeRawUnsafe(
       `INSERT INTO budget_usage_days (tenant_id, subject, day, tokens, cost_usd) VALUES ($1::uuid, $2, (now() AT TIME ZONE 'UTC')::date, $3::bigint, 0)
-       ON CONFLICT (tenant_id, subject, day) DO UPDATE SET tokens = budget_usage_days.tokens + EXCLUDED.tokens`,
+       ON CONFLICT (tenant_id, subject, day, slot) DO UPDATE SET tokens = budget_usage_days.tokens + EXCLUDED.tokens`,
       principal.tenantId,
       subject,
       tokens,

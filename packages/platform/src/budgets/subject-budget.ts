@@ -25,7 +25,9 @@ export async function spentSubjectBudget(runner: StatementRunner, tenantId: stri
 
 /**
  * Adds one model call's usage to the tenant's and the agent's row of the current UTC day: the same
- * upsert the runs' trigger does (ADR 0045). Unpriced calls add tokens and no cost, as runs do.
+ * upsert the runs' trigger does (ADR 0045). Unpriced calls add tokens and no cost, as runs do. A call
+ * has no run id to hash, so it counts into a slot drawn at random (ADR 0100): concurrent judge calls
+ * spread over the day's rows as concurrent runs do.
  */
 export async function countSubjectUsage(runner: StatementRunner, tenantId: string, agentId: string, usage: ModelUsage): Promise<void> {
   const tokens = usage.inputTokens + usage.outputTokens;
@@ -33,9 +35,11 @@ export async function countSubjectUsage(runner: StatementRunner, tenantId: strin
   if (tokens === 0 && costUsd === 0) return;
   await queryRows(
     runner,
-    `INSERT INTO budget_usage_days (tenant_id, subject, day, tokens, cost_usd)
-     VALUES ($1::uuid, 'tenant', (now() AT TIME ZONE 'UTC')::date, $3::bigint, $4::decimal), ($1::uuid, $2::text, (now() AT TIME ZONE 'UTC')::date, $3::bigint, $4::decimal)
-     ON CONFLICT (tenant_id, subject, day) DO UPDATE
+    `WITH slot AS (SELECT agentloom_budget_usage_slot(gen_random_uuid()::text) AS value)
+     INSERT INTO budget_usage_days (tenant_id, subject, day, slot, tokens, cost_usd)
+     VALUES ($1::uuid, 'tenant', (now() AT TIME ZONE 'UTC')::date, (SELECT value FROM slot), $3::bigint, $4::decimal),
+            ($1::uuid, $2::text, (now() AT TIME ZONE 'UTC')::date, (SELECT value FROM slot), $3::bigint, $4::decimal)
+     ON CONFLICT (tenant_id, subject, day, slot) DO UPDATE
        SET tokens = budget_usage_days.tokens + EXCLUDED.tokens, cost_usd = budget_usage_days.cost_usd + EXCLUDED.cost_usd
      RETURNING 1`,
     [tenantId, agentId, tokens, costUsd.toFixed(6)],

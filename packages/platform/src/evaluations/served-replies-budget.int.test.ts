@@ -91,20 +91,31 @@ describe.each(databaseModes)('served replies and budgets (%s)', (mode) => {
   it('bills only the unserved part of a counter change, and leaves the usage rows as they were when all of it was served', async () => {
     const { run } = await test.platform.runs.create(principal, { agentId, agentVersion: 1, input: 'Is order B2 paid?' });
     await expect.poll(async () => (await test.platform.runs.get(principal, { runId: run.id })).status, { timeout: 60_000 }).toBe('succeeded');
-    const before = await test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId }, orderBy: { subject: 'asc' } });
+    const usageRows = () => test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId }, orderBy: [{ subject: 'asc' }, { slot: 'asc' }] });
+    // A subject's usage is the sum of its day's slots (ADR 0100).
+    const usageBySubject = async () => {
+      const sums = new Map<string, { tokens: number; costUsd: number }>();
+      for (const row of await usageRows()) {
+        const sum = sums.get(row.subject) ?? { tokens: 0, costUsd: 0 };
+        sums.set(row.subject, { tokens: sum.tokens + Number(row.tokens), costUsd: sum.costUsd + Number(row.costUsd) });
+      }
+      return sums;
+    };
+    const before = await usageRows();
+    const summedBefore = await usageBySubject();
     const update = (tokens: number, servedTokens: number, costUsd: number, servedCostUsd: number) =>
       test.platform.database.prisma.run.update({
         where: { id: run.id },
         data: { inputTokens: { increment: tokens }, servedTokens: { increment: servedTokens }, costUsd: { increment: costUsd }, servedCostUsd: { increment: servedCostUsd } },
       });
     await update(100, 100, 0.5, 0.5);
-    expect(await test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId }, orderBy: { subject: 'asc' } })).toEqual(before);
+    expect(await usageRows()).toEqual(before);
     await update(100, 60, 0.5, 0.2);
-    const after = await test.platform.database.prisma.budgetUsageDay.findMany({ where: { tenantId: principal.tenantId }, orderBy: { subject: 'asc' } });
-    for (const row of after) {
-      const earlier = before.find((candidate) => candidate.subject === row.subject)!;
-      expect(Number(row.tokens) - Number(earlier.tokens)).toBe(40);
-      expect(Number(row.costUsd) - Number(earlier.costUsd)).toBeCloseTo(0.3, 6);
+    const summedAfter = await usageBySubject();
+    expect([...summedAfter.keys()]).toEqual([...summedBefore.keys()]);
+    for (const [subject, sum] of summedAfter) {
+      expect(sum.tokens - summedBefore.get(subject)!.tokens).toBe(40);
+      expect(sum.costUsd - summedBefore.get(subject)!.costUsd).toBeCloseTo(0.3, 6);
     }
     // The run's own budget sees what it spent, not what was served.
     const counters = await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { inputTokens: true, outputTokens: true, costUsd: true } });
