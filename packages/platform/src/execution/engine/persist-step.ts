@@ -11,7 +11,7 @@ import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
-import { commitStepStatement } from './step-commit-sql';
+import { commitStepStatement, type CommitStepDocument } from './step-commit-sql';
 import { stepCommittedPayload } from './step-committed-payload';
 import { stepEventsOf, usageCountsOf } from './step-usage';
 import { noDeferredCounts, writeDeferredSteps, type DeferredCounts } from './write-deferred-steps';
@@ -62,8 +62,9 @@ export interface PersistStepOptions {
  * an approval, even its final output or a failure) the run ends `cancelled` here.
  *
  * An ordinary step (the run goes on, nothing to record beyond the step itself) is one statement,
- * `agentloom_commit_step` (ADR 0016). A step that ends or pauses the run, asks an operator, or records
- * memory use or thread history takes the general path: one transaction whose row writes are the same
+ * `agentloom_commit_step` (ADR 0016), and so is a step that ends the run with its output and leaves no call
+ * open (ADR 0101). A step that fails, cancels or pauses the run, asks an operator, closes leftover calls, or
+ * records memory use or thread history takes the general path: one transaction whose row writes are the same
  * single statement, `agentloom_write_step_rows`, followed by the rarer writes.
  */
 /** What a committed step did to its run: the final status when the step ended it, and its checkpoint's size. */
@@ -83,7 +84,8 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
   const now = new Date();
   const rows = stepRowsDocument(run, result, now);
   const deferred = options.deferred ?? [];
-  if (deferred.length === 0 && isOrdinaryStep(result, options)) {
+  const finish = deferred.length === 0 ? plainFinishOf(result, options) : undefined;
+  if (deferred.length === 0 && (finish || isOrdinaryStep(result, options))) {
     const committed = await commitStepStatement(options.statements ?? prisma, {
       ...rows,
       owner: options.owner,
@@ -91,10 +93,14 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       usage: usageCountsOf(result),
       events: stepEventsOf(result),
       stepCommitted: stepCommittedPayload(rows, result, false),
+      ...(finish ? { finish } : {}),
     });
-    if (committed.outcome === 'committed') return { checkpointBytes: rows.checkpoint.byteSize, fenceConfirmed: true };
+    if (committed.outcome === 'committed') {
+      return finish ? { checkpointBytes: rows.checkpoint.byteSize, finishedStatus: 'succeeded' } : { checkpointBytes: rows.checkpoint.byteSize, fenceConfirmed: true };
+    }
     if (committed.outcome === 'lease-lost') throw new LeaseLostError(run.id);
-    // The cancel committed while the step ran: the general path ends the run cancelled.
+    // The cancel committed while the step ran, or the end would leave calls open: the general path ends the
+    // run cancelled, or closes those calls with their events before it ends the run.
   }
   // Raw statements (the fence, the step rows, the event append) go through the driver in the same
   // transaction; the rarer writes stay Prisma calls (ADR 0088).
@@ -135,6 +141,17 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     if (finished && options.atFinish) await options.atFinish(transaction, statements);
     return { checkpointBytes: rows.checkpoint.byteSize, deferredCheckpointBytes, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
   });
+}
+
+/**
+ * The step ends the run with its output and writes nothing but its own rows, usage, events and the run's
+ * end: the same statement as an ordinary step, with `finish` (ADR 0101). Not for a replay's end, whose
+ * scoring (`atFinish`) runs in the transaction that ends the run.
+ */
+function plainFinishOf(result: StepResult, options: PersistStepOptions): CommitStepDocument['finish'] {
+  if (result.next.type !== 'final-output' || options.atFinish) return undefined;
+  if ((options.outcomeUnknownCallIds ?? []).length > 0 || options.historySources !== undefined || hasMemoryUseToRecord(result)) return undefined;
+  return { output: result.next.output, episode: options.writesEpisode !== false, closeLeftovers: options.withoutLedger !== true };
 }
 
 /** The run goes on and the step writes nothing but its own rows, usage and events: one statement. */
