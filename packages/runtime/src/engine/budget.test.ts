@@ -51,6 +51,24 @@ describe('budgets', () => {
     expect(results[0]!.next).toMatchObject({ type: 'interrupted', error: { kind: 'budget-exceeded', message: 'Tenant daily token budget exceeded: limit 10 tokens, used 15 tokens' } });
   });
 
+  it('asks once for a step whose first model call follows the boundary with nothing spent between, and before every later call', async () => {
+    const guard = new InMemoryBudgetGuard();
+    guard.registerRun('run-4', { tenant: 'tenant', agent: 'agent' }, { maxTokens: 1_000 });
+    const asked: { inputTokens: number; outputTokens: number }[] = [];
+    const counting = { check: (request: Parameters<InMemoryBudgetGuard['check']>[0]) => (asked.push({ ...request.pending }), guard.check(request)) };
+    // One step with two model calls: the action, then the completion review's verification.
+    const model = new ScriptedModel(['An answer'], { verification: ['{"decision":"complete","reason":"ok"}'] });
+    const engine = createEngine({ config: { mode: 'react', completion: { verify: true } } }, { model, budget: counting });
+    const results = await stepAll(engine.start({ task: 'Explain', instanceId: 'run-4' }), guard);
+    expect(model.requests.map((request) => request.purpose)).toEqual(['action', 'verification']);
+    expect(results.at(-1)!.next).toMatchObject({ type: 'final-output' });
+    // The boundary (nothing spent), then the verification (the action's 15 tokens spent): the action's own check is the boundary's.
+    expect(asked).toEqual([
+      { inputTokens: 0, outputTokens: 0 },
+      { inputTokens: 10, outputTokens: 5 },
+    ]);
+  });
+
   it('runs to the end when the budget has room', async () => {
     const guard = new InMemoryBudgetGuard();
     guard.registerRun('run-3', { tenant: 'tenant', agent: 'agent' }, { maxTokens: 1_000, maxCostUsd: 1 });

@@ -92,11 +92,12 @@ describe('budgets of a recorded replay (ADR 0071)', () => {
 
   it('asks at every step boundary and before every call once a call went to the live model', async () => {
     const guard = new CountingGuard(new InMemoryBudgetGuard());
-    // Served: step 1. Live from step 2 on: its call (1), then step 3's boundary and call (2).
+    // Served: step 1. Live from step 2 on: its call (1), then step 3's boundary (2), whose answer also covers
+    // step 3's call, made with nothing spent since (ADR 0102).
     const live = new ScriptedModel([{ toolCalls: [{ id: 'l1', name: 'lookup', arguments: { word: 'live' } }] }, 'Live answer']);
     const results = await stepAll(engineFor(new ReplayingModel(1, live), guard).start({ task: 'Look up two words', instanceId: 'replay-3' }));
     expect(results.at(-1)!.next).toEqual({ type: 'final-output', output: 'Live answer' });
-    expect(guard.checks).toBe(3);
+    expect(guard.checks).toBe(2);
   });
 
   it('asks at the boundary of a resumed execution, which may have diverged before it paused', async () => {

@@ -21,6 +21,8 @@ export class StepRecorder {
   readonly toolCalls: ToolCallRecord[] = [];
   readonly citations: Citation[] = [];
   readonly usage: ModelUsage = { inputTokens: 0, outputTokens: 0 };
+  /** The step's usage when the budget guard last answered "not spent" in this step (`checkBudget`). */
+  budgetClearedAt: ModelUsage | undefined;
 
   constructor(
     private readonly state: RunState,
