@@ -8,3 +8,4 @@ export { stdioFixtureAllowList } from './mcp/stdio-fixture-allow-list';
 export { createAndClaimRuns, type CreateAndClaimOptions } from './create-and-claim-runs';
 export { runsNotifiedBeforeMarker, type RunNotificationProbe } from './runs-notified-before-marker';
 export { MemoryRunLog, consumeRunEventStream, type ConsumedStream } from './memory-run-log';
+export { ledgeredRunEngine } from './ledgered-run-engine';

@@ -4,15 +4,9 @@ import type { AgentRun, Engine, StepResult } from '@agentloom/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../../auth/roles';
-import { agentVersionConfigSchema } from '../../agents/agent-version-config';
-import { ModelConnector } from '../../outbound/model-connector';
-import { SecretBox } from '../../secrets/secret-box';
-import { createTestAgent, createTestPlatform, silentLogger, testSecretKey, type TestPlatform } from '../../testing';
-import { ToolCatalog } from '../../tools/tool-catalog';
+import { createTestAgent, createTestPlatform, ledgeredRunEngine, silentLogger, type TestPlatform } from '../../testing';
 import { claimRuns, type ClaimedRun } from '../run-claims';
-import { buildRunEngine } from './build-run-engine';
 import { persistStep, type PersistStepOptions } from './persist-step';
-import { createToolLedgerHooks } from './tool-ledger-hooks';
 
 const owner = 'final-step-test';
 
@@ -85,19 +79,7 @@ describe.each(databaseModes)('a final step in one statement (%s)', (mode) => {
     const { run: created } = await test.platform.runs.create(principal, { agentId, input: 'Answer with a source.' });
     const [claimed] = await claimRuns(prisma(), owner, 1, 3_600_000);
     expect(claimed!.id).toBe(created.id);
-    const version = await prisma().agentVersion.findFirstOrThrow({ where: { agentId } });
-    const holder: { engine?: Engine } = {};
-    const ledger = createToolLedgerHooks(test.platform.database.statements, claimed!, owner, () => holder.engine!.services.registry);
-    const engine = buildRunEngine({
-      runId: claimed!.id,
-      agentId,
-      versionId: version.id,
-      config: agentVersionConfigSchema.parse(version.config),
-      tools: new ToolCatalog(),
-      hooks: [ledger],
-      models: new ModelConnector(fetch, new SecretBox(testSecretKey)),
-    });
-    holder.engine = engine;
+    const engine = await ledgeredRunEngine(test.platform.database, claimed!, owner, agentId, test.platform.database.statements);
     engines.push(engine);
     const run: AgentRun = engine.start({ task: 'Answer with a source.', instanceId: claimed!.id });
     const first = await run.step();

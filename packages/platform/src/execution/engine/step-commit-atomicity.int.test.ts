@@ -3,15 +3,9 @@ import type { AgentRun, Engine, StepResult } from '@agentloom/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../../auth/roles';
-import { agentVersionConfigSchema } from '../../agents/agent-version-config';
-import { ModelConnector } from '../../outbound/model-connector';
-import { SecretBox } from '../../secrets/secret-box';
-import { createTestAgent, createTestPlatform, silentLogger, testSecretKey, type TestPlatform } from '../../testing';
-import { ToolCatalog } from '../../tools/tool-catalog';
+import { createTestAgent, createTestPlatform, ledgeredRunEngine, silentLogger, type TestPlatform } from '../../testing';
 import { claimRuns, type ClaimedRun } from '../run-claims';
-import { buildRunEngine } from './build-run-engine';
 import { persistStep } from './persist-step';
-import { createToolLedgerHooks } from './tool-ledger-hooks';
 
 const owner = 'atomicity-test';
 
@@ -85,19 +79,7 @@ describe.each(databaseModes)('a step commit is atomic (%s)', (mode) => {
     await test.platform.runs.create(principal, { agentId, input: 'Cite two sources.' });
     const [claim] = await claimRuns(prisma(), owner, 1, 3_600_000);
     claimed = claim!;
-    const version = await prisma().agentVersion.findFirstOrThrow({ where: { agentId } });
-    const holder: { engine?: Engine } = {};
-    const ledger = createToolLedgerHooks(prisma(), claimed, owner, () => holder.engine!.services.registry);
-    engine = buildRunEngine({
-      runId: claimed.id,
-      agentId,
-      versionId: version.id,
-      config: agentVersionConfigSchema.parse(version.config),
-      tools: new ToolCatalog(),
-      hooks: [ledger],
-      models: new ModelConnector(fetch, new SecretBox(testSecretKey)),
-    });
-    holder.engine = engine;
+    engine = await ledgeredRunEngine(test.platform.database, claimed, owner, agentId);
     run = engine.start({ task: 'Cite two sources.', instanceId: claimed.id });
   });
 
