@@ -69,6 +69,23 @@ describe('budgets', () => {
     ]);
   });
 
+  // A spend in any one of the three measures is a spend: the answer given before it does not stand (ADR 0102).
+  it.each([
+    ['input tokens only', { inputTokens: 7, outputTokens: 0 }],
+    ['output tokens only', { inputTokens: 0, outputTokens: 7 }],
+    ['cost only', { inputTokens: 0, outputTokens: 0, costUsd: 0.01 }],
+  ])('asks again before a later call of the step when the call before it spent %s', async (_label, usage) => {
+    const guard = new InMemoryBudgetGuard();
+    guard.registerRun('run-5', { tenant: 'tenant', agent: 'agent' }, { maxTokens: 1_000, maxCostUsd: 1 });
+    const asked: unknown[] = [];
+    const counting = { check: (request: Parameters<InMemoryBudgetGuard['check']>[0]) => (asked.push({ ...request.pending }), guard.check(request)) };
+    const model = new ScriptedModel([{ text: 'An answer', usage }], { verification: ['{"decision":"complete","reason":"ok"}'] });
+    const engine = createEngine({ config: { mode: 'react', completion: { verify: true } } }, { model, budget: counting });
+    await stepAll(engine.start({ task: 'Explain', instanceId: 'run-5' }), guard);
+    expect(model.requests.map((request) => request.purpose)).toEqual(['action', 'verification']);
+    expect(asked).toEqual([{ inputTokens: 0, outputTokens: 0 }, usage]);
+  });
+
   it('runs to the end when the budget has room', async () => {
     const guard = new InMemoryBudgetGuard();
     guard.registerRun('run-3', { tenant: 'tenant', agent: 'agent' }, { maxTokens: 1_000, maxCostUsd: 1 });
