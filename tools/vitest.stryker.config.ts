@@ -22,6 +22,7 @@ export default defineConfig({
       'packages/platform/src/validation/*.test.ts',
       'packages/platform/src/execution/engine/step-usage.test.ts',
       'packages/platform/src/execution/engine/end-rides-the-commit.test.ts',
+      'packages/platform/src/execution/engine/step-commit-route.test.ts',
       'packages/platform/src/execution/engine/superseded-checkpoints.test.ts',
       'apps/console/src/server/http/event-stream.test.ts',
       'apps/console/src/server/http/event-stream-body.test.ts',

@@ -11,7 +11,8 @@ import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
-import { commitStepStatement, type CommitStepDocument } from './step-commit-sql';
+import { commitStepStatement } from './step-commit-sql';
+import { isOrdinaryStep, plainFinishOf } from './step-commit-route';
 import { stepCommittedPayload } from './step-committed-payload';
 import { stepEventsOf, usageCountsOf } from './step-usage';
 import { noDeferredCounts, writeDeferredSteps, type DeferredCounts } from './write-deferred-steps';
@@ -141,27 +142,6 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
     if (finished && options.atFinish) await options.atFinish(transaction, statements);
     return { checkpointBytes: rows.checkpoint.byteSize, deferredCheckpointBytes, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };
   });
-}
-
-/**
- * The step ends the run with its output and writes nothing but its own rows, usage, events and the run's
- * end: the same statement as an ordinary step, with `finish` (ADR 0101). Not for a replay's end, whose
- * scoring (`atFinish`) runs in the transaction that ends the run.
- */
-function plainFinishOf(result: StepResult, options: PersistStepOptions): CommitStepDocument['finish'] {
-  if (result.next.type !== 'final-output' || options.atFinish) return undefined;
-  if ((options.outcomeUnknownCallIds ?? []).length > 0 || options.historySources !== undefined || hasMemoryUseToRecord(result)) return undefined;
-  return { output: result.next.output, episode: options.writesEpisode !== false, closeLeftovers: options.withoutLedger !== true };
-}
-
-/** The run goes on and the step writes nothing but its own rows, usage and events: one statement. */
-export function isOrdinaryStep(result: StepResult, options: PersistStepOptions): boolean {
-  return (
-    result.next.type === 'run-again' &&
-    (options.outcomeUnknownCallIds ?? []).length === 0 &&
-    options.historySources === undefined &&
-    !hasMemoryUseToRecord(result)
-  );
 }
 
 async function createApprovals(transaction: Prisma.TransactionClient, run: ClaimedRun, result: StepResult, expiryMinutes: number | undefined): Promise<NewRunEvent[]> {
