@@ -16,14 +16,15 @@ const options: PersistStepOptions = { owner: 'worker-1' };
 const finalOutput: Next = { type: 'final-output', output: 'The answer.' };
 const runAgain: Next = { type: 'run-again' };
 
-/**
- * What keeps a step off the one-statement commit (ADR 0016, 0101): anything `agentloom_commit_step` does
- * not write. A step routed there by mistake would lose that write, so each reason is tried on its own.
- */
+/** A thread's earlier messages copied into the run's context (index 2 on), which the step wrote. */
 const seededHistory = {
   checkpoint: { context: { historyCount: 1 } },
   messages: [{ index: 2, message: { role: 'user', content: 'An earlier question.' } }],
 } as unknown as Partial<StepResult>;
+/**
+ * What keeps a step off the one-statement commit (ADR 0016, 0101): anything `agentloom_commit_step` does
+ * not write. A step routed there by mistake would lose that write, so each reason is tried on its own.
+ */
 const generalPathReasons: [string, Partial<StepResult>, Partial<PersistStepOptions>][] = [
   ['a call of unknown outcome', {}, { outcomeUnknownCallIds: ['call-1'] }],
   ["a thread's history sources", {}, { historySources: [] }],
