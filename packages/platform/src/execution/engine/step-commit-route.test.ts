@@ -1,8 +1,7 @@
 import type { RuntimeEvent, StepResult } from '@agentloom/runtime';
 import { describe, expect, it } from 'vitest';
 
-import type { PersistStepOptions } from './persist-step';
-import { isOrdinaryStep, plainFinishOf } from './step-commit-route';
+import { isOrdinaryStep, plainFinishOf, type StepCommitRouteOptions } from './step-commit-route';
 
 type Next = StepResult['next'];
 
@@ -12,7 +11,7 @@ function step(next: Next, shape: Partial<StepResult> = {}): StepResult {
 }
 
 const injected = { type: 'memory-injected', instanceId: 'run-1', sequence: 1, step: 3, at: '2026-12-01T00:00:00.000Z', data: { memoryId: 'memory-1', score: 0.5 } } as unknown as RuntimeEvent;
-const options: PersistStepOptions = { owner: 'worker-1' };
+const options: StepCommitRouteOptions = {};
 const finalOutput: Next = { type: 'final-output', output: 'The answer.' };
 const runAgain: Next = { type: 'run-again' };
 
@@ -25,7 +24,7 @@ const seededHistory = {
  * What keeps a step off the one-statement commit (ADR 0016, 0101): anything `agentloom_commit_step` does
  * not write. A step routed there by mistake would lose that write, so each reason is tried on its own.
  */
-const generalPathReasons: [string, Partial<StepResult>, Partial<PersistStepOptions>][] = [
+const generalPathReasons: [string, Partial<StepResult>, Partial<StepCommitRouteOptions>][] = [
   ['a call of unknown outcome', {}, { outcomeUnknownCallIds: ['call-1'] }],
   ["a thread's history sources", {}, { historySources: [] }],
   ['memory the step used', { events: [injected] }, {}],
