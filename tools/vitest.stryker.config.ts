@@ -18,6 +18,7 @@ export default defineConfig({
       'packages/runtime/src/engine/approval-gate.test.ts',
       'packages/runtime/src/engine/delegation-guards.test.ts',
       'packages/runtime/src/engine/budget.test.ts',
+      'packages/runtime/src/budgets/in-memory-budget-guard.test.ts',
       'packages/runtime/src/engine/recorded-replies-budget.test.ts',
       'packages/platform/src/validation/*.test.ts',
       'packages/platform/src/execution/engine/step-usage.test.ts',
