@@ -17,6 +17,8 @@ export default defineConfig({
       'packages/runtime/src/engine/approval-resume.test.ts',
       'packages/runtime/src/engine/approval-gate.test.ts',
       'packages/runtime/src/engine/delegation-guards.test.ts',
+      'packages/runtime/src/engine/delegation.test.ts',
+      'packages/runtime/src/engine/delegation-forwarding.test.ts',
       'packages/runtime/src/engine/budget.test.ts',
       'packages/runtime/src/budgets/in-memory-budget-guard.test.ts',
       'packages/runtime/src/engine/recorded-replies-budget.test.ts',
