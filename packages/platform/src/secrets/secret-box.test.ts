@@ -46,4 +46,15 @@ describe('SecretBox', () => {
     expect(() => box.open(parts.join(':'))).toThrow(SecretKeyError);
     expect(() => new SecretBox(randomBytes(16))).toThrow(SecretKeyError);
   });
+
+  it('refuses an envelope whose authentication tag was cut short', () => {
+    const box = new SecretBox(key);
+    const parts = box.seal('integrity').split(':');
+    const tag = Buffer.from(parts[4]!, 'base64url');
+    expect(tag).toHaveLength(16);
+    for (const length of [4, 8, 12, 15]) {
+      const shortened = [...parts.slice(0, 4), tag.subarray(0, length).toString('base64url'), parts[5]].join(':');
+      expect(() => box.open(shortened)).toThrow(SecretKeyError);
+    }
+  });
 });

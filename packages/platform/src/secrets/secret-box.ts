@@ -4,6 +4,9 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 const envelopePrefix = 'enc:v1:';
 const keyBytes = 32;
 const ivBytes = 12;
+// GCM accepts tags cut down to 4 bytes unless told the length, and a short tag is a forgery that
+// takes thousands of tries instead of 2^128: every envelope carries the full 16 bytes.
+const tagBytes = 16;
 
 /** A secret that cannot be opened: wrong or missing key, or a tampered envelope. */
 export class SecretKeyError extends Error {
@@ -34,7 +37,7 @@ export class SecretBox {
   seal(plaintext: string): string {
     const key = this.keys.get(this.currentKeyId)!;
     const iv = randomBytes(ivBytes);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: tagBytes });
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
     return `${envelopePrefix}${this.currentKeyId}:${iv.toString('base64url')}:${cipher.getAuthTag().toString('base64url')}:${ciphertext.toString('base64url')}`;
   }
@@ -51,7 +54,7 @@ export class SecretBox {
     if (key === undefined || iv === undefined || tag === undefined || ciphertext === undefined)
       throw new SecretKeyError(`A stored secret was sealed with key ${keyId ?? '?'}, which is not configured (AGENTLOOM_SECRET_KEY, or --from-key while rotating)`);
     try {
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: tagBytes });
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
