@@ -12,11 +12,14 @@ describe('stream slots', () => {
     first!.release();
     first!.release();
     expect(slots.openCount('key-a')).toBe(1);
+    expect(slots.trackedKeys).toBe(2);
     const third = slots.acquire('key-a');
     expect(third).toBeDefined();
     expect(slots.acquire('key-a')).toBeUndefined();
     second!.release();
     third!.release();
     expect(slots.openCount('key-a')).toBe(0);
+    // A key whose last stream closed holds no memory.
+    expect(slots.trackedKeys).toBe(1);
   });
 });

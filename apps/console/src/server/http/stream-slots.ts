@@ -32,6 +32,11 @@ export class StreamSlots {
     };
   }
 
+  /** Keys with a count in memory: only those holding a stream open now. */
+  get trackedKeys(): number {
+    return this.open.size;
+  }
+
   /** Streams `key` holds open now. */
   openCount(key: string): number {
     return this.open.get(key) ?? 0;

@@ -35,6 +35,11 @@ export class TokenBucketLimiter {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.refillPerMs / 1_000)) };
   }
 
+  /** Keys with a bucket in memory: what the bound on memory is about. */
+  get trackedKeys(): number {
+    return this.buckets.size;
+  }
+
   private refilled(key: string, now: number): Bucket {
     let bucket = this.buckets.get(key);
     if (bucket === undefined) {
