@@ -33,7 +33,31 @@ describe('SecretBox', () => {
     expect(rotating.open(sealedOld)).toBe('rotate-me');
     expect(rotating.needsResealing(sealedOld)).toBe(true);
     expect(rotating.seal('x')).toContain(`enc:v1:${secretKeyId(newKey)}:`);
-    expect(() => new SecretBox(newKey).open(sealedOld)).toThrow(SecretKeyError);
+    expect(() => new SecretBox(newKey).open(sealedOld)).toThrow(
+      new SecretKeyError(`A stored secret was sealed with key ${secretKeyId(key)}, which is not configured (AGENTLOOM_SECRET_KEY, or --from-key while rotating)`),
+    );
+  });
+
+  it('fingerprints a key the same way in every version, or envelopes stored earlier would name no configured key', () => {
+    expect(secretKeyId(Buffer.alloc(32))).toBe('0c4391c9b2b44f44');
+    expect(secretKeyId(Buffer.alloc(32, 1))).toBe('c564e6c3d78ad018');
+  });
+
+  it('refuses an envelope with a part missing or one too many, saying it was cut or altered', () => {
+    const box = new SecretBox(key);
+    const parts = box.seal('whole').split(':');
+    const refusal = new SecretKeyError('A stored secret is not a whole envelope (enc:v1:<keyId>:<iv>:<tag>:<ciphertext>): it was cut or altered');
+    for (let kept = 3; kept < parts.length; kept += 1) expect(() => box.open(parts.slice(0, kept).join(':'))).toThrow(refusal);
+    expect(() => box.open(`${parts.join(':')}:extra`)).toThrow(refusal);
+  });
+
+  it('names the key when authentication fails, and what may have happened', () => {
+    const box = new SecretBox(key);
+    const parts = box.seal('integrity').split(':');
+    parts[3] = Buffer.alloc(12).toString('base64url');
+    expect(() => box.open(parts.join(':'))).toThrow(
+      new SecretKeyError(`A stored secret sealed with key ${secretKeyId(key)} failed authentication (altered, or a different key with the same fingerprint)`),
+    );
   });
 
   it('refuses a tampered envelope and a key of the wrong size', () => {
@@ -44,7 +68,8 @@ describe('SecretBox', () => {
     ciphertext[0] = (ciphertext[0] ?? 0) ^ 1;
     parts[5] = ciphertext.toString('base64url');
     expect(() => box.open(parts.join(':'))).toThrow(SecretKeyError);
-    expect(() => new SecretBox(randomBytes(16))).toThrow(SecretKeyError);
+    expect(() => new SecretBox(randomBytes(16))).toThrow(new SecretKeyError('A secret key must be 32 bytes; got 16'));
+    expect(() => new SecretBox(key, [randomBytes(31)])).toThrow(new SecretKeyError('A secret key must be 32 bytes; got 31'));
   });
 
   it('refuses an envelope whose authentication tag was cut short', () => {

@@ -49,10 +49,13 @@ export class SecretBox {
    */
   open(stored: string): string {
     if (!isSealed(stored)) return stored;
-    const [keyId, iv, tag, ciphertext] = stored.slice(envelopePrefix.length).split(':');
-    const key = this.keys.get(keyId ?? '');
-    if (key === undefined || iv === undefined || tag === undefined || ciphertext === undefined)
-      throw new SecretKeyError(`A stored secret was sealed with key ${keyId ?? '?'}, which is not configured (AGENTLOOM_SECRET_KEY, or --from-key while rotating)`);
+    // base64url has no ':', so a whole envelope is exactly four parts.
+    const parts = stored.slice(envelopePrefix.length).split(':');
+    if (parts.length !== 4) throw new SecretKeyError('A stored secret is not a whole envelope (enc:v1:<keyId>:<iv>:<tag>:<ciphertext>): it was cut or altered');
+    const [keyId, iv, tag, ciphertext] = parts as [string, string, string, string];
+    const key = this.keys.get(keyId);
+    if (key === undefined)
+      throw new SecretKeyError(`A stored secret was sealed with key ${keyId}, which is not configured (AGENTLOOM_SECRET_KEY, or --from-key while rotating)`);
     try {
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: tagBytes });
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
