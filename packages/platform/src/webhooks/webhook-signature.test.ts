@@ -43,4 +43,35 @@ describe('webhook signatures', () => {
     expect(first).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(generateWebhookSecret()).not.toBe(first);
   });
+
+  it('reads the header in any order and with spaces after the commas', () => {
+    const signature = signWebhookBody(secret, body, now).split(',')[1]!;
+    expect(verifyWebhookSignature(secret, `${signature},t=${now}`, body, 300, now)).toBe(true);
+    expect(verifyWebhookSignature(secret, `t=${now}, ${signature}`, body, 300, now)).toBe(true);
+  });
+
+  it('takes a signature only from v1, and only as exactly 64 hex digits', () => {
+    const digits = signWebhookBody(secret, body, now).split('v1=')[1]!;
+    expect(verifyWebhookSignature(secret, `t=${now},v0=${digits}`, body, 300, now)).toBe(false);
+    expect(verifyWebhookSignature(secret, `t=${now},v1=${digits.toUpperCase()}`, body, 300, now)).toBe(true);
+    // Buffer.from(…, 'hex') stops at the first non-hex digit: trailing text would otherwise verify, and
+    // leading text would decode to nothing and make the comparison throw.
+    expect(verifyWebhookSignature(secret, `t=${now},v1=${digits}00`, body, 300, now)).toBe(false);
+    expect(verifyWebhookSignature(secret, `t=${now},v1=${digits}zz`, body, 300, now)).toBe(false);
+    expect(verifyWebhookSignature(secret, `t=${now},v1=zz${digits}`, body, 300, now)).toBe(false);
+  });
+
+  it('takes the timestamp only as whole seconds in digits', () => {
+    const signature = signWebhookBody(secret, body, now).split(',')[1]!;
+    for (const timestamp of [`${now}.0`, `+${now}`, `x${now}`, `${now}x`, ` ${now}`, '1'.repeat(13)]) {
+      expect(verifyWebhookSignature(secret, `t=${timestamp},${signature}`, body, 300, now)).toBe(false);
+    }
+  });
+
+  it('checks the timestamp against the clock when no time is given', () => {
+    const header = signWebhookBody(secret, body, Math.floor(Date.now() / 1000));
+    expect(verifyWebhookSignature(secret, header, body)).toBe(true);
+    expect(verifyWebhookSignature(secret, signWebhookBody(secret, body, now), body)).toBe(false);
+  });
 });
+
