@@ -12,6 +12,8 @@ export default defineConfig({
       'packages/platform/src/execution/engine/commit-fence-window.int.test.ts',
       'packages/platform/src/execution/engine/step-fence-by-commit.int.test.ts',
       'packages/platform/src/execution/cancel-wins.int.test.ts',
+      'packages/platform/src/auth/*.int.test.ts',
+      'packages/platform/src/tenants/tenant-service.int.test.ts',
     ],
     testTimeout: 120_000,
     hookTimeout: 120_000,
