@@ -4,8 +4,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 const envelopePrefix = 'enc:v1:';
 const keyBytes = 32;
 const ivBytes = 12;
-// GCM accepts tags cut down to 4 bytes unless told the length, and a short tag is a forgery that
-// takes thousands of tries instead of 2^128: every envelope carries the full 16 bytes.
+// GCM accepts tags cut down to 4 bytes unless told the length, and a 4-byte tag is forged in about
+// 2^32 tries instead of 2^128: every envelope carries, and must carry, the full 16 bytes.
 const tagBytes = 16;
 
 /** A secret that cannot be opened: wrong or missing key, or a tampered envelope. */
