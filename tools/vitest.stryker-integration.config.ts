@@ -14,6 +14,8 @@ export default defineConfig({
       'packages/platform/src/execution/cancel-wins.int.test.ts',
       'packages/platform/src/auth/*.int.test.ts',
       'packages/platform/src/tenants/tenant-service.int.test.ts',
+      'packages/platform/src/erase/*.int.test.ts',
+      'packages/platform/src/operator/*.int.test.ts',
     ],
     testTimeout: 120_000,
     hookTimeout: 120_000,
