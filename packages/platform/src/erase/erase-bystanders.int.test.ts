@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+
+import { databaseModes } from '@agentloom/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Principal } from '../auth/roles';
+import { createTestAgent, createTestPlatform, silentLogger, startWebhookReceiver, type TestPlatform, type WebhookReceiver } from '../testing';
+import { rowsOfRun, rowsOfTenant } from './testing/snapshot-rows';
+
+/**
+ * An erase removes its target and the copies of its content, and nothing else: not a row of another
+ * tenant, not a row of another run of the same tenant that never read the erased content — whatever
+ * the table (README, mutation testing, session 32: Stryker found deletes whose filters no test
+ * checked). Each world has the same shape: approvals (one edited, one rejected), tool calls, memory
+ * stored and read back, an episode, feedback, audit records and webhook deliveries.
+ */
+describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (mode) => {
+  let test: TestPlatform;
+  let principal: Principal;
+  let otherTenant: Principal;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    test = await createTestPlatform(mode, silentLogger, { executor: { recoveryIntervalMs: 300 }, webhooks: { allowPrivateTargets: ['127.0.0.1'] } });
+    principal = (await test.platform.auth.authenticate(test.adminKey))!;
+    const operator = (await test.platform.auth.authenticateOperator(test.operatorKey))!;
+    const tenant = await test.platform.tenants.create(operator, { slug: 'erase-bystander', name: 'Bystander' });
+    otherTenant = (await test.platform.auth.authenticate((await test.platform.tenants.mintAdminKey(operator, { tenantId: tenant.id })).key))!;
+    for (const owner of [principal, otherTenant]) {
+      await test.platform.webhooks.create(owner, { url: receiver.url, eventTypes: ['run.completed', 'approval.requested', 'approval.decided'] });
+    }
+  }, 600_000);
+  afterAll(async () => {
+    await test?.dispose();
+    await receiver?.close();
+  });
+
+  const statusOf = async (owner: Principal, runId: string) => (await test.platform.runs.get(owner, { runId })).status;
+
+  /** A finished run in a thread of its own (its own agent and end user, so no memory is shared), with every kind of row. */
+  async function contentRun(owner: Principal, label: string): Promise<{ runId: string; threadId: string }> {
+    const agentId = await createTestAgent(test.platform.database, {
+      tenantId: owner.tenantId,
+      slug: `bystander-${label}-${randomUUID().slice(0, 8)}`,
+      config: {
+        tools: ['send_notification'],
+        approvals: { send_notification: 'always' },
+        demoScript: {
+          replies: [
+            {
+              toolCalls: [
+                { name: 'send_notification', arguments: { channel: 'ops', message: `deploy ${label}` } },
+                { name: 'send_notification', arguments: { channel: 'all', message: `everyone ${label}` } },
+              ],
+            },
+            { toolCalls: [{ name: 'memory_store', arguments: { content: `The code word of ${label} is ${randomUUID()}` } }] },
+            // Reads its own memory back: an injection row that names this run and its own item.
+            { toolCalls: [{ name: 'memory_search', arguments: { query: `code word of ${label}` } }] },
+            { text: `All done for ${label}.` },
+          ],
+        },
+      },
+    });
+    const thread = await test.platform.threads.create(owner, { agentId, endUserId: `user-${label}` });
+    const { run } = await test.platform.runs.create(owner, { agentId, threadId: thread.id, input: `task of ${label}` });
+    await expect.poll(() => statusOf(owner, run.id), { timeout: 60_000 }).toBe('waiting_human');
+    const pending = (await test.platform.approvals.list(owner, { runId: run.id, status: 'pending' })).approvals;
+    expect(pending).toHaveLength(2);
+    const byChannel = (channel: string) => pending.find((approval) => (approval.originalArguments as { channel?: string }).channel === channel)!;
+    await test.platform.approvals.decide(owner, { approvalId: byChannel('ops').id, decision: 'edit', arguments: { channel: 'ops', message: `edited ${label}` } });
+    await test.platform.approvals.decide(owner, { approvalId: byChannel('all').id, decision: 'reject', reason: `not now, ${label}` });
+    await expect.poll(() => statusOf(owner, run.id), { timeout: 60_000 }).toBe('succeeded');
+    await test.platform.feedback.record(owner, { runId: run.id, label: 'resolved', reward: 1, comment: `feedback on ${label}` });
+    return { runId: run.id, threadId: thread.id };
+  }
+
+  /** Waits until the background writers are done with these runs (episodes, webhook deliveries), then stops them. */
+  async function settle(runIds: string[]): Promise<void> {
+    const { prisma } = test.platform.database;
+    // Feedback marks a run's episode due again, so "written" is: no run pending, and an episode each.
+    await expect.poll(() => prisma.run.count({ where: { id: { in: runIds }, episodePending: true } }), { timeout: 60_000 }).toBe(0);
+    for (const runId of runIds) expect(await prisma.memoryItem.count({ where: { sourceRunId: runId, kind: 'episode' } })).toBeGreaterThan(0);
+    await expect.poll(() => prisma.webhookDelivery.count({ where: { status: { in: ['pending', 'delivering'] } } }), { timeout: 60_000 }).toBe(0);
+    await test.platform.executor.stop();
+  }
+
+  it('a run’s and then a thread’s erase change nothing of another tenant, nor of another run of the same tenant', async () => {
+    await test.platform.executor.start();
+    const target = await contentRun(principal, 'target');
+    const sameTenant = await contentRun(principal, 'same-tenant');
+    const elsewhere = await contentRun(otherTenant, 'elsewhere');
+    const second = await contentRun(principal, 'second-target');
+    await settle([target.runId, sameTenant.runId, elsewhere.runId, second.runId]);
+    const { prisma } = test.platform.database;
+    expect(await prisma.webhookDelivery.count({ where: { eventId: { startsWith: `${sameTenant.runId}:` } } })).toBeGreaterThan(0);
+    expect(await prisma.approval.count({ where: { runId: sameTenant.runId } })).toBe(2);
+    expect(await prisma.memoryInjection.count({ where: { runId: sameTenant.runId } })).toBeGreaterThan(0);
+    expect(await prisma.auditLog.count({ where: { tenantId: principal.tenantId, targetType: 'approval' } })).toBeGreaterThanOrEqual(4);
+
+    const otherTenantBefore = await rowsOfTenant(test.platform.database, otherTenant.tenantId);
+    const sameTenantBefore = await rowsOfRun(test.platform.database, sameTenant.runId);
+    const secondBefore = await rowsOfRun(test.platform.database, second.runId);
+    // The snapshots hold what the erases could wrongly reach.
+    expect(Object.keys(sameTenantBefore)).toEqual(
+      expect.arrayContaining([
+        'public.runs',
+        'public.threads',
+        'public.steps',
+        'public.messages',
+        'public.tool_calls',
+        'public.approvals',
+        'public.run_events',
+        'public.checkpoints',
+        'public.memory_items',
+        'public.memory_injections',
+        'public.run_feedback',
+        'public.webhook_deliveries',
+      ]),
+    );
+    expect(Object.keys(otherTenantBefore)).toEqual(expect.arrayContaining(['public.tenants', 'public.api_keys', 'public.agents', 'public.audit_logs', 'public.webhook_endpoints']));
+
+    const runReceipt = await test.platform.erase.eraseRun(principal, { runId: target.runId });
+    expect(runReceipt.counts).toMatchObject({ runs: 1, approvals: 2, threads: 0 });
+    // Nothing names the erased run any more; its thread stays (a run's erase keeps the thread).
+    expect(await rowsOfRun(test.platform.database, target.runId)).toEqual({});
+    expect(await prisma.thread.count({ where: { id: target.threadId } })).toBe(1);
+    expect(await rowsOfTenant(test.platform.database, otherTenant.tenantId)).toEqual(otherTenantBefore);
+    expect(await rowsOfRun(test.platform.database, sameTenant.runId)).toEqual(sameTenantBefore);
+    expect(await rowsOfRun(test.platform.database, second.runId)).toEqual(secondBefore);
+
+    const threadReceipt = await test.platform.erase.eraseThread(principal, { threadId: second.threadId });
+    expect(threadReceipt.counts).toMatchObject({ runs: 1, threads: 1, approvals: 2 });
+    expect(await prisma.thread.count({ where: { id: second.threadId } })).toBe(0);
+    expect(await prisma.thread.count({ where: { id: target.threadId } })).toBe(1);
+    expect(await rowsOfTenant(test.platform.database, otherTenant.tenantId)).toEqual(otherTenantBefore);
+    expect(await rowsOfRun(test.platform.database, sameTenant.runId)).toEqual(sameTenantBefore);
+  });
+
+  it('a run or thread of another tenant is not found by its id, and nothing of it goes', async () => {
+    const { prisma } = test.platform.database;
+    const run = await prisma.run.findFirstOrThrow({ where: { tenantId: otherTenant.tenantId }, select: { id: true, threadId: true } });
+    const before = await rowsOfTenant(test.platform.database, otherTenant.tenantId);
+    await expect(test.platform.erase.eraseRun(principal, { runId: run.id })).rejects.toMatchObject({ kind: 'not-found', field: 'runId' });
+    await expect(test.platform.erase.eraseThread(principal, { threadId: run.threadId })).rejects.toMatchObject({ kind: 'not-found', field: 'threadId' });
+    await expect(test.platform.erase.eraseTenant(principal, { confirmTenantId: otherTenant.tenantId })).rejects.toMatchObject({ kind: 'validation', field: 'confirmTenantId' });
+    expect(await rowsOfTenant(test.platform.database, otherTenant.tenantId)).toEqual(before);
+  });
+
+  it('a tenant’s own erase leaves every row of another tenant', async () => {
+    const before = await rowsOfTenant(test.platform.database, principal.tenantId);
+    const receipt = await test.platform.erase.eraseTenant(otherTenant, { confirmTenantId: otherTenant.tenantId });
+    expect(receipt.counts['tenants']).toBe(1);
+    expect(await rowsOfTenant(test.platform.database, otherTenant.tenantId)).toEqual({});
+    expect(await rowsOfTenant(test.platform.database, principal.tenantId)).toEqual(before);
+  });
+});
