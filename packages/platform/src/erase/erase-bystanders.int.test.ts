@@ -120,8 +120,34 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
     );
     expect(Object.keys(otherTenantBefore)).toEqual(expect.arrayContaining(['public.tenants', 'public.api_keys', 'public.agents', 'public.audit_logs', 'public.webhook_endpoints']));
 
+    const targetRows = await rowsOfRun(test.platform.database, target.runId);
     const runReceipt = await test.platform.erase.eraseRun(principal, { runId: target.runId });
-    expect(runReceipt.counts).toMatchObject({ runs: 1, approvals: 2, threads: 0 });
+    // Every table's count is the rows that were there: nothing read the run, so nothing else went.
+    const rowsIn = (table: string) => targetRows[table]?.length ?? 0;
+    expect(runReceipt.counts).toEqual({
+      memory_embedding: rowsIn('agentloom_vector.memory_embedding'),
+      memory_injections: rowsIn('public.memory_injections'),
+      memory_items: rowsIn('public.memory_items'),
+      eval_cases: 0,
+      memory_decisions_redacted: 0,
+      webhook_deliveries: rowsIn('public.webhook_deliveries'),
+      approvals: 2,
+      run_waits: 0,
+      run_feedback_redacted: 1,
+      tool_calls: rowsIn('public.tool_calls'),
+      checkpoints: rowsIn('public.checkpoints'),
+      run_events: rowsIn('public.run_events'),
+      messages: rowsIn('public.messages'),
+      steps: rowsIn('public.steps'),
+      runs: 1,
+      threads: 0,
+      messages_redacted: 0,
+      checkpoints_redacted: 0,
+      tool_calls_redacted: 0,
+      audit_logs_redacted: expect.any(Number),
+    });
+    expect(runReceipt.counts['audit_logs_redacted']).toBeGreaterThanOrEqual(2);
+    expect(Math.min(rowsIn('public.memory_items'), rowsIn('public.memory_injections'), rowsIn('public.webhook_deliveries'), rowsIn('public.tool_calls'))).toBeGreaterThan(0);
     // Nothing names the erased run any more; its thread stays (a run's erase keeps the thread).
     expect(await rowsOfRun(test.platform.database, target.runId)).toEqual({});
     expect(await prisma.thread.count({ where: { id: target.threadId } })).toBe(1);
@@ -147,10 +173,46 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
     expect(await rowsOfTenant(test.platform.database, otherTenant.tenantId)).toEqual(before);
   });
 
+  it('needs the operator role for a run or a thread and the admin role for the tenant, through a key still live', async () => {
+    const { prisma } = test.platform.database;
+    const agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: `who-may-${randomUUID().slice(0, 8)}`, config: {} });
+    const version = await prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
+    const thread = await test.platform.threads.create(principal, { agentId });
+    const run = await prisma.run.create({
+      data: { tenantId: principal.tenantId, agentId, agentVersionId: version.id, threadId: thread.id, status: 'succeeded', input: { text: 'erase me' }, finishedAt: new Date() },
+    });
+    const keyOf = async (role: 'viewer' | 'operator') => {
+      const created = await test.platform.apiKeys.create(principal, { name: `${role} ${randomUUID()}`, role });
+      return { id: created.id, principal: (await test.platform.auth.authenticate(created.key))! };
+    };
+    const viewer = await keyOf('viewer');
+    const operator = await keyOf('operator');
+    await expect(test.platform.erase.eraseRun(viewer.principal, { runId: run.id })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(test.platform.erase.eraseThread(viewer.principal, { threadId: thread.id })).rejects.toMatchObject({ kind: 'forbidden' });
+    await expect(test.platform.erase.eraseTenant(operator.principal, { confirmTenantId: principal.tenantId })).rejects.toMatchObject({ kind: 'forbidden' });
+    // A key revoked after it authenticated erases nothing.
+    await test.platform.apiKeys.revoke(principal, { apiKeyId: operator.id });
+    await expect(test.platform.erase.eraseRun(operator.principal, { runId: run.id })).rejects.toMatchObject({ kind: 'unauthenticated' });
+    await expect(test.platform.erase.eraseThread(operator.principal, { threadId: thread.id })).rejects.toMatchObject({ kind: 'unauthenticated' });
+    expect(await prisma.run.count({ where: { id: run.id } })).toBe(1);
+    // A live operator key may.
+    const live = await keyOf('operator');
+    await expect(test.platform.erase.eraseRun(live.principal, { runId: run.id })).resolves.toMatchObject({ unit: 'run', id: run.id, counts: { runs: 1 } });
+    await expect(test.platform.erase.eraseThread(live.principal, { threadId: thread.id })).resolves.toMatchObject({ unit: 'thread', counts: { threads: 1 } });
+  });
+
   it('a tenant’s own erase leaves every row of another tenant', async () => {
     const before = await rowsOfTenant(test.platform.database, principal.tenantId);
     const receipt = await test.platform.erase.eraseTenant(otherTenant, { confirmTenantId: otherTenant.tenantId });
     expect(receipt.counts['tenants']).toBe(1);
+    // Nothing of the tenant survives, so nothing is redacted: the receipt counts deletions only.
+    expect(Object.keys(receipt.counts).sort()).toEqual(
+      [
+        'agent_versions', 'agents', 'api_keys', 'approvals', 'audit_logs', 'checkpoints', 'eval_cases', 'mcp_servers', 'memory_decisions_redacted',
+        'memory_embedding', 'memory_injections', 'memory_items', 'messages', 'run_events', 'run_feedback_redacted', 'run_waits', 'runs', 'sessions', 'steps',
+        'tenants', 'threads', 'tool_calls', 'webhook_deliveries', 'webhook_endpoints',
+      ].sort(),
+    );
     expect(await rowsOfTenant(test.platform.database, otherTenant.tenantId)).toEqual({});
     expect(await rowsOfTenant(test.platform.database, principal.tenantId)).toEqual(before);
   });
