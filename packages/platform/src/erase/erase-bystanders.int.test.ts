@@ -72,6 +72,12 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
     await test.platform.approvals.decide(owner, { approvalId: byChannel('all').id, decision: 'reject', reason: `not now, ${label}` });
     await expect.poll(() => statusOf(owner, run.id), { timeout: 60_000 }).toBe('succeeded');
     await test.platform.feedback.record(owner, { runId: run.id, label: 'resolved', reward: 1, comment: `feedback on ${label}` });
+    // What the product writes elsewhere, written here directly: a fact-extraction decision with its
+    // reason, and an evaluation case recorded from the run.
+    const { prisma } = test.platform.database;
+    await prisma.memoryDecision.create({ data: { tenantId: owner.tenantId, runId: run.id, event: 'none', reason: `nothing new in ${label}` } });
+    const dataset = await prisma.evalDataset.create({ data: { tenantId: owner.tenantId, name: `cases of ${label} ${randomUUID().slice(0, 8)}` } });
+    await prisma.evalCase.create({ data: { tenantId: owner.tenantId, datasetId: dataset.id, position: 1, addedInVersion: 1, sourceRunId: run.id, input: `task of ${label}` } });
     return { runId: run.id, threadId: thread.id };
   }
 
@@ -115,6 +121,9 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
         'public.memory_items',
         'public.memory_injections',
         'public.run_feedback',
+        'public.memory_decisions',
+        'public.eval_cases',
+        'public.audit_logs',
         'public.webhook_deliveries',
       ]),
     );
@@ -128,7 +137,7 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
       memory_embedding: rowsIn('agentloom_vector.memory_embedding'),
       memory_injections: rowsIn('public.memory_injections'),
       memory_items: rowsIn('public.memory_items'),
-      eval_cases: 0,
+      eval_cases: 1,
       memory_decisions_redacted: 0,
       webhook_deliveries: rowsIn('public.webhook_deliveries'),
       approvals: 2,
@@ -147,9 +156,16 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
       audit_logs_redacted: runReceipt.counts['audit_logs_redacted'],
     });
     expect(runReceipt.counts['audit_logs_redacted']).toBeGreaterThanOrEqual(2);
+    // Its feedback stays in the version's aggregate, without its comment or its run.
+    expect(await prisma.runFeedback.count({ where: { comment: 'feedback on target' } })).toBe(0);
+    expect(await prisma.runFeedback.count({ where: { tenantId: principal.tenantId, runId: null, comment: '' } })).toBe(1);
     expect(Math.min(rowsIn('public.memory_items'), rowsIn('public.memory_injections'), rowsIn('public.webhook_deliveries'), rowsIn('public.tool_calls'))).toBeGreaterThan(0);
-    // Nothing names the erased run any more; its thread stays (a run's erase keeps the thread).
-    expect(await rowsOfRun(test.platform.database, target.runId)).toEqual({});
+    // Nothing names the erased run any more but the erase's own audit record; its thread stays
+    // (a run's erase keeps the thread).
+    const remaining = await rowsOfRun(test.platform.database, target.runId);
+    expect(Object.keys(remaining)).toEqual(['public.audit_logs']);
+    expect(remaining['public.audit_logs']).toHaveLength(1);
+    expect(remaining['public.audit_logs']![0]).toContain('"action": "run.erase"');
     expect(await prisma.thread.count({ where: { id: target.threadId } })).toBe(1);
     expect(await rowsOfTenant(test.platform.database, otherTenant.tenantId)).toEqual(otherTenantBefore);
     expect(await rowsOfRun(test.platform.database, sameTenant.runId)).toEqual(sameTenantBefore);
@@ -199,6 +215,22 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
     const live = await keyOf('operator');
     await expect(test.platform.erase.eraseRun(live.principal, { runId: run.id })).resolves.toMatchObject({ unit: 'run', id: run.id, counts: { runs: 1 } });
     await expect(test.platform.erase.eraseThread(live.principal, { threadId: thread.id })).resolves.toMatchObject({ unit: 'thread', counts: { threads: 1 } });
+  });
+
+  it('refuses to erase a run that is queued or running, or a thread that has one, and erases nothing', async () => {
+    const { prisma } = test.platform.database;
+    const agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: `active-${randomUUID().slice(0, 8)}`, config: {} });
+    const version = await prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
+    for (const status of ['queued', 'running'] as const) {
+      const thread = await test.platform.threads.create(principal, { agentId });
+      const run = await prisma.run.create({ data: { tenantId: principal.tenantId, agentId, agentVersionId: version.id, threadId: thread.id, status, input: { text: 'busy' } } });
+      await expect(test.platform.erase.eraseRun(principal, { runId: run.id })).rejects.toMatchObject({ kind: 'conflict', field: 'runId' });
+      await expect(test.platform.erase.eraseThread(principal, { threadId: thread.id })).rejects.toMatchObject({ kind: 'conflict', field: 'threadId' });
+      expect(await prisma.run.count({ where: { id: run.id } })).toBe(1);
+      expect(await prisma.thread.count({ where: { id: thread.id } })).toBe(1);
+      await prisma.run.update({ where: { id: run.id }, data: { status: 'cancelled', finishedAt: new Date() } });
+      await expect(test.platform.erase.eraseRun(principal, { runId: run.id })).resolves.toMatchObject({ counts: { runs: 1 } });
+    }
   });
 
   it('a tenant’s own erase leaves every row of another tenant', async () => {

@@ -22,14 +22,18 @@ export function rowsOfTenant(database: Database, tenantId: string): Promise<Rows
 
 /**
  * Every row of one run: the run, its thread, every row that names it by `run_id`, the memory it
- * wrote (and those items' embeddings, injections and decisions) and its webhook deliveries.
+ * wrote (and those items' embeddings, injections and decisions), the evaluation cases recorded from
+ * it, the audit records about it, its approvals and its tool calls, and its webhook deliveries.
  */
 export function rowsOfRun(database: Database, runId: string): Promise<RowsSnapshot> {
   const itemsOfRun = 'SELECT id FROM memory_items WHERE source_run_id = $1::uuid';
+  const idsOfRun = (table: string) => `SELECT id::text FROM ${table} WHERE run_id = $1::uuid`;
   return snapshot(database, runId, ({ table, columns }) => {
     if (table === 'runs') return 'id = $1::uuid';
     if (table === 'threads') return 'id = (SELECT thread_id FROM runs WHERE id = $1::uuid)';
-    if (table === 'memory_items') return 'source_run_id = $1::uuid';
+    if (table === 'memory_items' || table === 'eval_cases') return 'source_run_id = $1::uuid';
+    // Audit records about the run, its approvals or its tool calls (an erase redacts those of the erased run only).
+    if (table === 'audit_logs') return `target_id = $1::text OR target_id IN (${idsOfRun('approvals')} UNION ALL ${idsOfRun('tool_calls')})`;
     if (table === 'webhook_deliveries') return "split_part(event_id, ':', 1) = $1::text";
     if (columns.has('memory_item_id') && columns.has('run_id')) return `run_id = $1::uuid OR memory_item_id IN (${itemsOfRun})`;
     if (columns.has('memory_item_id')) return `memory_item_id IN (${itemsOfRun})`;
