@@ -5,6 +5,7 @@ import { createTestPlatform, type TestPlatform } from '../testing';
 import { generateApiKey, hashSecretWithScrypt, parseApiKey } from './api-key-secret';
 import { AuthFailureLimiter } from './auth-failure-limiter';
 import { AuthenticationThrottledError } from './authentication-throttled-error';
+import { throttled } from './testing/throttled';
 import type { Principal } from './roles';
 
 const limits = { perAddress: 5, perKey: 3, windowSeconds: 600 };
@@ -33,17 +34,6 @@ describe.each(databaseModes)('authentication at its edges (%s)', (mode) => {
     const created = await test.platform.apiKeys.create(admin, { name, role });
     return { key: created.key, id: created.id, name };
   }
-
-  /** The 429 an attempt was refused with; undefined when it was answered. Any other error fails the test. */
-  const throttled = async (attempt: Promise<unknown>): Promise<AuthenticationThrottledError | undefined> => {
-    try {
-      await attempt;
-      return undefined;
-    } catch (error) {
-      if (error instanceof AuthenticationThrottledError) return error;
-      throw error;
-    }
-  };
 
   describe('sessions', () => {
     it('refuses a session past its end, and a sensitive change made through it', async () => {

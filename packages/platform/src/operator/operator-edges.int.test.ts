@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { credentialDigest } from '../auth/api-key-secret';
 import { AuthenticationThrottledError } from '../auth/authentication-throttled-error';
+import { throttled } from '../auth/testing/throttled';
 import type { Logger } from '../logging/logger';
 import { createTestPlatform, type TestPlatform } from '../testing';
 import { generateOperatorKey } from './operator-key-secret';
@@ -39,16 +40,6 @@ describe.each(databaseModes)('operator keys and sessions at their edges (%s)', (
     const row = await test.platform.database.prisma.operatorKey.create({ data: { name, prefix: key.prefix, secretHash: key.secretHash } });
     return { plaintext: key.plaintext, prefix: key.prefix, id: row.id };
   }
-
-  const throttled = async (attempt: Promise<unknown>): Promise<AuthenticationThrottledError | undefined> => {
-    try {
-      await attempt;
-      return undefined;
-    } catch (error) {
-      if (error instanceof AuthenticationThrottledError) return error;
-      throw error;
-    }
-  };
 
   describe('keys', () => {
     it('authenticates a live key by its own secret only: not a wrong secret, not a revoked key, not a malformed one', async () => {
