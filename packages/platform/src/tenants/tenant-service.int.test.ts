@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+
 import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
+import { rowsOfTenant } from '../erase/testing/snapshot-rows';
 import { claimRuns } from '../execution/run-claims';
 import { rotateOperatorKey } from '../operator/operator-keys';
 import type { OperatorPrincipal } from '../operator/operator-principal';
@@ -101,6 +104,8 @@ describe.each(databaseModes)('tenants for the instance operator (%s)', (mode) =>
     const principal = (await test.platform.auth.authenticate(minted.key))!;
     const agent = await test.platform.agents.create(principal, { slug: 'runner', name: 'Runner', config: runnable });
     const { run } = await test.platform.runs.create(principal, { agentId: agent.id, input: 'hello' });
+    const bystander = (await test.platform.auth.authenticate(test.adminKey))!.tenantId;
+    const bystanderRows = await rowsOfTenant(test.platform.database, bystander);
 
     await expect(test.platform.tenants.erase(operator, { tenantId: tenant.id, confirmSlug: 'wrong' })).rejects.toMatchObject({
       kind: 'validation',
@@ -117,6 +122,24 @@ describe.each(databaseModes)('tenants for the instance operator (%s)', (mode) =>
     expect(await prisma.run.count({ where: { tenantId: tenant.id } })).toBe(0);
     expect(await test.platform.auth.authenticate(minted.key)).toBeNull();
     await expect(test.platform.tenants.get(operator, { tenantId: tenant.id })).rejects.toMatchObject({ kind: 'not-found' });
+    // Another tenant's rows, every table of both schemas, are as they were.
+    expect(await rowsOfTenant(test.platform.database, bystander)).toEqual(bystanderRows);
+  });
+
+  it('an erase of a tenant that is gone by the time it runs is not found, and erases nothing', async () => {
+    // The service looks the tenant up first; the erase checks again under its row lock, for a tenant
+    // erased in between (two operators at once): the second finds nothing and says so.
+    const tenant = await test.platform.tenants.create(operator, { slug: 'erased-twice', name: 'Erased twice' });
+    await test.platform.tenants.erase(operator, { tenantId: tenant.id, confirmSlug: 'erased-twice' });
+    const { prisma } = test.platform.database;
+    const tenantsBefore = await prisma.tenant.count();
+    const auditBefore = await prisma.auditLog.count();
+    for (const tenantId of [tenant.id, randomUUID()]) {
+      await expect(test.platform.erase.eraseTenantAsOperator(tenantId, 'test')).rejects.toMatchObject({ kind: 'not-found', field: 'tenantId' });
+      await expect(test.platform.tenants.erase(operator, { tenantId, confirmSlug: 'erased-twice' })).rejects.toMatchObject({ kind: 'not-found' });
+    }
+    expect(await prisma.tenant.count()).toBe(tenantsBefore);
+    expect(await prisma.auditLog.count()).toBe(auditBefore);
   });
 
   it('rotates the operator key: the old one stops working, the new one works', async () => {
