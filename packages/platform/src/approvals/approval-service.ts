@@ -1,6 +1,8 @@
 import type { Database, Prisma } from '@agentloom/db';
 
 import { recordAudit } from '../audit/record-audit';
+import { assertCredentialCurrent } from '../auth/assert-credential-current';
+import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError, isDomainError, type DomainErrorKind } from '../errors/domain-error';
 import { appendRunEvents } from '../events/append-run-events';
@@ -17,6 +19,9 @@ import { selectApprovalRows } from './approval-list-sql';
 import { approvalInputExcerptLength, toApprovalView, type ApprovalView } from './approval-view';
 
 const decisionStatus = { approve: 'approved', reject: 'rejected', edit: 'approved' } as const;
+
+/** Errors of a bulk decision that say nothing about one approval: they end the whole request. */
+const notAboutTheApproval = new Set<DomainErrorKind>(['unavailable', 'unauthenticated', 'forbidden']);
 
 /** What happened to one approval of a bulk decision. */
 export type BulkDecisionOutcome =
@@ -64,6 +69,7 @@ export class ApprovalService {
    * pending approval, the run is queued again and resumes with the decision.
    */
   async decide(principal: Principal, rawInput: unknown): Promise<ApprovalView> {
+    assertRole(principal, 'operator', 'Deciding an approval');
     const input = parseInput(decideApprovalInputSchema, rawInput);
     // Under a storm of decisions most losers arrive after the winner committed: one read answers
     // them with a conflict, instead of each holding a pooled connection in a transaction that can
@@ -82,9 +88,11 @@ export class ApprovalService {
    * ledger entry, event, audit record and re-queue — so a bulk decision is exactly N single ones.
    * Not one transaction on purpose: each is an independent decision, and one that someone else
    * made first must not undo the others; it is reported as `refused` with the reason. Failures
-   * that are not about the approval (the database is down) end the request as usual.
+   * that are not about the approval (the database is down, the caller's key was revoked meanwhile)
+   * end the request as usual: the decisions made before stand, none is made after.
    */
   async decideMany(principal: Principal, rawInput: unknown): Promise<{ outcomes: BulkDecisionOutcome[] }> {
+    assertRole(principal, 'operator', 'Deciding approvals');
     const input = parseInput(decideApprovalsInputSchema, rawInput);
     const outcomes: BulkDecisionOutcome[] = [];
     // One after another: a burst of parallel transactions would only queue on the pool.
@@ -93,7 +101,7 @@ export class ApprovalService {
       try {
         outcomes.push({ approvalId, outcome: 'decided', approval: await this.decide(principal, single) });
       } catch (error) {
-        if (!isDomainError(error) || error.kind === 'unavailable') throw error;
+        if (!isDomainError(error) || notAboutTheApproval.has(error.kind)) throw error;
         outcomes.push({ approvalId, outcome: 'refused', kind: error.kind, message: error.message });
       }
     }
@@ -104,6 +112,9 @@ export class ApprovalService {
     const status = decisionStatus[input.decision];
     const editedArguments = input.decision === 'edit' ? (input.arguments as Prisma.InputJsonObject) : null;
     const reason = input.decision === 'reject' ? input.reason : null;
+    // A decision lets a gated call run: a key revoked a moment ago (its cache not yet told) decides
+    // nothing. The key row stays locked until commit, so a revoke waits for this decision or wins.
+    await assertCredentialCurrent(transaction, principal);
     const won = await transaction.$queryRawUnsafe<{ run_id: string; tool_call_id: string; original_arguments: Prisma.JsonValue }[]>(
       `UPDATE approvals SET status = $3::"ApprovalStatus", decided_by = $4, decided_at = now(), decision_reason = $5, edited_arguments = $6::jsonb
         WHERE id = $1::uuid AND tenant_id = $2::uuid AND status = 'pending' AND (expires_at IS NULL OR expires_at > now())

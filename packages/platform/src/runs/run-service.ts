@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 
 import type { Database } from '@agentloom/db';
 
+import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
@@ -36,6 +37,7 @@ export class RunService {
   ) {}
 
   async create(principal: Principal, rawInput: unknown): Promise<CreatedRun> {
+    assertRole(principal, 'operator', 'Starting a run');
     const input = parseInput(createRunInputSchema, rawInput);
     const requestHash = hashRequest(input);
     if (input.idempotencyKey) {
@@ -86,6 +88,7 @@ export class RunService {
   }
 
   async cancel(principal: Principal, rawInput: unknown): Promise<RunView> {
+    assertRole(principal, 'operator', 'Cancelling a run');
     const { runId } = parseInput(runIdInputSchema, rawInput);
     const { ended } = await cancelRun(this.database, principal, runId);
     if (ended) this.onFinished('cancelled');
@@ -94,6 +97,7 @@ export class RunService {
 
   /** Resumes a run paused by a spent budget once the budget has room again (ADR 0057); 409 when it has none or the run is not paused. */
   async resumeBudgetPause(principal: Principal, rawInput: unknown): Promise<RunView> {
+    assertRole(principal, 'operator', 'Resuming a run');
     const { runId, budget } = parseInput(resumeBudgetPauseInputSchema, rawInput);
     await resumeBudgetPause(this.database, principal, runId, budget);
     return this.get(principal, { runId });
@@ -101,6 +105,7 @@ export class RunService {
 
   /** A failed or cancelled run tried again as a new run (ADR 0029); `created: false` when it was retried before. */
   async retry(principal: Principal, rawInput: unknown): Promise<CreatedRun> {
+    assertRole(principal, 'operator', 'Retrying a run');
     const { runId, created } = await retryRun(this.database, principal, rawInput);
     if (created) this.onQueued();
     return { run: await this.get(principal, { runId }), created };
@@ -108,6 +113,7 @@ export class RunService {
 
   /** A run's input run again as a new run, on its version or another version of the agent (ADR 0029). */
   async rerun(principal: Principal, rawInput: unknown): Promise<RunView> {
+    assertRole(principal, 'operator', 'Re-running a run');
     const { runId } = await rerunRun(this.database, principal, rawInput);
     this.onQueued();
     return this.get(principal, { runId });

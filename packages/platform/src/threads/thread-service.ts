@@ -1,6 +1,7 @@
 import type { Database, Prisma } from '@agentloom/db';
 
 import { recordAudit } from '../audit/record-audit';
+import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { toMessageView, type RunMessageView } from '../runs/message-view';
@@ -19,6 +20,7 @@ export class ThreadService {
   constructor(private readonly database: Database) {}
 
   async create(principal: Principal, rawInput: unknown): Promise<ThreadView> {
+    assertRole(principal, 'operator', 'Creating a thread');
     const input = parseInput(createThreadInputSchema, rawInput);
     return this.database.prisma.$transaction(async (transaction) => {
       const agent = await transaction.agent.findFirst({ where: { id: input.agentId, tenantId: principal.tenantId }, select: { archivedAt: true } });
@@ -64,6 +66,7 @@ export class ThreadService {
   }
 
   async rename(principal: Principal, rawInput: unknown): Promise<ThreadView> {
+    assertRole(principal, 'operator', 'Renaming a thread');
     const input = parseInput(renameThreadInputSchema, rawInput);
     return this.database.prisma.$transaction(async (transaction) => {
       const before = await this.find(transaction, principal, input.threadId);
@@ -81,6 +84,7 @@ export class ThreadService {
 
   /** Archived threads accept no new runs; their history stays readable. Idempotent. */
   async archive(principal: Principal, rawInput: unknown): Promise<ThreadView> {
+    assertRole(principal, 'operator', 'Archiving a thread');
     const { threadId } = parseInput(threadIdInputSchema, rawInput);
     return this.database.prisma.$transaction(async (transaction) => {
       const before = await this.find(transaction, principal, threadId);
