@@ -99,9 +99,10 @@ describe.each(databaseModes)('retention sweep boundaries (%s)', (mode) => {
   it('erases only finished, settled runs past their own tenant period, the oldest first and at most `limit` per sweep', async () => {
     const { prisma } = test.platform.database;
     await prisma.tenant.update({ where: { id: principal.tenantId }, data: { retentionDays: 1 } });
+    // Written out of age order, so only the sweep's own ordering can put the oldest first.
+    const old = await runRow(principal, 'cancelled', 3);
     const oldest = await runRow(principal, 'succeeded', 5);
     const older = await runRow(principal, 'failed', 4);
-    const old = await runRow(principal, 'cancelled', 3);
     const recent = await runRow(principal, 'succeeded', 0);
     // Finished long ago, but its episode is still to be written from it.
     const unsettled = await runRow(principal, 'succeeded', 6);
