@@ -2,6 +2,7 @@ import { Prisma, type Database } from '@agentloom/db';
 import type { OutboundPolicy } from '@agentloom/runtime';
 
 import { recordAudit } from '../audit/record-audit';
+import { assertCredentialCurrent } from '../auth/assert-credential-current';
 import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
@@ -107,6 +108,8 @@ export class AgentService {
     if (await this.database.prisma.agent.findFirst({ where: { tenantId: principal.tenantId, slug: input.slug }, select: { id: true } })) throw slugTaken();
     try {
       const agentId = await this.database.prisma.$transaction(async (transaction) => {
+        // A config names the model's address and key: not through a key revoked a moment ago (ADR 0103).
+        await assertCredentialCurrent(transaction, principal);
         const agent = await transaction.agent.create({
           data: {
             tenantId: principal.tenantId,

@@ -1,6 +1,7 @@
 import type { Database, Prisma } from '@agentloom/db';
 
 import { recordAudit } from '../audit/record-audit';
+import { assertCredentialCurrent } from '../auth/assert-credential-current';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { hashAgentConfig } from './agent-config-hash';
@@ -23,6 +24,8 @@ interface SaveRequest {
  */
 export async function saveAgentVersion(database: Database, principal: Principal, request: SaveRequest, secrets: SecretBox): Promise<{ created: boolean }> {
   return database.prisma.$transaction(async (transaction) => {
+    // A config names the model's address and key: not through a key revoked a moment ago (ADR 0103).
+    await assertCredentialCurrent(transaction, principal);
     const locked = await transaction.$queryRawUnsafe<{ name: string; description: string; archived: boolean }[]>(
       'SELECT name, description, archived_at IS NOT NULL AS archived FROM agents WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE',
       request.agentId,

@@ -5,7 +5,8 @@ import type { Principal } from './roles';
 
 /**
  * Re-reads the caller's key (and session, when signed in through one) inside the transaction of a
- * sensitive change — minting or revoking keys, erasing, deciding an approval — and locks the key row until commit
+ * sensitive change — minting or revoking keys, erasing, deciding an approval, adding where data goes
+ * (webhooks, MCP servers, agent configs) — and locks the key row until commit
  * (`FOR SHARE`), so a revoke either commits first and this refuses, or waits for this to commit.
  * A principal authenticated a moment before its key was revoked can therefore change nothing after
  * the revoke returned, on any process, whatever any cache said.

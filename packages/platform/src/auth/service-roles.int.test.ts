@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { rowsOfTenant } from '../erase/testing/snapshot-rows';
 import type { Platform } from '../create-platform';
-import { createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
 import type { Principal, Role } from './roles';
 
 type Change = (platform: Platform, principal: Principal) => Promise<unknown>;
@@ -65,7 +65,8 @@ describe.each(databaseModes)('services check the role of every change themselves
   const principals = new Map<Role, Principal>();
 
   beforeAll(async () => {
-    test = await createTestPlatform(mode);
+    // Loopback targets are allowed, as AGENTLOOM_ALLOW_PRIVATE_TARGETS would: nothing here is ever called.
+    test = await createTestPlatform(mode, silentLogger, { outbound: { allowPrivateTargets: ['127.0.0.1'] }, webhooks: { allowPrivateTargets: ['127.0.0.1'] } });
     admin = (await test.platform.auth.authenticate(test.adminKey))!;
     for (const role of ['viewer', 'operator'] as const) {
       const created = await test.platform.apiKeys.create(admin, { name: `a ${role}`, role });
@@ -98,6 +99,27 @@ describe.each(databaseModes)('services check the role of every change themselves
       const principal = least === 'admin' ? admin : principals.get(least)!;
       await expect(change(test.platform, principal), name).rejects.toMatchObject({ kind: 'validation' });
     }
+  });
+
+  it('adds no webhook, MCP server, agent or agent version through a key revoked after it authenticated', async () => {
+    const runnable = { demoScript: { replies: [{ text: 'Done.' }] } };
+    const server = await test.platform.mcpServers.create(admin, { name: 'revocation-target', transport: 'streamable-http', url: 'http://127.0.0.1:9/mcp' });
+    const agent = await test.platform.agents.create(admin, { slug: 'revocation-target', name: 'Revocation target', config: runnable });
+    const created = await test.platform.apiKeys.create(admin, { name: 'an admin revoked after it authenticated', role: 'admin' });
+    const stale = (await test.platform.auth.authenticate(created.key))!;
+    await test.platform.apiKeys.revoke(admin, { apiKeyId: created.id });
+    // Each change is valid as given: the same calls through a live key succeed below.
+    const changes: [string, (principal: Principal) => Promise<unknown>][] = [
+      ['webhooks.create', (principal) => test.platform.webhooks.create(principal, { url: 'http://127.0.0.1:9/hook', eventTypes: ['run.completed'] })],
+      ['mcpServers.create', (principal) => test.platform.mcpServers.create(principal, { name: `added-${principal.apiKeyId.slice(0, 8)}`, transport: 'streamable-http', url: 'http://127.0.0.1:9/other' })],
+      ['mcpServers.update', (principal) => test.platform.mcpServers.update(principal, { mcpServerId: server.id, url: 'http://127.0.0.1:9/moved' })],
+      ['agents.create', (principal) => test.platform.agents.create(principal, { slug: `added-${principal.apiKeyId.slice(0, 8)}`, name: 'Added', config: runnable })],
+      ['agents.saveVersion', (principal) => test.platform.agents.saveVersion(principal, { agentId: agent.id, config: { ...runnable, instructions: 'changed' } })],
+    ];
+    const before = await rowsOfTenant(test.platform.database, admin.tenantId);
+    for (const [name, change] of changes) await expect(change(stale), name).rejects.toMatchObject({ kind: 'unauthenticated' });
+    expect(await rowsOfTenant(test.platform.database, admin.tenantId)).toEqual(before);
+    for (const [name, change] of changes) await expect(change(admin), name).resolves.toBeDefined();
   });
 
   describe('an approval decision', () => {

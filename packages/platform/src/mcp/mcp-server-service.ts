@@ -2,6 +2,7 @@ import { Prisma, type Database } from '@agentloom/db';
 import { OutboundRefusedError, type OutboundPolicy } from '@agentloom/runtime';
 
 import { recordAudit } from '../audit/record-audit';
+import { assertCredentialCurrent } from '../auth/assert-credential-current';
 import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
@@ -52,6 +53,8 @@ export class McpServerService {
     const headers = input.transport === 'stdio' ? {} : this.seal(input.headers);
     try {
       const row = await this.database.prisma.$transaction(async (transaction) => {
+        // A server's address and headers decide where agents send tool calls: not through a revoked key (ADR 0103).
+        await assertCredentialCurrent(transaction, principal);
         const created = await transaction.mcpServer.create({
           data: { tenantId: principal.tenantId, name: input.name, description: input.description, transport: input.transport, ...target, headers, createdBy: principal.apiKeyName },
           select: mcpServerSelect,
@@ -81,6 +84,7 @@ export class McpServerService {
       ...(input.headers !== undefined ? { headers: this.mergeHeaders(existing.headers, input.headers) } : {}),
     };
     const row = await this.database.prisma.$transaction(async (transaction) => {
+      await assertCredentialCurrent(transaction, principal);
       const current = await this.find(transaction, principal, input.mcpServerId);
       const updated = await transaction.mcpServer.update({ where: { id: current.id }, data, select: mcpServerSelect });
       await recordAudit(transaction, principal, { action: 'mcp-server.update', targetType: 'mcp_server', targetId: current.id, before: auditShape(current), after: auditShape(updated) });

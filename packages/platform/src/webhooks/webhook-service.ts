@@ -2,6 +2,7 @@ import type { Database, Prisma } from '@agentloom/db';
 import { v7 as uuidv7 } from 'uuid';
 
 import { recordAudit } from '../audit/record-audit';
+import { assertCredentialCurrent } from '../auth/assert-credential-current';
 import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import type { SecretBox } from '../secrets/secret-box';
@@ -41,6 +42,8 @@ export class WebhookService {
     const secret = generateWebhookSecret();
     const eventTypes = [...new Set(input.eventTypes)];
     const row = await this.database.prisma.$transaction(async (transaction) => {
+      // A new endpoint receives the tenant's events: not through a key revoked a moment ago (ADR 0103).
+      await assertCredentialCurrent(transaction, principal);
       const created = await transaction.webhookEndpoint.create({
         data: { tenantId: principal.tenantId, url: url.href, description: input.description, eventTypes, secret: this.secrets.seal(secret) },
         select: webhookViewSelect,
