@@ -4,7 +4,7 @@ import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
-import { createTestAgent, createTestPlatform, silentLogger, startWebhookReceiver, type TestPlatform, type WebhookReceiver } from '../testing';
+import { createTenantAdmin, createTestAgent, createTestPlatform, silentLogger, startWebhookReceiver, type TestPlatform, type WebhookReceiver } from '../testing';
 import { rowsOfRun, rowsOfTenant } from './testing/snapshot-rows';
 
 /**
@@ -24,9 +24,7 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
     receiver = await startWebhookReceiver();
     test = await createTestPlatform(mode, silentLogger, { executor: { recoveryIntervalMs: 300 }, webhooks: { allowPrivateTargets: ['127.0.0.1'] } });
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    const operator = (await test.platform.auth.authenticateOperator(test.operatorKey))!;
-    const tenant = await test.platform.tenants.create(operator, { slug: 'erase-bystander', name: 'Bystander' });
-    otherTenant = (await test.platform.auth.authenticate((await test.platform.tenants.mintAdminKey(operator, { tenantId: tenant.id })).key))!;
+    otherTenant = await createTenantAdmin(test, { slug: 'erase-bystander' });
     for (const owner of [principal, otherTenant]) {
       await test.platform.webhooks.create(owner, { url: receiver.url, eventTypes: ['run.completed', 'approval.requested', 'approval.decided'] });
     }

@@ -2,7 +2,7 @@ import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
-import { createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
+import { createTenantAdmin, createTestAgent, createTestPlatform, type TestPlatform } from '../testing';
 
 describe.each(databaseModes)('run feedback: outcomes and rewards (%s)', (mode) => {
   let test: TestPlatform;
@@ -13,9 +13,7 @@ describe.each(databaseModes)('run feedback: outcomes and rewards (%s)', (mode) =
   beforeAll(async () => {
     test = await createTestPlatform(mode);
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    const operator = (await test.platform.auth.authenticateOperator(test.operatorKey))!;
-    const tenant = await test.platform.tenants.create(operator, { slug: 'feedback-other', name: 'Other' });
-    other = (await test.platform.auth.authenticate((await test.platform.tenants.mintAdminKey(operator, { tenantId: tenant.id })).key))!;
+    other = await createTenantAdmin(test, { slug: 'feedback-other' });
     agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'feedback', config: { instructions: 'Answer.', demoScript: { replies: [{ text: 'The answer is 42.' }] } } });
     await test.platform.executor.start();
   });

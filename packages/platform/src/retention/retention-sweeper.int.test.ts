@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
 import { rowsOfRun, rowsOfTenant } from '../erase/testing/snapshot-rows';
-import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createTenantAdmin, createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
 import { sweepRetention } from './retention-sweeper';
 
 describe.each(databaseModes)('retention sweep (%s)', (mode) => {
@@ -54,13 +54,8 @@ describe.each(databaseModes)('retention sweep boundaries (%s)', (mode) => {
   beforeAll(async () => {
     test = await createTestPlatform(mode);
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    const operator = (await test.platform.auth.authenticateOperator(test.operatorKey))!;
-    const tenantWith = async (slug: string, retentionDays?: number) => {
-      const tenant = await test.platform.tenants.create(operator, { slug, name: slug, ...(retentionDays ? { retentionDays } : {}) });
-      return (await test.platform.auth.authenticate((await test.platform.tenants.mintAdminKey(operator, { tenantId: tenant.id })).key))!;
-    };
-    keeper = await tenantWith('keeps-everything');
-    patient = await tenantWith('keeps-thirty-days', 30);
+    keeper = await createTenantAdmin(test, { slug: 'keeps-everything' });
+    patient = await createTenantAdmin(test, { slug: 'keeps-thirty-days', retentionDays: 30 });
   }, 600_000);
   afterAll(() => test?.dispose());
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ApprovalService } from '../approvals/approval-service';
 import type { Principal } from '../auth/roles';
-import { createTestPlatform, type TestPlatform } from '../testing';
+import { createTenantAdmin, createTestPlatform, type TestPlatform } from '../testing';
 import { RunService } from './run-service';
 
 describe.each(databaseModes)('runs, events and approvals (%s)', (mode) => {
@@ -131,9 +131,7 @@ describe.each(databaseModes)('runs, events and approvals (%s)', (mode) => {
 
   it('keeps searches inside the tenant', async () => {
     // A real key of another tenant: changes re-read the caller's key in their transaction (ADR 0103).
-    const operator = (await test.platform.auth.authenticateOperator(test.operatorKey))!;
-    const tenant = await test.platform.tenants.create(operator, { slug: 'runs-other', name: 'Other' });
-    const other = (await test.platform.auth.authenticate((await test.platform.tenants.mintAdminKey(operator, { tenantId: tenant.id })).key))!;
+    const other = await createTenantAdmin(test, { slug: 'runs-other' });
     const otherAgent = await test.platform.agents.create(other, { slug: 'other-agent', name: 'Other agent', config: { demoScript: { replies: [{ text: 'Done.' }] } } });
     const theirs = (await runs.create(other, { agentId: otherAgent.id, input: 'platypus secret' })).run;
     const mine = (await runs.create(principal, { agentId, input: 'platypus public' })).run;

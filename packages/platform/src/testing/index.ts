@@ -1,5 +1,6 @@
 export { createTestPlatform, silentLogger, testSecretKey, type TestPlatform } from './test-platform';
 export { createTestAgent, type TestAgentOptions } from './create-test-agent';
+export { createTenantAdmin } from './create-tenant-admin';
 export { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from './webhook-receiver';
 export { seedLongRun, type SeedLongRunOptions, type SeededLongRun } from './seed-long-run';
 export { createFixtureMcpServer, type FixtureMcpServerOptions, type RecordedMcpCall } from './mcp/fixture-mcp-server';
