@@ -30,8 +30,37 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
     where: { tenantId, OR: [{ sourceRunId: { in: target.runIds } }, { threadId: { in: threadIds } }, { scope: 'thread', scopeId: { in: threadIds } }] },
     select: { id: true },
   });
-  const readers = target.redactCopies === false ? [] : await readersOf(transaction, tenantId, target.runIds, memoryItems.map((item) => item.id));
-  memoryItems.push(...(await derivedFromReaders(transaction, tenantId, readers, memoryItems.map((item) => item.id))));
+  memoryItems.push(
+    ...(await successorsOf(
+      transaction,
+      tenantId,
+      memoryItems.map((item) => item.id),
+    )),
+  );
+  const readers =
+    target.redactCopies === false
+      ? []
+      : await readersOf(
+          transaction,
+          tenantId,
+          target.runIds,
+          memoryItems.map((item) => item.id),
+        );
+  const fromReaders = await derivedFromReaders(
+    transaction,
+    tenantId,
+    readers,
+    memoryItems.map((item) => item.id),
+  );
+  memoryItems.push(...fromReaders);
+  memoryItems.push(
+    ...(await successorsOf(
+      transaction,
+      tenantId,
+      fromReaders.map((item) => item.id),
+      memoryItems.map((item) => item.id),
+    )),
+  );
   // Evaluation cases copy their source run (input, thread context, memory read, tool results) and
   // their replays copy the case: cases of the erased runs and of their readers go, replays with them.
   const cases = await transaction.evalCase.findMany({ where: { tenantId, sourceRunId: { in: [...target.runIds, ...readers] } }, select: { id: true } });
@@ -56,12 +85,33 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
   counts['memory_injections'] = (
     await transaction.memoryInjection.deleteMany({ where: { tenantId, OR: [{ runId: { in: runIds } }, { memoryItemId: { in: memoryItemIds } }] } })
   ).count;
+  // Decisions about the erased items (by other runs' extraction: an update merged an erased fact, a
+  // delete or a "none" weighed it) stay as history, but their model-written reasons may quote it.
+  // Before the items go: the references are set to NULL with them.
+  counts['memory_decisions_redacted'] =
+    target.redactCopies === false
+      ? 0
+      : (
+          await transaction.memoryDecision.updateMany({
+            where: {
+              tenantId,
+              OR: [{ memoryItemId: { in: memoryItemIds } }, { previousItemId: { in: memoryItemIds } }],
+              reason: { notIn: ['', erasedContent] },
+            },
+            data: { reason: erasedContent },
+          })
+        ).count;
   counts['memory_items'] = (await transaction.memoryItem.deleteMany({ where: { tenantId, id: { in: memoryItemIds } } })).count;
   counts['eval_cases'] = (await transaction.evalCase.deleteMany({ where: { tenantId, id: { in: cases.map((evalCase) => evalCase.id) } } })).count;
   // A reader's extraction decisions stay (undo history) but their model-written reasons may quote it.
-  counts['memory_decisions_redacted'] = (
-    await transaction.memoryDecision.updateMany({ where: { tenantId, runId: { in: readers }, reason: { not: '' } }, data: { reason: erasedContent } })
-  ).count;
+  counts['memory_decisions_redacted'] =
+    (counts['memory_decisions_redacted'] ?? 0) +
+    (
+      await transaction.memoryDecision.updateMany({
+        where: { tenantId, runId: { in: readers }, reason: { notIn: ['', erasedContent] } },
+        data: { reason: erasedContent },
+      })
+    ).count;
   // Deliveries carry the run in their event id (`<runId>:<seq>`) and its data in the payload.
   counts['webhook_deliveries'] = await rawSqlFor(transaction).execute(
     "DELETE FROM webhook_deliveries WHERE tenant_id = $1::uuid AND split_part(event_id, ':', 1) = ANY($2::text[])",
@@ -123,4 +173,24 @@ async function readersOf(transaction: Prisma.TransactionClient, tenantId: string
 function derivedFromReaders(transaction: Prisma.TransactionClient, tenantId: string, readers: string[], memoryItemIds: string[]): Promise<{ id: string }[]> {
   if (readers.length === 0) return Promise.resolve([]);
   return transaction.memoryItem.findMany({ where: { tenantId, sourceRunId: { in: readers }, id: { notIn: memoryItemIds } }, select: { id: true } });
+}
+
+/**
+ * The items that replaced these, transitively (`superseded_by_id` points from an item to its
+ * replacement): extraction writes an update from the fact it replaces, so the new value may quote
+ * the erased one. Excludes `known` (already erased).
+ */
+async function successorsOf(transaction: Prisma.TransactionClient, tenantId: string, itemIds: string[], known: string[] = itemIds): Promise<{ id: string }[]> {
+  if (itemIds.length === 0) return [];
+  return rawSqlFor(transaction).query<{ id: string }>(
+    `WITH RECURSIVE successor(id) AS (
+        SELECT superseded_by_id FROM memory_items WHERE tenant_id = $1::uuid AND id = ANY($2::uuid[]) AND superseded_by_id IS NOT NULL
+        UNION
+        SELECT item.superseded_by_id FROM memory_items item JOIN successor ON item.id = successor.id
+         WHERE item.tenant_id = $1::uuid AND item.superseded_by_id IS NOT NULL)
+      SELECT id::text AS id FROM successor WHERE id <> ALL($3::uuid[])`,
+    tenantId,
+    itemIds,
+    known,
+  );
 }

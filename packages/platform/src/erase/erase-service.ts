@@ -10,6 +10,7 @@ import type { Logger } from '../logging/logger';
 import { parseInput } from '../validation/parse-input';
 import type { EraseReceipt } from './erase-receipt';
 import { holdEraseFenceExclusive } from './erase-fence';
+import { withDerivedRuns, type ErasableRun } from './derived-runs';
 import { eraseRows } from './erase-rows';
 
 const runInput = z.object({ runId: z.uuid() });
@@ -43,24 +44,29 @@ export class EraseService {
     private readonly logger: Logger,
   ) {}
 
+  /** The run, and the retries, re-runs and forks made from it (they start from copies of its content). */
   async eraseRun(principal: Principal, rawInput: unknown): Promise<EraseReceipt> {
     requireRole(principal, 'operator');
     const { runId } = parseInput(runInput, rawInput);
-    return this.eraseRunAs(principal, runId);
+    return this.eraseRunAs(principal, runId, { withDerivedRuns: true });
   }
 
-  /** Also used by the retention sweeper (a system actor). */
-  async eraseRunAs(actor: Actor, runId: string): Promise<EraseReceipt> {
+  /**
+   * Also used by the retention sweeper (a system actor), which erases each run when its own period
+   * ends: a re-run made yesterday of an expired run is kept until its own period ends, so it passes
+   * `withDerivedRuns: false`.
+   */
+  async eraseRunAs(actor: Actor, runId: string, options: { withDerivedRuns: boolean } = { withDerivedRuns: false }): Promise<EraseReceipt> {
     return this.database.prisma.$transaction(async (transaction) => {
       if ('apiKeyId' in actor) await assertCredentialCurrent(transaction, actor);
       await holdEraseFenceExclusive(transaction, actor.tenantId);
-      const run = await transaction.run.findFirst({ where: { id: runId, tenantId: actor.tenantId }, select: { status: true } });
+      const run = await transaction.run.findFirst({ where: { id: runId, tenantId: actor.tenantId }, select: { id: true, status: true } });
       if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
-      if ((activeStatuses as readonly string[]).includes(run.status))
-        throw new DomainError('conflict', `Run ${runId} is ${run.status}; cancel it before erasing`, 'runId');
+      const runs = options.withDerivedRuns ? await withDerivedRuns(transaction, actor.tenantId, [runId]) : [run];
+      refuseActive(runs, runId, 'runId');
       const counts = await eraseRows(transaction, {
         tenantId: actor.tenantId,
-        runIds: [runId],
+        runIds: runs.map((erased) => erased.id),
         threadIds: [],
         vectorAvailable: this.database.vector.available,
       });
@@ -76,9 +82,13 @@ export class EraseService {
       await holdEraseFenceExclusive(transaction, principal.tenantId);
       const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId: principal.tenantId }, select: { id: true } });
       if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
-      const runs = await transaction.run.findMany({ where: { threadId, tenantId: principal.tenantId }, select: { id: true, status: true } });
-      if (runs.some((run) => (activeStatuses as readonly string[]).includes(run.status)))
-        throw new DomainError('conflict', `Thread ${threadId} has queued or running runs; cancel them before erasing`, 'threadId');
+      const ofThread = await transaction.run.findMany({ where: { threadId, tenantId: principal.tenantId }, select: { id: true } });
+      const runs = await withDerivedRuns(
+        transaction,
+        principal.tenantId,
+        ofThread.map((run) => run.id),
+      );
+      refuseActive(runs, threadId, 'threadId');
       const counts = await eraseRows(transaction, {
         tenantId: principal.tenantId,
         runIds: runs.map((run) => run.id),
@@ -111,7 +121,12 @@ export class EraseService {
       const found = await transaction.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM tenants WHERE id = $1::uuid FOR UPDATE', tenantId);
       if (found.length === 0) throw new DomainError('not-found', `Tenant ${tenantId} not found`, 'tenantId');
       const active = await transaction.run.count({ where: { tenantId, status: { in: [...activeStatuses] } } });
-      if (active > 0) throw new DomainError('conflict', `Tenant ${tenantId} has ${active} queued or running run(s); cancel them (or suspend the tenant and wait) first.`, 'tenantId');
+      if (active > 0)
+        throw new DomainError(
+          'conflict',
+          `Tenant ${tenantId} has ${active} queued or running run(s); cancel them (or suspend the tenant and wait) first.`,
+          'tenantId',
+        );
     });
     this.logger.warn(`Tenant ${tenantId} erased by ${operatorActor}`, { receipt });
     return receipt;
@@ -165,6 +180,17 @@ export class EraseService {
     await recordAudit(transaction, actor, { action: `${unit}.erase`, targetType: unit, targetId: id, after: { counts } });
     return receipt;
   }
+}
+
+/** An executor may be working on a queued or running run: erasing it under the executor would fail its next commit. */
+function refuseActive(runs: readonly ErasableRun[], target: string, field: 'runId' | 'threadId'): void {
+  const active = runs.filter((run) => (activeStatuses as readonly string[]).includes(run.status));
+  const [first] = active;
+  if (!first) return;
+  if (active.length === 1 && first.id === target) throw new DomainError('conflict', `Run ${target} is ${first.status}; cancel it before erasing`, field);
+  const named = active.map((run) => `${run.id} (${run.status})`).join(', ');
+  const owner = field === 'runId' ? `Run ${target} and the runs made from it` : `Thread ${target} and the runs made from its runs`;
+  throw new DomainError('conflict', `${owner} include queued or running runs: ${named}; cancel them before erasing`, field);
 }
 
 function requireRole(principal: Principal, role: 'operator' | 'admin'): void {

@@ -16,54 +16,28 @@ export interface ErasedIds {
 
 /**
  * Redacts, in rows that survive the erase, every copy of the erased content: thread-history
- * messages of later runs that copy an erased run (found by `messages.source_run_ids`) and the
- * compaction summaries of those runs (made from that history); messages and memory_search results
- * that carried an erased memory item into another run's prompt; and audit records about any erased
+ * messages of later runs that copy an erased run (found by `messages.source_run_ids`); messages and
+ * memory_search results that carried an erased memory item into another run's prompt; the
+ * compaction summaries of every run whose copy was redacted (made from a view holding it); and audit records about any erased
  * row — by target (runs, threads, approvals, tool calls, messages, memory items) or by mention
  * inside their before/after. Returns the rows changed per table (`<table>_redacted`).
  */
 export async function redactCopies(transaction: Prisma.TransactionClient, erased: ErasedIds): Promise<Record<string, number>> {
   const sql = rawSqlFor(transaction);
   const { tenantId, runIds, memoryItemIds } = erased;
-  const laterRuns = await sql.query<{ run_id: string }>(
-    `SELECT DISTINCT run_id::text AS run_id FROM messages
-      WHERE tenant_id = $1::uuid AND source_run_ids && $2::uuid[] AND run_id <> ALL($2::uuid[])`,
-    tenantId,
-    runIds,
-  );
-  const historyCopies = await sql.execute(
+  // Each statement returns the runs it changed: those runs read the erased content, so their
+  // compaction summaries (model-written from a view that held it) go too.
+  const historyCopies = await sql.query<{ run_id: string }>(
     `UPDATE messages SET content = $3, tool_calls = NULL, source_run_ids = '{}'
-      WHERE tenant_id = $1::uuid AND source_run_ids && $2::uuid[] AND run_id <> ALL($2::uuid[])`,
+      WHERE tenant_id = $1::uuid AND source_run_ids && $2::uuid[] AND run_id <> ALL($2::uuid[])
+      RETURNING run_id::text AS run_id`,
     tenantId,
     runIds,
     erasedContent,
   );
-  const memoryCopies = await sql.execute(
-    `UPDATE messages SET content = $3, memory_item_ids = '{}'
-      WHERE tenant_id = $1::uuid AND memory_item_ids && $2::uuid[] AND run_id <> ALL($4::uuid[])`,
-    tenantId,
-    memoryItemIds,
-    erasedContent,
-    runIds,
-  );
-  // A compaction summary of a later run was written from a view holding the copied history.
-  const summaries = await sql.execute(
-    `UPDATE checkpoints SET state = jsonb_set(state::jsonb, '{context,summary}', to_jsonb($3::text))
-      WHERE tenant_id = $1::uuid AND run_id = ANY($2::uuid[]) AND jsonb_typeof(state::jsonb -> 'context' -> 'summary') = 'string'`,
-    tenantId,
-    laterRuns.map((row) => row.run_id),
-    erasedContent,
-  );
-  // memory_search results of other runs list the hits with their ids and text.
-  const toolResults = await sql.execute(
-    `UPDATE tool_calls SET result = jsonb_build_object('content', $3::text, 'isError', false, 'data', NULL)
-      WHERE tenant_id = $1::uuid AND run_id <> ALL($4::uuid[]) AND result IS NOT NULL
-        AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS id WHERE result::text LIKE '%' || id || '%')`,
-    tenantId,
-    memoryItemIds,
-    erasedContent,
-    runIds,
-  );
+  const { memoryCopies, toolResults } = await redactMemoryCopiesOf(transaction, tenantId, memoryItemIds, runIds);
+  const readers = [...new Set([...historyCopies, ...memoryCopies, ...toolResults].map((row) => row.run_id))];
+  const summaries = await redactSummaries(transaction, tenantId, readers);
   // The audit log keeps that an action happened and when, but no longer to what or with which
   // content. The erase's own record (written next) is the one place the ids remain, as proof.
   // By target: every kind of erased row. By mention inside before/after: the ids such records
@@ -80,9 +54,72 @@ export async function redactCopies(transaction: Prisma.TransactionClient, erased
     mentioned,
   );
   return {
-    messages_redacted: historyCopies + memoryCopies,
+    messages_redacted: historyCopies.length + memoryCopies.length,
     checkpoints_redacted: summaries,
-    tool_calls_redacted: toolResults,
+    tool_calls_redacted: toolResults.length,
     audit_logs_redacted: audit,
   };
+}
+
+/**
+ * Redacts the copies of these memory items that other runs hold — the messages that carried them
+ * into a prompt, the memory tool results that listed them, and the compaction summaries of those
+ * runs — when the items are forgotten (forget-memory-item.ts). Returns the rows changed per table.
+ */
+export async function redactMemoryCopies(transaction: Prisma.TransactionClient, tenantId: string, memoryItemIds: string[]): Promise<Record<string, number>> {
+  const { memoryCopies, toolResults } = await redactMemoryCopiesOf(transaction, tenantId, memoryItemIds, []);
+  const readers = [...new Set([...memoryCopies, ...toolResults].map((row) => row.run_id))];
+  return {
+    messages_redacted: memoryCopies.length,
+    tool_calls_redacted: toolResults.length,
+    checkpoints_redacted: await redactSummaries(transaction, tenantId, readers),
+  };
+}
+
+/** The memory copies outside `exceptRunIds`, redacted; each row names the run it belongs to. */
+async function redactMemoryCopiesOf(
+  transaction: Prisma.TransactionClient,
+  tenantId: string,
+  memoryItemIds: string[],
+  exceptRunIds: string[],
+): Promise<{ memoryCopies: { run_id: string }[]; toolResults: { run_id: string }[] }> {
+  // Without items there is nothing to find, and the tool results' scan would read every row.
+  if (memoryItemIds.length === 0) return { memoryCopies: [], toolResults: [] };
+  const sql = rawSqlFor(transaction);
+  const memoryCopies = await sql.query<{ run_id: string }>(
+    `UPDATE messages SET content = $3, memory_item_ids = '{}'
+      WHERE tenant_id = $1::uuid AND memory_item_ids && $2::uuid[] AND run_id <> ALL($4::uuid[])
+      RETURNING run_id::text AS run_id`,
+    tenantId,
+    memoryItemIds,
+    erasedContent,
+    exceptRunIds,
+  );
+  // memory_search results of other runs list the hits with their ids and text.
+  const toolResults = await sql.query<{ run_id: string }>(
+    `UPDATE tool_calls SET result = jsonb_build_object('content', $3::text, 'isError', false, 'data', NULL)
+      WHERE tenant_id = $1::uuid AND run_id <> ALL($4::uuid[]) AND result IS NOT NULL
+        AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS id WHERE result::text LIKE '%' || id || '%')
+      RETURNING run_id::text AS run_id`,
+    tenantId,
+    memoryItemIds,
+    erasedContent,
+    exceptRunIds,
+  );
+  return { memoryCopies, toolResults };
+}
+
+/**
+ * Clears the compaction summaries of these runs' checkpoints: a summary is written by the model from
+ * the run's view, so a run that read erased content may repeat it there. Returns the rows changed.
+ */
+export function redactSummaries(transaction: Prisma.TransactionClient, tenantId: string, runIds: readonly string[]): Promise<number> {
+  if (runIds.length === 0) return Promise.resolve(0);
+  return rawSqlFor(transaction).execute(
+    `UPDATE checkpoints SET state = jsonb_set(state::jsonb, '{context,summary}', to_jsonb($3::text))
+      WHERE tenant_id = $1::uuid AND run_id = ANY($2::uuid[]) AND jsonb_typeof(state::jsonb -> 'context' -> 'summary') = 'string'`,
+    tenantId,
+    runIds,
+    erasedContent,
+  );
 }

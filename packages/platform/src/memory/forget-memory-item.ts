@@ -1,5 +1,7 @@
 import type { Prisma } from '@agentloom/db';
 
+import { redactMemoryCopies } from '../erase/redact-copies';
+
 export interface ForgetOptions {
   /**
    * When the forgotten item is the live one of a key, make the item it replaced live again (undo an
@@ -25,6 +27,9 @@ export interface ForgetResult {
  *   the chain stays whole and nothing becomes live;
  * - the item is live and `restorePrevious`: its newest predecessor becomes live, older ones point to it;
  * - the item is live (default): its whole history is deleted with it.
+ * Every copy of a deleted item in other runs' prompts (the message that carried it, a memory tool's
+ * result, the summaries made from them) is redacted as an erase redacts it: once the item and its
+ * injection rows are gone, nothing would lead a later erase to those copies.
  * Runs inside the caller's transaction.
  */
 export async function forgetMemoryItem(
@@ -44,6 +49,7 @@ export async function forgetMemoryItem(
   });
   let restoredId: string | null = null;
   let historyForgotten = 0;
+  const forgottenIds = [item.id];
   if (item.supersededById !== null) {
     await transaction.memoryItem.updateMany({ where: { tenantId: item.tenantId, supersededById: item.id }, data: { supersededById: item.supersededById } });
   } else if (options.restorePrevious && predecessors.length > 0) {
@@ -58,8 +64,10 @@ export async function forgetMemoryItem(
       predecessors.map((row) => row.id),
     );
     historyForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: history } } })).count;
+    forgottenIds.push(...history);
   }
   await transaction.memoryItem.deleteMany({ where: { id: item.id } });
+  await redactMemoryCopies(transaction, item.tenantId, forgottenIds);
   return { forgotten: true, restoredId, historyForgotten };
 }
 

@@ -1,6 +1,7 @@
-import { Prisma } from '@agentloom/db';
+import { Prisma, rawSqlFor } from '@agentloom/db';
 import type { StepResult } from '@agentloom/runtime';
 
+import { erasedContent } from '../erase/redact-copies';
 import type { NewRunEvent } from '../events/run-event';
 
 interface MemoryUse {
@@ -33,13 +34,18 @@ export async function recordMemoryUse(
   const uses = memoryUsesOf(result);
   await transaction.memoryInjection.deleteMany({ where: { stepId } });
   if (uses.length === 0) return [];
-  // An item forgotten between the search and this commit must not fail the step (foreign key).
-  const existing = await transaction.memoryItem.findMany({
-    where: { id: { in: uses.map((use) => use.memoryItemId) }, tenantId: run.tenantId },
-    select: { id: true },
-  });
+  // Read FOR SHARE, as thread history's sources are (record-history-sources.ts): an erase or forget
+  // running now either committed first (the item is gone, and its copies here are redacted below) or
+  // waits for this commit, then finds the copies this step wrote and redacts them itself.
+  const existing = await rawSqlFor(transaction).query<{ id: string }>(
+    'SELECT id::text AS id FROM memory_items WHERE tenant_id = $1::uuid AND id = ANY($2::uuid[]) FOR SHARE',
+    run.tenantId,
+    [...new Set(uses.map((use) => use.memoryItemId))],
+  );
   const existingIds = new Set(existing.map((item) => item.id));
   const recorded = uses.filter((use) => existingIds.has(use.memoryItemId));
+  const vanished = uses.filter((use) => !existingIds.has(use.memoryItemId));
+  if (vanished.length > 0) await redactVanishedCopies(transaction, run, vanished);
   await transaction.memoryInjection.createMany({
     data: recorded.map((use) => ({
       tenantId: run.tenantId,
@@ -84,7 +90,13 @@ function memoryUsesOf(result: StepResult): MemoryUse[] {
     const messageIndex = result.messages.find(({ message }) => message.role === 'tool' && message.toolCallId === call.callId)?.index ?? null;
     return memoriesCarriedBy(call)
       .filter((hit) => typeof hit.id === 'string')
-      .map((hit): MemoryUse => ({ memoryItemId: hit.id as string, score: Number(hit.score ?? 0), parts: partsOf(hit.parts), source: 'tool_result', messageIndex }));
+      .map((hit): MemoryUse => ({
+        memoryItemId: hit.id as string,
+        score: Number(hit.score ?? 0),
+        parts: partsOf(hit.parts),
+        source: 'tool_result',
+        messageIndex,
+      }));
   });
   return [...injected, ...returned];
 }
@@ -137,4 +149,33 @@ async function markThreadHistory(transaction: Prisma.TransactionClient, runId: s
   if (!seededHistoryWritten(result)) return;
   const historyCount = historyCountOf(result);
   await transaction.message.updateMany({ where: { runId, index: { gte: 2, lt: 2 + historyCount } }, data: { kind: 'thread_history' } });
+}
+
+/**
+ * The search found items that were erased or forgotten before this step committed: the prompt copies
+ * this run holds of them — the message that carried each (the memory block or the tool's result)
+ * and the memory tool results of this run that list them — are replaced as an erase replaces them,
+ * since no row will point back to those items once this commit ends.
+ */
+async function redactVanishedCopies(
+  transaction: Prisma.TransactionClient,
+  run: { id: string; tenantId: string },
+  vanished: readonly MemoryUse[],
+): Promise<void> {
+  const indexes = [...new Set(vanished.flatMap((use) => (use.messageIndex === null ? [] : [use.messageIndex])))];
+  if (indexes.length > 0) {
+    await transaction.message.updateMany({
+      where: { tenantId: run.tenantId, runId: run.id, index: { in: indexes } },
+      data: { content: erasedContent, memoryItemIds: [] },
+    });
+  }
+  await rawSqlFor(transaction).execute(
+    `UPDATE tool_calls SET result = jsonb_build_object('content', $3::text, 'isError', false, 'data', NULL)
+      WHERE tenant_id = $1::uuid AND run_id = $2::uuid AND result IS NOT NULL
+        AND EXISTS (SELECT 1 FROM unnest($4::text[]) AS id WHERE result::text LIKE '%' || id || '%')`,
+    run.tenantId,
+    run.id,
+    erasedContent,
+    [...new Set(vanished.map((use) => use.memoryItemId))],
+  );
 }
