@@ -120,6 +120,72 @@ describe.each(databaseModes)('erase reaches every copy made from the erased cont
     expect(summaryByRun.get(bystander.id)).toBe('The user talked about the weather');
   });
 
+  it('a reader paused for approval keeps no quote of the erased memory in its checkpoint: held tool results, a suspended sub-agent’s transcript', async () => {
+    const marker = markerOf('paused');
+    const { prisma, tenantId, thread, run, fact } = await setup('user-paused');
+    const toldRun = await run((await thread()).id, `my door code is ${marker}`);
+    const item = await fact(`Door code: ${marker}`, toldRun.id);
+    const keptItem = await fact('Door is painted blue', (await run((await thread()).id, 'the door is blue')).id);
+    const paused = await run((await thread()).id, 'open the door', { status: 'running' });
+    await prisma.memoryInjection.create({ data: { tenantId, runId: paused.id, memoryItemId: item.id, score: 0.9, source: 'auto_injection' } });
+    const state = {
+      context: {},
+      pendingCalls: [
+        {
+          id: 'call-1',
+          name: 'memory_search',
+          arguments: { query: 'door' },
+          status: 'completed',
+          result: { content: `1. [${item.id}] Door code: ${marker}`, isError: false },
+        },
+        {
+          id: 'call-2',
+          name: 'memory_search',
+          arguments: { query: 'paint' },
+          status: 'completed',
+          result: { content: `1. [${keptItem.id}] Door is painted blue`, isError: false },
+        },
+        {
+          id: 'call-3',
+          name: 'delegate',
+          arguments: { task: 'open it' },
+          status: 'awaiting-approval',
+          child: {
+            agent: 'helper',
+            task: 'open it',
+            messages: [
+              { role: 'user', content: `Relevant memories:\n- Door code: ${marker}` },
+              { role: 'user', content: 'open it' },
+            ],
+          },
+        },
+      ],
+    };
+    await prisma.checkpoint.create({ data: { tenantId, runId: paused.id, seq: 1, stepIndex: 1, formatVersion: 1, state, moduleBindings: {}, byteSize: 10 } });
+    const bystander = await run((await thread()).id, 'unrelated');
+    const bystanderState = {
+      context: {},
+      pendingCalls: [{ id: 'call-1', name: 'memory_search', arguments: {}, status: 'completed', result: { content: 'Door is painted blue', isError: false } }],
+    };
+    await prisma.checkpoint.create({
+      data: { tenantId, runId: bystander.id, seq: 1, stepIndex: 1, formatVersion: 1, state: bystanderState, moduleBindings: {}, byteSize: 10 },
+    });
+
+    await test.platform.erase.eraseRun(principal, { runId: toldRun.id });
+
+    expect(await scanForContent(test.platform.database, [marker], runContent)).toEqual([]);
+    const after = await prisma.checkpoint.findFirstOrThrow({ where: { runId: paused.id }, select: { state: true } });
+    const calls = (after.state as typeof state).pendingCalls;
+    expect(calls[0]!.result).toEqual({ content: erasedContent, isError: false });
+    expect(calls[1]!.result).toEqual(state.pendingCalls[1]!.result);
+    expect(calls[2]!.child!.messages).toEqual([
+      { role: 'user', content: erasedContent },
+      { role: 'user', content: 'open it' },
+    ]);
+    expect(calls[2]!.arguments).toEqual({ task: 'open it' });
+    expect((await prisma.checkpoint.findFirstOrThrow({ where: { runId: bystander.id }, select: { state: true } })).state).toEqual(bystanderState);
+  });
+
   /** A step that found `itemId` (injected, at transcript index 2) and listed it in a memory_search result (index 4). */
   const memoryReadingStep = async (context: Awaited<ReturnType<typeof setup>>, itemId: string, marker: string) => {
     const { prisma, tenantId, thread, run } = context;
@@ -426,7 +492,10 @@ describe.each(databaseModes)('erase reaches every copy made from the erased cont
         seq: 1,
         stepIndex: 1,
         formatVersion: 1,
-        state: { context: { summary: `Alarm code is ${marker}` } },
+        state: {
+          context: { summary: `Alarm code is ${marker}` },
+          pendingCalls: [{ id: 'call-9', status: 'completed', result: { content: `Alarm code: ${marker}`, isError: false } }],
+        },
         moduleBindings: {},
         byteSize: 10,
       },

@@ -1,5 +1,6 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
+import { erasedMemoryOf } from './redact-checkpoints';
 import { erasedContent, redactCopies } from './redact-copies';
 
 /** What to erase: these runs with everything they produced, and these threads with their memory. */
@@ -74,6 +75,8 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
       ? []
       : await transaction.message.findMany({ where: { tenantId, OR: [{ runId: { in: runIds } }, { threadId: { in: threadIds } }] }, select: { id: true } });
   const memoryItemIds = memoryItems.map((item) => item.id);
+  // Their texts and readers are found in reader checkpoints after the items and injection rows are gone.
+  const erasedMemory = target.redactCopies === false ? undefined : await erasedMemoryOf(transaction, tenantId, memoryItemIds);
   const counts: Record<string, number> = {};
   counts['memory_embedding'] = target.vectorAvailable
     ? await rawSqlFor(transaction).execute(
@@ -131,12 +134,13 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
   counts['steps'] = (await transaction.step.deleteMany({ where: byRun })).count;
   counts['runs'] = (await transaction.run.deleteMany({ where: { tenantId, id: { in: runIds } } })).count;
   counts['threads'] = (await transaction.thread.deleteMany({ where: { tenantId, id: { in: threadIds } } })).count;
-  if (target.redactCopies === false) return counts;
+  if (!erasedMemory) return counts;
   const redacted = await redactCopies(transaction, {
     tenantId,
     runIds,
     threadIds,
     memoryItemIds,
+    memory: erasedMemory,
     approvalIds: approvals.map((approval) => approval.id),
     toolCallIds: toolCalls.map((call) => call.id),
     messageIds: messages.map((message) => message.id),

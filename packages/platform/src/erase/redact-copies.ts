@@ -1,7 +1,9 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
-/** What replaces copied content that outlives its erased source. */
-export const erasedContent = '[erased]';
+import { erasedContent } from './erased-content';
+import { redactReaderCheckpoints, type ErasedMemory } from './redact-checkpoints';
+
+export { erasedContent } from './erased-content';
 
 /** Everything an erase removes, by id: each id marks content whose copies elsewhere must go too. */
 export interface ErasedIds {
@@ -9,6 +11,8 @@ export interface ErasedIds {
   runIds: string[];
   threadIds: string[];
   memoryItemIds: string[];
+  /** The erased items' texts, and runs their injection rows named: found in reader checkpoints. */
+  memory: Pick<ErasedMemory, 'texts' | 'readerRunIds'>;
   approvalIds: string[];
   toolCallIds: string[];
   messageIds: string[];
@@ -38,6 +42,10 @@ export async function redactCopies(transaction: Prisma.TransactionClient, erased
   const { memoryCopies, toolResults } = await redactMemoryCopiesOf(transaction, tenantId, memoryItemIds, runIds);
   const readers = [...new Set([...historyCopies, ...memoryCopies, ...toolResults].map((row) => row.run_id))];
   const summaries = await redactSummaries(transaction, tenantId, readers);
+  const memoryReaders = [...new Set([...memoryCopies, ...toolResults].map((row) => row.run_id).concat(erased.memory.readerRunIds))].filter(
+    (runId) => !runIds.includes(runId),
+  );
+  const checkpoints = await redactReaderCheckpoints(transaction, tenantId, memoryReaders, { ids: memoryItemIds, texts: erased.memory.texts });
   // The audit log keeps that an action happened and when, but no longer to what or with which
   // content. The erase's own record (written next) is the one place the ids remain, as proof.
   // By target: every kind of erased row. By mention inside before/after: the ids such records
@@ -55,7 +63,7 @@ export async function redactCopies(transaction: Prisma.TransactionClient, erased
   );
   return {
     messages_redacted: historyCopies.length + memoryCopies.length,
-    checkpoints_redacted: summaries,
+    checkpoints_redacted: summaries + checkpoints,
     tool_calls_redacted: toolResults.length,
     audit_logs_redacted: audit,
   };
@@ -63,16 +71,16 @@ export async function redactCopies(transaction: Prisma.TransactionClient, erased
 
 /**
  * Redacts the copies of these memory items that other runs hold — the messages that carried them
- * into a prompt, the memory tool results that listed them, and the compaction summaries of those
- * runs — when the items are forgotten (forget-memory-item.ts). Returns the rows changed per table.
+ * into a prompt, the memory tool results that listed them, and those runs' compaction summaries and
+ * checkpoints — when the items are forgotten (forget-memory-item.ts). Returns the rows changed per table.
  */
-export async function redactMemoryCopies(transaction: Prisma.TransactionClient, tenantId: string, memoryItemIds: string[]): Promise<Record<string, number>> {
-  const { memoryCopies, toolResults } = await redactMemoryCopiesOf(transaction, tenantId, memoryItemIds, []);
-  const readers = [...new Set([...memoryCopies, ...toolResults].map((row) => row.run_id))];
+export async function redactMemoryCopies(transaction: Prisma.TransactionClient, tenantId: string, memory: ErasedMemory): Promise<Record<string, number>> {
+  const { memoryCopies, toolResults } = await redactMemoryCopiesOf(transaction, tenantId, memory.ids, []);
+  const readers = [...new Set([...memoryCopies, ...toolResults].map((row) => row.run_id).concat(memory.readerRunIds))];
   return {
     messages_redacted: memoryCopies.length,
     tool_calls_redacted: toolResults.length,
-    checkpoints_redacted: await redactSummaries(transaction, tenantId, readers),
+    checkpoints_redacted: (await redactSummaries(transaction, tenantId, readers)) + (await redactReaderCheckpoints(transaction, tenantId, readers, memory)),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Prisma } from '@agentloom/db';
 
+import { erasedMemoryOf } from '../erase/redact-checkpoints';
 import { redactMemoryCopies } from '../erase/redact-copies';
 
 export interface ForgetOptions {
@@ -49,7 +50,17 @@ export async function forgetMemoryItem(
   });
   let restoredId: string | null = null;
   let historyForgotten = 0;
-  const forgottenIds = [item.id];
+  // Only the live item of a key, forgotten in the default mode, takes its history with it.
+  const history =
+    item.supersededById === null && !(options.restorePrevious && predecessors.length > 0)
+      ? await historyOf(
+          transaction,
+          item.tenantId,
+          predecessors.map((row) => row.id),
+        )
+      : [];
+  // Read before the delete: its cascade removes the injection rows that name the readers.
+  const forgotten = await erasedMemoryOf(transaction, item.tenantId, [item.id, ...history]);
   if (item.supersededById !== null) {
     await transaction.memoryItem.updateMany({ where: { tenantId: item.tenantId, supersededById: item.id }, data: { supersededById: item.supersededById } });
   } else if (options.restorePrevious && predecessors.length > 0) {
@@ -58,16 +69,10 @@ export async function forgetMemoryItem(
     await transaction.memoryItem.updateMany({ where: { id: { in: older.map((row) => row.id) } }, data: { supersededById: restoredId } });
     await transaction.memoryItem.update({ where: { id: restoredId }, data: { supersededById: null } });
   } else {
-    const history = await historyOf(
-      transaction,
-      item.tenantId,
-      predecessors.map((row) => row.id),
-    );
     historyForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: history } } })).count;
-    forgottenIds.push(...history);
   }
   await transaction.memoryItem.deleteMany({ where: { id: item.id } });
-  await redactMemoryCopies(transaction, item.tenantId, forgottenIds);
+  await redactMemoryCopies(transaction, item.tenantId, forgotten);
   return { forgotten: true, restoredId, historyForgotten };
 }
 

@@ -1,0 +1,75 @@
+import type { Prisma } from '@agentloom/db';
+
+import { erasedContent } from './erased-content';
+
+/** Erased (or forgotten) memory items: their ids and texts, and the runs known to have read them (injection rows). */
+export interface ErasedMemory {
+  ids: string[];
+  texts: string[];
+  readerRunIds: string[];
+}
+
+/**
+ * Texts shorter than this are matched by id only: a two-letter fact would otherwise redact every
+ * string of a reader's checkpoint that happens to contain those letters.
+ */
+const shortestMatchedText = 4;
+
+/**
+ * Redacts, in the checkpoints of runs that read erased memory, every string that quotes it — by id
+ * (a `memory_search` result lists its hits as `[<id>] <text>`) or by the item's text. A checkpoint
+ * holds what the run's rows do not: results of a tool batch kept until the batch completes
+ * (`pendingCalls[].result`), a suspended sub-agent's transcript and checkpoint (`child.messages`,
+ * `child.checkpoint`), routing decisions. A run resumed from it (after an approval, say) appends
+ * those to its transcript, so a copy left there would come back after the erase. The whole string
+ * is replaced, as the redacted message is. Returns the checkpoints changed.
+ */
+export async function redactReaderCheckpoints(
+  transaction: Prisma.TransactionClient,
+  tenantId: string,
+  readerRunIds: readonly string[],
+  erased: Pick<ErasedMemory, 'ids' | 'texts'>,
+): Promise<number> {
+  const mentions = mentionsOf(erased);
+  if (readerRunIds.length === 0 || mentions.length === 0) return 0;
+  const checkpoints = await transaction.checkpoint.findMany({ where: { tenantId, runId: { in: [...readerRunIds] } }, select: { id: true, state: true } });
+  let changed = 0;
+  for (const checkpoint of checkpoints) {
+    const redacted = redactQuotingStrings(checkpoint.state, mentions);
+    if (redacted === checkpoint.state) continue;
+    await transaction.checkpoint.update({ where: { id: checkpoint.id }, data: { state: redacted as Prisma.InputJsonValue } });
+    changed += 1;
+  }
+  return changed;
+}
+
+/** What quotes the items: their ids, and their texts but the shortest. */
+export function mentionsOf(erased: Pick<ErasedMemory, 'ids' | 'texts'>): string[] {
+  return [...erased.ids, ...erased.texts.filter((text) => text.length >= shortestMatchedText)];
+}
+
+/** `value` with every string that contains one of `mentions` replaced; the same object when none does. */
+export function redactQuotingStrings(value: Prisma.JsonValue, mentions: readonly string[]): Prisma.JsonValue {
+  if (typeof value === 'string') return mentions.some((mention) => value.includes(mention)) ? erasedContent : value;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => redactQuotingStrings(item, mentions));
+    return items.some((item, index) => item !== value[index]) ? items : value;
+  }
+  if (value !== null && typeof value === 'object') {
+    let copy: Record<string, Prisma.JsonValue> | undefined;
+    for (const [key, field] of Object.entries(value)) {
+      const redacted = redactQuotingStrings(field ?? null, mentions);
+      if (redacted !== field) (copy ??= { ...value } as Record<string, Prisma.JsonValue>)[key] = redacted;
+    }
+    return copy ?? value;
+  }
+  return value;
+}
+
+/** The items' texts and the runs their injection rows name; read before the items (and, by cascade, those rows) go. */
+export async function erasedMemoryOf(transaction: Prisma.TransactionClient, tenantId: string, ids: string[]): Promise<ErasedMemory> {
+  if (ids.length === 0) return { ids, texts: [], readerRunIds: [] };
+  const items = await transaction.memoryItem.findMany({ where: { tenantId, id: { in: ids } }, select: { content: true } });
+  const readers = await transaction.memoryInjection.findMany({ where: { tenantId, memoryItemId: { in: ids } }, select: { runId: true }, distinct: ['runId'] });
+  return { ids, texts: items.map((item) => item.content), readerRunIds: readers.map((reader) => reader.runId) };
+}
