@@ -353,6 +353,52 @@ describe.each(databaseModes)('erase reaches every copy made from the erased cont
     expect(await scanForContent(test.platform.database, [marker], runContent)).toEqual([]);
   });
 
+  it.skipIf(mode === 'embedded')('a re-run committed while the erase waits for its origin’s lock is found and erased with it', async () => {
+    const marker = markerOf('racerun');
+    const { prisma, tenantId, agentId, thread, run } = await setup('user-racerun');
+    const origin = await run((await thread()).id, `please forget ${marker}`);
+    const version = await prisma.agentVersion.findFirstOrThrow({ where: { agentId } });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: (id: string) => void;
+    const rerunInserted = new Promise<string>((resolve) => (inserted = resolve));
+    // A re-run whose insert (holding a share lock on its origin through the foreign key) is still open.
+    const rerun = prisma.$transaction(
+      async (transaction) => {
+        const created = await transaction.run.create({
+          data: {
+            tenantId,
+            agentId,
+            agentVersionId: version.id,
+            status: 'succeeded',
+            input: { text: `please forget ${marker}` },
+            rerunOfRunId: origin.id,
+            finishedAt: new Date(),
+          },
+        });
+        inserted(created.id);
+        await released;
+      },
+      { timeout: 120_000 },
+    );
+    const rerunId = await rerunInserted;
+    const erase = test.platform.erase.eraseRun(principal, { runId: origin.id });
+    const lockWaiters = async () =>
+      (
+        await prisma.$queryRawUnsafe<{ waiting: number }[]>(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      )[0]!.waiting;
+    while ((await lockWaiters()) === 0) await new Promise((resolve) => setTimeout(resolve, 25));
+    release();
+    await rerun;
+    const receipt = await erase;
+
+    expect(receipt.counts['runs']).toBe(2);
+    expect(await prisma.run.count({ where: { id: { in: [origin.id, rerunId] } } })).toBe(0);
+    expect(await scanForContent(test.platform.database, [marker], runContent)).toEqual([]);
+  });
+
   it('a run of another tenant naming an erased run as its origin is neither erased, nor named, nor able to refuse the erase', async () => {
     const { prisma, run } = await setup('user-foreign');
     const origin = await run(null, 'a task of tenant A');

@@ -10,7 +10,7 @@ import type { Logger } from '../logging/logger';
 import { parseInput } from '../validation/parse-input';
 import type { EraseReceipt } from './erase-receipt';
 import { holdEraseFenceExclusive } from './erase-fence';
-import { withDerivedRuns, type ErasableRun } from './derived-runs';
+import { lockErasableRuns, type ErasableRun } from './derived-runs';
 import { eraseRows } from './erase-rows';
 
 const runInput = z.object({ runId: z.uuid() });
@@ -60,9 +60,8 @@ export class EraseService {
     return this.database.prisma.$transaction(async (transaction) => {
       if ('apiKeyId' in actor) await assertCredentialCurrent(transaction, actor);
       await holdEraseFenceExclusive(transaction, actor.tenantId);
-      const run = await transaction.run.findFirst({ where: { id: runId, tenantId: actor.tenantId }, select: { id: true, status: true } });
-      if (!run) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
-      const runs = options.withDerivedRuns ? await withDerivedRuns(transaction, actor.tenantId, [runId]) : [run];
+      const runs = await lockErasableRuns(transaction, actor.tenantId, [runId], { followDerived: options.withDerivedRuns });
+      if (!runs.some((run) => run.id === runId)) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
       refuseActive(runs, runId, 'runId');
       const counts = await eraseRows(transaction, {
         tenantId: actor.tenantId,
@@ -83,10 +82,11 @@ export class EraseService {
       const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId: principal.tenantId }, select: { id: true } });
       if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
       const ofThread = await transaction.run.findMany({ where: { threadId, tenantId: principal.tenantId }, select: { id: true } });
-      const runs = await withDerivedRuns(
+      const runs = await lockErasableRuns(
         transaction,
         principal.tenantId,
         ofThread.map((run) => run.id),
+        { followDerived: true },
       );
       refuseActive(runs, threadId, 'threadId');
       const counts = await eraseRows(transaction, {
