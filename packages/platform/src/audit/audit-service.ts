@@ -2,6 +2,7 @@ import type { Database, Prisma } from '@agentloom/db';
 
 import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
+import { tenantCursor } from '../auth/tenant-cursor';
 import { toInstant } from '../validation/instant.schema';
 import { parseInput } from '../validation/parse-input';
 import { listAuditInputSchema, type ListAuditInput } from './audit.schema';
@@ -29,7 +30,7 @@ export class AuditService {
       where,
       // uuid v7 ids are time-ordered, so the id is a stable cursor for newest-first pages.
       orderBy: { id: 'desc' },
-      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+      ...tenantCursor(input.cursor, { tenantId: principal.tenantId }),
       take: input.limit + 1,
       select: auditEntrySelect,
     });

@@ -1,6 +1,7 @@
 import type { Database } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
+import { tenantCursor } from '../auth/tenant-cursor';
 import { parseInput } from '../validation/parse-input';
 import { listToolCallsInputSchema, type ListToolCallsInput } from './inspection.schema';
 import { assertRunVisible } from './run-access';
@@ -14,16 +15,16 @@ export class ToolCallService {
     const input = parseInput(listToolCallsInputSchema, rawInput);
     const { prisma } = this.database;
     await assertRunVisible(prisma, principal, input.runId);
+    const run = { runId: input.runId, tenantId: principal.tenantId };
     const rows = await prisma.toolCall.findMany({
       where: {
-        runId: input.runId,
-        tenantId: principal.tenantId,
+        ...run,
         ...(input.name ? { name: input.name } : {}),
         ...(input.statuses ? { status: { in: input.statuses } } : {}),
       },
       // uuid v7 ids are time-ordered: id order is proposal order and a stable cursor.
       orderBy: { id: 'asc' },
-      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+      ...tenantCursor(input.cursor, run),
       take: input.limit + 1,
       select: toolCallViewSelect,
     });

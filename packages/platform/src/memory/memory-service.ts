@@ -4,6 +4,7 @@ import type { z } from 'zod';
 
 import { recordAudit } from '../audit/record-audit';
 import { roleAtLeast, type Principal } from '../auth/roles';
+import { tenantCursor } from '../auth/tenant-cursor';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import {
@@ -95,7 +96,7 @@ export class MemoryService {
         ...(input.includeSuperseded ? {} : { supersededById: null }),
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+      ...tenantCursor(input.cursor, { tenantId: principal.tenantId }),
       take: input.limit + 1,
       select: memoryViewSelect,
     });

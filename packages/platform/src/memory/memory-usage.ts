@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from '@agentloom/db';
 import type { z } from 'zod';
 
+import { tenantCursor } from '../auth/tenant-cursor';
 import type { memoryInjectionsInputSchema, runMemoryHitsInputSchema } from './memory.schema';
 import { memoryViewSelect, toMemoryItemView, type MemoryItemView } from './memory-view';
 
@@ -48,10 +49,11 @@ export async function listInjectionsOf(
   tenantId: string,
   input: z.output<typeof memoryInjectionsInputSchema>,
 ): Promise<{ injections: MemoryInjectionView[]; nextCursor: string | null }> {
+  const item = { tenantId, memoryItemId: input.memoryItemId };
   const rows = await prisma.memoryInjection.findMany({
-    where: { tenantId, memoryItemId: input.memoryItemId },
+    where: item,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+    ...tenantCursor(input.cursor, item),
     take: input.limit + 1,
     select: { id: true, runId: true, stepId: true, score: true, scoreParts: true, source: true, createdAt: true, step: { select: { index: true } } },
   });

@@ -3,6 +3,7 @@ import type { Database, Prisma } from '@agentloom/db';
 import { recordAudit } from '../audit/record-audit';
 import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
+import { tenantCursor } from '../auth/tenant-cursor';
 import { DomainError } from '../errors/domain-error';
 import { toMessageView, type RunMessageView } from '../runs/message-view';
 import { parseInput } from '../validation/parse-input';
@@ -57,7 +58,7 @@ export class ThreadService {
     const rows = await this.database.prisma.thread.findMany({
       where,
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
-      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+      ...tenantCursor(input.cursor, { tenantId: principal.tenantId }),
       take: input.limit + 1,
       select: threadViewSelect,
     });
@@ -102,10 +103,11 @@ export class ThreadService {
   async messages(principal: Principal, rawInput: unknown): Promise<{ messages: ThreadMessageView[]; nextCursor: string | null }> {
     const input = parseInput(threadMessagesInputSchema, rawInput);
     await this.find(this.database.prisma, principal, input.threadId);
+    const thread = { threadId: input.threadId, tenantId: principal.tenantId };
     const rows = await this.database.prisma.message.findMany({
-      where: { threadId: input.threadId, tenantId: principal.tenantId, kind: { not: 'thread_history' } },
+      where: { ...thread, kind: { not: 'thread_history' } },
       orderBy: [{ run: { createdAt: 'asc' } }, { runId: 'asc' }, { index: 'asc' }],
-      ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+      ...tenantCursor(input.cursor, thread),
       take: input.limit + 1,
     });
     const page = rows.slice(0, input.limit);

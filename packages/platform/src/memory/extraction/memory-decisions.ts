@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from '@agentloom/db';
 import { z } from 'zod';
 
+import { tenantCursor } from '../../auth/tenant-cursor';
 import { DomainError } from '../../errors/domain-error';
 import { forgetMemoryItem } from '../forget-memory-item';
 
@@ -55,14 +56,16 @@ export async function listMemoryDecisions(
   tenantId: string,
   input: z.infer<typeof listMemoryDecisionsInputSchema>,
 ): Promise<{ decisions: MemoryDecisionView[]; nextCursor: string | null }> {
+  // The run or item a page is about is its parent: a cursor of another run's decision is not a position in it.
+  const about = {
+    tenantId,
+    ...(input.runId ? { runId: input.runId } : {}),
+    ...(input.memoryItemId ? { OR: [{ memoryItemId: input.memoryItemId }, { previousItemId: input.memoryItemId }] } : {}),
+  };
   const rows = await prisma.memoryDecision.findMany({
-    where: {
-      tenantId,
-      ...(input.runId ? { runId: input.runId } : {}),
-      ...(input.memoryItemId ? { OR: [{ memoryItemId: input.memoryItemId }, { previousItemId: input.memoryItemId }] } : {}),
-    },
+    where: about,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    ...(input.cursor ? { cursor: { id: input.cursor }, skip: 1 } : {}),
+    ...tenantCursor(input.cursor, about),
     take: input.limit + 1,
     select: decisionSelect,
   });
