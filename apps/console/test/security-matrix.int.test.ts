@@ -117,6 +117,11 @@ function leakedSecrets(result: CallResult, request: string): string[] {
   return secrets.filter((secret) => !request.includes(secret) && result.text.includes(secret));
 }
 
+/** A tRPC answer's data (superjson envelope), or undefined for an error. */
+function trpcData(result: CallResult): object | undefined {
+  return (result.json as { result?: { data?: { json?: object } } } | null)?.result?.data?.json;
+}
+
 function searchHits(result: CallResult): unknown[] {
   const json = result.json as { hits?: unknown[]; result?: { data?: { json?: unknown } } } | null;
   const value = json?.hits ?? json?.result?.data?.json;
@@ -238,9 +243,13 @@ describe('role matrix: each role gets exactly what the route or procedure declar
 
   it.each(procedures.filter((procedure) => procedure.key in procedureCases))('tRPC $key (role: $role)', async ({ key, role }) => {
     const phantom = phantomResources();
+    const { answerKeys } = procedureCases[key]!;
     for (const caller of callers) {
       const apiKey = caller === 'anonymous' ? undefined : tenants.tenantA.keys[caller];
-      expectRole(role, caller, (await callProcedure(key, apiKey, phantom)).result);
+      const { result } = await callProcedure(key, apiKey, phantom);
+      expectRole(role, caller, result);
+      // Allowed to call it is not allowed to see all of it: each role gets exactly its part of the answer.
+      if (answerKeys && caller !== 'anonymous') expect(Object.keys(trpcData(result) ?? {}).sort(), `${caller} → ${describeResult(result)}`).toEqual([...answerKeys(caller)].sort());
     }
   });
 });

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import type { Role } from '@agentloom/platform';
+
 /** A decision id no tenant has (the matrix's runs make no extraction decisions): every caller gets 404. */
 const absentDecisionId = '01900000-0000-7000-8000-00000000d0c1';
 
@@ -66,7 +68,15 @@ export interface RestCase {
 export interface ProcedureCase {
   isolation: Isolation;
   input?: (resources: TenantResources) => unknown;
+  /**
+   * For a procedure every allowed role may call but whose answer depends on the role: the keys of
+   * the answer each role must get, exactly (the role matrix checks them).
+   */
+  answerKeys?: (caller: Role) => string[];
 }
+
+/** `health.report` as an admin gets it; every other role gets the status alone, as from `/api/health` (ADR 0007). */
+const healthReportKeys = ['checkedAt', 'database', 'memoryEmbedder', 'migrations', 'status', 'vectorSearch', 'versions'];
 
 /**
  * Every `/api/v1` method, keyed `METHOD /api/v1/path/{param}` as the route files declare them.
@@ -228,7 +238,7 @@ function matrixMcpServer(): unknown {
 
 /** Every tRPC procedure by path; the matrix fails when the router has one missing here. */
 export const procedureCases: Record<string, ProcedureCase> = {
-  'health.report': { isolation: 'scoped' },
+  'health.report': { isolation: 'scoped', answerKeys: (caller) => (caller === 'admin' ? healthReportKeys : ['status']) },
   'session.me': { isolation: 'scoped' },
   'activity.live': { isolation: 'scoped' },
   'agents.list': { isolation: 'scoped', input: () => ({ includeArchived: true }) },

@@ -1,6 +1,6 @@
 import { getPlatform } from '~/server/container';
 import { domainErrorResponse } from '~/server/http/domain-error-response';
-import { mayReadHealthDetails } from '~/server/http/health-access';
+import { healthCallerRole, healthReportFor } from '~/server/http/health-access';
 
 /**
  * The HealthReport as JSON, for load balancers, Docker health checks and people. Unauthenticated
@@ -12,8 +12,7 @@ export async function GET(request: Request): Promise<Response> {
     const platform = await getPlatform();
     const report = await platform.health.report();
     // Details (database host and name, versions) only for admins; probes get the status alone.
-    const body = (await mayReadHealthDetails(request, platform)) ? report : { status: report.status };
-    return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+    return Response.json(healthReportFor(report, await healthCallerRole(request, platform)), { headers: { 'Cache-Control': 'no-store' } });
   } catch (error) {
     return domainErrorResponse(error, 'GET /api/health');
   }

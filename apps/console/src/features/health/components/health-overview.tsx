@@ -9,6 +9,7 @@ import { MigrationsCard } from '~/features/health/components/migrations-card';
 import { StatusPill } from '~/features/health/components/status-pill';
 import { VectorSearchCard } from '~/features/health/components/vector-search-card';
 import { VersionsCard } from '~/features/health/components/versions-card';
+import { hasHealthDetails } from '~/features/health/health-view';
 import { useTRPC } from '~/trpc/react';
 
 export function HealthOverview() {
@@ -46,7 +47,7 @@ export function HealthOverview() {
           The health check failed: {report.error.message}
         </p>
       ) : null}
-      {report.data ? (
+      {report.data && hasHealthDetails(report.data) ? (
         <>
           <div className="mt-6 grid gap-4 lg:grid-cols-2">
             <DatabaseCard database={report.data.database} />
@@ -63,6 +64,11 @@ export function HealthOverview() {
             </a>
           </p>
         </>
+      ) : report.data ? (
+        // Other roles get the status alone, as from /api/health (ADR 0007); the pill above shows it.
+        <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
+          The details (database, migrations, vector search, memory embedder and versions) are shown to admins.
+        </p>
       ) : report.isPending ? (
         <p className="mt-6 text-sm text-zinc-500 dark:text-zinc-400">Checking…</p>
       ) : null}

@@ -3,13 +3,17 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { WarningIcon } from '~/components/icons';
+import { hasHealthDetails } from '~/features/health/health-view';
 import { useTRPC } from '~/trpc/react';
 
-/** Shown on every console page while pgvector is missing, with the platform's instructions. */
+/**
+ * Shown on every console page while pgvector is missing, with the platform's instructions. Only
+ * admins get the report's details (ADR 0007), and only they can act on the fix, so only they see it.
+ */
 export function VectorSearchBanner() {
   const trpc = useTRPC();
   const { data: report } = useQuery(trpc.health.report.queryOptions());
-  if (!report || report.vectorSearch.available) return null;
+  if (!report || !hasHealthDetails(report) || report.vectorSearch.available) return null;
   return (
     <div
       role="status"

@@ -55,7 +55,9 @@ export function SettingsLinks() {
         The REST API generated from its OpenAPI document: operations by area, parameters, bodies and roles.
       </SettingsLinkCard>
       <SettingsLinkCard icon={<HealthIcon />} title="Health" href="/settings/health">
-        Database mode, migrations, pgvector and versions of this installation.
+        {isAdmin
+          ? 'Database mode, migrations, pgvector and versions of this installation.'
+          : 'Whether this installation is ok or degraded; the details are for admins.'}
       </SettingsLinkCard>
     </nav>
   );
