@@ -132,6 +132,7 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
     // Every table's count is the rows that were there: nothing read the run, so nothing else went.
     const rowsIn = (table: string) => targetRows[table]?.length ?? 0;
     expect(runReceipt.counts).toEqual({
+      runs_restarted: 0,
       memory_embedding: rowsIn('agentloom_vector.memory_embedding'),
       memory_injections: rowsIn('public.memory_injections'),
       memory_items: rowsIn('public.memory_items'),

@@ -1,6 +1,7 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
 import { erasedMemoryOf } from './redact-checkpoints';
+import { restartRunningReaders } from './restart-running-readers';
 import { erasedContent, redactCopies } from './redact-copies';
 
 /** What to erase: these runs with everything they produced, and these threads with their memory. */
@@ -47,6 +48,8 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
           target.runIds,
           memoryItems.map((item) => item.id),
         );
+  // Before anything is deleted (restart-running-readers.ts): a reader running now drops what it holds.
+  const restarted = await restartRunningReaders(transaction, tenantId, readers);
   const fromReaders = await derivedFromReaders(
     transaction,
     tenantId,
@@ -77,7 +80,8 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
   const memoryItemIds = memoryItems.map((item) => item.id);
   // Their texts and readers are found in reader checkpoints after the items and injection rows are gone.
   const erasedMemory = target.redactCopies === false ? undefined : await erasedMemoryOf(transaction, tenantId, memoryItemIds);
-  const counts: Record<string, number> = {};
+  // A tenant erase removes every run, so no reader is left to restart.
+  const counts: Record<string, number> = target.redactCopies === false ? {} : { runs_restarted: restarted };
   counts['memory_embedding'] = target.vectorAvailable
     ? await rawSqlFor(transaction).execute(
         'DELETE FROM agentloom_vector.memory_embedding WHERE tenant_id = $1::uuid AND memory_item_id = ANY($2::uuid[])',

@@ -2,6 +2,7 @@ import type { Prisma } from '@agentloom/db';
 
 import { erasedMemoryOf } from '../erase/redact-checkpoints';
 import { redactMemoryCopies } from '../erase/redact-copies';
+import { restartRunningReaders } from '../erase/restart-running-readers';
 
 export interface ForgetOptions {
   /**
@@ -61,6 +62,8 @@ export async function forgetMemoryItem(
       : [];
   // Read before the delete: its cascade removes the injection rows that name the readers.
   const forgotten = await erasedMemoryOf(transaction, item.tenantId, [item.id, ...history]);
+  // A reader running now holds the text in its executor's memory: it restarts from its (redacted) checkpoint.
+  await restartRunningReaders(transaction, item.tenantId, forgotten.readerRunIds);
   if (item.supersededById !== null) {
     await transaction.memoryItem.updateMany({ where: { tenantId: item.tenantId, supersededById: item.id }, data: { supersededById: item.supersededById } });
   } else if (options.restorePrevious && predecessors.length > 0) {
