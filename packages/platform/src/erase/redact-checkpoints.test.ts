@@ -35,6 +35,31 @@ describe('redactQuotingStrings', () => {
     expect(redactQuotingStrings('item-1 and more', ['item-1'])).toBe(erasedContent);
     expect(redactQuotingStrings(['x', 'item-1'], ['item-1'])).toEqual(['x', erasedContent]);
   });
+
+  it('never changes a call’s arguments or a tool’s invocation state: a human approved them as shown', () => {
+    const state = {
+      pendingCalls: [
+        {
+          id: 'call-1',
+          status: 'approved',
+          arguments: { to: 'bank', body: 'pay item-1' },
+          invocationState: { note: 'item-1' },
+          result: { content: 'item-1 listed', isError: false },
+          child: {
+            requests: [{ callId: 'call-1/a', arguments: { body: 'item-1' } }],
+            decisions: [{ callId: 'a', decision: 'edit', arguments: { body: 'item-1' } }],
+          },
+        },
+      ],
+    };
+    const redacted = redactQuotingStrings(state, ['item-1']) as typeof state;
+    const [call] = redacted.pendingCalls;
+    expect(call!.arguments).toBe(state.pendingCalls[0]!.arguments);
+    expect(call!.invocationState).toBe(state.pendingCalls[0]!.invocationState);
+    expect(call!.child.requests[0]!.arguments).toEqual({ body: 'item-1' });
+    expect(call!.child.decisions[0]!.arguments).toEqual({ body: 'item-1' });
+    expect(call!.result).toEqual({ content: erasedContent, isError: false });
+  });
 });
 
 describe('mentionsOf', () => {

@@ -22,7 +22,8 @@ const shortestMatchedText = 4;
  * (`pendingCalls[].result`), a suspended sub-agent's transcript and checkpoint (`child.messages`,
  * `child.checkpoint`), routing decisions. A run resumed from it (after an approval, say) appends
  * those to its transcript, so a copy left there would come back after the erase. The whole string
- * is replaced, as the redacted message is. Returns the checkpoints changed.
+ * is replaced, as the redacted message is — except a call's arguments (`untouchedFields`). Returns
+ * the checkpoints changed.
  */
 export async function redactReaderCheckpoints(
   transaction: Prisma.TransactionClient,
@@ -48,6 +49,14 @@ export function mentionsOf(erased: Pick<ErasedMemory, 'ids' | 'texts'>): string[
   return [...erased.ids, ...erased.texts.filter((text) => text.length >= shortestMatchedText)];
 }
 
+/**
+ * Fields left as they are, at any depth. `arguments` are what the model asked a tool to do (of a
+ * pending call, a sub-agent's request, an edit decision): a human approves them as the approval shows
+ * them, and a redacted copy would run arguments nobody approved. They are the reader's own output,
+ * which an erase leaves, like its answer (ADR 0008). `invocationState` is a tool's own progress.
+ */
+const untouchedFields: ReadonlySet<string> = new Set(['arguments', 'invocationState']);
+
 /** `value` with every string that contains one of `mentions` replaced; the same object when none does. */
 export function redactQuotingStrings(value: Prisma.JsonValue, mentions: readonly string[]): Prisma.JsonValue {
   if (typeof value === 'string') return mentions.some((mention) => value.includes(mention)) ? erasedContent : value;
@@ -58,6 +67,7 @@ export function redactQuotingStrings(value: Prisma.JsonValue, mentions: readonly
   if (value !== null && typeof value === 'object') {
     let copy: Record<string, Prisma.JsonValue> | undefined;
     for (const [key, field] of Object.entries(value)) {
+      if (untouchedFields.has(key)) continue;
       const redacted = redactQuotingStrings(field ?? null, mentions);
       if (redacted !== field) (copy ??= { ...value } as Record<string, Prisma.JsonValue>)[key] = redacted;
     }
