@@ -36,7 +36,12 @@ export class McpServerService {
 
   async list(principal: Principal): Promise<McpServerListView> {
     assertRole(principal, 'admin', 'Managing MCP servers');
-    const rows = await this.database.prisma.mcpServer.findMany({ where: { tenantId: principal.tenantId }, orderBy: { name: 'asc' }, take: 500, select: mcpServerSelect });
+    const rows = await this.database.prisma.mcpServer.findMany({
+      where: { tenantId: principal.tenantId },
+      orderBy: { name: 'asc' },
+      take: 500,
+      select: mcpServerSelect,
+    });
     return { mcpServers: rows.map(toMcpServerView), stdioCommands: Object.keys(this.connector.stdioAllowList).sort() };
   }
 
@@ -49,14 +54,25 @@ export class McpServerService {
   async create(principal: Principal, rawInput: unknown): Promise<McpServerView> {
     assertRole(principal, 'admin', 'Managing MCP servers');
     const input = parseInput(createMcpServerInputSchema, rawInput);
-    const target = input.transport === 'stdio' ? { stdioCommand: this.allowedCommand(input.stdioCommand), url: null } : { stdioCommand: null, url: await this.allowedUrl(input.url) };
+    const target =
+      input.transport === 'stdio'
+        ? { stdioCommand: this.allowedCommand(input.stdioCommand), url: null }
+        : { stdioCommand: null, url: await this.allowedUrl(input.url) };
     const headers = input.transport === 'stdio' ? {} : this.seal(input.headers);
     try {
       const row = await this.database.prisma.$transaction(async (transaction) => {
         // A server's address and headers decide where agents send tool calls: not through a revoked key (ADR 0103).
         await assertCredentialCurrent(transaction, principal);
         const created = await transaction.mcpServer.create({
-          data: { tenantId: principal.tenantId, name: input.name, description: input.description, transport: input.transport, ...target, headers, createdBy: principal.apiKeyName },
+          data: {
+            tenantId: principal.tenantId,
+            name: input.name,
+            description: input.description,
+            transport: input.transport,
+            ...target,
+            headers,
+            createdBy: principal.apiKeyName,
+          },
           select: mcpServerSelect,
         });
         await recordAudit(transaction, principal, { action: 'mcp-server.create', targetType: 'mcp_server', targetId: created.id, after: auditShape(created) });
@@ -64,7 +80,8 @@ export class McpServerService {
       });
       return toMcpServerView(row);
     } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw new DomainError('conflict', `An MCP server named "${input.name}" already exists`, 'name');
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+        throw new DomainError('conflict', `An MCP server named "${input.name}" already exists`, 'name');
       throw error;
     }
   }
@@ -74,20 +91,33 @@ export class McpServerService {
     const input = parseInput(updateMcpServerInputSchema, rawInput);
     const existing = await this.find(this.database.prisma, principal, input.mcpServerId);
     if (existing.transport === 'stdio' && (input.url !== undefined || input.headers !== undefined)) {
-      throw new DomainError('validation', `${input.url !== undefined ? 'url' : 'headers'}: a stdio server has no URL or headers`, input.url !== undefined ? 'url' : 'headers');
+      throw new DomainError(
+        'validation',
+        `${input.url !== undefined ? 'url' : 'headers'}: a stdio server has no URL or headers`,
+        input.url !== undefined ? 'url' : 'headers',
+      );
     }
-    if (existing.transport !== 'stdio' && input.stdioCommand !== undefined) throw new DomainError('validation', 'stdioCommand: a Streamable HTTP server runs no command', 'stdioCommand');
+    if (existing.transport !== 'stdio' && input.stdioCommand !== undefined)
+      throw new DomainError('validation', 'stdioCommand: a Streamable HTTP server runs no command', 'stdioCommand');
+    const url = input.url !== undefined ? await this.allowedUrl(input.url) : undefined;
+    if (url !== undefined && url !== existing.url) requireHeadersRestated(existing.headers, input.headers ?? {});
     const data: Prisma.McpServerUpdateInput = {
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.stdioCommand !== undefined ? { stdioCommand: this.allowedCommand(input.stdioCommand) } : {}),
-      ...(input.url !== undefined ? { url: await this.allowedUrl(input.url) } : {}),
+      ...(url !== undefined ? { url } : {}),
       ...(input.headers !== undefined ? { headers: this.mergeHeaders(existing.headers, input.headers) } : {}),
     };
     const row = await this.database.prisma.$transaction(async (transaction) => {
       await assertCredentialCurrent(transaction, principal);
       const current = await this.find(transaction, principal, input.mcpServerId);
       const updated = await transaction.mcpServer.update({ where: { id: current.id }, data, select: mcpServerSelect });
-      await recordAudit(transaction, principal, { action: 'mcp-server.update', targetType: 'mcp_server', targetId: current.id, before: auditShape(current), after: auditShape(updated) });
+      await recordAudit(transaction, principal, {
+        action: 'mcp-server.update',
+        targetType: 'mcp_server',
+        targetId: current.id,
+        before: auditShape(current),
+        after: auditShape(updated),
+      });
       return updated;
     });
     return toMcpServerView(row);
@@ -163,5 +193,28 @@ export class McpServerService {
 
 /** What the audit log keeps of a server: never a header value, sealed or not. */
 function auditShape(row: McpServerRow): Prisma.InputJsonObject {
-  return { name: row.name, transport: row.transport, stdioCommand: row.stdioCommand, url: row.url, description: row.description, headers: Object.keys(sealedHeaders(row.headers)).sort() };
+  return {
+    name: row.name,
+    transport: row.transport,
+    stdioCommand: row.stdioCommand,
+    url: row.url,
+    description: row.description,
+    headers: Object.keys(sealedHeaders(row.headers)).sort(),
+  };
+}
+
+/**
+ * A stored header travels only to the address it was saved for, as a model key does (DESIGN §7): when
+ * the URL changes, every stored header must be given again, or removed with `null`. Kept silently, the
+ * next connection would send the stored `Authorization` to the new address, which the caller chose.
+ */
+function requireHeadersRestated(stored: unknown, changes: Record<string, string | null>): void {
+  const restated = new Set(Object.keys(changes).map((name) => name.toLowerCase()));
+  const kept = Object.keys(sealedHeaders(stored)).filter((name) => !restated.has(name.toLowerCase()));
+  if (kept.length === 0) return;
+  throw new DomainError(
+    'validation',
+    `headers: the URL changes, so give ${kept.join(', ')} again (or null to remove ${kept.length === 1 ? 'it' : 'them'}): stored header values are never sent to a new address`,
+    'headers',
+  );
 }

@@ -32,7 +32,8 @@ export const mcpServerIdInputSchema = z.object({ mcpServerId: z.uuid() });
 
 /**
  * Changes to a server. The name stays (agent versions attach by it). `headers` merges: a value sets
- * a header, `null` removes it, a header left out keeps its stored value (which nobody can read back).
+ * a header, `null` removes it, a header left out keeps its stored value (which nobody can read back)
+ * — while the URL stays: a new URL needs every stored header given again or removed.
  */
 export const updateMcpServerInputSchema = z.object({
   mcpServerId: z.uuid(),

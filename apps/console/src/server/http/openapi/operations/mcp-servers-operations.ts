@@ -48,7 +48,7 @@ export const mcpServersOperations: ApiOperation[] = [
     operationId: 'updateMcpServer',
     tag,
     summary: 'Change an MCP server',
-    description: 'The name stays (agent versions attach by it). `headers` merges: a value sets a header, `null` removes it, a header left out keeps its stored value.',
+    description: 'The name stays (agent versions attach by it). `headers` merges: a value sets a header, `null` removes it, a header left out keeps its stored value while the URL stays; a new URL needs every stored header given again or removed (stored values are never sent to a new address).',
     role: 'admin',
     pathParameters: id,
     body: updateMcpServerInputSchema.omit({ mcpServerId: true }),

@@ -11,7 +11,7 @@ export const GET = route<{ id: string }>(
   { role: 'admin' },
 );
 
-/** Changes the description, command, URL or headers (`null` removes a header; one left out keeps its value). */
+/** Changes the description, command, URL or headers (`null` removes a header; one left out keeps its value while the URL stays). */
 export const PATCH = route<{ id: string }>(
   async ({ request, principal, platform, parameters }) => {
     const body = await readJsonBody(request);
