@@ -28,7 +28,7 @@ import type { AgentVersionConfig } from './agent-version-config';
 import type { AgentDetailView, AgentSummaryView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agent-views';
 import { saveAgentVersion } from './save-agent-version';
 import { assertKnownTools } from './assert-known-tools';
-import { assertRunnableConfig } from './assert-runnable-config';
+import { assertNoHostSkills, assertRunnableConfig } from './assert-runnable-config';
 import type { ToolCatalog } from '../tools/tool-catalog';
 import type { McpAgentTools } from '../mcp/mcp-agent-tools';
 
@@ -100,9 +100,10 @@ export class AgentService {
     const parsed = restoreConfigSecrets(parseConfig(input.config), undefined);
     assertKnownTools(parsed, this.tools);
     assertRunnableConfig(parsed);
+    assertNoHostSkills(parsed);
     await assertModelDestinations(parsed, this.outbound.policy);
     const config = await this.pinMcpTools(principal, parsed);
-    const configHash = hashAgentConfig(config);
+    const configHash = hashAgentConfig(config, (key) => this.outbound.secrets.fingerprint(key));
     const stored = mapModelKeys(config, (key) => this.outbound.secrets.seal(key));
     const slugTaken = () => new DomainError('conflict', `An agent with slug "${input.slug}" already exists`, 'slug');
     if (await this.database.prisma.agent.findFirst({ where: { tenantId: principal.tenantId, slug: input.slug }, select: { id: true } })) throw slugTaken();
@@ -151,6 +152,7 @@ export class AgentService {
     const parsed = parseConfig(input.config);
     assertKnownTools(parsed, this.tools);
     assertRunnableConfig(parsed);
+    assertNoHostSkills(parsed);
     await assertModelDestinations(parsed, this.outbound.policy);
     const config = await this.pinMcpTools(principal, parsed);
     const { created } = await saveAgentVersion(this.database, principal, { ...input, config }, this.outbound.secrets);

@@ -44,9 +44,9 @@ export async function saveAgentVersion(database: Database, principal: Principal,
     // Keys are stored sealed: compare and restore on the plaintext, seal again on the way in.
     const previous = latest ? mapModelKeys(effectiveConfig(latest.config), (key) => secrets.open(key)) : undefined;
     const config = restoreConfigSecrets(request.config, previous);
-    const configHash = hashAgentConfig(config);
+    const configHash = hashAgentConfig(config, (key) => secrets.fingerprint(key));
     // Compare with the recomputed hash: seeded versions stored a hash of their raw config.
-    if (previous && hashAgentConfig(previous) === configHash) return { created: false };
+    if (previous && hashAgentConfig(previous, (key) => secrets.fingerprint(key)) === configHash) return { created: false };
 
     const version = (latest?.version ?? 0) + 1;
     await transaction.agentVersion.create({

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { isSealed, SecretBox, SecretKeyError, secretKeyId } from './secret-box';
@@ -41,6 +41,18 @@ describe('SecretBox', () => {
   it('fingerprints a key the same way in every version, or envelopes stored earlier would name no configured key', () => {
     expect(secretKeyId(Buffer.alloc(32))).toBe('0c4391c9b2b44f44');
     expect(secretKeyId(Buffer.alloc(32, 1))).toBe('c564e6c3d78ad018');
+  });
+
+  it('fingerprints a secret by an HMAC under the current key: stable, distinct per secret and per key, not a plain hash', () => {
+    const box = new SecretBox(Buffer.alloc(32));
+    // Pinned: a stored config hash made with it must be made again the same way by every version.
+    expect(box.fingerprint('ollama')).toBe('fp:3cc4c1ba59139dd1224a8b54fb1aef5d7abb213f7a197d98e214dac93df7914e');
+    expect(box.fingerprint('ollama')).toBe(new SecretBox(Buffer.alloc(32), [Buffer.alloc(32, 2)]).fingerprint('ollama'));
+    expect(box.fingerprint('ollama2')).not.toBe(box.fingerprint('ollama'));
+    expect(new SecretBox(Buffer.alloc(32, 1)).fingerprint('ollama')).not.toBe(box.fingerprint('ollama'));
+    // The current key decides: after a rotation, a previous key no longer does.
+    expect(new SecretBox(Buffer.alloc(32, 1), [Buffer.alloc(32)]).fingerprint('ollama')).toBe(new SecretBox(Buffer.alloc(32, 1)).fingerprint('ollama'));
+    expect(box.fingerprint('ollama')).not.toContain(createHash('sha256').update('ollama').digest('hex'));
   });
 
   it('refuses an envelope with a part missing or one too many, saying it was cut or altered', () => {

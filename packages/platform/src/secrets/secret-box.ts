@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 /** Stored secrets start with this; anything else is a legacy plaintext value (read as is until resealed). */
 const envelopePrefix = 'enc:v1:';
@@ -63,6 +63,19 @@ export class SecretBox {
     } catch {
       throw new SecretKeyError(`A stored secret sealed with key ${keyId} failed authentication (altered, or a different key with the same fingerprint)`);
     }
+  }
+
+  /**
+   * A stand-in for a secret where a digest must tell secrets apart without being able to confirm a
+   * guess: HMAC-SHA256 under a key derived from the current key (`fp:<hex>`). A plain hash of a
+   * weak key ("ollama", "changeme") is checked offline in one try per guess by anyone who can read
+   * it; this one only by someone who also holds the deployment's secret key. Equal secrets give equal
+   * fingerprints under one key; a key rotation changes every fingerprint.
+   */
+  fingerprint(plaintext: string): string {
+    const key = this.keys.get(this.currentKeyId)!;
+    const fingerprintKey = createHmac('sha256', key).update('agentloom/secret-fingerprint/v1').digest();
+    return `fp:${createHmac('sha256', fingerprintKey).update(plaintext, 'utf8').digest('hex')}`;
   }
 
   /** True when the value is plaintext or sealed with an older key: the reseal pass rewrites it. */
