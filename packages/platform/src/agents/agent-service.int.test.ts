@@ -47,6 +47,14 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
     expect((await agents().list(admin)).filter((agent) => agent.slug === 'bad-mode')).toEqual([]);
   });
 
+  it('refuses config.skills at create and at save: a skills folder is the server’s disk', async () => {
+    const skills = { directory: '/etc' };
+    await expect(agents().create(admin, { slug: 'host-reader', name: 'Host reader', config: { demoScript, skills } })).rejects.toMatchObject({ kind: 'validation', field: 'config.skills' });
+    const agent = await agents().create(admin, { slug: 'host-reader-later', name: 'Host reader', config: { demoScript } });
+    await expect(agents().saveVersion(admin, { agentId: agent.id, config: { demoScript, skills } })).rejects.toMatchObject({ kind: 'validation', field: 'config.skills' });
+    expect((await agents().get(admin, { agentId: agent.id })).latestVersion).toBe(1);
+  });
+
   it('saves a changed config as version n+1, leaves earlier versions untouched, and records what changed', async () => {
     const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
     const v1 = await agents().version(admin, { agentId: agent.id, version: 1 });

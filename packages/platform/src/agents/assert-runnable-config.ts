@@ -17,3 +17,19 @@ export function assertRunnableConfig(config: AgentVersionConfig): void {
     'config.model',
   );
 }
+
+/**
+ * Refuses `config.skills`: the runtime reads a skills directory from the host's disk (`load_skill`
+ * returns any `SKILL.md` under it with a listing of its files), and an agent's config is the tenant's
+ * to write. The platform has no operator-approved skill folders, so a tenant admin naming one would
+ * read the server's files. Runs ignore it too (`buildRunEngine`), for versions saved before this check.
+ * @throws DomainError `validation` naming `config.skills`.
+ */
+export function assertNoHostSkills(config: AgentVersionConfig): void {
+  if (config.skills === undefined) return;
+  throw new DomainError(
+    'validation',
+    "config.skills: agents saved through the platform cannot read skills from a folder of the server's disk; remove config.skills",
+    'config.skills',
+  );
+}

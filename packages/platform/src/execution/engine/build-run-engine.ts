@@ -57,7 +57,9 @@ export interface BuildRunEngineOptions {
  * and thread (memory_search / memory_store, and injection when the config asks for it).
  */
 export function buildRunEngine(options: BuildRunEngineOptions): Engine {
-  const { config, replay } = options;
+  const { replay } = options;
+  // A version saved before `assertNoHostSkills` may name a host folder: it is never read.
+  const { skills: _hostFolder, ...config } = options.config;
   const live = config.model ? gatewayFor(options) : undefined;
   const model = replay?.modelMode === 'recorded' ? recordedGateway(options, replay, live) : live;
   const memory = replay && options.memory ? { port: replayMemoryPort(replay, options.memory.port), scope: options.memory.scope } : options.memory;
