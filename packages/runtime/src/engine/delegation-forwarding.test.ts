@@ -98,7 +98,7 @@ describe("a sub-agent's run, as its parent sees it", () => {
       `model starting ${child}`,
       `model finished ${child}`,
     ]);
-    expect(seen.filter((entry) => entry.startsWith('tool finished'))).toEqual(['tool finished d1/c1 d1', 'tool finished d1 -']);
+    expect(seen.filter((entry) => entry.startsWith('tool finished'))).toEqual(['tool finished d1/child-1/c1 d1', 'tool finished d1 -']);
   });
 
   it("stops the child's next model call when a parent hook refuses it, as the platform's cancel fence does", async () => {
@@ -136,7 +136,7 @@ describe("a sub-agent's run, as its parent sees it", () => {
     for (const bookkeeping of ['step-started', 'checkpoint-saved', 'text-delta']) expect(types).not.toContain(bookkeeping);
     const callEvents = fromChild.filter((event) => typeof event.data['callId'] === 'string');
     expect(callEvents.length).toBeGreaterThan(0);
-    expect(new Set(callEvents.map((event) => event.data['callId']))).toEqual(new Set(['d1/c1']));
+    expect(new Set(callEvents.map((event) => event.data['callId']))).toEqual(new Set(['d1/child-1/c1']));
     const started = fromChild.find((event) => event.type === 'child-run-started');
     expect(started?.data).toMatchObject({ resumed: false, delegation: { parentCallId: 'd1', agent: 'researcher', instanceId: 'run-1/child-1' } });
     // What the child cited is the run's evidence too.
@@ -151,10 +151,10 @@ describe("a sub-agent's run, as its parent sees it", () => {
     expect(executed).toEqual([]);
     const delegation = { parentCallId: 'd1', agent: 'researcher', instanceId: 'run-1/child-1' };
     expect(outcome.toolCalls.filter((call) => call.delegation !== undefined)).toEqual([
-      expect.objectContaining({ callId: 'd1/c1', name: 'record', status: 'awaiting-approval', idempotencyKey: 'run-1/child-1:c1', delegation }),
+      expect.objectContaining({ callId: 'd1/child-1/c1', name: 'record', status: 'awaiting-approval', idempotencyKey: 'run-1/child-1:c1', delegation }),
     ]);
     const finished = outcome.events.find((event) => event.type === 'child-run-finished');
-    expect(finished?.data).toMatchObject({ outcome: 'awaiting-approval', callIds: ['d1/c1'], delegation });
+    expect(finished?.data).toMatchObject({ outcome: 'awaiting-approval', callIds: ['d1/child-1/c1'], delegation });
   });
 });
 

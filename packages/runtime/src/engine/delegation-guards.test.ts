@@ -75,27 +75,27 @@ describe('sub-agents inside the guarded path', () => {
     expect(outcome.next).toEqual({
       type: 'approval-request',
       requests: [
-        { callId: 'd1/c1', toolName: 'transfer', arguments: { amount: 500 }, implementationId: 'bank-tools/v1/transfer', sideEffects: 'unsafe', requestedBy: { agent: 'researcher', parentCallId: 'd1' } },
+        { callId: 'd1/child-1/c1', toolName: 'transfer', arguments: { amount: 500 }, implementationId: 'bank-tools/v1/transfer', sideEffects: 'unsafe', requestedBy: { agent: 'researcher', parentCallId: 'd1' } },
       ],
     });
     expect(executed).toEqual([]);
     expect(outcome.checkpoint.status).toBe('awaiting-approval');
     const delegating = outcome.checkpoint.pendingCalls.find((call) => call.id === 'd1');
-    expect(delegating?.child).toMatchObject({ agent: 'researcher', instanceId: 'run-1/child-1', requests: [{ callId: 'd1/c1' }], decisions: [] });
+    expect(delegating?.child).toMatchObject({ agent: 'researcher', instanceId: 'run-1/child-1', requests: [{ callId: 'd1/child-1/c1' }], decisions: [] });
     // The child's tokens count for the run: 10/5 for the parent's turn, 100/50 for the child's.
     expect(outcome.usage).toMatchObject({ inputTokens: 110, outputTokens: 55 });
 
-    const run = createEngine(withResearcher, options).resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'd1/c1', decision: 'approve' }] });
+    const run = createEngine(withResearcher, options).resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'd1/child-1/c1', decision: 'approve' }] });
     const first = await run.step();
     expect(executed).toEqual(['run-1/child-1:c1']);
     expect(first.toolCalls).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ callId: 'd1/c1', status: 'succeeded', idempotencyKey: 'run-1/child-1:c1', delegation: { parentCallId: 'd1', agent: 'researcher', instanceId: 'run-1/child-1' } }),
+        expect.objectContaining({ callId: 'd1/child-1/c1', status: 'succeeded', idempotencyKey: 'run-1/child-1:c1', delegation: { parentCallId: 'd1', agent: 'researcher', instanceId: 'run-1/child-1' } }),
         expect.objectContaining({ callId: 'd1', name: 'delegate', status: 'succeeded' }),
       ]),
     );
     const approvalDecided = first.events.find((event) => event.type === 'approval-decided');
-    expect(approvalDecided?.data).toMatchObject({ callId: 'd1/c1', decision: 'approve', delegation: { parentCallId: 'd1' } });
+    expect(approvalDecided?.data).toMatchObject({ callId: 'd1/child-1/c1', decision: 'approve', delegation: { parentCallId: 'd1' } });
     // The child resumed where it was (its answer turn, 100/50; sub-agents ask no verification call), not from a fresh task.
     expect(first.usage).toMatchObject({ inputTokens: 100, outputTokens: 50 });
     const final = await run.runUntilPause();
@@ -109,13 +109,13 @@ describe('sub-agents inside the guarded path', () => {
     const executed: string[] = [];
     const options: CreateEngineOptions = { model: model(), approvals: { transfer: 'always' }, configureTools: (registry) => registry.register(transferTool(executed)) };
     const { outcome, stored, transcript } = await pauseOnChildApproval(options);
-    expect(awaitingApprovalCallIds(outcome.checkpoint)).toEqual(['d1/c1']);
+    expect(awaitingApprovalCallIds(outcome.checkpoint)).toEqual(['d1/child-1/c1']);
     const engine = createEngine(withResearcher, options);
     expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'c1', decision: 'approve' }] })).toThrow(/not awaiting approval: c1/);
     expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'd1', decision: 'approve' }] })).toThrow(/not awaiting approval: d1/);
     // Resumed without a decision (e.g. after a crash while waiting), the run asks again and runs nothing.
     const again = await engine.resume({ checkpoint: stored, messages: transcript }).runUntilPause();
-    expect(again.next).toMatchObject({ type: 'approval-request', requests: [{ callId: 'd1/c1' }] });
+    expect(again.next).toMatchObject({ type: 'approval-request', requests: [{ callId: 'd1/child-1/c1' }] });
     expect(executed).toEqual([]);
     await engine.close();
   });
@@ -124,9 +124,9 @@ describe('sub-agents inside the guarded path', () => {
     const executed: string[] = [];
     const options: CreateEngineOptions = { model: model(), approvals: { transfer: 'always' }, configureTools: (registry) => registry.register(transferTool(executed)) };
     const { stored, transcript } = await pauseOnChildApproval(options);
-    const run = createEngine(withResearcher, options).resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'd1/c1', decision: 'reject', reason: 'over the limit' }] });
+    const run = createEngine(withResearcher, options).resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'd1/child-1/c1', decision: 'reject', reason: 'over the limit' }] });
     const first = await run.step();
-    expect(first.toolCalls.find((record) => record.callId === 'd1/c1')).toMatchObject({ status: 'rejected', result: { content: 'Rejected by reviewer: over the limit', isError: true } });
+    expect(first.toolCalls.find((record) => record.callId === 'd1/child-1/c1')).toMatchObject({ status: 'rejected', result: { content: 'Rejected by reviewer: over the limit', isError: true } });
     const final = await run.runUntilPause();
     expect(final.next.type).toBe('final-output');
     expect(executed).toEqual([]);
@@ -144,7 +144,7 @@ describe('sub-agents inside the guarded path', () => {
     expect(executed).toEqual([]);
     expect(seen.map((info) => [info.call.id, info.idempotencyKey, info.delegation?.parentCallId ?? null])).toEqual([
       ['d1', 'run-1:d1', null],
-      ['d1/c1', 'run-1/child-1:c1', 'd1'],
+      ['d1/child-1/c1', 'run-1/child-1:c1', 'd1'],
     ]);
     expect(outcome.transcript.at(-2)).toMatchObject({ role: 'tool', toolCallId: 'd1', content: 'child saw: Tool call vetoed: no transfers today' });
   });
@@ -168,7 +168,7 @@ describe('sub-agents inside the guarded path', () => {
     ]);
     expect(transcript.filter((message) => message.role === 'tool')).toEqual([]);
     const final = await createEngine(withResearcher, options)
-      .resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'd1/c1', decision: 'approve' }] })
+      .resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'd1/child-1/c1', decision: 'approve' }] })
       .runUntilPause();
     expect(final.next.type).toBe('final-output');
     expect(lookups).toEqual(['loom']);

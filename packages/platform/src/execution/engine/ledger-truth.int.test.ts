@@ -109,7 +109,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     const delegating = await seedRow(crashedChildRunId, 'demo-0-0', 'running', undefined, { name: 'delegate', implementationId: 'builtin-tools/v1/delegate' });
     await seedRow(
       crashedChildRunId,
-      'demo-0-0/demo-0-0',
+      'demo-0-0/child-1/demo-0-0',
       'succeeded',
       { content: 'charged before the crash', isError: false },
       { parentToolCallId: delegating.id, subAgent: 'charger', childInstanceId: `${crashedChildRunId}/child-1` },
@@ -172,7 +172,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     });
     expect(delegating.status).toBe('outcome_unknown');
     expect(delegating.approval).toMatchObject({ status: 'pending' });
-    expect(delegating.children.map((child) => [child.callId, child.status])).toEqual([['demo-0-0/demo-0-0', 'succeeded']]);
+    expect(delegating.children.map((child) => [child.callId, child.status])).toEqual([['demo-0-0/child-1/demo-0-0', 'succeeded']]);
   });
 
   it('cancelling a run that waits on an unknown outcome withdraws the question and closes the call as abandoned', async () => {

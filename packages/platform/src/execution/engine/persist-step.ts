@@ -1,5 +1,5 @@
 import { withTransactionStatements, type Prisma, type PrismaClient, type StatementRunner } from '@agentloom/db';
-import { idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
+import { canonicalJson, idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import { markEpisodePending } from '../../memory/episodes/mark-episode-pending';
@@ -177,8 +177,9 @@ async function createApprovals(transaction: Prisma.TransactionClient, run: Claim
         expiresAt: expiryMinutes ? new Date(Date.now() + expiryMinutes * 60_000) : null,
       },
       update: {},
-      select: { id: true, expiresAt: true },
+      select: { id: true, expiresAt: true, status: true, originalArguments: true },
     });
+    assertApprovalIsThisCall(run.id, request, approval);
     events.push({
       type: 'approval-requested',
       payload: {
@@ -193,6 +194,17 @@ async function createApprovals(transaction: Prisma.TransactionClient, run: Claim
     });
   }
   return events;
+}
+
+/**
+ * The approval found for a call must be this call's own: pending, for these arguments. It is found by
+ * the call id, and anything else under that id is another call — its approval already decided, or
+ * asked with other arguments — so reusing it would run this call on a decision a human gave for that
+ * one (ADR 0105): the commit fails instead, and nothing of the step is written.
+ */
+function assertApprovalIsThisCall(runId: string, request: { callId: string; arguments: unknown }, approval: { status: string; originalArguments: unknown }): void {
+  if (approval.status === 'pending' && canonicalJson(approval.originalArguments) === canonicalJson(request.arguments)) return;
+  throw new Error(`Run ${runId}: call ${request.callId} asks for approval, but its call id's approval is already ${approval.status} for other arguments or another call; refusing to reuse it`);
 }
 
 /**

@@ -118,7 +118,7 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
     // The demo model gives parent and child the same call id; the child's is qualified by its parent call.
     expect(delegateRow).toMatchObject({ callId: 'demo-0-0', status: 'awaiting_approval', parentToolCallId: null });
     expect(childRow).toMatchObject({
-      callId: 'demo-0-0/demo-0-0',
+      callId: 'demo-0-0/child-1/demo-0-0',
       status: 'awaiting_approval',
       parentToolCallId: delegateRow.id,
       subAgent: 'payer',
@@ -157,7 +157,7 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
     const inputTokens = modelCalls.reduce((sum, event) => sum + (event.payload as { usage: { inputTokens: number } }).usage.inputTokens, 0);
     expect(view.usage.inputTokens).toBe(inputTokens);
     expect(events.some((event) => event.type === 'child-run-started')).toBe(true);
-    expect(events.find((event) => event.type === 'tool-call-finished' && (event.payload as { callId: string }).callId === 'demo-0-0/demo-0-0')).toBeDefined();
+    expect(events.find((event) => event.type === 'tool-call-finished' && (event.payload as { callId: string }).callId === 'demo-0-0/child-1/demo-0-0')).toBeDefined();
   });
 
   it("a rejected child call never runs; its ledger row is rejected with the reviewer's reason", async () => {
@@ -189,7 +189,7 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
     const delegating = await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id, callId: 'demo-0-0' }, include: { approval: true, children: true } });
     expect(delegating).toMatchObject({ name: 'delegate', status: 'outcome_unknown', approval: { status: 'pending' } });
     expect(delegating.children.map((child) => [child.callId, child.name, child.status, child.subAgent])).toEqual([
-      ['demo-0-0/demo-0-0', 'hold_payment', 'running', 'payer'],
+      ['demo-0-0/child-1/demo-0-0', 'hold_payment', 'running', 'payer'],
     ]);
     expect(holds).toBe(1);
 
@@ -198,7 +198,7 @@ describe.each(databaseModes)('a sub-agent inside the approval gate, the ledger a
     await test.platform.approvals.decide(principal, { approvalId: delegating.approval!.id, decision: 'approve' });
     await expect.poll(() => statusOf(run.id), { timeout: 30_000 }).toBe('succeeded');
     expect(holds).toBe(1);
-    const child = await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id, callId: 'demo-0-0/demo-0-0' } });
+    const child = await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id, callId: 'demo-0-0/child-1/demo-0-0' } });
     expect(child).toMatchObject({ status: 'abandoned', errorKind: 'abandoned' });
   });
 });

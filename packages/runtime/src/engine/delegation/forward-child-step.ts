@@ -6,9 +6,29 @@ import type { StepRecorder } from '../step-recorder';
 import type { StepResult } from '../step-result';
 import { idempotencyKeyFor } from '../tool-context/idempotency-key';
 
-/** A sub-agent's call id as the parent's ledger, events and approvals know it: unique within the run. */
-export function qualifiedCallId(delegation: DelegationIdentity, childCallId: string): string {
-  return `${delegation.parentCallId}/${childCallId}`;
+/**
+ * A sub-agent's call id as the parent's ledger, events and approvals know it: unique within the run.
+ * The sub-agent instance is part of it (`<parentCall>/child-<n>/<childCall>`): one delegating call may
+ * run several sub-agents, whose models number their calls alike (every demo child's first call is
+ * `demo-0-0`), and two calls under one id shared a ledger row and an approval — a decision given for
+ * one call's arguments ran the other's.
+ */
+export function qualifiedCallId(delegation: Pick<DelegationIdentity, 'parentCallId' | 'instanceId'>, childCallId: string): string {
+  return `${delegation.parentCallId}/${instanceSegment(delegation.instanceId)}/${childCallId}`;
+}
+
+/**
+ * The child's own call id inside a qualified one. A checkpoint saved before the instance was part of
+ * the id holds `<parentCall>/<childCall>`, which is read the old way.
+ */
+export function childCallIdOf(qualified: string, delegation: Pick<DelegationIdentity, 'parentCallId' | 'instanceId'>): string {
+  const current = `${delegation.parentCallId}/${instanceSegment(delegation.instanceId)}/`;
+  return qualified.startsWith(current) ? qualified.slice(current.length) : qualified.slice(delegation.parentCallId.length + 1);
+}
+
+/** `child-<n>`: the last segment of a sub-agent's instance id (`<parentInstance>/child-<n>`). */
+function instanceSegment(instanceId: string): string {
+  return instanceId.slice(instanceId.lastIndexOf('/') + 1);
 }
 
 /** The parent-level approval request for a child's call. */
@@ -54,5 +74,9 @@ export function recordAwaitingChildCalls(recorder: StepRecorder, delegation: Del
       delegation,
     });
   }
-  recorder.emit('child-run-finished', { outcome: 'awaiting-approval', callIds: requests.map((request) => qualifiedCallId(delegation, request.callId)), delegation: { ...delegation } });
+  recorder.emit('child-run-finished', {
+    outcome: 'awaiting-approval',
+    callIds: requests.map((request) => qualifiedCallId(delegation, request.callId)),
+    delegation: { ...delegation },
+  });
 }

@@ -2,6 +2,7 @@ import type { PendingCall } from '../../checkpoint/checkpoint-schema';
 import type { ApprovalDecision } from '../../contracts/approval';
 import type { JsonObject } from '../../contracts/json';
 import { ValidationError } from '../../errors';
+import { childCallIdOf } from '../delegation/forward-child-step';
 import type { EngineServices } from '../engine-services';
 import type { StepRecorder } from '../step-recorder';
 
@@ -24,7 +25,8 @@ export function applyDecisions(services: EngineServices, recorder: StepRecorder,
   if (missing.length > 0) throw new ValidationError(`Missing decisions for calls: ${missing.join(', ')}`);
   for (const [callId, owner] of childOwners) {
     const decision = byId.get(callId)!;
-    owner.child!.decisions.push({ ...decision, callId: callId.slice(owner.id.length + 1) } as NonNullable<PendingCall['child']>['decisions'][number]);
+    const childCallId = childCallIdOf(callId, { parentCallId: owner.id, instanceId: owner.child!.instanceId });
+    owner.child!.decisions.push({ ...decision, callId: childCallId } as NonNullable<PendingCall['child']>['decisions'][number]);
   }
   for (const call of waiting) {
     const decision = byId.get(call.id)!;
