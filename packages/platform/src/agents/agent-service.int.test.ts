@@ -55,6 +55,14 @@ describe.each(databaseModes)('agent authoring (%s)', (mode) => {
     expect((await agents().get(admin, { agentId: agent.id })).latestVersion).toBe(1);
   });
 
+  it('refuses an approval rule that names no tool (a typo would leave the real tool ungated), at create and at save', async () => {
+    const misspelt = { demoScript, tools: ['send_notification'], approvals: { send_notificaton: 'always' as const } };
+    await expect(agents().create(admin, { slug: 'typo-gate', name: 'Typo', config: misspelt })).rejects.toMatchObject({ kind: 'validation', field: 'config.approvals.send_notificaton' });
+    const agent = await agents().create(admin, { slug: 'typo-gate-later', name: 'Typo', config: { demoScript, tools: ['send_notification'], approvals: { send_notification: 'always', record_citation: 'never' } } });
+    await expect(agents().saveVersion(admin, { agentId: agent.id, config: misspelt })).rejects.toMatchObject({ kind: 'validation', field: 'config.approvals.send_notificaton' });
+    expect((await agents().get(admin, { agentId: agent.id })).latestVersion).toBe(1);
+  });
+
   it('saves a changed config as version n+1, leaves earlier versions untouched, and records what changed', async () => {
     const agent = (await agents().list(admin)).find((candidate) => candidate.slug === 'writer')!;
     const v1 = await agents().version(admin, { agentId: agent.id, version: 1 });

@@ -27,7 +27,7 @@ import { agentSummarySelect, parseConfig, toAgentSummaryView, toVersionSummaryVi
 import type { AgentVersionConfig } from './agent-version-config';
 import type { AgentDetailView, AgentSummaryView, AgentVersionSummaryView, AgentVersionView, SavedAgentVersion } from './agent-views';
 import { saveAgentVersion } from './save-agent-version';
-import { assertKnownTools } from './assert-known-tools';
+import { assertApprovalRulesNameTools, assertKnownTools } from './assert-known-tools';
 import { assertNoHostSkills, assertRunnableConfig } from './assert-runnable-config';
 import type { ToolCatalog } from '../tools/tool-catalog';
 import type { McpAgentTools } from '../mcp/mcp-agent-tools';
@@ -103,6 +103,7 @@ export class AgentService {
     assertNoHostSkills(parsed);
     await assertModelDestinations(parsed, this.outbound.policy);
     const config = await this.pinMcpTools(principal, parsed);
+    assertApprovalRulesNameTools(config, this.tools);
     const configHash = hashAgentConfig(config, (key) => this.outbound.secrets.fingerprint(key));
     const stored = mapModelKeys(config, (key) => this.outbound.secrets.seal(key));
     const slugTaken = () => new DomainError('conflict', `An agent with slug "${input.slug}" already exists`, 'slug');
@@ -155,6 +156,7 @@ export class AgentService {
     assertNoHostSkills(parsed);
     await assertModelDestinations(parsed, this.outbound.policy);
     const config = await this.pinMcpTools(principal, parsed);
+    assertApprovalRulesNameTools(config, this.tools);
     const { created } = await saveAgentVersion(this.database, principal, { ...input, config }, this.outbound.secrets);
     const agent = await this.get(principal, { agentId: input.agentId });
     if (!agent.latest) throw new Error(`Agent ${input.agentId} lost its versions while saving`);

@@ -30,3 +30,24 @@ export function assertKnownTools(config: AgentVersionConfig, catalog: ToolCatalo
     );
   }
 }
+
+/**
+ * Refuses an approval rule that names no tool the agent could have: a platform tool of the catalog, a
+ * built-in, or a tool of an attached MCP server (`mcp.<server>.<tool>`, after pinning). The gate is
+ * keyed by name, so a misspelt rule (`wire_mony: always`) would leave the real tool ungated without a
+ * word — an audit of the approval gate found nothing checked them.
+ * @throws DomainError `validation` naming `config.approvals.<rule>`.
+ */
+export function assertApprovalRulesNameTools(config: AgentVersionConfig, catalog: ToolCatalog): void {
+  const mcpTools = (config.mcpTools ?? []).map((pinned) => `mcp.${pinned.server}.${pinned.tool}`);
+  const known = new Set([...catalog.names(), ...builtinToolNames, ...mcpTools]);
+  for (const name of Object.keys(config.approvals)) {
+    if (known.has(name)) continue;
+    throw new DomainError(
+      'validation',
+      `config.approvals.${name}: no tool is called "${name}", so this rule would gate nothing. Platform tools: ${catalog.names().join(', ') || 'none'}; built-in tools: ${[...builtinToolNames].join(', ')}${mcpTools.length > 0 ? `; MCP tools: ${mcpTools.join(', ')}` : ''}`,
+      `config.approvals.${name}`,
+    );
+  }
+}
+

@@ -184,6 +184,15 @@ describe.each(databaseModes)('MCP servers as a platform feature (%s)', (mode) =>
     await expect(save([{ server: 'offline' }])).rejects.toThrow(/config\.mcpServers\.0\.server: .*\(mcp-unreachable\)/);
     await test.platform.mcpServers.delete(admin, { mcpServerId: offline.id });
   });
+
+  it('takes an approval rule for an attached server’s tool by its offered name, and refuses one for a tool the server lacks', async () => {
+    const server = await test.platform.mcpServers.create(admin, { name: 'gatecheck', transport: 'stdio', stdioCommand: 'fixture' });
+    const save = (approvals: Record<string, 'always' | 'never'>) =>
+      test.platform.agents.create(admin, { slug: `gated-${randomUUID().slice(0, 8)}`, name: 'Gated', config: { mcpServers: [{ server: 'gatecheck', tools: ['lookup'] }], approvals, demoScript: { replies: [{ text: 'Done.' }] } } });
+    await expect(save({ 'mcp.gatecheck.lookup': 'always' })).resolves.toMatchObject({ latest: { config: { approvals: { 'mcp.gatecheck.lookup': 'always' } } } });
+    await expect(save({ 'mcp.gatecheck.delete_everything': 'always' })).rejects.toMatchObject({ kind: 'validation', field: 'config.approvals.mcp.gatecheck.delete_everything' });
+    await test.platform.mcpServers.delete(admin, { mcpServerId: server.id });
+  });
 });
 
 /** A second tenant with an admin key, written as the seed writes the first. */
