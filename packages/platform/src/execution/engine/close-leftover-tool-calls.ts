@@ -2,6 +2,9 @@ import type { Prisma } from '@agentloom/db';
 
 import type { NewRunEvent } from '../../events/run-event';
 
+/** How an operator's question about a call's outcome starts (`askOperatorAboutUnknownOutcomes` writes the same). */
+export const outcomeQuestionPrefix = 'outcome unknown';
+
 /** `running` calls a finished run closes (the same status the cancel path gives a tool it stops waiting for). */
 export const abandonedToolCallStatus = 'abandoned';
 
@@ -23,22 +26,25 @@ export async function closeLeftoverToolCalls(
 ): Promise<NewRunEvent[]> {
   const leftovers = await transaction.toolCall.findMany({
     where: { runId: run.id, status: { in: ['running', 'outcome_unknown'] } },
-    select: { id: true, callId: true, name: true, status: true, arguments: true, statusHistory: true, approval: { select: { status: true } } },
+    select: { id: true, callId: true, name: true, status: true, arguments: true, statusHistory: true, approval: { select: { status: true, requestReason: true } } },
     orderBy: { createdAt: 'asc' },
   });
   const events: NewRunEvent[] = [];
   const now = new Date();
   for (const call of leftovers) {
-    if (call.status === 'outcome_unknown' && call.approval?.status === 'pending') continue;
-    if (call.status === 'outcome_unknown' && !call.approval) {
-      const approval = await transaction.approval.create({
-        data: {
-          tenantId: run.tenantId,
-          runId: run.id,
-          toolCallId: call.id,
-          requestReason: `outcome unknown: ${call.name} was running when its executor stopped and the run ended (${runStatus}); approve if it completed, reject if it did not`,
-          originalArguments: call.arguments as Prisma.InputJsonObject,
-        },
+    // A gated call has an approval row from before it ran: that was the gate, not a question about its outcome.
+    const asked = call.approval !== null && call.approval.requestReason.startsWith(outcomeQuestionPrefix);
+    if (call.status === 'outcome_unknown' && asked && call.approval?.status === 'pending') continue;
+    if (call.status === 'outcome_unknown' && !asked) {
+      const question = {
+        requestReason: `${outcomeQuestionPrefix}: ${call.name} was running when its executor stopped and the run ended (${runStatus}); approve if it completed, reject if it did not`,
+        originalArguments: call.arguments as Prisma.InputJsonObject,
+        expiresAt: null,
+      };
+      const approval = await transaction.approval.upsert({
+        where: { toolCallId: call.id },
+        create: { tenantId: run.tenantId, runId: run.id, toolCallId: call.id, ...question },
+        update: { ...question, status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null },
         select: { id: true },
       });
       events.push({ type: 'approval-requested', payload: { approvalId: approval.id, callId: call.callId, toolName: call.name, kind: 'outcome-unknown' } });

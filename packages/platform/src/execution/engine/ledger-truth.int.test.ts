@@ -80,7 +80,21 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     await seedRow(replayRunId, 'demo-0-0', 'succeeded', { content: 'charged in an earlier attempt', isError: false });
     sweepRunId = (await test.platform.runs.create(principal, { agentId, input: 'charge and leave leftovers' })).run.id;
     await seedRow(sweepRunId, 'earlier-running', 'running');
-    await seedRow(sweepRunId, 'earlier-unknown', 'outcome_unknown');
+    // A gated call: its approval row is the gate's, approved (and soon to expire) before it ran and its executor stopped.
+    const gated = await seedRow(sweepRunId, 'earlier-unknown', 'outcome_unknown');
+    await test.platform.database.prisma.approval.create({
+      data: {
+        tenantId: principal.tenantId,
+        runId: sweepRunId,
+        toolCallId: gated.id,
+        requestReason: 'charge_card requires approval (unsafe side effects)',
+        originalArguments: {},
+        status: 'approved',
+        decidedAt: new Date(),
+        decidedBy: 'reviewer',
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+    });
     // An attempt that crashed inside a sub-agent: the delegating call was running, and the child's
     // ledger row says its unsafe call completed.
     const delegatorId = await createTestAgent(test.platform.database, {
@@ -157,6 +171,8 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     expect(unknown.status).toBe('outcome_unknown');
     expect(unknown.approval).toMatchObject({ status: 'pending' });
     expect(unknown.approval?.requestReason).toMatch(/^outcome unknown/);
+    // The gate's row became the question: pending, about the outcome, and never expiring into an unasked answer.
+    expect(unknown.approval).toMatchObject({ decidedAt: null, decidedBy: null, expiresAt: null });
     const events = (await test.platform.runEvents.list(principal, { runId: sweepRunId, limit: 1000 })).events;
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
     expect(events.some((event) => event.type === 'tool-call-abandoned' && (event.payload as { callId: string }).callId === 'earlier-running')).toBe(true);

@@ -8,6 +8,7 @@ import { loadThreadHistory } from '../../threads/thread-history';
 import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import type { ClaimedRun } from '../run-claims';
 import { readRunStartStatement } from './run-start-sql';
+import { outcomeQuestionPrefix } from './close-leftover-tool-calls';
 
 export interface RunContext {
   agentId: string;
@@ -71,7 +72,7 @@ export async function loadRunContext(
     prisma.message.findMany({ where: { runId: run.id }, orderBy: { index: 'asc' } }),
     prisma.approval.findMany({ where: { runId: run.id, status: { in: ['approved', 'rejected', 'expired'] } }, select: { status: true, decisionReason: true, editedArguments: true, toolCall: { select: { callId: true } } } }),
     prisma.approval.findMany({
-      where: { runId: run.id, requestReason: { startsWith: 'outcome unknown' }, decidedAt: { gte: checkpoint.createdAt } },
+      where: { runId: run.id, requestReason: { startsWith: outcomeQuestionPrefix }, decidedAt: { gte: checkpoint.createdAt } },
       select: { status: true, decisionReason: true, toolCall: { select: { callId: true, name: true } } },
     }),
   ]);

@@ -10,7 +10,7 @@ import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
-import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
+import { closeLeftoverToolCalls, outcomeQuestionPrefix } from './close-leftover-tool-calls';
 import { commitStepStatement } from './step-commit-sql';
 import { isOrdinaryStep, plainFinishOf } from './step-commit-route';
 import { stepCommittedPayload } from './step-committed-payload';
@@ -215,16 +215,17 @@ async function askOperatorAboutUnknownOutcomes(transaction: Prisma.TransactionCl
   const events: NewRunEvent[] = [];
   for (const callId of callIds) {
     const toolCall = await transaction.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: run.id, callId } }, select: { id: true, name: true, arguments: true } });
+    const question = {
+      requestReason: `${outcomeQuestionPrefix}: ${toolCall.name} was running when its executor stopped; approve if it completed, reject if it did not`,
+      originalArguments: toolCall.arguments as Prisma.InputJsonObject,
+      // An operator's question does not expire: an expiry would answer it "did not complete" unasked.
+      expiresAt: null,
+    };
     const approval = await transaction.approval.upsert({
       where: { toolCallId: toolCall.id },
-      create: {
-        tenantId: run.tenantId,
-        runId: run.id,
-        toolCallId: toolCall.id,
-        requestReason: `outcome unknown: ${toolCall.name} was running when its executor stopped; approve if it completed, reject if it did not`,
-        originalArguments: toolCall.arguments as Prisma.InputJsonObject,
-      },
-      update: { status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null },
+      create: { tenantId: run.tenantId, runId: run.id, toolCallId: toolCall.id, ...question },
+      // A gated call already has its approval row (decided before it ran): it becomes this question, not the old request.
+      update: { ...question, status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null },
       select: { id: true },
     });
     events.push({ type: 'approval-requested', payload: { approvalId: approval.id, callId, toolName: toolCall.name, kind: 'outcome-unknown' } });
