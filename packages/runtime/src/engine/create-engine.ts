@@ -64,7 +64,9 @@ function assembleEngine(snapshot: AgentSnapshot, options: CreateEngineOptions, i
     children:
       isChild || config.subAgents.length === 0
         ? undefined
-        : createChildRunner(config.subAgents, (subAgent, delegation) => childEngine(subAgent, options, { model: modules.model, hooks: modules.hooks, approvals }, delegation)),
+        : createChildRunner(config.subAgents, (subAgent, delegation) =>
+            childEngine(subAgent, options, { model: modules.model, hooks: modules.hooks, approvals, builtinTools: config.builtinTools }, delegation),
+          ),
     toolAbortGraceMs: resolveToolAbortGrace(options.toolAbortGraceMs),
     toolOutputMaxBytes: resolveToolOutputMaxBytes(options.toolOutputMaxBytes),
     clock: options.clock ?? (() => new Date()),
@@ -78,17 +80,20 @@ interface ParentGuards {
   model: EngineServices['modules']['model'];
   hooks: HookManager;
   approvals: EngineServices['approvals'];
+  /** The parent's built-in allow-list: a sub-agent gets no built-in its parent was denied. */
+  builtinTools: string[] | undefined;
 }
 
 /**
  * A sub-agent runs on the parent's model and stores with default modules; its own config picks the
  * strategy. Its tool calls go through the parent's guarded path: the parent's approval rules (a child
- * cannot launder an `always` tool) and the parent's hooks (ledger, vetoes), under its delegation identity.
+ * cannot launder an `always` tool) and the parent's hooks (ledger, vetoes), under its delegation identity;
+ * its built-ins are limited to the parent's allow-list (`builtinTools`), so a child cannot use one its parent was denied.
  */
 function childEngine(subAgent: SubAgentConfig, parent: CreateEngineOptions, guards: ParentGuards, delegation: DelegationIdentity): Engine {
   const config: AgentConfig['subAgents'][number] = subAgent;
   return assembleEngine(
-    { config: { instructions: config.instructions, mode: config.mode } },
+    { config: { instructions: config.instructions, mode: config.mode, ...(guards.builtinTools ? { builtinTools: guards.builtinTools } : {}) } },
     {
       model: guards.model,
       approvals: { ...guards.approvals },

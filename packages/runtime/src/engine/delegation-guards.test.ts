@@ -210,3 +210,19 @@ describe('sub-agents inside the guarded path', () => {
     expect(outcome.transcript.filter((message) => message.role === 'tool').map((message) => message.role === 'tool' && message.toolCallId)).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('a sub-agent’s built-in tools', () => {
+  const childToolsOf = (scripted: ScriptedModel) => new Set(scripted.requests.filter((request) => isChild(request)).flatMap((request) => request.tools.map((tool) => tool.name)));
+
+  it('are limited to the parent’s allow-list: a child gets no built-in its parent was denied', async () => {
+    const scripted = model();
+    await runUntilApprovalPause({ config: { ...withResearcher.config, builtinTools: ['delegate'] } }, { model: scripted, configureTools: (registry) => registry.register(transferTool([])) }, 'pay');
+    expect(childToolsOf(scripted)).toEqual(new Set(['transfer']));
+  });
+
+  it('without an allow-list, are every built-in that applies to a child, as before', async () => {
+    const scripted = model();
+    await runUntilApprovalPause(withResearcher, { model: scripted, configureTools: (registry) => registry.register(transferTool([])) }, 'pay');
+    expect(childToolsOf(scripted)).toEqual(new Set(['record_citation', 'transfer']));
+  });
+});
