@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -31,44 +29,16 @@ describe.each(databaseModes)('erase reaches every copy made from the erased cont
 
   it('the compaction summaries of runs that read an erased memory (injected, or found with memory_search) are cleared; a bystander’s is not', async () => {
     const marker = markerOf('summary');
-    const { prisma, tenantId, thread, run, fact } = await setup('user-summary');
+    const context = await setup('user-summary');
+    const { prisma, thread, run, fact } = context;
     const toldRun = await run((await thread()).id, `my locker code is ${marker}`);
     const item = await fact(`Locker code: ${marker}`, toldRun.id);
-    const injectedThread = await thread();
-    const injected = await run(injectedThread.id, 'open my locker');
-    await prisma.message.create({
-      data: {
-        tenantId,
-        runId: injected.id,
-        threadId: injectedThread.id,
-        index: 2,
-        role: 'user',
-        kind: 'memory_block',
-        content: `Relevant memories:\n- Locker code: ${marker}`,
-        memoryItemIds: [item.id],
-      },
-    });
-    await prisma.memoryInjection.create({ data: { tenantId, runId: injected.id, memoryItemId: item.id, score: 0.9, source: 'auto_injection' } });
+    const injected = await run((await thread()).id, 'open my locker');
+    await context.injected(injected, item, `Locker code: ${marker}`);
     const searched = await run((await thread()).id, 'what is my locker code?');
-    await prisma.toolCall.create({
-      data: {
-        tenantId,
-        runId: searched.id,
-        callId: 'search-1',
-        name: 'memory_search',
-        implementationId: 'builtin:memory_search',
-        sideEffects: 'read',
-        idempotencyKey: randomUUID(),
-        arguments: { query: 'locker' },
-        status: 'succeeded',
-        result: { content: `Locker code: ${marker}`, isError: false, data: [{ id: item.id, content: `Locker code: ${marker}`, score: 0.8 }] },
-      },
-    });
+    await context.searched(searched, item, `Locker code: ${marker}`);
     const bystander = await run((await thread()).id, 'unrelated');
-    const summaryOf = (runId: string, summary: string) =>
-      prisma.checkpoint.create({
-        data: { tenantId, runId, seq: 1, stepIndex: 1, formatVersion: 1, state: { context: { summary } }, moduleBindings: {}, byteSize: 10 },
-      });
+    const summaryOf = (runId: string, summary: string) => context.checkpoint(runId, { context: { summary } });
     await summaryOf(injected.id, `The user's locker code is ${marker}`);
     await summaryOf(searched.id, `Found the locker code ${marker}`);
     await summaryOf(bystander.id, 'The user talked about the weather');
@@ -209,67 +179,21 @@ describe.each(databaseModes)('erase reaches every copy made from the erased cont
 
   it('forgetting a memory redacts its copies in other runs’ prompts, tool results and summaries, so none is left without a link back', async () => {
     const marker = markerOf('forget');
-    const { prisma, tenantId, thread, run, fact } = await setup('user-forget');
+    const context = await setup('user-forget');
+    const { prisma, thread, run, fact } = context;
     const toldRun = await run((await thread()).id, 'remember my alarm code');
     const item = await fact(`Alarm code: ${marker}`, toldRun.id);
     const readerThread = await thread();
     const reader = await run(readerThread.id, 'alarm?');
-    await prisma.message.create({
-      data: {
-        tenantId,
-        runId: reader.id,
-        threadId: readerThread.id,
-        index: 2,
-        role: 'user',
-        kind: 'memory_block',
-        content: `Relevant memories:\n- Alarm code: ${marker}`,
-        memoryItemIds: [item.id],
-      },
-    });
-    await prisma.memoryInjection.create({ data: { tenantId, runId: reader.id, memoryItemId: item.id, score: 0.9, source: 'auto_injection' } });
-    await prisma.toolCall.create({
-      data: {
-        tenantId,
-        runId: reader.id,
-        callId: 'search-1',
-        name: 'memory_search',
-        implementationId: 'builtin:memory_search',
-        sideEffects: 'read',
-        idempotencyKey: randomUUID(),
-        arguments: { query: 'alarm' },
-        status: 'succeeded',
-        result: { content: `Alarm code: ${marker}`, isError: false, data: [{ id: item.id, content: `Alarm code: ${marker}` }] },
-      },
-    });
-    await prisma.checkpoint.create({
-      data: {
-        tenantId,
-        runId: reader.id,
-        seq: 1,
-        stepIndex: 1,
-        formatVersion: 1,
-        state: {
-          context: { summary: `Alarm code is ${marker}` },
-          pendingCalls: [{ id: 'call-9', status: 'completed', result: { content: `Alarm code: ${marker}`, isError: false } }],
-        },
-        moduleBindings: {},
-        byteSize: 10,
-      },
+    await context.injected(reader, item, `Alarm code: ${marker}`);
+    await context.searched(reader, item, `Alarm code: ${marker}`);
+    await context.checkpoint(reader.id, {
+      context: { summary: `Alarm code is ${marker}` },
+      pendingCalls: [{ id: 'call-9', status: 'completed', result: { content: `Alarm code: ${marker}`, isError: false } }],
     });
     const other = await fact('Alarm is in the hallway', toldRun.id);
     const otherReader = await run(readerThread.id, 'where is the alarm?');
-    await prisma.message.create({
-      data: {
-        tenantId,
-        runId: otherReader.id,
-        threadId: readerThread.id,
-        index: 2,
-        role: 'user',
-        kind: 'memory_block',
-        content: 'Relevant memories:\n- Alarm is in the hallway',
-        memoryItemIds: [other.id],
-      },
-    });
+    await context.injected(otherReader, other, 'Alarm is in the hallway');
 
     await test.platform.memory.forget(principal, { memoryItemId: item.id });
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
+import type { Prisma } from '@agentloom/db';
+
 import type { Principal } from '../../auth/roles';
 import { createTestAgent, type TestPlatform } from '../../testing';
 
@@ -42,5 +44,42 @@ export async function eraseFixtures(test: TestPlatform, principal: Principal, us
   };
   const fact = (content: string, sourceRunId: string, key?: string) =>
     test.platform.memoryPort.storeItem({ scope: { tenantId, userId }, kind: 'fact', content, sourceRunId, ...(key ? { key } : {}) });
-  return { prisma, tenantId, agentId, thread, run, fact };
+  /** The routing stage's memory block in a run's prompt (transcript index 2), and its injection row. */
+  const injected = async (reader: { id: string; threadId: string | null }, item: { id: string }, text: string) => {
+    await prisma.message.create({
+      data: {
+        tenantId,
+        runId: reader.id,
+        threadId: reader.threadId,
+        index: 2,
+        role: 'user',
+        kind: 'memory_block',
+        content: `Relevant memories:\n- ${text}`,
+        memoryItemIds: [item.id],
+      },
+    });
+    await prisma.memoryInjection.create({ data: { tenantId, runId: reader.id, memoryItemId: item.id, score: 0.9, source: 'auto_injection' } });
+  };
+  /** A succeeded memory_search call of the run whose result lists the item. */
+  const searched = (reader: { id: string }, item: { id: string }, text: string) =>
+    prisma.toolCall.create({
+      data: {
+        tenantId,
+        runId: reader.id,
+        callId: 'search-1',
+        name: 'memory_search',
+        implementationId: 'builtin:memory_search',
+        sideEffects: 'read',
+        idempotencyKey: randomUUID(),
+        arguments: { query: text.slice(0, 8) },
+        status: 'succeeded',
+        result: { content: text, isError: false, data: [{ id: item.id, content: text, score: 0.8 }] },
+      },
+    });
+  /** A checkpoint of the run holding `state`. */
+  const checkpoint = (runId: string, state: Record<string, unknown>) =>
+    prisma.checkpoint.create({
+      data: { tenantId, runId, seq: 1, stepIndex: 1, formatVersion: 1, state: state as Prisma.InputJsonObject, moduleBindings: {}, byteSize: 10 },
+    });
+  return { prisma, tenantId, agentId, thread, run, fact, injected, searched, checkpoint };
 }
