@@ -212,7 +212,8 @@ describe('sub-agents inside the guarded path', () => {
 });
 
 describe('a sub-agent’s built-in tools', () => {
-  const childToolsOf = (scripted: ScriptedModel) => new Set(scripted.requests.filter((request) => isChild(request)).flatMap((request) => request.tools.map((tool) => tool.name)));
+  const childToolsOf = (scripted: ScriptedModel) =>
+    new Set(scripted.requests.filter((request) => request.messages[0]?.content.startsWith('You research.')).flatMap((request) => request.tools.map((tool) => tool.name)));
 
   it('are limited to the parent’s allow-list: a child gets no built-in its parent was denied', async () => {
     const scripted = model();
