@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-
 import { databaseModes } from '@agentloom/db/testing';
 import type { StepResult } from '@agentloom/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,20 +59,7 @@ describe.each(databaseModes)('erase against runs in progress that read the conte
     } as unknown as StepResult;
     // The search's ledger row and the step's messages, written after the search ran (here: after the erase).
     const writeRows = async (transaction: Parameters<Parameters<typeof prisma.$transaction>[0]>[0]) => {
-      await transaction.toolCall.create({
-        data: {
-          tenantId,
-          runId: reader.id,
-          callId: 'search-1',
-          name: 'memory_search',
-          implementationId: 'builtin:memory_search',
-          sideEffects: 'read',
-          idempotencyKey: randomUUID(),
-          arguments: { query: 'pin' },
-          status: 'succeeded',
-          result: { content: hits, isError: false, data: [{ id: itemId, content: `PIN: ${marker}`, score: 0.7 }] },
-        },
-      });
+      await context.searched(reader, { id: itemId }, `PIN: ${marker}`, transaction);
       await transaction.message.createMany({
         data: contents.map((content, index) => ({
           tenantId,

@@ -60,9 +60,9 @@ export async function eraseFixtures(test: TestPlatform, principal: Principal, us
     });
     await prisma.memoryInjection.create({ data: { tenantId, runId: reader.id, memoryItemId: item.id, score: 0.9, source: 'auto_injection' } });
   };
-  /** A succeeded memory_search call of the run whose result lists the item. */
-  const searched = (reader: { id: string }, item: { id: string }, text: string) =>
-    prisma.toolCall.create({
+  /** A succeeded memory_search call of the run whose result lists the item (through `client`, e.g. a step's transaction). */
+  const searched = (reader: { id: string }, item: { id: string }, text: string, client: Pick<typeof prisma, 'toolCall'> = prisma) =>
+    client.toolCall.create({
       data: {
         tenantId,
         runId: reader.id,
