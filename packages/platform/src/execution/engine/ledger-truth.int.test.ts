@@ -18,7 +18,10 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
   let sweepRunId: string;
   let crashedChildRunId: string;
   let exhaustedRunId: string;
+  let gatedRunId: string;
   let executions = 0;
+  let invoicePayments = 0;
+  let releaseInvoicePayment: (() => void) | undefined;
 
   const chargeCard = defineTool({
     name: 'charge_card',
@@ -29,6 +32,23 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     execute: () => {
       executions += 1;
       return Promise.resolve({ content: 'charged now' });
+    },
+  });
+
+  // Hangs on its first call until released, as a call whose executor stopped while it ran.
+  const payInvoice = defineTool({
+    name: 'pay_invoice',
+    description: 'Pays an invoice (unsafe: must never run twice).',
+    implementationId: 'test-tools/v1/pay_invoice',
+    inputSchema: z.object({}),
+    sideEffects: 'unsafe',
+    execute: (_input, context) => {
+      invoicePayments += 1;
+      return new Promise((resolve) => {
+        const done = () => resolve({ content: 'paid' });
+        releaseInvoicePayment = done;
+        context.signal.addEventListener('abort', done, { once: true });
+      });
     },
   });
 
@@ -57,7 +77,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     });
 
   beforeAll(async () => {
-    test = await createTestPlatform(mode, silentLogger, { tools: [chargeCard], executor: { pollMs: 50, recoveryIntervalMs: 200 } });
+    test = await createTestPlatform(mode, silentLogger, { tools: [chargeCard, payInvoice], executor: { pollMs: 50, recoveryIntervalMs: 200 } });
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
     const agentId = await createTestAgent(test.platform.database, {
       tenantId: principal.tenantId,
@@ -128,6 +148,26 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
       { content: 'charged before the crash', isError: false },
       { parentToolCallId: delegating.id, subAgent: 'charger', childInstanceId: `${crashedChildRunId}/child-1` },
     );
+    const gatedPayerId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: 'gated-payer',
+      name: 'Gated payer',
+      config: {
+        builtinTools: [],
+        tools: ['pay_invoice'],
+        approvals: { pay_invoice: 'always' },
+        // The gate expires; the question about the outcome must not.
+        approvalExpiryMinutes: 60,
+        completion: { verify: false, requireToolEvidence: false },
+        demoScript: {
+          replies: [
+            { text: 'Paying.', toolCalls: [{ name: 'pay_invoice', arguments: {} }] },
+            { text: 'Paid.', toolCalls: [] },
+          ],
+        },
+      },
+    });
+    gatedRunId = (await test.platform.runs.create(principal, { agentId: gatedPayerId, input: 'pay the invoice' })).run.id;
     // A run whose last allowed attempt died with a call running: lease recovery ends it failed.
     exhaustedRunId = (await test.platform.runs.create(principal, { agentId, input: 'die with a call running' })).run.id;
     await test.platform.database.prisma.run.update({
@@ -204,6 +244,33 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     expect(delegating.errorMessage).toContain('before an operator decided');
     expect(delegating.children.map((child) => child.status)).toEqual(['succeeded']);
     expect(await prisma.toolCall.count({ where: { runId: crashedChildRunId, status: { in: ['running', 'outcome_unknown'] } } })).toBe(0);
+  });
+
+  it("a gated call whose executor stopped after its approval: the gate's row becomes the outcome question, and answering it resumes the run without paying twice", async () => {
+    const { prisma } = test.platform.database;
+    await expect.poll(() => statusOf(gatedRunId), { timeout: 30_000 }).toBe('waiting_human');
+    const gate = (await test.platform.approvals.list(principal, { runId: gatedRunId, status: 'pending' })).approvals;
+    expect(gate).toHaveLength(1);
+    expect(gate[0]!.expiresAt).not.toBeNull();
+    await test.platform.approvals.decide(principal, { approvalId: gate[0]!.id, decision: 'approve' });
+    await expect.poll(() => invoicePayments, { timeout: 30_000 }).toBe(1);
+    // The executor "dies" mid-call: another owner's lease, already expired, which recovery takes back.
+    await prisma.run.update({ where: { id: gatedRunId }, data: { leaseOwner: 'dead-executor', leaseExpiresAt: new Date(Date.now() - 60_000) } });
+
+    await expect.poll(async () => (await prisma.toolCall.findFirst({ where: { runId: gatedRunId, callId: 'demo-0-0' } }))?.status, { timeout: 30_000 }).toBe('outcome_unknown');
+    await expect.poll(() => statusOf(gatedRunId), { timeout: 30_000 }).toBe('waiting_human');
+    const call = await prisma.toolCall.findFirstOrThrow({ where: { runId: gatedRunId, callId: 'demo-0-0' }, include: { approval: true } });
+    // One row per call: the gate's approved row was reset into a pending question about the outcome, which never expires.
+    expect(await prisma.approval.count({ where: { runId: gatedRunId } })).toBe(1);
+    expect(call.approval).toMatchObject({ id: gate[0]!.id, status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null, expiresAt: null });
+    expect(call.approval?.requestReason).toMatch(/^outcome unknown: pay_invoice was running when its executor stopped/);
+    const asked = (await test.platform.runEvents.list(principal, { runId: gatedRunId, limit: 1000 })).events.filter((event) => event.type === 'approval-requested');
+    expect(asked.at(-1)?.payload).toMatchObject({ approvalId: gate[0]!.id, callId: 'demo-0-0', kind: 'outcome-unknown' });
+
+    releaseInvoicePayment?.();
+    await test.platform.approvals.decide(principal, { approvalId: gate[0]!.id, decision: 'approve', reason: 'the payment went through' });
+    await expect.poll(() => statusOf(gatedRunId), { timeout: 30_000 }).toBe('succeeded');
+    expect(invoicePayments).toBe(1);
   });
 
   it('a run failed by lease recovery (attempts exhausted) leaves no call running', async () => {
