@@ -257,14 +257,18 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     // The executor "dies" mid-call: another owner's lease, already expired, which recovery takes back.
     await prisma.run.update({ where: { id: gatedRunId }, data: { leaseOwner: 'dead-executor', leaseExpiresAt: new Date(Date.now() - 60_000) } });
 
-    await expect.poll(async () => (await prisma.toolCall.findFirst({ where: { runId: gatedRunId, callId: 'demo-0-0' } }))?.status, { timeout: 30_000 }).toBe('outcome_unknown');
+    await expect
+      .poll(async () => (await prisma.toolCall.findFirst({ where: { runId: gatedRunId, callId: 'demo-0-0' } }))?.status, { timeout: 30_000 })
+      .toBe('outcome_unknown');
     await expect.poll(() => statusOf(gatedRunId), { timeout: 30_000 }).toBe('waiting_human');
     const call = await prisma.toolCall.findFirstOrThrow({ where: { runId: gatedRunId, callId: 'demo-0-0' }, include: { approval: true } });
     // One row per call: the gate's approved row was reset into a pending question about the outcome, which never expires.
     expect(await prisma.approval.count({ where: { runId: gatedRunId } })).toBe(1);
     expect(call.approval).toMatchObject({ id: gate[0]!.id, status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null, expiresAt: null });
     expect(call.approval?.requestReason).toMatch(/^outcome unknown: pay_invoice was running when its executor stopped/);
-    const asked = (await test.platform.runEvents.list(principal, { runId: gatedRunId, limit: 1000 })).events.filter((event) => event.type === 'approval-requested');
+    const asked = (await test.platform.runEvents.list(principal, { runId: gatedRunId, limit: 1000 })).events.filter(
+      (event) => event.type === 'approval-requested',
+    );
     expect(asked.at(-1)?.payload).toMatchObject({ approvalId: gate[0]!.id, callId: 'demo-0-0', kind: 'outcome-unknown' });
 
     releaseInvoicePayment?.();
