@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record-audit';
 import { assertCredentialCurrent } from '../auth/assert-credential-current';
 import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
+import { holdEraseFenceShared } from '../erase/erase-fence';
 import type { SecretBox } from '../secrets/secret-box';
 import { parseInput } from '../validation/parse-input';
 import { webhookDeliveriesChannel } from './enqueue-webhook-deliveries';
@@ -113,6 +114,10 @@ export class WebhookService {
     assertAdmin(principal);
     const { deliveryId } = parseInput(webhookDeliveryIdInputSchema, rawInput);
     const row = await this.database.prisma.$transaction(async (transaction) => {
+      // A redelivery copies the original's payload (a run's output): it must not land beside an
+      // erase of that run, after the erase deleted the deliveries, where no later erase finds it.
+      // With the fence, either the erase sees the copy and deletes it, or the original is gone.
+      await holdEraseFenceShared(transaction, principal.tenantId);
       const original = await transaction.webhookDelivery.findFirst({ where: { id: deliveryId, tenantId: principal.tenantId } });
       if (!original) throw notFound('Webhook delivery', deliveryId, 'deliveryId');
       const created = await transaction.webhookDelivery.create({
