@@ -1,6 +1,8 @@
 import type { Prisma } from '@agentloom/db';
 
+import { erasedContent } from '../erase/erased-content';
 import { erasedMemoryOf } from '../erase/redact-checkpoints';
+import { redactCaseCopies } from '../erase/redact-case-copies';
 import { redactMemoryCopies } from '../erase/redact-copies';
 import { restartRunningReaders } from '../erase/restart-running-readers';
 
@@ -31,7 +33,8 @@ export interface ForgetResult {
  * - the item is live (default): its whole history is deleted with it.
  * Every copy of a deleted item in other runs' prompts (the message that carried it, a memory tool's
  * result, the summaries made from them) is redacted as an erase redacts it: once the item and its
- * injection rows are gone, nothing would lead a later erase to those copies.
+ * injection rows are gone, nothing would lead a later erase to those copies. So are the reasons of
+ * extraction decisions about a deleted item, and the evaluation cases recorded from its readers.
  * Runs inside the caller's transaction.
  */
 export async function forgetMemoryItem(
@@ -64,6 +67,13 @@ export async function forgetMemoryItem(
   const forgotten = await erasedMemoryOf(transaction, item.tenantId, [item.id, ...history]);
   // A reader running now holds the text in its executor's memory: it restarts from its (redacted) checkpoint.
   await restartRunningReaders(transaction, item.tenantId, forgotten.readerRunIds);
+  // Extraction decisions about the items stay as history, but their model-written reasons may quote
+  // them (an update that merged the old value), as an erase redacts them. Before the deletes, which
+  // set the decisions' references to NULL.
+  await transaction.memoryDecision.updateMany({
+    where: { tenantId: item.tenantId, OR: [{ memoryItemId: { in: forgotten.ids } }, { previousItemId: { in: forgotten.ids } }], reason: { notIn: ['', erasedContent] } },
+    data: { reason: erasedContent },
+  });
   if (item.supersededById !== null) {
     await transaction.memoryItem.updateMany({ where: { tenantId: item.tenantId, supersededById: item.id }, data: { supersededById: item.supersededById } });
   } else if (options.restorePrevious && predecessors.length > 0) {
@@ -76,6 +86,7 @@ export async function forgetMemoryItem(
   }
   await transaction.memoryItem.deleteMany({ where: { id: item.id } });
   await redactMemoryCopies(transaction, item.tenantId, forgotten);
+  await redactCaseCopies(transaction, item.tenantId, forgotten);
   return { forgotten: true, restoredId, historyForgotten };
 }
 
