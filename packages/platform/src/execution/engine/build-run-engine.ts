@@ -1,4 +1,17 @@
-import { createEngine, DemoScriptModel, type AnyTool, type BudgetGuard, type Engine, type EventBus, type LifecycleHooks, type MemoryPort, type MemoryScope, type ModelGateway, type ToolContext, type WaitPort } from '@agentloom/runtime';
+import {
+  createEngine,
+  DemoScriptModel,
+  type AnyTool,
+  type BudgetGuard,
+  type Engine,
+  type EventBus,
+  type LifecycleHooks,
+  type MemoryPort,
+  type MemoryScope,
+  type ModelGateway,
+  type ToolContext,
+  type WaitPort,
+} from '@agentloom/runtime';
 
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { ModelConnector } from '../../outbound/model-connector';
@@ -7,6 +20,7 @@ import type { ReplayFixture } from '../../evaluations/replay/load-replay-fixture
 import { RecordedResponseGateway } from '../../evaluations/replay/recorded-response-gateway';
 import { ReplayMemoryPort } from '../../evaluations/replay/replay-memory-port';
 import { LiveReadsMemoryPort } from '../../evaluations/replay/writeless-memory-port';
+import { waitToolsToReplay } from '../../evaluations/replay/recorded-wait-tools';
 import { RecordedToolResults, replayTools } from '../../evaluations/replay/replay-tools';
 
 export interface BuildRunEngineOptions {
@@ -74,11 +88,16 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       ...(memory ? { memory } : {}),
       ...(options.bus ? { bus: options.bus } : {}),
       ...(options.budget ? { budget: options.budget } : {}),
-      ...(options.waits ? { waits: options.waits } : {}),
+      // A replay binds no wait store: its wait tools serve the recorded outcome (`waitToolsToReplay`).
+      ...(options.waits && !replay ? { waits: options.waits } : {}),
       configureTools: (registry) => {
         const decorate = options.decorateTool ?? ((tool: AnyTool) => tool);
         const tools = [...options.tools.select(config.tools), ...(options.extraTools ?? [])];
-        for (const tool of replay && recorded ? replayTools(tools, recorded, replay.policy, options.beforeLiveReplayCall) : tools) registry.register(decorate(tool));
+        const replayed =
+          replay && recorded
+            ? replayTools([...tools, ...(options.waits ? waitToolsToReplay(config) : [])], recorded, replay.policy, options.beforeLiveReplayCall)
+            : undefined;
+        for (const tool of replayed ?? tools) registry.register(decorate(tool));
       },
       createInstanceId: () => options.runId,
     },
