@@ -6,10 +6,18 @@ import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { cancelRunInTransaction } from '../runs/cancel-run';
 import { parseInput } from '../validation/parse-input';
-import { batchIdInputSchema, batchItemsInputSchema, exportBatchInputSchema, itemText, listBatchesInputSchema, submitBatchInputSchema, submitBatchJsonlInputSchema } from './batch.schema';
+import {
+  batchIdInputSchema,
+  batchItemsInputSchema,
+  exportBatchInputSchema,
+  itemText,
+  listBatchesInputSchema,
+  submitBatchInputSchema,
+  submitBatchJsonlInputSchema,
+} from './batch.schema';
 import { describeBatchLineError, parseBatchLines } from './batch-jsonl';
 import { exportLines } from './batch-export';
-import { cancelQueuedItems, countItems, insertBatchRuns, insertRetryRuns, selectItems } from './batch-sql';
+import { cancelQueuedItems, completeIfSettled, countItems, insertBatchRuns, insertRetryRuns, selectItems } from './batch-sql';
 import { batchViewSelect, toBatchItem, toBatchView, type BatchItem, type BatchView } from './batch-view';
 
 /**
@@ -107,8 +115,9 @@ export class BatchService {
     const counts = await countItems(this.database.statements, batchId, principal.tenantId);
     const view = toBatchView(row, counts);
     if (view.status === 'completed' && !row.completedAt) {
-      // Settled batches leave the claim's open-batch index; a retry re-opens the batch.
-      await this.database.prisma.batch.updateMany({ where: { id: batchId, completedAt: null }, data: { completedAt: new Date() } });
+      // Settled batches leave the claim's open-batch index; a retry re-opens the batch. The counts above
+      // took no lock, so the completion re-checks under the batch row's lock (a retry may have reopened it).
+      await this.database.prisma.$transaction((transaction) => completeIfSettled(transaction, batchId, principal.tenantId));
     }
     return view;
   }
@@ -141,14 +150,18 @@ export class BatchService {
 
   /**
    * Cancels the batch: from its commit on, the claim starts none of its items; queued items end at
-   * once (in bulk), waiting and running ones as a single run cancel ends them.
+   * once (in bulk), waiting and running ones — and queued ones with an open tool call from an earlier
+   * attempt — as a single run cancel ends them.
    */
   async cancel(principal: Principal, rawInput: unknown): Promise<BatchView> {
     assertRole(principal, 'operator', 'Cancelling a batch');
     const { batchId } = parseInput(batchIdInputSchema, rawInput);
     await this.database.prisma.$transaction(
       async (transaction) => {
-        const marked = await transaction.batch.updateMany({ where: { id: batchId, tenantId: principal.tenantId, cancelledAt: null }, data: { cancelledAt: new Date() } });
+        const marked = await transaction.batch.updateMany({
+          where: { id: batchId, tenantId: principal.tenantId, cancelledAt: null },
+          data: { cancelledAt: new Date() },
+        });
         if (marked.count === 0) {
           // Read on the transaction, never the root client: embedded PGlite is one session whose open
           // transaction holds it, so a root query here waits for a commit that waits for it (a hang
@@ -157,12 +170,19 @@ export class BatchService {
           throw new DomainError('conflict', `Batch ${batchId} is already cancelled`, 'batchId');
         }
         const cancelled = await cancelQueuedItems(transaction, batchId, principal.tenantId, principal.apiKeyName);
+        // Queued items still here were put back by recovery, a drain or an erase restart with calls left
+        // open: the single cancel closes those calls (`tool-call-abandoned` before `run-finished`).
         const active = await transaction.run.findMany({
-          where: { batchId, tenantId: principal.tenantId, status: { in: ['running', 'waiting', 'waiting_human'] }, cancelRequestedAt: null },
+          where: { batchId, tenantId: principal.tenantId, status: { in: ['queued', 'running', 'waiting', 'waiting_human'] }, cancelRequestedAt: null },
           select: { id: true },
         });
         for (const run of active) await cancelRunInTransaction(transaction, principal, run.id);
-        await recordAudit(transaction, principal, { action: 'batch.cancel', targetType: 'batch', targetId: batchId, after: { queuedCancelled: cancelled, activeCancelled: active.length } });
+        await recordAudit(transaction, principal, {
+          action: 'batch.cancel',
+          targetType: 'batch',
+          targetId: batchId,
+          after: { queuedCancelled: cancelled, activeCancelled: active.length },
+        });
       },
       { timeout: 120_000 },
     );
@@ -175,10 +195,18 @@ export class BatchService {
     const { batchId } = parseInput(batchIdInputSchema, rawInput);
     const retried = await this.database.prisma.$transaction(
       async (transaction) => {
-        const batch = await this.findBatch(principal, batchId, transaction);
-        if (batch.cancelledAt) throw new DomainError('conflict', `Batch ${batchId} is cancelled`, 'batchId');
-        // Locks the batch row, so two concurrent retries take turns instead of racing on the same failed runs.
-        await transaction.batch.update({ where: { id: batchId }, data: { completedAt: null } });
+        // Reopens the batch and checks it is not cancelled in one locking statement: two concurrent retries
+        // take turns on the row instead of racing on the same failed runs, and a cancel that commits while
+        // this waits for the row is seen (the row is re-checked after the wait), so no retry run is
+        // queued in a cancelled batch, where the claim would never pick it.
+        const reopened = await transaction.batch.updateMany({
+          where: { id: batchId, tenantId: principal.tenantId, cancelledAt: null },
+          data: { completedAt: null },
+        });
+        if (reopened.count === 0) {
+          await this.findBatch(principal, batchId, transaction);
+          throw new DomainError('conflict', `Batch ${batchId} is cancelled`, 'batchId');
+        }
         const count = await insertRetryRuns(transaction, batchId, principal.tenantId);
         await recordAudit(transaction, principal, { action: 'batch.retry-failed', targetType: 'batch', targetId: batchId, after: { retried: count } });
         return count;

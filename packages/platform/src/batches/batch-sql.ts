@@ -1,4 +1,4 @@
-import { queryRows, type StatementRunner } from '@agentloom/db';
+import { queryRows, type Prisma, type StatementRunner } from '@agentloom/db';
 
 import { runEventsChannel, runQueuedChannel } from '../events/run-event';
 import { webhookDeliveriesChannel } from '../webhooks/enqueue-webhook-deliveries';
@@ -72,12 +72,19 @@ export async function insertRetryRuns(runner: StatementRunner, batchId: string, 
   return rows[0]?.inserted ?? 0;
 }
 
+/** Tool-call statuses a run ending `cancelled` must close (`closeCancelledRunCalls`). */
+const openCallStatuses = `('running', 'outcome_unknown', 'awaiting_approval')`;
+
 /**
- * Ends a cancelled batch's queued items in ONE statement whatever their number: they never ran, so
- * they hold no lease and no open call. Each gets the two events a single cancel appends
- * (`run-cancel-requested`, `run-finished`), the `run.cancelled` webhook deliveries its tenant's
- * endpoints subscribe to (the shape `agentloom_append_run_events` writes), and watched runs their
- * NOTIFY — per-run function calls took minutes for 10,000 items on the embedded database.
+ * Ends a cancelled batch's queued items that have no open tool call in ONE statement whatever their
+ * number: they hold no lease and leave nothing of their ledger to close. Each gets the two events a
+ * single cancel appends (`run-cancel-requested`, `run-finished`), the `run.cancelled` webhook
+ * deliveries its tenant's endpoints subscribe to (the shape `agentloom_append_run_events` writes),
+ * and watched runs their NOTIFY — per-run function calls took minutes for 10,000 items on the
+ * embedded database. A queued item CAN have run before: lease recovery, a draining executor or an
+ * erase restart puts a run back to `queued` with its calls as they were. Those stay queued here for
+ * the caller to end as a single cancel ends them (closing the calls, `tool-call-abandoned` before
+ * `run-finished`).
  */
 export async function cancelQueuedItems(runner: StatementRunner, batchId: string, tenantId: string, by: string): Promise<number> {
   const finished = { status: 'cancelled', reason: 'Its batch was cancelled before it ran' };
@@ -86,6 +93,7 @@ export async function cancelQueuedItems(runner: StatementRunner, batchId: string
     `WITH ended AS (
        UPDATE runs SET status = 'cancelled', cancel_requested_at = now(), finished_at = now(), updated_at = now(), next_event_seq = next_event_seq + 2
         WHERE batch_id = $1::uuid AND tenant_id = $2::uuid AND status = 'queued'
+          AND NOT EXISTS (SELECT 1 FROM tool_calls AS call WHERE call.run_id = runs.id AND call.status IN ${openCallStatuses})
     RETURNING id, tenant_id, next_event_seq - 2 AS seq
      ), events AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
@@ -108,8 +116,35 @@ export async function cancelQueuedItems(runner: StatementRunner, batchId: string
     [batchId, tenantId, by, JSON.stringify(finished)],
   );
   const row = rows[0];
-  if (row && row.deliveries > 0) await queryRows(runner, `SELECT pg_notify('${webhookDeliveriesChannel}', $1::text)::text AS notified`, [String(row.deliveries)]);
+  if (row && row.deliveries > 0)
+    await queryRows(runner, `SELECT pg_notify('${webhookDeliveriesChannel}', $1::text)::text AS notified`, [String(row.deliveries)]);
   return row?.ended ?? 0;
+}
+
+/**
+ * Marks the batch completed if it is open and no item is still to run, and says whether it did.
+ * Locks the batch row first, then checks the items in a SECOND statement: under read committed that
+ * statement's snapshot is taken after the lock is granted, so it sees the runs of a retry that held
+ * the lock (reopening the batch) and committed meanwhile. One UPDATE with the check in a subquery
+ * would not: its re-check after waiting for the row reads the subquery with the snapshot from
+ * before the wait, and would close the reopened batch over its queued retries, which the claim
+ * then never picks. The transaction holds the lock until the UPDATE commits.
+ */
+export async function completeIfSettled(runner: Prisma.TransactionClient, batchId: string, tenantId: string): Promise<boolean> {
+  const open = await queryRows<{ id: string }>(
+    runner,
+    'SELECT id FROM batches WHERE id = $1::uuid AND tenant_id = $2::uuid AND completed_at IS NULL AND cancelled_at IS NULL FOR UPDATE',
+    [batchId, tenantId],
+  );
+  if (open.length === 0) return false;
+  const completed = await queryRows<{ id: string }>(
+    runner,
+    `UPDATE batches SET completed_at = now(), updated_at = now() WHERE id = $1::uuid AND completed_at IS NULL AND cancelled_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM runs AS run WHERE run.batch_id = $1::uuid AND run.status IN ('queued', 'running', 'waiting', 'waiting_human'))
+     RETURNING id`,
+    [batchId],
+  );
+  return completed.length > 0;
 }
 
 export interface BatchCountRow {
@@ -137,7 +172,12 @@ export interface BatchItemRow {
 }
 
 /** A page of items in index order, each with its current run (and how many runs the item has had). */
-export function selectItems(runner: StatementRunner, batchId: string, tenantId: string, page: { status?: string; after: number; limit: number }): Promise<BatchItemRow[]> {
+export function selectItems(
+  runner: StatementRunner,
+  batchId: string,
+  tenantId: string,
+  page: { status?: string; after: number; limit: number },
+): Promise<BatchItemRow[]> {
   return queryRows<BatchItemRow>(
     runner,
     `SELECT run.batch_item AS item, run.id AS run_id, run.status::text AS status, run.input ->> 'text' AS input, run.output, run.error_kind, run.error_message,
