@@ -42,8 +42,6 @@ export async function cancelRunInTransaction(transaction: Prisma.TransactionClie
       where: { id: runId },
       data: { status: 'cancelled', cancelRequestedAt: now, finishedAt: now, leaseOwner: null, leaseExpiresAt: null, wakeAt: null, budgetResumeAt: null },
     });
-    // A parked wait ends with its run: a later event for its key is refused (409), and the key is free again.
-    await transaction.runWait.updateMany({ where: { runId, status: { in: ['pending', 'delivered'] } }, data: { status: 'cancelled' } });
     await appendRunEvents(transaction, run, [
       { type: 'run-cancel-requested', payload: { by } },
       ...(await closeCancelledRunCalls(transaction, run, null)),

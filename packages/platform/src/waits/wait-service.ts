@@ -38,6 +38,7 @@ export class WaitService {
       const rows = await transaction.$queryRawUnsafe<{ run_id: string; call_id: string; delivered_at: Date }[]>(
         `UPDATE run_waits SET status = 'delivered', payload = $3::jsonb, delivered_at = now(), delivered_by = $4
           WHERE tenant_id = $1::uuid AND correlation_key = $2 AND status = 'pending' AND (wake_at IS NULL OR wake_at > now())
+            AND EXISTS (SELECT 1 FROM runs WHERE runs.id = run_waits.run_id AND runs.status NOT IN ('succeeded', 'failed', 'cancelled'))
       RETURNING run_id, call_id, delivered_at`,
         principal.tenantId,
         input.correlationKey,
@@ -88,6 +89,8 @@ async function explainRefusal(transaction: Prisma.TransactionClient, tenantId: s
   if (!latest) return new DomainError('not-found', `No run waits for an event with correlation key "${correlationKey}"`, 'correlationKey');
   if (latest.status === 'delivered')
     return new DomainError('conflict', `The event "${correlationKey}" was delivered already (${latest.deliveredAt?.toISOString() ?? ''}); a wait takes one event`, 'correlationKey');
-  if (latest.status === 'cancelled') return new DomainError('conflict', `The wait for "${correlationKey}" ended: its run was cancelled`, 'correlationKey');
-  return new DomainError('conflict', `The wait for "${correlationKey}" timed out at ${latest.wakeAt?.toISOString() ?? ''}`, 'correlationKey');
+  if (latest.status === 'cancelled') return new DomainError('conflict', `The wait for "${correlationKey}" ended with its run`, 'correlationKey');
+  if (latest.wakeAt && latest.wakeAt <= new Date()) return new DomainError('conflict', `The wait for "${correlationKey}" timed out at ${latest.wakeAt.toISOString()}`, 'correlationKey');
+  // Pending, and not timed out: its run ended (a wait left by an earlier version, which did not close it).
+  return new DomainError('conflict', `The wait for "${correlationKey}" ended with its run`, 'correlationKey');
 }

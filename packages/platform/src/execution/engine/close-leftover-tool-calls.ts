@@ -15,7 +15,7 @@ export const abandonedToolCallStatus = 'abandoned';
  * outcome is `outcome_unknown` and that no operator was asked about gets the operator question (an
  * approval: approve = it completed, reject = it did not), which records the truth in the ledger even
  * though the run will not resume; one whose question was withdrawn (expired by a cancel) is closed as
- * `abandoned` too. Runs inside the transaction that ends the run.
+ * `abandoned` too. The run's open durable waits end with it. Runs inside the transaction that ends the run.
  */
 export async function closeLeftoverToolCalls(
   transaction: Prisma.TransactionClient,
@@ -24,6 +24,9 @@ export async function closeLeftoverToolCalls(
   attempt: number | null,
   runStatus: string,
 ): Promise<NewRunEvent[]> {
+  // A durable wait ends with its run: a later event for its key is refused (409), and the key is free
+  // for another run (a retry, say). A step can register a wait beside a call the cancel stops.
+  await transaction.runWait.updateMany({ where: { runId: run.id, status: { in: ['pending', 'delivered'] } }, data: { status: 'cancelled' } });
   const leftovers = await transaction.toolCall.findMany({
     where: { runId: run.id, status: { in: ['running', 'outcome_unknown'] } },
     select: { id: true, callId: true, name: true, status: true, arguments: true, statusHistory: true, approval: { select: { status: true, requestReason: true } } },
