@@ -28,7 +28,11 @@ async function startPglite() {
   };
 }
 
-describe('offline Prisma CLI through the WASM schema engine', () => {
+// Each test runs the Prisma CLI (and its WASM engine) up to three times as child processes: on a
+// loaded 2-core machine one test took over the default 120 s, so the file's tests get more.
+const cliTestTimeoutMs = 480_000;
+
+describe('offline Prisma CLI through the WASM schema engine', { timeout: cliTestTimeoutMs }, () => {
   let project: ScratchProject;
   // One pair of PGlite servers for the whole file: creating one costs seconds. migrate-check still
   // exercises the helpers' own throwaway databases.
