@@ -15,7 +15,10 @@ export interface OriginRun {
   retryRunId: string | null;
 }
 
-/** @throws DomainError `not-found` on `runId` for an unknown run or another tenant's. */
+/**
+ * @throws DomainError `not-found` on `runId` for an unknown run or another tenant's; `conflict` for a
+ * replay of a dataset case.
+ */
 export async function loadOriginRun(database: Database, tenantId: string, runId: string): Promise<OriginRun> {
   const row = await database.prisma.run.findFirst({
     where: { id: runId, tenantId },
@@ -27,9 +30,15 @@ export async function loadOriginRun(database: Database, tenantId: string, runId:
       input: true,
       agentVersion: { select: { id: true, version: true } },
       retry: { select: { id: true } },
+      evalResult: { select: { experimentId: true } },
     },
   });
   if (!row) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
+  // A replay serves recorded tool results and never runs an unsafe tool (ADR 0048); its retry, re-run
+  // or fork would be an ordinary live run of the case, executing for real what the recording served.
+  if (row.evalResult) {
+    throw new DomainError('conflict', `Run ${runId} replays a dataset case in experiment ${row.evalResult.experimentId}; run the experiment again instead`, 'runId');
+  }
   const input = row.input as { text?: unknown } | null;
   if (typeof input?.text !== 'string') throw new DomainError('validation', `Run ${runId} has no text input to run again`, 'runId');
   return {
