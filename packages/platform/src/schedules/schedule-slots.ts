@@ -1,9 +1,7 @@
 import { CronExpressionParser } from 'cron-parser';
 
 /** When a schedule fires: a cron expression read in an IANA time zone, or a fixed interval from an anchor. */
-export type ScheduleTiming =
-  | { kind: 'cron'; cronExpression: string; timeZone: string }
-  | { kind: 'interval'; intervalSeconds: number; anchorAt: Date };
+export type ScheduleTiming = { kind: 'cron'; cronExpression: string; timeZone: string } | { kind: 'interval'; intervalSeconds: number; anchorAt: Date };
 
 /** The most slots one tick walks through (a schedule down for longer only looks at the latest ones). */
 export const maxSlotsWalked = 10_000;
@@ -22,7 +20,8 @@ export function isKnownTimeZone(timeZone: string): boolean {
 /** The parser's reason a cron expression is invalid, or undefined when it parses. Five or six fields (seconds first). */
 export function cronExpressionProblem(cronExpression: string): string | undefined {
   const fields = cronExpression.trim().split(/\s+/);
-  if (!cronExpression.trim().startsWith('@') && (fields.length < 5 || fields.length > 6)) return 'needs 5 fields (minute hour day month weekday) or 6 (seconds first)';
+  if (!cronExpression.trim().startsWith('@') && (fields.length < 5 || fields.length > 6))
+    return 'needs 5 fields (minute hour day month weekday) or 6 (seconds first)';
   try {
     CronExpressionParser.parse(cronExpression, { tz: 'UTC', strict: false });
     return undefined;
@@ -57,41 +56,57 @@ export function upcomingSlots(timing: ScheduleTiming, after: Date, count: number
 /**
  * The slots due at `now`: every slot from `firstDue` (the stored next fire time, itself a slot) up to
  * and including `now`. Returns the latest `keep` of them, oldest first, and how many there were
- * (counted up to `maxSlotsWalked`), walking back from `now` so a schedule stopped for a year costs a
- * bounded loop.
+ * (counted up to `maxSlotsWalked`), so a schedule stopped for a year costs a bounded loop.
  */
 export function dueSlots(timing: ScheduleTiming, firstDue: Date, now: Date, keep: number): { slots: Date[]; total: number } {
   if (firstDue.getTime() > now.getTime()) return { slots: [], total: 0 };
-  const latest = latestSlots(timing, now, keep).filter((slot) => slot.getTime() >= firstDue.getTime());
-  return { slots: latest, total: countSlots(timing, firstDue, now) };
+  if (timing.kind === 'interval') return dueIntervalSlots(timing, firstDue, now, keep);
+  const walked = walkForward(timing, firstDue, now, keep);
+  if (walked.reachedNow) return { slots: walked.slots, total: walked.total };
+  return { slots: walkForward(timing, reentryAfter(timing, now, keep), now, keep).slots, total: maxSlotsWalked };
 }
 
-function latestSlots(timing: ScheduleTiming, now: Date, keep: number): Date[] {
+function dueIntervalSlots(timing: Extract<ScheduleTiming, { kind: 'interval' }>, firstDue: Date, now: Date, keep: number): { slots: Date[]; total: number } {
+  const step = timing.intervalSeconds * 1000;
+  const last = Math.floor((now.getTime() - timing.anchorAt.getTime()) / step);
   const slots: Date[] = [];
-  if (timing.kind === 'interval') {
-    const step = timing.intervalSeconds * 1000;
-    const elapsed = now.getTime() - timing.anchorAt.getTime();
-    if (elapsed < 0) return [];
-    const last = Math.floor(elapsed / step);
-    for (let index = last; index >= 0 && slots.length < keep; index -= 1) slots.unshift(new Date(timing.anchorAt.getTime() + index * step));
-    return slots;
+  for (let index = last; index >= 0 && slots.length < keep; index -= 1) {
+    const slot = new Date(timing.anchorAt.getTime() + index * step);
+    if (slot.getTime() < firstDue.getTime()) break;
+    slots.unshift(slot);
   }
-  // prev() returns slots strictly before currentDate: start one millisecond after now to include it.
-  const expression = CronExpressionParser.parse(timing.cronExpression, { tz: timing.timeZone, currentDate: new Date(now.getTime() + 1) });
-  while (slots.length < keep && expression.hasPrev()) slots.unshift(expression.prev().toDate());
-  return slots;
+  return { slots, total: Math.min(maxSlotsWalked, Math.floor((now.getTime() - firstDue.getTime()) / step) + 1) };
 }
 
-function countSlots(timing: ScheduleTiming, firstDue: Date, now: Date): number {
-  if (timing.kind === 'interval') {
-    const step = timing.intervalSeconds * 1000;
-    return Math.min(maxSlotsWalked, Math.floor((now.getTime() - firstDue.getTime()) / step) + 1);
-  }
+/**
+ * Cron slots come only from `next()`, the way the preview and on-time ticking find them: `prev()`
+ * disagrees across an autumn clock change (it yields both 02:30 CEST and 02:30 CET for `30 2 * * *`),
+ * so walking back would fire a daily job twice that night at a slot the preview never showed.
+ */
+function walkForward(timing: ScheduleTiming, from: Date, now: Date, keep: number): { slots: Date[]; total: number; reachedNow: boolean } {
+  const slots: Date[] = [];
   let total = 0;
-  let cursor = firstDue;
-  while (cursor.getTime() <= now.getTime() && total < maxSlotsWalked) {
+  let cursor = from;
+  while (cursor.getTime() <= now.getTime()) {
+    if (total === maxSlotsWalked) return { slots, total, reachedNow: false };
     total += 1;
+    slots.push(cursor);
+    if (slots.length > keep) slots.shift();
     cursor = nextSlotAfter(timing, cursor);
   }
-  return total;
+  return { slots, total, reachedNow: true };
+}
+
+/**
+ * Where to pick the forward walk up again when more than `maxSlotsWalked` slots were due: just after
+ * a slot found by stepping back `2 * keep + 1` times with `prev()`. `prev()` only finds that point;
+ * it may count a repeated wall-clock time twice, but at most every other step is such a repeat, so
+ * the `next()` walk from there still passes at least `keep` slots.
+ */
+function reentryAfter(timing: Extract<ScheduleTiming, { kind: 'cron' }>, now: Date, keep: number): Date {
+  // prev() returns slots strictly before currentDate: start one millisecond after now to include it.
+  const expression = CronExpressionParser.parse(timing.cronExpression, { tz: timing.timeZone, currentDate: new Date(now.getTime() + 1) });
+  let back: Date | undefined;
+  for (let step = 0; step <= 2 * keep && expression.hasPrev(); step += 1) back = expression.prev().toDate();
+  return nextSlotAfter(timing, back ?? now);
 }
