@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { storableDateSchema } from '../validation/storable-date.schema';
+
 export const memoryKinds = ['episode', 'fact', 'document_chunk', 'procedure'] as const;
 export const memoryLevels = ['thread', 'agent', 'project', 'user'] as const;
 
@@ -13,11 +15,11 @@ export const searchMemoryInputSchema = z.object({
   limit: z.number().int().min(1).max(50).default(10),
   mode: z.enum(['hybrid', 'vector', 'full-text']).default('hybrid'),
   /** Only items that happened at or after this time (occurredAt, else when stored). */
-  occurredAfter: z.coerce.date().optional(),
+  occurredAfter: storableDateSchema.optional(),
   /** Only items that happened before this time. */
-  occurredBefore: z.coerce.date().optional(),
+  occurredBefore: storableDateSchema.optional(),
   /** The reference date for time expressions in `text` ("last week") and recency; default now. */
-  now: z.coerce.date().optional(),
+  now: storableDateSchema.optional(),
 });
 
 export const storeMemoryInputSchema = z.object({
@@ -28,9 +30,9 @@ export const storeMemoryInputSchema = z.object({
   key: z.string().min(1).max(200).optional(),
   metadata: z.record(z.string(), z.json()).optional(),
   pinned: z.boolean().default(false),
-  expiresAt: z.coerce.date().optional(),
+  expiresAt: storableDateSchema.optional(),
   /** When what the item records happened (default: when it is stored). */
-  occurredAt: z.coerce.date().optional(),
+  occurredAt: storableDateSchema.optional(),
 });
 
 export const memoryItemIdInputSchema = z.object({ memoryItemId: z.uuid() });
