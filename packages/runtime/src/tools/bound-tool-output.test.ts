@@ -80,3 +80,32 @@ describe('boundToolOutput at its edges', () => {
     expect('data' in boundToolOutput({ content: 'c'.repeat(5_000) }, 2_000)).toBe(false);
   });
 });
+
+describe('boundToolOutput makes the result storable', () => {
+  const fffd = '\ufffd';
+
+  it('replaces NUL and lone surrogates in content with U+FFFD, and counts the repaired bytes', () => {
+    expect(boundToolOutput({ content: 'binary\u0000payload' }, 1024)).toEqual({ content: `binary${fffd}payload`, outputBytes: 16 });
+    expect(boundToolOutput({ content: 'half \ud800 pair', isError: true }, 1024)).toEqual({ content: `half ${fffd} pair`, isError: true, outputBytes: 13 });
+  });
+
+  it('repairs the strings and object keys of data at any depth', () => {
+    const bounded = boundToolOutput({ content: 'ok', data: { 'k\u0000': [{ nested: 'x\ud800y' }], fine: 'é' } }, 1024);
+    expect(bounded.data).toEqual({ [`k${fffd}`]: [{ nested: `x${fffd}y` }], fine: 'é' });
+    expect(bounded.outputBytes).toBe(2 + utf8Bytes(JSON.stringify(bounded.data)));
+  });
+
+  it('hands back the very result when it was storable', () => {
+    const data = { list: ['😀'] };
+    expect(boundToolOutput({ content: 'fine', data }, 1024).data).toBe(data);
+  });
+
+  it('repairs before cutting, so a truncated result is storable and within the cap', () => {
+    const bounded = boundToolOutput({ content: '\u0000\ud800'.repeat(2_000), data: { small: '\u0000' } }, 2_000);
+    const kept = bounded.content.slice(0, bounded.content.indexOf('\n[truncated'));
+    expect(kept).toBe(fffd.repeat(kept.length));
+    expect(bounded.data).toEqual({ small: fffd });
+    expect(bounded.outputBytes).toBe(4_000 * 3 + utf8Bytes(JSON.stringify({ small: fffd })));
+    expect(utf8Bytes(bounded.content) + utf8Bytes(JSON.stringify(bounded.data))).toBeLessThanOrEqual(2_000);
+  });
+});

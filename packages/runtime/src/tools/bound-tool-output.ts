@@ -1,4 +1,5 @@
 import type { ToolResult } from '../contracts/tool';
+import { storableJson, storableText } from '../util/storable-text';
 
 /** Default cap on a tool's stored output (content plus serialized data): 256 KiB. */
 export const defaultToolOutputMaxBytes = 256 * 1024;
@@ -14,33 +15,50 @@ export function utf8Bytes(text: string): number {
 }
 
 /**
- * A tool result that fits `maxBytes`, with `outputBytes` set to the size of the tool's full output
- * (UTF-8 bytes of `content` plus of `JSON.stringify(data)`). Within the cap it is returned as it
- * was. Beyond it the content keeps its longest prefix that fits — cut at a character boundary,
- * never inside a surrogate pair or a multi-byte character — followed by a note the model reads
+ * A tool result the host can store, that fits `maxBytes`, with `outputBytes` set to the size of the
+ * tool's full output (UTF-8 bytes of `content` plus of `JSON.stringify(data)`).
+ *
+ * Storable first: NUL (U+0000) and lone UTF-16 surrogates in `content`, and in the strings and
+ * object keys of `data`, become U+FFFD (see `util/storable-text`). Postgres cannot store either, and
+ * a result the ledger cannot write would fail a run whose call did return — and mark that call's
+ * outcome unknown. Doing it here, before the hooks see the result, means the model, the ledger, the
+ * transcript and the events all read the same text. `outputBytes` counts the repaired text (a NUL
+ * is 1 byte, its U+FFFD 3), so the cap holds for what is stored.
+ *
+ * Within the cap the result is returned as it was (repaired). Beyond it the content keeps its
+ * longest prefix that fits — cut at a character boundary, never inside a surrogate pair or a
+ * multi-byte character — followed by a note the model reads
  * (`[truncated: 5,242,880 bytes, showing first 261,921]`); structured `data` is kept when it is small (a
  * quarter of the cap at most), otherwise dropped (the model reads `content`, never `data`).
  * Nothing the ledger or the transcript stores from the result can then exceed the cap.
  */
 export function boundToolOutput(result: ToolResult, maxBytes: number): ToolResult & { outputBytes: number } {
-  const contentBytes = utf8Bytes(result.content);
-  const dataText = result.data === undefined ? undefined : JSON.stringify(result.data);
+  const { result: storable, dataText } = storableResult(result);
+  const contentBytes = utf8Bytes(storable.content);
   const dataBytes = dataText === undefined ? 0 : utf8Bytes(dataText);
   const outputBytes = contentBytes + dataBytes;
-  if (outputBytes <= maxBytes) return { ...result, outputBytes };
+  if (outputBytes <= maxBytes) return { ...storable, outputBytes };
   // Small structured data (a quarter of the cap at most) stays beside the cut content; larger data
   // is dropped. The note's digits depend on the kept size; reserving the widest note keeps the
   // total in bounds.
   const keepData = dataText !== undefined && dataBytes <= maxBytes / 4;
   const widestNote = truncationNote(outputBytes, maxBytes);
-  const kept = prefixWithinBytes(result.content, Math.max(0, maxBytes - utf8Bytes(widestNote) - (keepData ? dataBytes : 0)));
+  const kept = prefixWithinBytes(storable.content, Math.max(0, maxBytes - utf8Bytes(widestNote) - (keepData ? dataBytes : 0)));
   const content = `${kept}${truncationNote(outputBytes, utf8Bytes(kept))}`;
   return {
     content,
-    ...(result.isError ? { isError: true } : {}),
-    ...(keepData ? { data: result.data } : {}),
+    ...(storable.isError ? { isError: true } : {}),
+    ...(keepData ? { data: storable.data } : {}),
     outputBytes,
   };
+}
+
+/** `result` with storable content and data (the same object when it already was), and its data's JSON text. */
+function storableResult(result: ToolResult): { result: ToolResult; dataText: string | undefined } {
+  const content = storableText(result.content);
+  const data = storableJson(result.data);
+  if (content === result.content && data.value === result.data) return { result, dataText: data.json };
+  return { result: { ...result, content, ...(result.data === undefined ? {} : { data: data.value }) }, dataText: data.json };
 }
 
 function truncationNote(outputBytes: number, shownBytes: number): string {

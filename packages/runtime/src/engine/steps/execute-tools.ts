@@ -127,7 +127,8 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
   // A sub-agent asked for approval during this call (whatever the handler did with that news).
   if (call.child !== undefined && call.child !== suspendedBefore) return { kind: 'paused', record: { ...ledgerFields(services, state, call), status: 'awaiting-approval' } };
   delete call.child;
-  // Cut before the hooks see it: the ledger, the transcript and the model all get the bounded result.
+  // Repaired and cut before the hooks see it: the ledger, the transcript, the events and the model all
+  // get the same bounded result, with NUL and lone surrogates (which Postgres cannot store) as U+FFFD.
   result = boundToolOutput(result, services.toolOutputMaxBytes);
   await services.modules.hooks.toolCallFinished({ ...hookInfo, result });
   return finish(services, state, recorder, call, result.isError ? 'failed' : 'succeeded', result);

@@ -1,9 +1,10 @@
 import type { Message } from '../../contracts/messages';
-import type { ModelCallOptions, ModelCallPurpose, ModelResponse } from '../../contracts/model-gateway';
+import type { ModelCallOptions, ModelCallPurpose, ModelResponse, RawToolCall } from '../../contracts/model-gateway';
 import type { ToolDefinition } from '../../contracts/tool';
 import type { ModelGateway, ModelRequest } from '../../contracts/model-gateway';
 import { AbortedError, isProviderErrorKind, LimitExceededError, ModelCallFailedError, ProviderCallFailedError } from '../../errors';
 import { raceWithAbort, throwIfAborted } from '../../util/abort';
+import { storableJsonText, storableText } from '../../util/storable-text';
 import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
 import type { StepRecorder } from '../step-recorder';
@@ -37,7 +38,7 @@ export async function invokeModel(services: EngineServices, state: RunState, rec
   // stops the call before the gateway is asked.
   throwIfAborted(signal);
   recorder.emit('model-call-started', { purpose: request.purpose, messageCount: request.messages.length, toolCount: request.tools.length });
-  const response = await raceWithAbort(
+  const reply = await raceWithAbort(
     invokeGateway(model, signal, {
       messages: request.messages,
       tools: request.tools,
@@ -45,7 +46,7 @@ export async function invokeModel(services: EngineServices, state: RunState, rec
       instance: { instanceId: state.instanceId, step },
       options: request.options ?? {},
       signal,
-      onTextDelta: (delta) => recorder.emit('text-delta', { purpose: request.purpose, delta }),
+      onTextDelta: (delta) => recorder.emit('text-delta', { purpose: request.purpose, delta: storableText(delta) }),
       // Each retry is on the record: what failed, how, and how long the gateway waits before trying again.
       onRetry: (retry) =>
         recorder.emit('model-call-retry', {
@@ -61,6 +62,7 @@ export async function invokeModel(services: EngineServices, state: RunState, rec
     }),
     signal,
   );
+  const response = storableResponse(reply);
   recorder.addUsage(response.usage);
   recorder.emit('model-call-finished', {
     purpose: request.purpose,
@@ -94,4 +96,33 @@ async function invokeGateway(model: ModelGateway, signal: AbortSignal, request: 
     }
     throw new ModelCallFailedError(`Model call failed: ${error instanceof Error ? error.message : String(error)}`, error);
   }
+}
+
+/**
+ * The reply with NUL and lone surrogates replaced by U+FFFD in its text and its tool calls' ids,
+ * names and arguments (see `util/storable-text`): Postgres cannot store either, and every model
+ * reply passes here before hooks, events, the transcript or the ledger see it. Only strings are
+ * touched; the shape of an unvalidated reply is `normalizeResponse`'s to judge. A streamed delta
+ * is repaired on its own, so a surrogate pair split across two deltas (no known gateway does this)
+ * would show as two U+FFFD in the events while the reply's text keeps the pair.
+ */
+function storableResponse(response: ModelResponse): ModelResponse {
+  const calls: unknown = response.toolCalls;
+  return { ...response, text: storableString(response.text), ...(Array.isArray(calls) ? { toolCalls: calls.map(storableCall) } : {}) };
+}
+
+function storableCall(call: unknown): RawToolCall {
+  if (typeof call !== 'object' || call === null) return call as RawToolCall;
+  const { id, name, argumentsJson } = call as Record<string, unknown>;
+  return {
+    ...call,
+    id: storableString(id),
+    name: storableString(name),
+    argumentsJson: typeof argumentsJson === 'string' ? storableJsonText(argumentsJson) : argumentsJson,
+  } as RawToolCall;
+}
+
+/** Strings are repaired; anything else in an unvalidated reply is left for `normalizeResponse` to refuse. */
+function storableString(value: unknown): string {
+  return (typeof value === 'string' ? storableText(value) : value) as string;
 }
