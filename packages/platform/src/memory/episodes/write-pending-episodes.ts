@@ -7,6 +7,7 @@ import type { PrismaMemoryPort } from '../prisma-memory-port';
 import type { StoreMemoryInput } from '../store-memory-item';
 import { conversationTurnItem } from './conversation-turn-item';
 import { episodeSourceUnchanged, loadEpisodeSource, type EpisodeSource } from './episode-source';
+import { lockPendingRun } from './lock-pending-run';
 import { summarizeEpisode } from './summarize-episode';
 
 /**
@@ -16,7 +17,9 @@ import { summarizeEpisode } from './summarize-episode';
  * Where the agent asks for it (`memoryWriting`), the run's turn is indexed as a memory too, and a
  * successful run gets its fact-extraction job. Items, job and the cleared flag are one transaction,
  * written behind the erase fence (ADR 0040): a run erased or redacted while its summary was being
- * written keeps its flag and is summarized again, from what is left, on the next sweep.
+ * written keeps its flag and is summarized again, from what is left, on the next sweep. That
+ * transaction also locks the run and writes only while the flag is still set, so two processes
+ * sweeping the same run write its items once (`lockPendingRun`).
  */
 export async function writePendingEpisodes(
   database: Database,
@@ -33,6 +36,9 @@ export async function writePendingEpisodes(
   let written = 0;
   for (const { id } of pending) {
     if (options.signal.aborted) break;
+    // Another process may have written it since the list was read: spare the model call. (Only a
+    // saving; the write below checks again under the run's lock.)
+    if ((await database.prisma.run.count({ where: { id, episodePending: true } })) === 0) continue;
     const source = await loadEpisodeSource(database.prisma, id);
     if (!source) {
       await database.prisma.run.updateMany({ where: { id }, data: { episodePending: false } });
@@ -40,18 +46,25 @@ export async function writePendingEpisodes(
     }
     const items = await itemsOf(source, options);
     const wantsExtraction = Boolean(source.config?.memoryWriting?.extractFacts && source.config.model && source.outcome === 'succeeded');
+    const refused = { alreadyWritten: false };
     const stored = await port.storeItemsIf(
       items,
       async (transaction) => {
         await holdEraseFenceShared(transaction, source.tenantId);
+        if (!(await lockPendingRun(transaction, id))) {
+          refused.alreadyWritten = true;
+          return false;
+        }
         return episodeSourceUnchanged(transaction, source);
       },
       async (transaction) => {
-        if (wantsExtraction) await transaction.memoryExtraction.createMany({ data: [{ runId: source.runId, tenantId: source.tenantId }], skipDuplicates: true });
+        if (wantsExtraction)
+          await transaction.memoryExtraction.createMany({ data: [{ runId: source.runId, tenantId: source.tenantId }], skipDuplicates: true });
         await transaction.run.updateMany({ where: { id }, data: { episodePending: false } });
       },
     );
     if (stored) written += 1;
+    else if (refused.alreadyWritten) logger.info('Run summarized by another process meanwhile; nothing written', { runId: id });
     else logger.info('Run erased or redacted while its episode was written; nothing written (a redacted run is summarized again next sweep)', { runId: id });
   }
   if (written > 0) logger.info(`Wrote ${written} episode memory(ies)`);

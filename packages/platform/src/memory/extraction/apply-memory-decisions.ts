@@ -3,9 +3,9 @@ import type { MemoryScope } from '@agentloom/runtime';
 
 import { holdEraseFenceShared } from '../../erase/erase-fence';
 import { episodeSourceUnchanged, type EpisodeSource } from '../episodes/episode-source';
-import { memoryScopeOf } from '../memory-scope';
+import { memoryScopeOf, storedScopeOf, type StoredScope } from '../memory-scope';
 import type { PrismaMemoryPort } from '../prisma-memory-port';
-import { insertMemoryItem } from '../store-memory-item';
+import { holdMemoryKeyLocks, insertMemoryItem } from '../store-memory-item';
 import type { ExistingMemory, ProposedDecision } from './extraction-prompt';
 
 /** Counts per event of one applied extraction. */
@@ -41,6 +41,8 @@ export async function applyMemoryDecisions(
   const applied = await database.prisma.$transaction(async (transaction) => {
     await holdEraseFenceShared(transaction, source.tenantId);
     if (!(await episodeSourceUnchanged(transaction, source))) return false;
+    // The keys the decisions write, locked up front in one order (another extraction may write some of them).
+    await holdMemoryKeyLocks(transaction, await keysWritten(transaction, source.tenantId, proposal.decisions, byLocalId, storedScopeOf(factScope)));
     const record = (data: Omit<Prisma.MemoryDecisionUncheckedCreateInput, 'tenantId' | 'runId'>) =>
       transaction.memoryDecision.create({ data: { tenantId: source.tenantId, runId: source.runId, ...data } });
     for (const decision of proposal.decisions) {
@@ -83,3 +85,30 @@ export async function applyMemoryDecisions(
 }
 
 const liveSelect = { id: true, tenantId: true, scope: true, scopeId: true, key: true, expiresAt: true } as const;
+
+type KeyWritten = { scope: Pick<StoredScope, 'tenantId' | 'scope' | 'scopeId'>; key: string };
+
+/** The keys an ADD or UPDATE decision writes: an ADD's in the fact scope, an UPDATE's in its target's scope (the target's key first). */
+async function keysWritten(
+  transaction: Prisma.TransactionClient,
+  tenantId: string,
+  decisions: readonly ProposedDecision[],
+  byLocalId: ReadonlyMap<string, ExistingMemory>,
+  factScope: StoredScope,
+): Promise<KeyWritten[]> {
+  const targetIds = decisions.flatMap((decision) =>
+    decision.event === 'UPDATE' && decision.id !== undefined ? [byLocalId.get(decision.id)?.itemId].filter((id) => id !== undefined) : [],
+  );
+  const rows = await transaction.memoryItem.findMany({
+    where: { tenantId, id: { in: targetIds } },
+    select: { id: true, tenantId: true, scope: true, scopeId: true, key: true },
+  });
+  const targets = new Map(rows.map((row) => [row.id, row]));
+  return decisions.flatMap((decision): KeyWritten[] => {
+    if (decision.event === 'ADD') return decision.key ? [{ scope: factScope, key: decision.key }] : [];
+    if (decision.event !== 'UPDATE' || decision.id === undefined) return [];
+    const target = targets.get(byLocalId.get(decision.id)?.itemId ?? '');
+    const key = target?.key ?? decision.key;
+    return target && key ? [{ scope: target, key }] : [];
+  });
+}
