@@ -115,6 +115,13 @@ export class ApprovalService {
     // A decision lets a gated call run: a key revoked a moment ago (its cache not yet told) decides
     // nothing. The key row stays locked until commit, so a revoke waits for this decision or wins.
     await assertCredentialCurrent(transaction, principal);
+    // The run row before the approval's: a cancel locks the run, then its approvals. In the other
+    // order, a decision and a cancel of the same run deadlocked (one of them failed after 1 s).
+    await transaction.$queryRawUnsafe(
+      'SELECT id FROM runs WHERE id = (SELECT run_id FROM approvals WHERE id = $1::uuid AND tenant_id = $2::uuid) FOR UPDATE',
+      input.approvalId,
+      principal.tenantId,
+    );
     const won = await transaction.$queryRawUnsafe<{ run_id: string; tool_call_id: string; original_arguments: Prisma.JsonValue }[]>(
       `UPDATE approvals SET status = $3::"ApprovalStatus", decided_by = $4, decided_at = now(), decision_reason = $5, edited_arguments = $6::jsonb
         WHERE id = $1::uuid AND tenant_id = $2::uuid AND status = 'pending' AND (expires_at IS NULL OR expires_at > now())
