@@ -4,6 +4,7 @@ import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { recordAudit } from '../audit/record-audit';
 import { DomainError } from '../errors/domain-error';
+import { holdEraseFenceShared } from '../erase/erase-fence';
 import { parseInput } from '../validation/parse-input';
 import { isUniqueViolation } from '../runs/unique-violation';
 import { addRunsInputSchema, createDatasetInputSchema, datasetRefSchema, importCasesInputSchema } from './evaluation.schema';
@@ -133,6 +134,12 @@ export class DatasetService {
   ): Promise<DatasetView> {
     const dataset = await this.database.prisma.$transaction(
       async (transaction) => {
+        // A case copies its source run and what that run copied from others (thread turns, memory). An
+        // erase of one of those, committed while this transaction read them, would miss the case and
+        // leave the copy: with the erase fence (ADR 0040) either this commits first and the erase finds
+        // the case, or the erase does and this reads what it left. First, before any row lock (a
+        // tenant erase deletes datasets).
+        await holdEraseFenceShared(transaction, principal.tenantId);
         // The row lock serializes concurrent additions: positions and versions stay gap-free.
         const locked = await transaction.$queryRaw<
           { id: string; version: number }[]
@@ -175,7 +182,7 @@ export class DatasetService {
           after: { version: nextVersion, cases: cases.length, sourceRunIds: cases.flatMap((recorded) => (recorded.sourceRunId ? [recorded.sourceRunId] : [])) },
         });
         return updated;
-        // Recording reads each source run in full inside the transaction (so an erase cannot interleave):
+        // Recording reads each source run in full inside the transaction (behind the erase fence):
         // a batch of runs on a loaded server outlasted Prisma's default 5 s (P2028 in bench/replay).
       },
       { timeout: 120_000 },
