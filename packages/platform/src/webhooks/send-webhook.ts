@@ -12,11 +12,20 @@ const maximumResponseBytes = 64 * 1024;
  * Sends one attempt: the SSRF guard first (resolving the name; an address literal never reaches
  * the connection's lookup), then a POST with Node's http client whose DNS lookup is guarded too.
  * Redirects are not followed: a 3xx is a failed attempt. Never throws; failures become outcomes.
+ * The guard's resolution counts against `timeoutMs` too: a resolver that never answers would hold
+ * a dispatcher slot. `stillHeld` is asked just before the request goes out: the payload was read at
+ * claim time, and an erase of its run may have deleted the delivery since.
  */
-export async function sendWebhook(delivery: ClaimedDelivery, guard: WebhookTargetGuard, timeoutMs: number): Promise<DeliveryOutcome> {
+export async function sendWebhook(
+  delivery: ClaimedDelivery,
+  guard: WebhookTargetGuard,
+  timeoutMs: number,
+  stillHeld: () => Promise<boolean> = () => Promise.resolve(true),
+): Promise<DeliveryOutcome> {
   let url: URL;
   try {
-    url = await guard.assertAllowed(delivery.url);
+    url = await withinTime(guard.assertAllowed(delivery.url), timeoutMs, `Resolving the receiver's address took longer than ${timeoutMs} ms`);
+    if (!(await stillHeld())) return { succeeded: false, statusCode: null, error: 'Not sent: the delivery was deleted (its run erased) or its lease lost' };
   } catch (error) {
     return { succeeded: false, statusCode: null, error: messageOf(error) };
   }
@@ -62,6 +71,14 @@ function post(url: URL, headers: Record<string, string>, body: string, guard: We
     request.on('error', reject);
     request.end(body);
   });
+}
+
+function withinTime<T>(work: Promise<T>, timeoutMs: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), timeoutMs);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 function messageOf(error: unknown): string {

@@ -91,3 +91,19 @@ export async function failAbandonedDeliveries(prisma: PrismaClient, maxAttempts:
     maxAttempts,
   );
 }
+
+/**
+ * Whether this attempt still holds its delivery: the row exists (an erase of its run deletes it) and
+ * its lease is this attempt's. Read just before the request goes out, so an erase that committed
+ * while the attempt resolved the receiver's name sends nothing (a request already on the wire cannot
+ * be called back).
+ */
+export async function stillHoldsDelivery(prisma: PrismaClient, owner: string, delivery: Pick<ClaimedDelivery, 'id' | 'attempt'>): Promise<boolean> {
+  const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT id FROM webhook_deliveries WHERE id = $1::uuid AND lease_owner = $2 AND attempts = $3 AND status = 'delivering'`,
+    delivery.id,
+    owner,
+    delivery.attempt,
+  );
+  return rows.length > 0;
+}

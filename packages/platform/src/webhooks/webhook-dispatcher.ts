@@ -6,7 +6,7 @@ import type { SecretBox } from '../secrets/secret-box';
 import { webhookDeliveriesChannel } from './enqueue-webhook-deliveries';
 import { sendWebhook } from './send-webhook';
 import { retryDelayMs, type WebhookConfig } from './webhook-config';
-import { claimDeliveries, failAbandonedDeliveries, recordDeliveryOutcome, type ClaimedDelivery } from './webhook-delivery-claims';
+import { claimDeliveries, failAbandonedDeliveries, recordDeliveryOutcome, stillHoldsDelivery, type ClaimedDelivery } from './webhook-delivery-claims';
 import type { WebhookTargetGuard } from './webhook-target-guard';
 
 /**
@@ -77,7 +77,11 @@ export class WebhookDispatcher {
 
   private deliver(delivery: ClaimedDelivery): void {
     const done = Promise.resolve()
-      .then(() => sendWebhook({ ...delivery, secret: this.secrets.open(delivery.secret) }, this.guard, this.config.requestTimeoutMs))
+      .then(() =>
+        sendWebhook({ ...delivery, secret: this.secrets.open(delivery.secret) }, this.guard, this.config.requestTimeoutMs, () =>
+          stillHoldsDelivery(this.database.prisma, this.owner, delivery),
+        ),
+      )
       .then((outcome) =>
         recordDeliveryOutcome(this.database.prisma, this.owner, delivery, outcome, {
           maxAttempts: this.config.maxAttempts,
