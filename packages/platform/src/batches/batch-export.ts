@@ -15,7 +15,8 @@ export function exportLines(items: readonly BatchItem[], format: BatchExportForm
 function csvField(value: string | number | null): string {
   if (value === null) return '';
   const text = String(value);
-  // A leading = + - @ would be read as a formula by spreadsheets: quote it with a leading apostrophe.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  // A leading = + - @ would be read as a formula by spreadsheets, and so may one after a leading tab or
+  // carriage return (OWASP's CSV injection list): quote it with a leading apostrophe.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) || safe !== text ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
