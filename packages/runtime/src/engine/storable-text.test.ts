@@ -64,4 +64,30 @@ describe('text the host cannot store', () => {
     expect(assistant).toMatchObject({ content: text, toolCalls: [{ id: `c${fffd}`, arguments: { word: `a${fffd}b${fffd}` } }] });
     await engine.close();
   });
+
+  it("a handler's observations and citations reach the step's events repaired", async () => {
+    const model = new ScriptedModel([{ toolCalls: [{ id: 'c1', name: 'lookup', arguments: { word: 'raw' } }] }, 'Done.']);
+    const engine = createEngine(reactSnapshot, {
+      model,
+      configureTools: (registry) =>
+        registry.register(
+          lookupTool({
+            execute: (_args: { word: string }, context) => {
+              context.emit({ kind: 'progress\u0000', data: { note: 'half \ud800done' } });
+              context.citations.record({ source: 'file\u0000.txt', quote: '\udc00quoted' });
+              return Promise.resolve({ content: 'ok' });
+            },
+          }),
+        ),
+    });
+    const run = engine.start({ task: 'Read the raw bytes' });
+    const steps = [await run.step(), await run.step()];
+    const events = steps.flatMap((step) => step.events);
+    expect(events.find((each) => each.type === 'tool-observation-emitted')?.data).toMatchObject({
+      kind: `progress${fffd}`,
+      data: { note: `half ${fffd}done` },
+    });
+    expect(events.find((each) => each.type === 'citation-recorded')?.data).toMatchObject({ source: `file${fffd}.txt`, quote: `${fffd}quoted` });
+    await engine.close();
+  });
 });

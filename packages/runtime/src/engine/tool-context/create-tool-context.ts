@@ -3,6 +3,7 @@ import type { PendingCall } from '../../checkpoint/checkpoint-schema';
 import type { JsonObject } from '../../contracts/json';
 import type { ToolContext } from '../../contracts/tool-context';
 import { jsonClone } from '../../util/deep-freeze';
+import { storableJson, storableText } from '../../util/storable-text';
 import type { EngineServices } from '../engine-services';
 import type { RunState } from '../run-state';
 import type { StepRecorder } from '../step-recorder';
@@ -20,19 +21,21 @@ export function createToolContext(services: EngineServices, state: RunState, rec
     workspacePath: services.workspacePath,
     signal,
     config: services.frozenConfig,
+    // What a handler emits or cites is stored with the step's events: NUL and lone surrogates become
+    // U+FFFD, as in its result (`boundToolOutput`), or the step's commit would fail.
     emit(observation) {
       recorder.emit('tool-observation-emitted', {
         callId: call.id,
         toolName: call.name,
-        kind: observation.kind,
-        data: (observation.data === undefined ? null : jsonClone(observation.data)) as JsonObject[string],
+        kind: storableText(observation.kind),
+        data: (observation.data === undefined ? null : jsonClone(storableJson(observation.data).value)) as JsonObject[string],
       });
     },
     plan: createPlanAccess(services, state),
     children: createChildrenAccess(services, state, recorder, call, signal),
     citations: {
       record(citation) {
-        const copy = jsonClone(citation);
+        const copy = jsonClone(storableJson(citation).value as typeof citation);
         recorder.citations.push(copy);
         recorder.emit('citation-recorded', { callId: call.id, ...copy });
       },
