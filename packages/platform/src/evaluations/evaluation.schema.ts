@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 import { recordedFeedbackSchema, recordedMemorySchema, recordedToolResultSchema } from './case-fixture';
-import { assertScorerUsable } from './scoring/output-scorers';
 
 export const datasetNameSchema = z
   .string()
@@ -85,18 +84,6 @@ export type Scorer = z.infer<typeof scorerSchema>;
 export const memoryModeSchema = z.enum(['recorded', 'live']);
 export type MemoryMode = z.infer<typeof memoryModeSchema>;
 
-/**
- * A new experiment's regex pattern or JSON Schema must compile where it will run (RE2 for patterns),
- * refused here with the field named. Only at creation: `scorerSchema` also reads stored experiments,
- * whose older patterns then fail their cases instead of failing the read.
- */
-function refuseUnrunnableScorers(scorers: Scorer[], context: z.RefinementCtx): void {
-  for (const [index, scorer] of scorers.entries()) {
-    const problem = assertScorerUsable(scorer);
-    if (problem) context.addIssue({ code: 'custom', message: problem, path: [index, scorer.type === 'regex' ? 'pattern' : 'schema'] });
-  }
-}
-
 export const createExperimentInputSchema = z.object({
   dataset: datasetNameSchema,
   agentId: z.uuid(),
@@ -104,11 +91,7 @@ export const createExperimentInputSchema = z.object({
   baselineExperimentId: z.uuid().optional(),
   modelMode: z.enum(['recorded', 'live']).default('recorded'),
   memoryMode: memoryModeSchema.default('recorded'),
-  scorers: z
-    .array(scorerSchema)
-    .max(20)
-    .superRefine(refuseUnrunnableScorers)
-    .default([{ type: 'tool-sequence', namesOnly: false }]),
+  scorers: z.array(scorerSchema).max(20).default([{ type: 'tool-sequence', namesOnly: false }]),
 });
 export type CreateExperimentInput = z.input<typeof createExperimentInputSchema>;
 

@@ -18,8 +18,10 @@ export async function startExperiment(database: Database, principal: Principal, 
   const input = parseInput(createExperimentInputSchema, rawInput);
   const { prisma } = database;
   for (const [index, scorer] of input.scorers.entries()) {
+    // A regex pattern or a JSON Schema must compile where it will run (RE2 for patterns, ADR 0106).
     const problem = assertScorerUsable(scorer);
-    if (problem) throw new DomainError('validation', `scorers.${index}: ${problem}`, `scorers.${index}`);
+    const field = `scorers.${index}${scorer.type === 'regex' ? '.pattern' : scorer.type === 'json-schema' ? '.schema' : ''}`;
+    if (problem) throw new DomainError('validation', `${field}: ${problem}`, field);
     // Tenants name a custom scorer; only the deployment's modules define them (ADR 0051).
     if (scorer.type === 'custom' && !customScorers.has(scorer.name)) {
       throw new DomainError('validation', `scorers.${index}.name: no scorer "${scorer.name}" is loaded (known: ${[...customScorers.keys()].join(', ') || 'none'})`, `scorers.${index}.name`);
