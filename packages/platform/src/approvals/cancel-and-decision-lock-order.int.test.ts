@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import type { Principal } from '../auth/roles';
-import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform, holdRowLock, sessionsWaitingOnLocks } from '../testing';
 
 const payTool = defineTool({
   name: 'pay',
@@ -48,28 +48,9 @@ describe('cancel and an approval decision on the same waiting run (server)', () 
     const { run } = await test.platform.runs.create(principal, { agentId, input: 'pay' });
     await expect.poll(() => prisma.approval.count({ where: { runId: run.id, status: 'pending' } }), { timeout: 60_000 }).toBe(1);
     const approval = await prisma.approval.findFirstOrThrow({ where: { runId: run.id } });
-    const lockWaiters = async () =>
-      Number(
-        (
-          await prisma.$queryRawUnsafe<{ n: bigint }[]>(
-            "SELECT count(*) AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
-          )
-        )[0]!.n,
-      );
+    const lockWaiters = () => sessionsWaitingOnLocks(test.platform.database);
     const baseline = await lockWaiters();
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = prisma.$transaction(
-      async (transaction) => {
-        await transaction.$queryRawUnsafe('SELECT id FROM tool_calls WHERE id = $1::uuid FOR UPDATE', approval.toolCallId);
-        locked();
-        await released;
-      },
-      { timeout: 60_000 },
-    );
-    await isLocked;
+    const holder = await holdRowLock(test.platform.database, 'SELECT id FROM tool_calls WHERE id = $1::uuid FOR UPDATE', approval.toolCallId);
     const outcome = (promise: Promise<unknown>) =>
       promise.then(
         () => 'ok',
@@ -81,8 +62,8 @@ describe('cancel and an approval decision on the same waiting run (server)', () 
     // The cancel waits for the run row.
     const cancel = outcome(test.platform.runs.cancel(principal, { runId: run.id }));
     await expect.poll(lockWaiters, { timeout: 30_000, interval: 20 }).toBe(baseline + 2);
-    release();
-    await holder;
+    holder.release();
+    await holder.done;
     const answers = { cancel: await cancel, decision: await decision };
     // One of them may lose with a domain conflict; neither may fail with a database error.
     expect([answers.cancel, answers.decision].filter((answer) => answer !== 'ok' && answer !== 'conflict')).toEqual([]);

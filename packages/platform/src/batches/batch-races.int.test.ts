@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
 import { RunExecutor } from '../execution/run-executor';
-import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createTestPlatform, holdRowLock, sessionsWaitingOnLocks, silentLogger, type TestPlatform } from '../testing';
 import { createBatchAgent, recordingBatchProcessor } from './batch-test-helpers';
 
 /**
@@ -36,32 +36,15 @@ describe('batch retry racing cancel and the lazy completion (server)', () => {
   }
 
   /** Sessions of this database waiting for a lock in a statement on the batches table (whatever the statement). */
-  async function waitingOnBatches(): Promise<number> {
-    const rows = await test.platform.database.sql.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%batches%'`,
-    );
-    return rows[0]!.n;
-  }
+  const waitingOnBatches = () => sessionsWaitingOnLocks(test.platform.database, '%batches%');
 
   /** Holds the batch row's lock until the returned release is called. */
   async function holdBatchRow(batchId: string): Promise<{ release: () => Promise<void> }> {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = test.platform.database.prisma.$transaction(
-      async (transaction) => {
-        await transaction.$queryRawUnsafe('SELECT id FROM batches WHERE id = $1::uuid FOR UPDATE', batchId);
-        locked();
-        await released;
-      },
-      { timeout: 120_000, maxWait: 30_000 },
-    );
-    await isLocked;
+    const holder = await holdRowLock(test.platform.database, 'SELECT id FROM batches WHERE id = $1::uuid FOR UPDATE', batchId);
     return {
       release: async () => {
-        release();
-        await holder;
+        holder.release();
+        await holder.done;
       },
     };
   }

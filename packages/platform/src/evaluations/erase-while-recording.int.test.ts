@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
 import { scanForContent } from '../memory/testing/scan-for-content';
-import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform, holdRowLock, sessionsWaitingOnLocks } from '../testing';
 
 /**
  * An erase deletes the dataset cases of the erased run and of every run that read it (ADR 0104). Found
@@ -33,12 +33,7 @@ describe('an erase of a run while a reader of it is recorded into a dataset (ser
   afterAll(() => test?.dispose());
 
   const statusOf = async (runId: string) => (await test.platform.runs.get(principal, { runId })).status;
-  const lockWaiters = async () =>
-    (
-      await test.platform.database.sql.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-      )
-    )[0]!.n;
+  const lockWaiters = () => sessionsWaitingOnLocks(test.platform.database);
 
   it('leaves no copy of the erased run in the case: the erase waits for the recording and deletes the case', async () => {
     const { prisma } = test.platform.database;
@@ -51,19 +46,7 @@ describe('an erase of a run while a reader of it is recorded into a dataset (ser
     expect(await prisma.message.count({ where: { runId: second.id, kind: 'thread_history', content: { contains: marker } } })).toBe(1);
     await test.platform.datasets.create(principal, { name: 'race' });
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = prisma.$transaction(
-      async (transaction) => {
-        await transaction.$queryRawUnsafe('SELECT id FROM runs WHERE id = $1::uuid FOR UPDATE', second.id);
-        locked();
-        await released;
-      },
-      { timeout: 120_000, maxWait: 30_000 },
-    );
-    await isLocked;
+    const holder = await holdRowLock(test.platform.database, 'SELECT id FROM runs WHERE id = $1::uuid FOR UPDATE', second.id);
     // Recording the reader: reads its transcript (with the copied turn), then waits at its insert.
     const recording = test.platform.datasets.addRuns(principal, { name: 'race', runIds: [second.id] }).then(
       () => 'recorded',
@@ -73,8 +56,8 @@ describe('an erase of a run while a reader of it is recorded into a dataset (ser
     // The erase of the first run starts meanwhile: it waits for the recording.
     const erase = test.platform.erase.eraseRun(principal, { runId: first.id });
     await expect.poll(lockWaiters, { timeout: 60_000 }).toBe(2);
-    release();
-    await holder;
+    holder.release();
+    await holder.done;
     expect(await recording).toBe('recorded');
     const receipt = await erase;
     expect(receipt.counts['eval_cases']).toBe(1);

@@ -2,7 +2,7 @@ import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
-import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { createTestPlatform, silentLogger, type TestPlatform, holdRowLock, sessionsWaitingOnLocks } from '../testing';
 
 /**
  * Supersede by key: whatever the interleaving of its writers, a key has one live value, and its
@@ -74,32 +74,18 @@ describe('two writers of one memory key at once (server)', () => {
 
   it('the later writer supersedes the earlier one: one live value, history O → first → second', async () => {
     const principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    const { prisma, sql } = test.platform.database;
     const scope = { level: 'user' as const, id: 'end-user-race' };
     const original = await test.platform.memory.store(principal, { scope, kind: 'fact', key, content: 'The locker code is 1111' });
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = prisma.$transaction(
-      async (transaction) => {
-        await transaction.$queryRawUnsafe('SELECT id FROM memory_items WHERE id = $1::uuid FOR UPDATE', original.id);
-        locked();
-        await released;
-      },
-      { timeout: 120_000, maxWait: 30_000 },
-    );
-    await isLocked;
-    const waiting = async () =>
-      (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0]!.n;
+    const holder = await holdRowLock(test.platform.database, 'SELECT id FROM memory_items WHERE id = $1::uuid FOR UPDATE', original.id);
+    const waiting = () => sessionsWaitingOnLocks(test.platform.database);
 
     const first = test.platform.memory.store(principal, { scope, kind: 'fact', key, content: 'The locker code is 2222' });
     const second = test.platform.memory.store(principal, { scope, kind: 'fact', key, content: 'The locker code is 3333' });
     // Both writers are blocked: one on O's row, the other on O's row too (unfixed) or on the key.
     await expect.poll(waiting, { timeout: 60_000, interval: 100 }).toBe(2);
-    release();
-    await holder;
+    holder.release();
+    await holder.done;
     await Promise.all([first, second]);
 
     const history = await historyOf(test, principal.tenantId, scope.id);

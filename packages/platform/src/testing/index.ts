@@ -10,3 +10,4 @@ export { createAndClaimRuns, type CreateAndClaimOptions } from './create-and-cla
 export { runsNotifiedBeforeMarker, type RunNotificationProbe } from './runs-notified-before-marker';
 export { MemoryRunLog, consumeRunEventStream, type ConsumedStream } from './memory-run-log';
 export { ledgeredRunEngine } from './ledgered-run-engine';
+export { holdRowLock, sessionsWaitingOnLocks, type HeldRowLock } from './hold-row-lock';

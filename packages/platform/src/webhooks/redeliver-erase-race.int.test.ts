@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { appendRunEvents } from '../events/append-run-events';
 import { scanForContent } from '../memory/testing/scan-for-content';
-import { createTestAgent, createTestPlatform, silentLogger, startWebhookReceiver, type TestPlatform, type WebhookReceiver } from '../testing';
+import {
+  createTestAgent,
+  createTestPlatform,
+  silentLogger,
+  startWebhookReceiver,
+  type TestPlatform,
+  type WebhookReceiver,
+  holdRowLock,
+  sessionsWaitingOnLocks,
+} from '../testing';
 
 /**
  * A redelivery copies a delivery's payload (a run's output) into a new row. Pressed while an erase
@@ -30,7 +39,7 @@ describe('a redelivery racing an erase of its run (server)', () => {
 
   it('waits for the erase and then finds no delivery to copy: no copy of the erased output survives', async () => {
     const principal = (await test.platform.auth.authenticate(test.adminKey))!;
-    const { prisma, sql } = test.platform.database;
+    const { prisma } = test.platform.database;
     const marker = `redelivered-${randomUUID()}`;
     const webhook = await test.platform.webhooks.create(principal, { url: receiver.url, eventTypes: ['run.completed'] });
     const agentId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: 'redelivered', config: {} });
@@ -52,21 +61,8 @@ describe('a redelivery racing an erase of its run (server)', () => {
     const [delivery] = (await test.platform.webhooks.listDeliveries(principal, { webhookId: webhook.id })).deliveries;
     expect(JSON.stringify(delivery!.payload)).toContain(marker);
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = prisma.$transaction(
-      async (transaction) => {
-        await transaction.$queryRawUnsafe('SELECT seq FROM run_events WHERE run_id = $1::uuid FOR UPDATE', run.id);
-        locked();
-        await released;
-      },
-      { timeout: 120_000, maxWait: 30_000 },
-    );
-    await isLocked;
-    const waitingOn = async (pattern: string) =>
-      (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE $1`, pattern))[0]!.n;
+    const holder = await holdRowLock(test.platform.database, 'SELECT seq FROM run_events WHERE run_id = $1::uuid FOR UPDATE', run.id);
+    const waitingOn = (pattern: string) => sessionsWaitingOnLocks(test.platform.database, pattern);
 
     const erase = test.platform.erase.eraseRun(principal, { runId: run.id });
     await expect.poll(() => waitingOn('%DELETE%run_events%'), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
@@ -76,8 +72,8 @@ describe('a redelivery racing an erase of its run (server)', () => {
       (error: { kind?: string }) => error.kind ?? 'internal',
     );
     await expect.poll(() => waitingOn('%pg_advisory_xact_lock_shared%'), { timeout: 60_000, interval: 100 }).toBeGreaterThan(0);
-    release();
-    await holder;
+    holder.release();
+    await holder.done;
     expect((await erase).counts['runs']).toBe(1);
 
     expect(await redelivery).toBe('not-found');

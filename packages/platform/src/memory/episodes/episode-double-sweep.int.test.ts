@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../../auth/roles';
 import type { ModelConnector } from '../../outbound/model-connector';
-import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform, holdRowLock, sessionsWaitingOnLocks } from '../../testing';
 import { writePendingEpisodes } from './write-pending-episodes';
 
 /**
@@ -117,29 +117,15 @@ describe('two episode sweeps of one run at once (server)', () => {
 
   it('write one episode and one turn for the run', async () => {
     const { runId } = await setUp(test);
-    const { prisma, sql } = test.platform.database;
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = prisma.$transaction(
-      async (transaction) => {
-        await transaction.$queryRawUnsafe('SELECT id FROM runs WHERE id = $1::uuid FOR NO KEY UPDATE', runId);
-        locked();
-        await released;
-      },
-      { timeout: 120_000, maxWait: 30_000 },
-    );
-    await isLocked;
-    const waiting = async () =>
-      (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0]!.n;
+    const holder = await holdRowLock(test.platform.database, 'SELECT id FROM runs WHERE id = $1::uuid FOR NO KEY UPDATE', runId);
+    const waiting = () => sessionsWaitingOnLocks(test.platform.database);
 
     const first = sweep(test, summaryModels());
     const second = sweep(test, summaryModels());
     await expect.poll(waiting, { timeout: 60_000, interval: 100 }).toBe(2);
-    release();
-    await holder;
+    holder.release();
+    await holder.done;
     expect((await Promise.all([first, second])).sort()).toEqual([0, 1]);
 
     const items = await itemsOf(test, runId);
