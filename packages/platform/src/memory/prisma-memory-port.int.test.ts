@@ -7,6 +7,7 @@ import { describeMemoryPortContract } from '@agentloom/runtime/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { defaultMinRelevance, PrismaMemoryPort } from './prisma-memory-port';
+import { RunMemoryPort } from './run-memory-port';
 import { TenantNamesPort } from './tenant-names-port';
 
 describe.each(databaseModes)('PrismaMemoryPort (%s)', (mode) => {
@@ -112,5 +113,17 @@ describe.each(databaseModes)('PrismaMemoryPort (%s)', (mode) => {
     const ours = await port.storeItem({ scope: { tenantId, agentId: 'ours' }, kind: 'fact', content: 'deployment window rota for the ours team' });
     const hits = await port.searchWith({ scope: { tenantId, agentId: 'ours' }, text: 'deployment window rota', limit: 3 }, 'vector');
     expect(hits.map((hit) => hit.item.id)).toEqual([ours.id]);
+  });
+
+  it("a run's port forgets only items of the run's tenant: another tenant's id is not found", async () => {
+    const [ownTenant, otherTenant] = [await createTenant(), await createTenant()];
+    const port = new PrismaMemoryPort(database, { embedder: new HashingEmbedder() });
+    const theirs = await port.storeItem({ scope: { tenantId: otherTenant }, kind: 'fact', content: 'the other tenant keeps this' });
+    const ours = await port.storeItem({ scope: { tenantId: ownTenant }, kind: 'fact', content: 'ours may go' });
+    const runPort = new RunMemoryPort(port, { id: randomUUID(), tenantId: ownTenant, createdAt: new Date() });
+    await expect(runPort.forget(theirs.id)).resolves.toBe(false);
+    await expect(runPort.forget(ours.id)).resolves.toBe(true);
+    const left = await database.prisma.memoryItem.findMany({ where: { id: { in: [theirs.id, ours.id] } }, select: { id: true } });
+    expect(left.map((item) => item.id)).toEqual([theirs.id]);
   });
 });

@@ -1,5 +1,13 @@
 import type { Database, Prisma } from '@agentloom/db';
-import { defaultFusionSettings, type Embedder, type FusionSettings, type MemoryHit, type MemoryPort, type MemorySearchQuery, type NewMemoryItem } from '@agentloom/runtime';
+import {
+  defaultFusionSettings,
+  type Embedder,
+  type FusionSettings,
+  type MemoryHit,
+  type MemoryPort,
+  type MemorySearchQuery,
+  type NewMemoryItem,
+} from '@agentloom/runtime';
 
 import { isZeroVector } from './embedding-rows';
 import { forgetMemoryItem } from './forget-memory-item';
@@ -118,9 +126,14 @@ export class PrismaMemoryPort implements MemoryPort {
   }
 
   /** Forgets the item and, when it is the live one of a key, its history (never resurrects an older value). */
-  async forget(id: string): Promise<boolean> {
+  forget(id: string): Promise<boolean> {
+    return this.forgetIn(id);
+  }
+
+  /** `forget`, but only an item of this tenant: what a run's port may reach (the run's tenant, never another). */
+  async forgetIn(id: string, tenantId?: string): Promise<boolean> {
     // Vector rows cascade from the item (ADR 0003).
-    const result = await this.database.prisma.$transaction((transaction) => forgetMemoryItem(transaction, { id }));
+    const result = await this.database.prisma.$transaction((transaction) => forgetMemoryItem(transaction, { id, ...(tenantId ? { tenantId } : {}) }));
     return result.forgotten;
   }
 

@@ -11,20 +11,20 @@ import type { PrismaMemoryPort } from './prisma-memory-port';
 export class RunMemoryPort implements MemoryPort {
   constructor(
     private readonly port: PrismaMemoryPort,
-    private readonly runId: string,
-    private readonly runCreatedAt: Date,
+    private readonly run: { id: string; tenantId: string; createdAt: Date },
   ) {}
 
   search(query: MemorySearchQuery): Promise<MemoryHit[]> {
-    return this.port.search({ now: this.runCreatedAt.toISOString(), ...query });
+    return this.port.search({ now: this.run.createdAt.toISOString(), ...query });
   }
 
   async store(item: NewMemoryItem): Promise<{ id: string }> {
-    const { id } = await this.port.storeItem({ occurredAt: this.runCreatedAt.toISOString(), ...item, sourceRunId: this.runId });
+    const { id } = await this.port.storeItem({ occurredAt: this.run.createdAt.toISOString(), ...item, sourceRunId: this.run.id });
     return { id };
   }
 
+  /** Only an item of the run's tenant: a memory id from another tenant is simply not found. */
   forget(id: string): Promise<boolean> {
-    return this.port.forget(id);
+    return this.port.forgetIn(id, this.run.tenantId);
   }
 }
