@@ -12,7 +12,7 @@ type TenantStanding = Prisma.TenantGetPayload<{ select: typeof tenantAuthSelect 
  * A suspended tenant's keys and sessions are refused with their own kind (403 `tenant-suspended`),
  * not as invalid credentials: the caller holds a good key and needs to know whom to ask.
  */
-export function assertTenantActive(tenant: TenantStanding): void {
+export function assertTenantActive(tenant: Pick<TenantStanding, 'name' | 'suspendedAt'>): void {
   if (tenant.suspendedAt !== null) {
     throw new DomainError('tenant-suspended', `Tenant ${tenant.name} is suspended by the instance operator; its keys are refused until it is resumed.`);
   }

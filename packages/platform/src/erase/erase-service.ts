@@ -107,7 +107,12 @@ export class EraseService {
     requireRole(principal, 'admin');
     const { confirmTenantId } = parseInput(tenantInput, rawInput);
     if (confirmTenantId !== principal.tenantId) throw new DomainError('validation', 'confirmTenantId must be your own tenant id', 'confirmTenantId');
-    const receipt = await this.eraseWholeTenant(principal.tenantId, (transaction) => assertCredentialCurrent(transaction, principal));
+    const receipt = await this.eraseWholeTenant(principal.tenantId, async (transaction) => {
+      // The tenant row first: two admins erasing at once queue here, instead of each holding it FOR SHARE
+      // (assertCredentialCurrent) and then waiting for the other to let go so it can delete it.
+      await transaction.$queryRawUnsafe('SELECT id FROM tenants WHERE id = $1::uuid FOR UPDATE', principal.tenantId);
+      await assertCredentialCurrent(transaction, principal);
+    });
     this.logger.warn(`Tenant ${principal.tenantId} erased by API key ${principal.apiKeyId}`, { receipt });
     return receipt;
   }
