@@ -1,4 +1,4 @@
-import { Prisma, type Database } from '@agentloom/db';
+import { Prisma, rawSqlFor, type Database } from '@agentloom/db';
 import { OutboundRefusedError, type OutboundPolicy } from '@agentloom/runtime';
 
 import { recordAudit } from '../audit/record-audit';
@@ -89,6 +89,7 @@ export class McpServerService {
   async update(principal: Principal, rawInput: unknown): Promise<McpServerView> {
     assertRole(principal, 'admin', 'Managing MCP servers');
     const input = parseInput(updateMcpServerInputSchema, rawInput);
+    // The transport never changes, so these checks may read before the transaction does.
     const existing = await this.find(this.database.prisma, principal, input.mcpServerId);
     if (existing.transport === 'stdio' && (input.url !== undefined || input.headers !== undefined)) {
       throw new DomainError(
@@ -100,16 +101,18 @@ export class McpServerService {
     if (existing.transport !== 'stdio' && input.stdioCommand !== undefined)
       throw new DomainError('validation', 'stdioCommand: a Streamable HTTP server runs no command', 'stdioCommand');
     const url = input.url !== undefined ? await this.allowedUrl(input.url) : undefined;
-    if (url !== undefined && url !== existing.url) requireHeadersRestated(existing.headers, input.headers ?? {});
-    const data: Prisma.McpServerUpdateInput = {
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      ...(input.stdioCommand !== undefined ? { stdioCommand: this.allowedCommand(input.stdioCommand) } : {}),
-      ...(url !== undefined ? { url } : {}),
-      ...(input.headers !== undefined ? { headers: this.mergeHeaders(existing.headers, input.headers) } : {}),
-    };
     const row = await this.database.prisma.$transaction(async (transaction) => {
       await assertCredentialCurrent(transaction, principal);
-      const current = await this.find(transaction, principal, input.mcpServerId);
+      // The headers are checked and merged on the locked row, never on the read above: a header another
+      // admin stored for the old URL in between must be restated too, or it would travel to the new one.
+      const current = await this.findLocked(transaction, principal, input.mcpServerId);
+      if (url !== undefined && url !== current.url) requireHeadersRestated(current.headers, input.headers ?? {});
+      const data: Prisma.McpServerUpdateInput = {
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.stdioCommand !== undefined ? { stdioCommand: this.allowedCommand(input.stdioCommand) } : {}),
+        ...(url !== undefined ? { url } : {}),
+        ...(input.headers !== undefined ? { headers: this.mergeHeaders(current.headers, input.headers) } : {}),
+      };
       const updated = await transaction.mcpServer.update({ where: { id: current.id }, data, select: mcpServerSelect });
       await recordAudit(transaction, principal, {
         action: 'mcp-server.update',
@@ -150,6 +153,11 @@ export class McpServerService {
     }
     await open.connection.close().catch(() => undefined);
     return { status: 'connected', serverVersion: open.connection.serverVersion ?? null, tools: [...open.tools.values()].map((entry) => entry.view) };
+  }
+
+  private async findLocked(transaction: Prisma.TransactionClient, principal: Principal, mcpServerId: string): Promise<McpServerRow> {
+    await rawSqlFor(transaction).query('SELECT 1 FROM mcp_servers WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE', mcpServerId, principal.tenantId);
+    return this.find(transaction, principal, mcpServerId);
   }
 
   private async find(client: Prisma.TransactionClient, principal: Principal, mcpServerId: string): Promise<McpServerRow> {
