@@ -24,16 +24,26 @@ describe('MCP connection failures carry no text the server wrote', () => {
   beforeAll(async () => {
     server = createServer((request, response) => {
       request.resume();
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(`internal service says: ${internalText}`);
+      const moved = status >= 300 && status < 400 ? { location: 'https://mcp.example.com/new-home' } : {};
+      response.writeHead(status, { 'content-type': 'text/plain', ...moved }).end(`internal service says: ${internalText}`);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const connectError = async (): Promise<Error> => {
+  const connectError = async (path = ''): Promise<Error> => {
     const connector = new McpConnector(new OutboundPolicy({ allowPrivateTargets: ['127.0.0.1'] }), new SecretBox(Buffer.alloc(32, 7)), {});
-    const row = { id: 'x', tenantId: 't', name: 'probe', description: '', transport: 'streamable-http', stdioCommand: null, url, headers: {} } as unknown as McpServerRow;
+    const row = {
+      id: 'x',
+      tenantId: 't',
+      name: 'probe',
+      description: '',
+      transport: 'streamable-http',
+      stdioCommand: null,
+      url: `${url}${path}`,
+      headers: {},
+    } as unknown as McpServerRow;
     return connector.open(row).then(
       () => {
         throw new Error('expected the connection to fail');
@@ -54,10 +64,21 @@ describe('MCP connection failures carry no text the server wrote', () => {
     expect(error.message).toContain(`HTTP ${answer}`);
   });
 
+  it('a redirect is refused naming the server by scheme, host and port, never the path or query that may be its credential', async () => {
+    status = 301;
+    const error = await connectError('/mcp/s/secret-path/mcp?token=secret-query');
+    expect(error).toMatchObject({
+      kind: 'mcp-outbound-refused',
+      message: `MCP server probe: Refused to follow a redirect from ${new URL(url).origin} (HTTP 301): outbound calls do not follow redirects`,
+    });
+  });
+
   it('a local cause is named by its code; an error without one by its class, not its text', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:443'), { code: 'ECONNREFUSED' });
     expect(classifyMcpConnectionError('probe', new Error('fetch failed', { cause: refused })).message).toBe('MCP server probe is unreachable: ECONNREFUSED');
-    expect(classifyMcpConnectionError('probe', new Error('MCP error -32000: Connection closed')).message).toBe('MCP server probe is unreachable: connection closed');
+    expect(classifyMcpConnectionError('probe', new Error('MCP error -32000: Connection closed')).message).toBe(
+      'MCP server probe is unreachable: connection closed',
+    );
     const quoted = new SyntaxError(`Unexpected token in JSON: ${internalText}`);
     expect(classifyMcpConnectionError('probe', quoted).message).toBe('MCP server probe did not answer as an MCP server: SyntaxError');
   });

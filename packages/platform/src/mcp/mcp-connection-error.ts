@@ -38,6 +38,8 @@ const unreachableCodes = new Set([
 export function classifyMcpConnectionError(serverName: string, error: unknown): McpConnectionError {
   if (error instanceof McpConnectionError) return error;
   const refusal = findOutboundRefusal(error);
+  // The policy's own words, which name the target by scheme, host and port only (describeUrlForMessage):
+  // the rest of an MCP server's URL is admin-only and may be its credential (`…/mcp/s/<secret>/mcp`).
   if (refusal) return new McpConnectionError('mcp-outbound-refused', `MCP server ${serverName}: ${refusal.message}`, { cause: error });
   const chain = errorChain(error);
   const status = chain.map((entry) => (entry as { code?: unknown }).code).find((code): code is number => typeof code === 'number');

@@ -21,7 +21,9 @@ describe('createGuardedFetch', () => {
 
   it.each(loopbackForms.map((form) => [form.form, form] as const))('refuses %s before any connection', async (_label, form) => {
     const guardedFetch = createGuardedFetch(new OutboundPolicy({ resolve: createTestResolver() }));
-    await expect(guardedFetch(urlFor(form, recorder.port, 'v1/chat/completions'), { method: 'POST', headers: { authorization: 'Bearer sk-secret' }, body: '{}' })).rejects.toMatchObject({
+    await expect(
+      guardedFetch(urlFor(form, recorder.port, 'v1/chat/completions'), { method: 'POST', headers: { authorization: 'Bearer sk-secret' }, body: '{}' }),
+    ).rejects.toMatchObject({
       kind: 'url-refused',
       message: expect.stringContaining(form.reason!) as string,
     });
@@ -31,7 +33,10 @@ describe('createGuardedFetch', () => {
   it('refuses a name whose DNS answer changed to loopback after the save-time check', async () => {
     const policy = new OutboundPolicy({ resolve: createTestResolver() });
     await policy.assertAllowed(`http://rebinding.test:${recorder.port}/v1`);
-    await expect(createGuardedFetch(policy)(`http://rebinding.test:${recorder.port}/v1`)).rejects.toMatchObject({ kind: 'url-refused', message: expect.stringContaining('127.0.0.1 (loopback)') as string });
+    await expect(createGuardedFetch(policy)(`http://rebinding.test:${recorder.port}/v1`)).rejects.toMatchObject({
+      kind: 'url-refused',
+      message: expect.stringContaining('127.0.0.1 (loopback)') as string,
+    });
     expect(recorder.connections).toBe(0);
   });
 
@@ -56,7 +61,9 @@ describe('createGuardedFetch redirects', () => {
     const { port } = redirector.address() as AddressInfo;
     try {
       const guardedFetch = createGuardedFetch(new OutboundPolicy({ allowPrivateTargets: ['127.0.0.1'] }));
-      await expect(guardedFetch(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sk-secret' }, body: '{}' })).rejects.toMatchObject({
+      await expect(
+        guardedFetch(`http://127.0.0.1:${port}/v1/chat/completions`, { method: 'POST', headers: { authorization: 'Bearer sk-secret' }, body: '{}' }),
+      ).rejects.toMatchObject({
         kind: 'url-refused',
         message: expect.stringContaining('redirect') as string,
       });
@@ -66,6 +73,23 @@ describe('createGuardedFetch redirects', () => {
       redirector.closeAllConnections();
       await new Promise((resolve) => redirector.close(resolve));
       await recorder.close();
+    }
+  });
+  it('names the server that redirected by scheme, host and port only: a credential in its path or query stays out of the refusal', async () => {
+    const redirector = createServer((_request, response) => response.writeHead(301, { location: 'https://mcp.example.com/new-home' }).end());
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const { port } = redirector.address() as AddressInfo;
+    try {
+      const guardedFetch = createGuardedFetch(new OutboundPolicy({ allowPrivateTargets: ['127.0.0.1'] }));
+      await expect(
+        guardedFetch(`http://127.0.0.1:${port}/mcp/s/secret-path/mcp?token=secret-query#secret-fragment`, { method: 'POST', body: '{}' }),
+      ).rejects.toMatchObject({
+        kind: 'url-refused',
+        message: `Refused to follow a redirect from http://127.0.0.1:${port} (HTTP 301): outbound calls do not follow redirects`,
+      });
+    } finally {
+      redirector.closeAllConnections();
+      await new Promise((resolve) => redirector.close(resolve));
     }
   });
 });

@@ -2,6 +2,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 
 import type { OutboundPolicy } from './outbound-policy';
 import { findOutboundRefusal, OutboundRefusedError } from './outbound-refused-error';
+import { describeUrlForMessage } from './url-for-message';
 
 /** The `fetch` signature the AI SDK providers and the MCP SDK accept. */
 export type GuardedFetch = typeof globalThis.fetch;
@@ -38,7 +39,10 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
     }
     if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400 && response.headers.has('location'))) {
       await response.body?.cancel().catch(() => undefined);
-      throw new OutboundRefusedError(`Refused to follow a redirect from ${url} (HTTP ${response.status}): outbound calls do not follow redirects`);
+      // Scheme, host and port only: the path or query of an MCP server's URL may be its credential.
+      throw new OutboundRefusedError(
+        `Refused to follow a redirect from ${describeUrlForMessage(url)} (HTTP ${response.status}): outbound calls do not follow redirects`,
+      );
     }
     // undici's Response is what the global one is built on, but the DOM lib's type (seen by apps that
     // load it) differs in iterator details; the runtime's own lib sees them as one type.

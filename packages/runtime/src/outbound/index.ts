@@ -3,3 +3,4 @@ export { createGuardedFetch, type GuardedFetch } from './guarded-fetch';
 export { normalizeHostname, OutboundPolicy, type AllowedTarget, type OutboundPolicyOptions, type ResolveAll } from './outbound-policy';
 export { findOutboundRefusal, OutboundRefusedError } from './outbound-refused-error';
 export { defaultGuardedFetch } from './default-guarded-fetch';
+export { describeUrlForMessage } from './url-for-message';

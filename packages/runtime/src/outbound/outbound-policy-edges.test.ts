@@ -20,12 +20,44 @@ describe('OutboundPolicy: URL checks without DNS (checkUrl)', () => {
 
   it('allows https as well as http, and nothing else', async () => {
     await expect(policy.assertAllowed('https://public.test/v1')).resolves.toMatchObject({ url: expect.any(URL) as URL });
-    expect(() => policy.checkUrl('ws://public.test/')).toThrow('Refused to reach ws://public.test/: scheme ws: is not allowed');
+    expect(() => policy.checkUrl('ws://public.test/')).toThrow('Refused to reach ws://public.test: scheme ws: is not allowed');
   });
 
-  it('names the input that is not a URL and the URL without a host', () => {
-    expect(() => policy.checkUrl('not a url')).toThrow('Refused to reach not a url: not a valid URL');
-    expect(() => policy.checkUrl('http://./')).toThrow('Refused to reach http://./: no host');
+  it('says the input is not a URL without echoing it, and names the URL without a host', () => {
+    expect(() => policy.checkUrl('not a url')).toThrow('Refused to reach (unparsable URL): not a valid URL');
+    expect(() => policy.checkUrl('http://./')).toThrow('Refused to reach http://.: no host');
+  });
+
+  it('names the target by scheme, host and port only: a credential in the userinfo, path, query or fragment stays out', async () => {
+    const withSecrets = (origin: string) => {
+      const url = new URL(`${origin}/mcp/s/secret-path/mcp?token=secret-query#secret-fragment`);
+      url.username = 'user';
+      url.password = 'secret-password';
+      return url.href;
+    };
+    const named = new OutboundPolicy({ resolve: createTestResolver({ 'intranet.test': ['10.9.8.7'] }) });
+    const messageOf = (refused: () => unknown) =>
+      Promise.resolve()
+        .then(refused)
+        .then(
+          () => 'not refused',
+          (error: Error) => error.message,
+        );
+    const messages = await Promise.all([
+      messageOf(() => named.checkUrl(withSecrets('ftp://10.1.2.3:8080'))),
+      messageOf(() => named.checkUrl(withSecrets('http://metadata.google.internal'))),
+      messageOf(() => named.checkUrl(withSecrets('http://[::1]:8080'))),
+      messageOf(() => named.assertAllowed(withSecrets('http://10.1.2.3:8080'))),
+      messageOf(() => named.assertAllowed(withSecrets('https://intranet.test'))),
+    ]);
+    expect(messages).toEqual([
+      'Refused to reach ftp://10.1.2.3:8080: scheme ftp: is not allowed',
+      'Refused to reach http://metadata.google.internal: cloud metadata service',
+      'Refused to reach http://[::1]:8080: ::1 is loopback',
+      'Refused to reach http://10.1.2.3:8080: 10.1.2.3 is private',
+      expect.stringMatching(/^Refused to reach https:\/\/intranet\.test: intranet\.test resolves to 10\.9\.8\.7 \(private/) as string,
+    ]);
+    for (const message of messages) expect(message).not.toMatch(/secret-(password|path|query|fragment)/);
   });
 
   it('refuses a cloud metadata name before any DNS answer', () => {
@@ -33,9 +65,11 @@ describe('OutboundPolicy: URL checks without DNS (checkUrl)', () => {
   });
 
   it('says whether a literal address or a name is refused', async () => {
-    await expect(policy.assertAllowed('http://10.1.2.3/')).rejects.toThrow('Refused to reach http://10.1.2.3/: 10.1.2.3 is private');
+    await expect(policy.assertAllowed('http://10.1.2.3/')).rejects.toThrow('Refused to reach http://10.1.2.3: 10.1.2.3 is private');
     const named = new OutboundPolicy({ resolve: createTestResolver({ 'intranet.test': ['10.9.8.7'] }) });
-    await expect(named.assertAllowed('http://intranet.test/')).rejects.toThrow('Refused to reach http://intranet.test/: intranet.test resolves to 10.9.8.7 (private');
+    await expect(named.assertAllowed('http://intranet.test/')).rejects.toThrow(
+      'Refused to reach http://intranet.test: intranet.test resolves to 10.9.8.7 (private',
+    );
   });
 });
 
@@ -57,7 +91,13 @@ describe('OutboundPolicy: DNS answers an attacker controls', () => {
 });
 
 describe('OutboundPolicy: connect-time address families', () => {
-  const policy = new OutboundPolicy({ resolve: createTestResolver({ 'dual.test': ['93.184.216.34', '2606:4700:4700::1111'], 'v4only.test': ['93.184.216.34'], 'six-first.test': ['2606:4700:4700::1111', '93.184.216.34'] }) });
+  const policy = new OutboundPolicy({
+    resolve: createTestResolver({
+      'dual.test': ['93.184.216.34', '2606:4700:4700::1111'],
+      'v4only.test': ['93.184.216.34'],
+      'six-first.test': ['2606:4700:4700::1111', '93.184.216.34'],
+    }),
+  });
 
   it('hands the IPv4 address when family 4 is asked for, whatever the answer order', async () => {
     expect(await lookupOne(policy, 'dual.test', { family: 4 })).toEqual(['93.184.216.34', 4]);
@@ -82,7 +122,10 @@ describe('OutboundPolicy allowlist: exactly what the operator listed', () => {
   });
 
   it('lets a listed metadata name through (the operator asked for it)', async () => {
-    const policy = new OutboundPolicy({ allowPrivateTargets: ['metadata.google.internal'], resolve: createTestResolver({ 'metadata.google.internal': ['169.254.169.254'] }) });
+    const policy = new OutboundPolicy({
+      allowPrivateTargets: ['metadata.google.internal'],
+      resolve: createTestResolver({ 'metadata.google.internal': ['169.254.169.254'] }),
+    });
     await expect(policy.assertAllowed('http://metadata.google.internal/')).resolves.toBeDefined();
   });
 

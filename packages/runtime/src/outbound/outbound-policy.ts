@@ -5,6 +5,7 @@ import ipaddr from 'ipaddr.js';
 
 import { classifyAddress, parseLooseIpv4 } from './address-classification';
 import { OutboundRefusedError } from './outbound-refused-error';
+import { describeUrlForMessage } from './url-for-message';
 
 /** Resolves a hostname to all of its addresses (injectable so tests need no DNS). */
 export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
@@ -96,13 +97,14 @@ export class OutboundPolicy {
     try {
       parsed = new URL(url);
     } catch {
-      throw new OutboundRefusedError(`Refused to reach ${String(url)}: not a valid URL`);
+      throw refuse(describeUrlForMessage(url), 'not a valid URL');
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw refuse(parsed.href, `scheme ${parsed.protocol} is not allowed`);
+    const shown = describeUrlForMessage(parsed);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw refuse(shown, `scheme ${parsed.protocol} is not allowed`);
     const hostname = normalizeHostname(parsed.hostname);
-    if (hostname === '') throw refuse(parsed.href, 'no host');
-    if (isIP(hostname) !== 0) this.checkAddresses(hostname, [{ address: hostname, family: isIP(hostname) }], parsed.href);
-    else this.checkName(hostname, parsed.href);
+    if (hostname === '') throw refuse(shown, 'no host');
+    if (isIP(hostname) !== 0) this.checkAddresses(hostname, [{ address: hostname, family: isIP(hostname) }], shown);
+    else this.checkName(hostname, shown);
     return parsed;
   }
 
@@ -113,7 +115,7 @@ export class OutboundPolicy {
    */
   async assertAllowed(url: string | URL): Promise<AllowedTarget> {
     const parsed = this.checkUrl(url);
-    const addresses = await this.resolveChecked(normalizeHostname(parsed.hostname), parsed.href);
+    const addresses = await this.resolveChecked(normalizeHostname(parsed.hostname), describeUrlForMessage(parsed));
     return { url: parsed, addresses };
   }
 
@@ -186,6 +188,11 @@ export class OutboundPolicy {
   }
 }
 
-function refuse(url: string, reason: string): OutboundRefusedError {
-  return new OutboundRefusedError(`Refused to reach ${url}: ${reason}`);
+/**
+ * `shown` is what the message may say about the target: `describeUrlForMessage` of the URL, or the
+ * bare hostname at connect time. Never the URL itself: its path or query may carry a credential,
+ * and a refusal's message reaches viewers through a failed run's error.
+ */
+function refuse(shown: string, reason: string): OutboundRefusedError {
+  return new OutboundRefusedError(`Refused to reach ${shown}: ${reason}`);
 }
