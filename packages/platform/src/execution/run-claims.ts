@@ -86,9 +86,12 @@ export function claimedRunFromRow(run: ClaimedRunRow): ClaimedRun {
 
 /**
  * Gives a run back to the queue (graceful shutdown), so another executor resumes it without waiting
- * for expiry. A run whose cancel has committed is not given back: it ends `cancelled` here.
+ * for expiry. A run whose cancel has committed is not given back: it ends `cancelled` here. Fenced
+ * like `fenceRun` (this owner, this attempt): when the same executor re-claimed the run after its
+ * lease expired, the older attempt's processing settling during a drain must not give back the
+ * attempt it is still processing.
  */
-export async function releaseRun(prisma: PrismaClient, owner: string, runId: string): Promise<void> {
+export async function releaseRun(prisma: PrismaClient, owner: string, held: { id: string; attempt: number }): Promise<void> {
   await prisma.$transaction(async (transaction) => {
     const released = await transaction.$queryRawUnsafe<{ tenant_id: string; attempt: number; cancelled: boolean }[]>(
       `UPDATE runs SET status = (CASE WHEN cancel_requested_at IS NULL THEN 'queued' ELSE 'cancelled' END)::"RunStatus",
@@ -96,14 +99,15 @@ export async function releaseRun(prisma: PrismaClient, owner: string, runId: str
               finished_at = CASE WHEN cancel_requested_at IS NULL THEN NULL ELSE now() END,
               error_kind = CASE WHEN cancel_requested_at IS NULL THEN error_kind ELSE 'aborted' END,
               lease_owner = NULL, lease_expires_at = NULL
-        WHERE id = $1::uuid AND lease_owner = $2 AND status = 'running'
+        WHERE id = $1::uuid AND lease_owner = $2 AND attempt = $3 AND status = 'running'
     RETURNING tenant_id, attempt, cancel_requested_at IS NOT NULL AS cancelled`,
-      runId,
+      held.id,
       owner,
+      held.attempt,
     );
     const row = released[0];
     if (!row) return;
-    const run = { id: runId, tenantId: row.tenant_id };
+    const run = { id: held.id, tenantId: row.tenant_id };
     if (row.cancelled) {
       await appendRunEvents(transaction, run, [
         ...(await closeCancelledRunCalls(transaction, run, row.attempt)),
@@ -115,6 +119,6 @@ export async function releaseRun(prisma: PrismaClient, owner: string, runId: str
       return;
     }
     await appendRunEvents(transaction, run, [{ type: 'run-queued', payload: { reason: 'executor shutting down' } }]);
-    await transaction.$executeRawUnsafe("SELECT pg_notify('agentloom_runs_queued', $1)", runId);
+    await transaction.$executeRawUnsafe("SELECT pg_notify('agentloom_runs_queued', $1)", held.id);
   });
 }

@@ -283,7 +283,9 @@ export class RunExecutor {
           this.logger.error(`Run ${run.id} failed in the executor`, { error: describe(error) });
         },
       )
-      .then(() => (this.state === 'draining' ? releaseRun(this.database.prisma, this.owner, run.id) : undefined))
+      // Only the attempt still held: a stale attempt's processing settling during a drain must not
+      // give back the re-claimed attempt this executor is still processing (releaseRun is fenced by attempt too).
+      .then(() => (this.state === 'draining' && this.held.get(run.id) === entry ? releaseRun(this.database.prisma, this.owner, run) : undefined))
       .catch((error: unknown) => this.logger.warn(`Releasing run ${run.id} failed; its lease will expire`, { error: describe(error) }))
       .finally(() => {
         // Only our own entry: a re-claimed attempt may have replaced it.

@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@agentloom/db';
+import type { Prisma } from '@agentloom/db';
 import type { JsonValue, WaitRequest, WaitState } from '@agentloom/runtime';
 
 interface WaitRow {
@@ -15,10 +15,10 @@ interface WaitRow {
  * Records a call's wait once (the wake time from the database's clock, so every process agrees on
  * it) and returns its row. A second call for the same (run, call) returns the first row unchanged.
  * Throws the unique violation of `run_waits_pending_correlation_key` when another pending wait of
- * the tenant has the key.
+ * the tenant has the key. Runs in a transaction that has fenced the run (`PrismaWaitPort`).
  */
 export async function registerWaitStatement(
-  prisma: PrismaClient,
+  transaction: Prisma.TransactionClient,
   run: { id: string; tenantId: string },
   callId: string,
   id: string,
@@ -26,7 +26,7 @@ export async function registerWaitStatement(
 ): Promise<WaitRow> {
   const at = request.kind === 'timer' && 'at' in request ? request.at : null;
   const afterMs = request.kind === 'timer' ? ('afterMs' in request ? request.afterMs : null) : (request.timeoutMs ?? null);
-  const rows = await prisma.$queryRawUnsafe<WaitRow[]>(
+  const rows = await transaction.$queryRawUnsafe<WaitRow[]>(
     `WITH inserted AS (
        INSERT INTO run_waits (id, tenant_id, run_id, call_id, kind, correlation_key, wake_at)
        VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5, $6,
@@ -55,10 +55,11 @@ export async function registerWaitStatement(
 /**
  * A pending wait whose time has passed ends here (the timer elapsed, or the event timed out), in
  * a statement that loses to a concurrent delivery: both update the row, whichever commits first
- * wins, and the loser sees the winner's status. Frees the correlation key for new waits.
+ * wins, and the loser sees the winner's status. Frees the correlation key for new waits. Runs in the
+ * fenced transaction that registered the wait.
  */
-export async function completeDueWaitStatement(prisma: PrismaClient, runId: string, callId: string): Promise<WaitRow | undefined> {
-  const rows = await prisma.$queryRawUnsafe<WaitRow[]>(
+export async function completeDueWaitStatement(transaction: Prisma.TransactionClient, runId: string, callId: string): Promise<WaitRow | undefined> {
+  const rows = await transaction.$queryRawUnsafe<WaitRow[]>(
     `UPDATE run_waits SET status = CASE WHEN status = 'pending' AND wake_at <= now() THEN 'completed'::"RunWaitStatus" ELSE status END
       WHERE run_id = $1::uuid AND call_id = $2
   RETURNING kind, status::text AS status, wake_at, payload, delivered_at, COALESCE(wake_at <= now(), false) AS due`,

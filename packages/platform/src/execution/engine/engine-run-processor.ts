@@ -193,7 +193,7 @@ export class EngineRunProcessor implements RunProcessor {
         ...(this.options.toolAbortGraceMs !== undefined ? { toolAbortGraceMs: this.options.toolAbortGraceMs } : {}),
         ...(this.options.budget ? { budget: this.options.budget } : {}),
         toolOutputMaxBytes: this.bounds.toolOutputMaxBytes,
-        waits: new PrismaWaitPort(this.database.prisma, run),
+        waits: new PrismaWaitPort(this.database.prisma, run, owner),
         ...(this.memory
           ? {
               memory: {
