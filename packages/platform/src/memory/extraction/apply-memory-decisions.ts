@@ -7,9 +7,17 @@ import { memoryScopeOf, storedScopeOf, type StoredScope } from '../memory-scope'
 import type { PrismaMemoryPort } from '../prisma-memory-port';
 import { holdMemoryKeyLocks, insertMemoryItem } from '../store-memory-item';
 import type { ExistingMemory, ProposedDecision } from './extraction-prompt';
+import { finishExtractionJob, lockClaimedExtractionJob, type ExtractionClaim } from './extraction-job-sql';
 
 /** Counts per event of one applied extraction. */
 export type AppliedDecisions = Record<'add' | 'update' | 'delete' | 'none', number>;
+
+/**
+ * What became of a proposal: applied, or nothing written because the run was erased or redacted
+ * since it was read (`source-changed`) or because the claim no longer holds (`claim-lost`: the
+ * lease ran out and another process took the job over, and may have applied it already).
+ */
+export type ApplyOutcome = { applied: AppliedDecisions } | { skipped: 'source-changed' | 'claim-lost' };
 
 /**
  * Applies a run's decisions and closes its extraction job in one transaction, so a crash leaves
@@ -21,14 +29,17 @@ export type AppliedDecisions = Record<'add' | 'update' | 'delete' | 'none', numb
  *   and marks the old one superseded by it. An old item that is no longer live is left alone (NONE).
  * - DELETE retires the item by expiring it now (kept, no longer searched; undo restores the expiry).
  * Written behind the erase fence (ADR 0040): when the run was erased or redacted since `source` was
- * read, nothing is applied and null is returned.
+ * read, nothing is applied. Fenced by `claim` as well: the job row is locked and nothing is applied
+ * unless the job is still pending at the claimed attempt, so a process whose lease ran out while it
+ * waited for the model cannot apply the decisions a second time after the process that took over.
  */
 export async function applyMemoryDecisions(
   database: Database,
   port: PrismaMemoryPort,
   source: EpisodeSource,
+  claim: ExtractionClaim,
   proposal: { decisions: readonly ProposedDecision[]; existing: readonly ExistingMemory[]; model: string },
-): Promise<AppliedDecisions | null> {
+): Promise<ApplyOutcome> {
   const byLocalId = new Map(proposal.existing.map((memory) => [memory.localId, memory]));
   // Vectors first, outside the transaction: the embedder may be a remote call.
   const texts = proposal.decisions.flatMap((decision) => ('text' in decision ? [decision.text] : []));
@@ -38,9 +49,12 @@ export async function applyMemoryDecisions(
   const metadata = { extractedBy: proposal.model, runId: source.runId };
   const counts: AppliedDecisions = { add: 0, update: 0, delete: 0, none: 0 };
 
-  const applied = await database.prisma.$transaction(async (transaction) => {
+  return database.prisma.$transaction(async (transaction): Promise<ApplyOutcome> => {
     await holdEraseFenceShared(transaction, source.tenantId);
-    if (!(await episodeSourceUnchanged(transaction, source))) return false;
+    if (!(await episodeSourceUnchanged(transaction, source))) return { skipped: 'source-changed' };
+    // After the fence and before the key locks (the order in `lockClaimedExtractionJob`); held to the
+    // end, so no takeover, give-back or failure of this job can interleave with the writes below.
+    if (!(await lockClaimedExtractionJob(transaction, claim))) return { skipped: 'claim-lost' };
     // The keys the decisions write, locked up front in one order (another extraction may write some of them).
     await holdMemoryKeyLocks(transaction, await keysWritten(transaction, source.tenantId, proposal.decisions, byLocalId, storedScopeOf(factScope)));
     const record = (data: Omit<Prisma.MemoryDecisionUncheckedCreateInput, 'tenantId' | 'runId'>) =>
@@ -78,10 +92,9 @@ export async function applyMemoryDecisions(
         counts.none += 1;
       }
     }
-    await transaction.memoryExtraction.update({ where: { runId: source.runId }, data: { status: 'done', model: proposal.model, lastError: null } });
-    return true;
+    await finishExtractionJob(transaction, claim, { model: proposal.model, lastError: null });
+    return { applied: counts };
   });
-  return applied ? counts : null;
 }
 
 const liveSelect = { id: true, tenantId: true, scope: true, scopeId: true, key: true, expiresAt: true } as const;

@@ -6,6 +6,7 @@ import type { Logger } from '../../logging/logger';
 import { loadEpisodeSource, type EpisodeSource } from '../episodes/episode-source';
 import type { PrismaMemoryPort } from '../prisma-memory-port';
 import { applyMemoryDecisions } from './apply-memory-decisions';
+import { claimExtractionJob, dueExtractionJobs, failExtractionAttempt, finishExtractionJob, giveBackExtractionAttempt } from './extraction-job-sql';
 import { extractionMessages, parseExtractionReply, type ExistingMemory } from './extraction-prompt';
 
 /** Where extraction gets the agent's model (the platform's ModelConnector: sealed keys, outbound policy). */
@@ -20,7 +21,10 @@ export interface ExtractionModels {
  */
 export const extractionRetryPolicy = { maxAttempts: 3, retryDelaysMs: [60_000, 10 * 60_000] } as const;
 
-/** How long a claim holds before another process may take the job over (a crashed claimant). */
+/**
+ * How long a claim holds before another process may take the job over (a crashed claimant, or one
+ * whose model call outlived it), by the database's clock.
+ */
 const claimLeaseMs = 5 * 60_000;
 /** How many existing memories the model sees: the nearest ones to the turn. */
 const neighbourCount = 8;
@@ -36,31 +40,21 @@ export async function runPendingExtractions(
   logger: Logger,
   options: { limit: number; signal: AbortSignal; models: ExtractionModels },
 ): Promise<{ done: number; failedAttempts: number }> {
-  const due = await database.prisma.memoryExtraction.findMany({
-    where: { status: 'pending', nextAttemptAt: { lte: new Date() } },
-    orderBy: { nextAttemptAt: 'asc' },
-    take: options.limit,
-    select: { runId: true, attempts: true },
-  });
+  const due = await dueExtractionJobs(database.prisma, options.limit);
   let done = 0;
   let failedAttempts = 0;
   for (const job of due) {
     if (options.signal.aborted) break;
     // Claim: one process per attempt, and the attempt is counted before the provider is called.
-    const claimed = await database.prisma.memoryExtraction.updateMany({
-      where: { runId: job.runId, status: 'pending', attempts: job.attempts, nextAttemptAt: { lte: new Date() } },
-      data: { attempts: job.attempts + 1, nextAttemptAt: new Date(Date.now() + claimLeaseMs) },
-    });
-    if (claimed.count === 0) continue;
-    const attempt = job.attempts + 1;
+    // Everything after it is fenced by the claim (`extraction-job-sql.ts`): a lease that ran out
+    // while the model was thinking leaves this process nothing to write.
+    const claim = await claimExtractionJob(database.prisma, job, claimLeaseMs);
+    if (!claim) continue;
     try {
       const source = await loadEpisodeSource(database.prisma, job.runId);
       const model = source?.config?.model;
       if (!source || !model || source.outcome !== 'succeeded') {
-        await database.prisma.memoryExtraction.update({
-          where: { runId: job.runId },
-          data: { status: 'done', lastError: 'Nothing to extract (no model or no successful run)' },
-        });
+        await finishExtractionJob(database.prisma, claim, { model: null, lastError: 'Nothing to extract (no model or no successful run)' });
         continue;
       }
       const existing = await nearestExisting(port, source);
@@ -73,25 +67,34 @@ export async function runPendingExtractions(
         signal: options.signal,
       });
       const decisions = parseExtractionReply(response.text, existing);
-      const applied = await applyMemoryDecisions(database, port, source, { decisions, existing, model: response.model });
-      if (applied) {
+      const outcome = await applyMemoryDecisions(database, port, source, claim, { decisions, existing, model: response.model });
+      if ('applied' in outcome) {
         done += 1;
+        continue;
+      }
+      if (outcome.skipped === 'claim-lost') {
+        logger.warn('Memory extraction outlived its claim; another process took the job over, so its decisions were dropped', {
+          runId: job.runId,
+          attempt: claim.attempt,
+        });
         continue;
       }
       // Erased or redacted meanwhile: not the provider's fault, so the attempt is given back and the
       // job runs again from what is left (an erased run took its job with it).
-      await database.prisma.memoryExtraction.updateMany({ where: { runId: job.runId }, data: { attempts: job.attempts, nextAttemptAt: new Date() } });
+      await giveBackExtractionAttempt(database.prisma, claim);
     } catch (error) {
       if (options.signal.aborted) break;
       failedAttempts += 1;
       const message = error instanceof Error ? error.message : String(error);
-      const giveUp = attempt >= extractionRetryPolicy.maxAttempts;
-      const delay = extractionRetryPolicy.retryDelaysMs[attempt - 1] ?? 0;
-      await database.prisma.memoryExtraction.updateMany({
-        where: { runId: job.runId },
-        data: { status: giveUp ? 'failed' : 'pending', lastError: message.slice(0, 2_000), nextAttemptAt: new Date(Date.now() + delay) },
-      });
-      logger.warn(giveUp ? 'Memory extraction failed for good' : 'Memory extraction failed; will retry', { runId: job.runId, attempt, error: message });
+      const giveUp = claim.attempt >= extractionRetryPolicy.maxAttempts;
+      const retryDelayMs = extractionRetryPolicy.retryDelaysMs[claim.attempt - 1] ?? 0;
+      const recorded = await failExtractionAttempt(database.prisma, claim, { giveUp, lastError: message.slice(0, 2_000), retryDelayMs });
+      const outcome = !recorded
+        ? 'Memory extraction failed after its claim ran out; the job is left to the process that took it over'
+        : giveUp
+          ? 'Memory extraction failed for good'
+          : 'Memory extraction failed; will retry';
+      logger.warn(outcome, { runId: job.runId, attempt: claim.attempt, error: message });
     }
   }
   if (done > 0) logger.info(`Extracted memory from ${done} run(s)`);
