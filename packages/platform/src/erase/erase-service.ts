@@ -38,6 +38,15 @@ type Actor = Principal | { tenantId: string; system: string };
  * unit, audit-logged, returning a receipt with counts per table touched. The retention sweeper
  * erases through `eraseRunAs`, so it removes exactly what an operator's erase removes.
  */
+/**
+ * A whole-tenant erase locks the tenant row before it takes the erase fence. `NO KEY UPDATE`, not
+ * `UPDATE`: it queues behind a change that holds the row `FOR SHARE` (assertCredentialCurrent) and
+ * behind a second erase, but not behind the key-share locks that inserting any row of the tenant
+ * takes (foreign keys). A writer holding the shared fence takes those while this waits for the fence,
+ * so `FOR UPDATE` here would deadlock with it.
+ */
+const lockTenantForErase = 'SELECT id FROM tenants WHERE id = $1::uuid FOR NO KEY UPDATE';
+
 export class EraseService {
   constructor(
     private readonly database: Database,
@@ -110,7 +119,7 @@ export class EraseService {
     const receipt = await this.eraseWholeTenant(principal.tenantId, async (transaction) => {
       // The tenant row first: two admins erasing at once queue here, instead of each holding it FOR SHARE
       // (assertCredentialCurrent) and then waiting for the other to let go so it can delete it.
-      await transaction.$queryRawUnsafe('SELECT id FROM tenants WHERE id = $1::uuid FOR UPDATE', principal.tenantId);
+      await transaction.$queryRawUnsafe(lockTenantForErase, principal.tenantId);
       await assertCredentialCurrent(transaction, principal);
     });
     this.logger.warn(`Tenant ${principal.tenantId} erased by API key ${principal.apiKeyId}`, { receipt });
@@ -123,7 +132,7 @@ export class EraseService {
    */
   async eraseTenantAsOperator(tenantId: string, operatorActor: string): Promise<EraseReceipt> {
     const receipt = await this.eraseWholeTenant(tenantId, async (transaction) => {
-      const found = await transaction.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM tenants WHERE id = $1::uuid FOR UPDATE', tenantId);
+      const found = await transaction.$queryRawUnsafe<{ id: string }[]>(lockTenantForErase, tenantId);
       if (found.length === 0) throw new DomainError('not-found', `Tenant ${tenantId} not found`, 'tenantId');
       const active = await transaction.run.count({ where: { tenantId, status: { in: [...activeStatuses] } } });
       if (active > 0)
