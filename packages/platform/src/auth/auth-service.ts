@@ -137,7 +137,7 @@ export class AuthService {
         select: { id: true },
       });
     });
-    return { principal: { ...principal, sessionId: session.id }, token, expiresAt };
+    return { principal: { ...principal, sessionId: session.id, sessionExpiresAt: expiresAt.toISOString() }, token, expiresAt };
   }
 
   /**

@@ -9,19 +9,27 @@ interface Watched {
   abort: AbortController;
 }
 
+/** Longest a timer waits before the expiry check looks again (Node's timers overflow past ~24.8 days). */
+const longestExpiryWaitMs = 60 * 60 * 1_000;
+/** When the database still calls a session live that this process's clock says has ended (skew), look again this soon. */
+const skewedExpiryRetryMs = 1_000;
+
 /**
  * Ends long-lived work (event streams) of credentials that stop being valid while it runs.
  * Requests are authenticated against the database one by one, but a stream authenticated once
  * would outlive a revoke; every revoke, sign-out, tenant suspension and tenant erase notifies all processes in its
  * transaction, and on each notification this re-reads the watched keys and sessions in one query
  * and aborts those that are gone. After the listener reconnects (notifications may have been
- * missed while it was down) it re-reads as well.
+ * missed while it was down) it re-reads as well. A session that simply expires notifies nobody, so
+ * the same re-read also runs when the earliest watched session's end comes.
  */
 export class CredentialWatch {
   private readonly watched = new Set<Watched>();
   private release: (() => Promise<void>) | undefined;
   private checking: Promise<void> | undefined;
   private checkAgain = false;
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private expiryTimerAt = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly database: Database,
@@ -36,6 +44,7 @@ export class CredentialWatch {
   }
 
   async stop(): Promise<void> {
+    this.clearExpiryTimer();
     await this.release?.();
     await this.checking;
   }
@@ -46,11 +55,41 @@ export class CredentialWatch {
     const entry = { principal, abort };
     this.watched.add(entry);
     abort.signal.addEventListener('abort', () => this.watched.delete(entry), { once: true });
+    const expiresAt = sessionEndOf(principal);
+    if (expiresAt !== undefined) this.checkAtExpiry(expiresAt);
   }
 
   /** Number of watched streams (tests, metrics). */
   get size(): number {
     return this.watched.size;
+  }
+
+  /** Re-checks when the session ending first among the watched ones ends (or the one given, if earlier). */
+  private checkAtExpiry(expiresAt: number): void {
+    if (expiresAt >= this.expiryTimerAt) return;
+    this.clearExpiryTimer();
+    this.expiryTimerAt = expiresAt;
+    const wait = expiresAt - Date.now();
+    const delay = wait <= 0 ? skewedExpiryRetryMs : Math.min(wait, longestExpiryWaitMs);
+    this.expiryTimer = setTimeout(() => {
+      this.expiryTimer = undefined;
+      this.expiryTimerAt = Number.POSITIVE_INFINITY;
+      this.recheck();
+    }, delay);
+    // A watch never keeps a process alive on its own.
+    this.expiryTimer.unref();
+  }
+
+  private clearExpiryTimer(): void {
+    if (this.expiryTimer) clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+    this.expiryTimerAt = Number.POSITIVE_INFINITY;
+  }
+
+  /** After a re-read, the next expiry check is for the earliest session still watched. */
+  private scheduleNextExpiry(): void {
+    const ends = [...this.watched].flatMap((entry) => sessionEndOf(entry.principal) ?? []);
+    if (ends.length > 0) this.checkAtExpiry(Math.min(...ends));
   }
 
   private recheck(): void {
@@ -65,6 +104,8 @@ export class CredentialWatch {
         if (this.checkAgain) {
           this.checkAgain = false;
           this.recheck();
+        } else {
+          this.scheduleNextExpiry();
         }
       });
   }
@@ -88,4 +129,10 @@ export class CredentialWatch {
       if (!liveIds.has(apiKeyId) || (sessionId !== undefined && !liveIds.has(sessionId))) entry.abort.abort(new Error('Credentials revoked'));
     }
   }
+}
+
+function sessionEndOf(principal: Principal): number | undefined {
+  if (principal.sessionId === undefined || principal.sessionExpiresAt === undefined) return undefined;
+  const end = Date.parse(principal.sessionExpiresAt);
+  return Number.isNaN(end) ? undefined : end;
 }

@@ -18,6 +18,8 @@ export interface Principal {
   requestLimits?: TenantRequestLimits;
   /** The console session the request came through; absent for a bearer API key. */
   sessionId?: string;
+  /** When that session ends (ISO 8601): it ends by time, with no notification, so streams under it are re-checked then. */
+  sessionExpiresAt?: string;
   /** Where the request came from, for the audit log; set by the app that authenticated it. */
   origin?: RequestOrigin;
 }

@@ -24,6 +24,7 @@ export async function findSessionPrincipal(prisma: PrismaClient, token: string):
     select: {
       id: true,
       lastSeenAt: true,
+      expiresAt: true,
       apiKey: { select: { id: true, name: true, role: true, tenantId: true, tenant: { select: tenantAuthSelect } } },
     },
   });
@@ -42,6 +43,7 @@ export async function findSessionPrincipal(prisma: PrismaClient, token: string):
     role: apiKey.role,
     requestLimits: requestLimitsOf(apiKey.tenant),
     sessionId: session.id,
+    sessionExpiresAt: session.expiresAt.toISOString(),
   };
 }
 
