@@ -254,7 +254,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
     runs,
     runEvents: new RunEventService(database, hub),
     runMessages: new RunMessageService(database),
-    approvals: new ApprovalService(database, () => executor.wake()),
+    approvals: new ApprovalService(database, () => executor.wake(), tools),
     waits: new WaitService(database, () => executor.wake()),
     apiKeys: new ApiKeyService(database),
     agents: new AgentService(database, tools, { policy: outbound, secrets }, mcpAgentTools),

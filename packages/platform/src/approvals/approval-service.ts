@@ -7,6 +7,7 @@ import type { Principal } from '../auth/roles';
 import { DomainError, isDomainError, type DomainErrorKind } from '../errors/domain-error';
 import { appendRunEvents } from '../events/append-run-events';
 import { runQueuedChannel } from '../events/run-event';
+import type { ToolCatalog } from '../tools/tool-catalog';
 import { parseInput } from '../validation/parse-input';
 import {
   decideApprovalInputSchema,
@@ -17,6 +18,7 @@ import {
 } from './approval.schema';
 import { selectApprovalRows } from './approval-list-sql';
 import { approvalInputExcerptLength, toApprovalView, type ApprovalView } from './approval-view';
+import { EditedArgumentsCheck } from './edited-arguments-check';
 
 const decisionStatus = { approve: 'approved', reject: 'rejected', edit: 'approved' } as const;
 
@@ -31,11 +33,17 @@ export type BulkDecisionOutcome =
 
 /** Human decisions on tool calls that wait for approval. */
 export class ApprovalService {
+  private readonly editedArguments: EditedArgumentsCheck;
+
   constructor(
     private readonly database: Database,
     /** Called after a decision, so an executor in this process resumes the run without waiting. */
     private readonly onDecided: () => void = () => undefined,
-  ) {}
+    /** The platform's tools: an edit must fit the schema of the tool it edits. Built-ins are always known. */
+    tools?: ToolCatalog,
+  ) {
+    this.editedArguments = new EditedArgumentsCheck(tools);
+  }
 
   /** Newest first, each with its run's input excerpt, agent and version, and thread: one statement per page. */
   async list(principal: Principal, rawInput: ListApprovalsInput): Promise<{ approvals: ApprovalView[]; nextCursor: string | null }> {
@@ -54,7 +62,12 @@ export class ApprovalService {
 
   /** One approval as `list` shows it. */
   private async view(principal: Principal, approvalId: string): Promise<ApprovalView> {
-    const [row] = await selectApprovalRows(this.database.prisma, { tenantId: principal.tenantId, approvalId, limit: 1, excerptLength: approvalInputExcerptLength });
+    const [row] = await selectApprovalRows(this.database.prisma, {
+      tenantId: principal.tenantId,
+      approvalId,
+      limit: 1,
+      excerptLength: approvalInputExcerptLength,
+    });
     if (!row) throw new DomainError('not-found', `Approval ${approvalId} not found`, 'approvalId');
     return toApprovalView(row);
   }
@@ -66,7 +79,9 @@ export class ApprovalService {
   /**
    * Records a decision with one conditional UPDATE (`… WHERE status = 'pending'`): of any number of
    * concurrent decisions exactly one wins; the others get a conflict. When it was the run's last
-   * pending approval, the run is queued again and resumes with the decision.
+   * pending approval, the run is queued again and resumes with the decision. Edited arguments that
+   * do not fit the tool's input schema are refused here, as a `validation` error naming the field
+   * (`arguments.<path>`), so the reviewer sees it and the run does not fail on resume.
    */
   async decide(principal: Principal, rawInput: unknown): Promise<ApprovalView> {
     assertRole(principal, 'operator', 'Deciding an approval');
@@ -74,10 +89,15 @@ export class ApprovalService {
     // Under a storm of decisions most losers arrive after the winner committed: one read answers
     // them with a conflict, instead of each holding a pooled connection in a transaction that can
     // only fail (and, queued behind the others, timing out as a 503 instead of a 409).
-    const current = await this.database.prisma.approval.findFirst({ where: { id: input.approvalId, tenantId: principal.tenantId }, select: { status: true, expiresAt: true } });
+    const current = await this.database.prisma.approval.findFirst({
+      where: { id: input.approvalId, tenantId: principal.tenantId },
+      select: { status: true, expiresAt: true, toolCall: { select: { name: true, implementationId: true } } },
+    });
     if (!current || current.status !== 'pending' || (current.expiresAt !== null && current.expiresAt <= new Date())) {
       throw await this.explainLostDecision(this.database.prisma, principal, input.approvalId);
     }
+    // Checked outside the transaction: a call's tool never changes, and a refusal writes nothing.
+    if (input.decision === 'edit') this.editedArguments.assertFits(current.toolCall, input.arguments);
     const approvalId = await this.database.prisma.$transaction((transaction) => this.decideIn(transaction, principal, input));
     this.onDecided();
     return this.view(principal, approvalId);
@@ -144,13 +164,21 @@ export class ApprovalService {
         status: toolCallStatus,
         ...(editedArguments ? { editedArguments } : {}),
         // The ledger history names who decided and, for a rejection, why.
-        statusHistory: appendDecision(toolCall.statusHistory, { status: toolCallStatus, at: new Date().toISOString(), actor: principal.apiKeyName, ...(reason ? { reason } : {}) }),
+        statusHistory: appendDecision(toolCall.statusHistory, {
+          status: toolCallStatus,
+          at: new Date().toISOString(),
+          actor: principal.apiKeyName,
+          ...(reason ? { reason } : {}),
+        }),
         ...(toolCallStatus === 'rejected' ? { errorKind: 'rejected', errorMessage: reason ?? 'rejected', finishedAt: new Date() } : {}),
       },
     });
     const run = { id: decided.run_id, tenantId: principal.tenantId };
     await appendRunEvents(transaction, run, [
-      { type: 'approval-decided', payload: { approvalId: input.approvalId, toolCallId: decided.tool_call_id, decision: input.decision, reason, by: principal.apiKeyName } },
+      {
+        type: 'approval-decided',
+        payload: { approvalId: input.approvalId, toolCallId: decided.tool_call_id, decision: input.decision, reason, by: principal.apiKeyName },
+      },
     ]);
     await recordAudit(transaction, principal, {
       action: `approval.${input.decision}`,
@@ -164,10 +192,29 @@ export class ApprovalService {
   }
 
   private async explainLostDecision(client: Pick<Prisma.TransactionClient, 'approval'>, principal: Principal, approvalId: string): Promise<DomainError> {
-    const existing = await client.approval.findFirst({ where: { id: approvalId, tenantId: principal.tenantId }, select: { status: true, decidedBy: true, expiresAt: true } });
-    if (!existing) return new DomainError('not-found', `Approval ${approvalId} not found`, 'approvalId');
-    if (existing.status === 'pending') return new DomainError('conflict', `Approval ${approvalId} expired at ${existing.expiresAt?.toISOString()}`, 'approvalId');
-    return new DomainError('conflict', `Approval ${approvalId} was already decided (${existing.status}${existing.decidedBy ? ` by ${existing.decidedBy}` : ''})`, 'approvalId');
+    const existing = await client.approval.findFirst({
+      where: { id: approvalId, tenantId: principal.tenantId },
+      select: { status: true, decidedBy: true, expiresAt: true },
+    });
+    if (!existing) {
+      // A gate whose call's outcome became unknown: its row is now the outcome question, under its own id (ADR 0105).
+      const question = await client.approval.findFirst({ where: { replacesApprovalId: approvalId, tenantId: principal.tenantId }, select: { id: true } });
+      if (question) {
+        return new DomainError(
+          'conflict',
+          `Approval ${approvalId} was already decided (approved) before its call ran; the call's outcome is now asked as approval ${question.id}`,
+          'approvalId',
+        );
+      }
+      return new DomainError('not-found', `Approval ${approvalId} not found`, 'approvalId');
+    }
+    if (existing.status === 'pending')
+      return new DomainError('conflict', `Approval ${approvalId} expired at ${existing.expiresAt?.toISOString()}`, 'approvalId');
+    return new DomainError(
+      'conflict',
+      `Approval ${approvalId} was already decided (${existing.status}${existing.decidedBy ? ` by ${existing.decidedBy}` : ''})`,
+      'approvalId',
+    );
   }
 }
 

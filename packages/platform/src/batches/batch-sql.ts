@@ -72,8 +72,11 @@ export async function insertRetryRuns(runner: StatementRunner, batchId: string, 
   return rows[0]?.inserted ?? 0;
 }
 
-/** Tool-call statuses a run ending `cancelled` must close (`closeCancelledRunCalls`). */
-const openCallStatuses = `('running', 'outcome_unknown', 'awaiting_approval')`;
+/**
+ * Tool-call statuses a run ending `cancelled` must close (`closeCancelledRunCalls`): `approved` too — a
+ * queued run can hold an approved call it has not started yet (the decision queued it again).
+ */
+const openCallStatuses = `('running', 'outcome_unknown', 'awaiting_approval', 'approved')`;
 
 /**
  * Ends a cancelled batch's queued items that have no open tool call in ONE statement whatever their
@@ -82,9 +85,9 @@ const openCallStatuses = `('running', 'outcome_unknown', 'awaiting_approval')`;
  * deliveries its tenant's endpoints subscribe to (the shape `agentloom_append_run_events` writes),
  * and watched runs their NOTIFY — per-run function calls took minutes for 10,000 items on the
  * embedded database. A queued item CAN have run before: lease recovery, a draining executor or an
- * erase restart puts a run back to `queued` with its calls as they were. Those stay queued here for
- * the caller to end as a single cancel ends them (closing the calls, `tool-call-abandoned` before
- * `run-finished`).
+ * erase restart puts a run back to `queued` with its calls as they were, and an approval decision
+ * queues a run again with its approved calls still to run. Those stay queued here for the caller to
+ * end as a single cancel ends them (closing the calls, `tool-call-abandoned` before `run-finished`).
  */
 export async function cancelQueuedItems(runner: StatementRunner, batchId: string, tenantId: string, by: string): Promise<number> {
   const finished = { status: 'cancelled', reason: 'Its batch was cancelled before it ran' };

@@ -20,7 +20,9 @@ describe('approval and resume', () => {
     const { outcome, stored, transcript } = await pause(options);
     expect(outcome.next).toEqual({
       type: 'approval-request',
-      requests: [{ callId: 't1', toolName: 'transfer', arguments: { amount: 500, to: 'ada' }, implementationId: 'bank-tools/v1/transfer', sideEffects: 'unsafe' }],
+      requests: [
+        { callId: 't1', toolName: 'transfer', arguments: { amount: 500, to: 'ada' }, implementationId: 'bank-tools/v1/transfer', sideEffects: 'unsafe' },
+      ],
     });
     expect(outcome.checkpoint.status).toBe('awaiting-approval');
     expect(executed).toEqual([]);
@@ -41,21 +43,56 @@ describe('approval and resume', () => {
     const executed: unknown[] = [];
     const { model, options } = setup(executed);
     const { stored, transcript } = await pause(options);
-    const run = createEngine(reactSnapshot, options).resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 't1', decision: 'reject', reason: 'Over the daily limit' }] });
+    const run = createEngine(reactSnapshot, options).resume({
+      checkpoint: stored,
+      messages: transcript,
+      decisions: [{ callId: 't1', decision: 'reject', reason: 'Over the daily limit' }],
+    });
     await run.runUntilPause();
     expect(executed).toEqual([]);
-    expect(model.actionRequests[1]?.messages.at(-1)).toEqual({ role: 'tool', toolCallId: 't1', toolName: 'transfer', content: 'Rejected by reviewer: Over the daily limit', isError: true });
+    expect(model.actionRequests[1]?.messages.at(-1)).toEqual({
+      role: 'tool',
+      toolCallId: 't1',
+      toolName: 'transfer',
+      content: 'Rejected by reviewer: Over the daily limit',
+      isError: true,
+    });
   });
 
   it('edited arguments are validated and used', async () => {
     const executed: unknown[] = [];
     const { options } = setup(executed);
     const { stored, transcript } = await pause(options);
-    const engine = createEngine(reactSnapshot, options);
-    expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 't1', decision: 'edit', arguments: { amount: -1, to: 'ada' } }] })).toThrow(/invalid/);
-    const run = engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 't1', decision: 'edit', arguments: { amount: 50, to: 'ada' } }] });
+    const run = createEngine(reactSnapshot, options).resume({
+      checkpoint: stored,
+      messages: transcript,
+      decisions: [{ callId: 't1', decision: 'edit', arguments: { amount: 50, to: 'ada' } }],
+    });
     await run.runUntilPause();
     expect(executed).toMatchObject([{ amount: 50, to: 'ada' }]);
+  });
+
+  it('an edit that breaks the tool schema rejects the call with the validation message the model reads, and the run goes on', async () => {
+    const executed: unknown[] = [];
+    const { model, options } = setup(executed);
+    const { stored, transcript } = await pause(options);
+    const run = createEngine(reactSnapshot, options).resume({
+      checkpoint: stored,
+      messages: transcript,
+      decisions: [{ callId: 't1', decision: 'edit', arguments: { amount: -1, to: 'ada' } }],
+    });
+    const first = await run.step();
+    expect(first.events.find((event) => event.type === 'approval-decided')?.data).toMatchObject({ callId: 't1', decision: 'edit', refused: true });
+    // The call keeps the model's arguments: the edit was refused and the proposal did not run either.
+    expect(first.toolCalls).toMatchObject([{ callId: 't1', status: 'rejected', arguments: { amount: 500, to: 'ada' }, result: { isError: true } }]);
+    const final = await run.runUntilPause();
+    expect(final.next).toEqual({ type: 'final-output', output: 'Transfer handled.' });
+    expect(executed).toEqual([]);
+    const toolResult = model.actionRequests[1]?.messages.at(-1);
+    expect(toolResult).toMatchObject({ role: 'tool', toolCallId: 't1', isError: true });
+    expect(toolResult?.content).toMatch(
+      /^The reviewer edited the arguments, but the edit does not fit the tool's input schema, so the call did not run\. Invalid arguments for tool "transfer":\n- amount: /,
+    );
   });
 
   it('requires a decision for every waiting call and asks again when none is given', async () => {
@@ -63,7 +100,9 @@ describe('approval and resume', () => {
     const { options } = setup(executed);
     const { stored, transcript } = await pause(options);
     const engine = createEngine(reactSnapshot, options);
-    expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'nope', decision: 'approve' }] })).toThrow(/not awaiting approval/);
+    expect(() => engine.resume({ checkpoint: stored, messages: transcript, decisions: [{ callId: 'nope', decision: 'approve' }] })).toThrow(
+      /not awaiting approval/,
+    );
     const again = await engine.resume({ checkpoint: stored, messages: transcript }).step();
     expect(again.next.type).toBe('approval-request');
   });

@@ -19,6 +19,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
   let crashedChildRunId: string;
   let exhaustedRunId: string;
   let gatedRunId: string;
+  let sweepGateId: string;
   let executions = 0;
   let invoicePayments = 0;
   let releaseInvoicePayment: (() => void) | undefined;
@@ -102,19 +103,21 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     await seedRow(sweepRunId, 'earlier-running', 'running');
     // A gated call: its approval row is the gate's, approved (and soon to expire) before it ran and its executor stopped.
     const gated = await seedRow(sweepRunId, 'earlier-unknown', 'outcome_unknown');
-    await test.platform.database.prisma.approval.create({
-      data: {
-        tenantId: principal.tenantId,
-        runId: sweepRunId,
-        toolCallId: gated.id,
-        requestReason: 'charge_card requires approval (unsafe side effects)',
-        originalArguments: {},
-        status: 'approved',
-        decidedAt: new Date(),
-        decidedBy: 'reviewer',
-        expiresAt: new Date(Date.now() + 60_000),
-      },
-    });
+    sweepGateId = (
+      await test.platform.database.prisma.approval.create({
+        data: {
+          tenantId: principal.tenantId,
+          runId: sweepRunId,
+          toolCallId: gated.id,
+          requestReason: 'charge_card requires approval (unsafe side effects)',
+          originalArguments: {},
+          status: 'approved',
+          decidedAt: new Date(),
+          decidedBy: 'reviewer',
+          expiresAt: new Date(Date.now() + 60_000),
+        },
+      })
+    ).id;
     // An attempt that crashed inside a sub-agent: the delegating call was running, and the child's
     // ledger row says its unsafe call completed.
     const delegatorId = await createTestAgent(test.platform.database, {
@@ -211,8 +214,9 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     expect(unknown.status).toBe('outcome_unknown');
     expect(unknown.approval).toMatchObject({ status: 'pending' });
     expect(unknown.approval?.requestReason).toMatch(/^outcome unknown/);
-    // The gate's row became the question: pending, about the outcome, and never expiring into an unasked answer.
-    expect(unknown.approval).toMatchObject({ decidedAt: null, decidedBy: null, expiresAt: null });
+    // The gate's row became the question under an id of its own: pending, about the outcome, and never expiring into an unasked answer.
+    expect(unknown.approval).toMatchObject({ decidedAt: null, decidedBy: null, expiresAt: null, replacesApprovalId: sweepGateId });
+    expect(unknown.approval?.id).not.toBe(sweepGateId);
     const events = (await test.platform.runEvents.list(principal, { runId: sweepRunId, limit: 1000 })).events;
     expect(events.map((event) => event.seq)).toEqual(events.map((_, index) => index + 1));
     expect(events.some((event) => event.type === 'tool-call-abandoned' && (event.payload as { callId: string }).callId === 'earlier-running')).toBe(true);
@@ -246,7 +250,7 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
     expect(await prisma.toolCall.count({ where: { runId: crashedChildRunId, status: { in: ['running', 'outcome_unknown'] } } })).toBe(0);
   });
 
-  it("a gated call whose executor stopped after its approval: the gate's row becomes the outcome question, and answering it resumes the run without paying twice", async () => {
+  it("a gated call whose executor stopped after its approval: the gate's row becomes the outcome question under a new id, and answering it resumes the run without paying twice", async () => {
     const { prisma } = test.platform.database;
     await expect.poll(() => statusOf(gatedRunId), { timeout: 30_000 }).toBe('waiting_human');
     const gate = (await test.platform.approvals.list(principal, { runId: gatedRunId, status: 'pending' })).approvals;
@@ -262,17 +266,29 @@ describe.each(databaseModes)('ledger truth across attempts (%s)', (mode) => {
       .toBe('outcome_unknown');
     await expect.poll(() => statusOf(gatedRunId), { timeout: 30_000 }).toBe('waiting_human');
     const call = await prisma.toolCall.findFirstOrThrow({ where: { runId: gatedRunId, callId: 'demo-0-0' }, include: { approval: true } });
-    // One row per call: the gate's approved row was reset into a pending question about the outcome, which never expires.
+    // One row per call: the gate's approved row became a pending question about the outcome, which never expires,
+    // under a NEW id (ADR 0105) — a repeated delivery of the gate's decision must not answer it.
     expect(await prisma.approval.count({ where: { runId: gatedRunId } })).toBe(1);
-    expect(call.approval).toMatchObject({ id: gate[0]!.id, status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null, expiresAt: null });
+    expect(call.approval).toMatchObject({
+      status: 'pending',
+      decidedAt: null,
+      decidedBy: null,
+      decisionReason: null,
+      expiresAt: null,
+      replacesApprovalId: gate[0]!.id,
+    });
+    const questionId = call.approval!.id;
+    expect(questionId).not.toBe(gate[0]!.id);
     expect(call.approval?.requestReason).toMatch(/^outcome unknown: pay_invoice was running when its executor stopped/);
     const asked = (await test.platform.runEvents.list(principal, { runId: gatedRunId, limit: 1000 })).events.filter(
       (event) => event.type === 'approval-requested',
     );
-    expect(asked.at(-1)?.payload).toMatchObject({ approvalId: gate[0]!.id, callId: 'demo-0-0', kind: 'outcome-unknown' });
+    expect(asked.at(-1)?.payload).toMatchObject({ approvalId: questionId, callId: 'demo-0-0', kind: 'outcome-unknown' });
 
     releaseInvoicePayment?.();
-    await test.platform.approvals.decide(principal, { approvalId: gate[0]!.id, decision: 'approve', reason: 'the payment went through' });
+    await expect(test.platform.approvals.decide(principal, { approvalId: gate[0]!.id, decision: 'approve' })).rejects.toBeDefined();
+    expect(await statusOf(gatedRunId)).toBe('waiting_human');
+    await test.platform.approvals.decide(principal, { approvalId: questionId, decision: 'approve', reason: 'the payment went through' });
     await expect.poll(() => statusOf(gatedRunId), { timeout: 30_000 }).toBe('succeeded');
     expect(invoicePayments).toBe(1);
   });

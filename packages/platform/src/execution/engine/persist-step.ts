@@ -10,7 +10,8 @@ import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
-import { closeLeftoverToolCalls, outcomeQuestionPrefix } from './close-leftover-tool-calls';
+import { askAboutOutcome } from './ask-about-outcome';
+import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { commitStepStatement } from './step-commit-sql';
 import { isOrdinaryStep, plainFinishOf } from './step-commit-route';
 import { stepCommittedPayload } from './step-committed-payload';
@@ -210,25 +211,17 @@ function assertApprovalIsThisCall(runId: string, request: { callId: string; argu
 /**
  * A crashed attempt left `unsafe` calls whose outcome nobody knows. The run waits for an operator:
  * approving means "it completed", rejecting means "treat it as failed"; either way it is not re-run.
+ * Each question has an approval id of its own, never the id of the call's gate (ADR 0105).
  */
 async function askOperatorAboutUnknownOutcomes(transaction: Prisma.TransactionClient, run: ClaimedRun, callIds: readonly string[]): Promise<NewRunEvent[]> {
   const events: NewRunEvent[] = [];
   for (const callId of callIds) {
-    const toolCall = await transaction.toolCall.findUniqueOrThrow({ where: { runId_callId: { runId: run.id, callId } }, select: { id: true, name: true, arguments: true } });
-    const question = {
-      requestReason: `${outcomeQuestionPrefix}: ${toolCall.name} was running when its executor stopped; approve if it completed, reject if it did not`,
-      originalArguments: toolCall.arguments as Prisma.InputJsonObject,
-      // An operator's question does not expire: an expiry would answer it "did not complete" unasked.
-      expiresAt: null,
-    };
-    const approval = await transaction.approval.upsert({
-      where: { toolCallId: toolCall.id },
-      create: { tenantId: run.tenantId, runId: run.id, toolCallId: toolCall.id, ...question },
-      // A gated call already has its approval row (decided before it ran): it becomes this question, not the old request.
-      update: { ...question, status: 'pending', decidedAt: null, decidedBy: null, decisionReason: null },
-      select: { id: true },
+    const toolCall = await transaction.toolCall.findUniqueOrThrow({
+      where: { runId_callId: { runId: run.id, callId } },
+      select: { id: true, callId: true, name: true, arguments: true },
     });
-    events.push({ type: 'approval-requested', payload: { approvalId: approval.id, callId, toolName: toolCall.name, kind: 'outcome-unknown' } });
+    const why = `${toolCall.name} was running when its executor stopped; approve if it completed, reject if it did not`;
+    events.push(await askAboutOutcome(transaction, run, toolCall, why));
   }
   return events;
 }

@@ -11,6 +11,11 @@ import type { StepRecorder } from '../step-recorder';
  * a rejection's reason becomes the result the model reads; edited arguments are validated again.
  * Decisions for a suspended sub-agent's calls (qualified ids) are kept on its delegating call; the
  * sub-agent applies them itself when it resumes.
+ *
+ * Decisions that name no waiting call, or miss one, are the host's mistake and throw. Edited
+ * arguments that do not fit the tool's schema are the reviewer's, and hosts check them when the
+ * decision is made; one that still arrives (a tool whose schema the host could not see) rejects the
+ * call with the validation message, which the model reads, instead of failing the run.
  */
 export function applyDecisions(services: EngineServices, recorder: StepRecorder, pendingCalls: PendingCall[], decisions: readonly ApprovalDecision[]): void {
   const waiting = pendingCalls.filter((call) => call.status === 'awaiting-approval');
@@ -20,7 +25,8 @@ export function applyDecisions(services: EngineServices, recorder: StepRecorder,
   }
   const byId = new Map(decisions.map((decision) => [decision.callId, decision]));
   const unknown = decisions.filter((decision) => !waiting.some((call) => call.id === decision.callId) && !childOwners.has(decision.callId));
-  if (unknown.length > 0) throw new ValidationError(`Decisions for calls that are not awaiting approval: ${unknown.map((decision) => decision.callId).join(', ')}`);
+  if (unknown.length > 0)
+    throw new ValidationError(`Decisions for calls that are not awaiting approval: ${unknown.map((decision) => decision.callId).join(', ')}`);
   const missing = [...waiting.map((call) => call.id), ...childOwners.keys()].filter((callId) => !byId.has(callId));
   if (missing.length > 0) throw new ValidationError(`Missing decisions for calls: ${missing.join(', ')}`);
   for (const [callId, owner] of childOwners) {
@@ -35,12 +41,28 @@ export function applyDecisions(services: EngineServices, recorder: StepRecorder,
       call.rejectionReason = `Rejected by reviewer: ${decision.reason}`;
     } else if (decision.decision === 'edit') {
       const validation = services.registry.validate(call.name, decision.arguments);
-      if (!validation.ok) throw new ValidationError(`Edited arguments for ${call.id} are invalid: ${validation.message}`);
+      if (!validation.ok) {
+        // The proposal's arguments stay: neither they nor the edit ran.
+        call.status = 'rejected';
+        call.rejectionReason = editRefusedReason(validation.message);
+        recorder.emit('approval-decided', { callId: call.id, toolName: call.name, decision: 'edit', refused: true, reason: call.rejectionReason });
+        continue;
+      }
       call.arguments = decision.arguments as JsonObject;
       call.status = 'approved';
     } else {
       call.status = 'approved';
     }
-    recorder.emit('approval-decided', { callId: call.id, toolName: call.name, decision: decision.decision, ...(decision.decision === 'reject' ? { reason: decision.reason } : {}) });
+    recorder.emit('approval-decided', {
+      callId: call.id,
+      toolName: call.name,
+      decision: decision.decision,
+      ...(decision.decision === 'reject' ? { reason: decision.reason } : {}),
+    });
   }
+}
+
+/** What the model reads when a reviewer's edit did not fit the tool's schema. */
+function editRefusedReason(validationMessage: string): string {
+  return `The reviewer edited the arguments, but the edit does not fit the tool's input schema, so the call did not run. ${validationMessage}`;
 }

@@ -1,0 +1,49 @@
+import type { Prisma } from '@agentloom/db';
+import { v7 as uuidv7 } from 'uuid';
+
+import type { NewRunEvent } from '../../events/run-event';
+
+/** How an operator's question about a call's outcome starts (readers tell it from a gate by this prefix). */
+export const outcomeQuestionPrefix = 'outcome unknown';
+
+/**
+ * Asks an operator whether a call of unknown outcome completed (approve = it completed, reject = it did
+ * not), as an approval of the call that never expires: an expiry would answer it "did not complete" unasked.
+ *
+ * The question has an id of its own (ADR 0105). A call has one approval row, and a gated call's row already
+ * holds its gate, decided before the call ran; the row becomes the question under a NEW id, remembering the
+ * gate's id in `replacesApprovalId`. Reset under the gate's id, a repeated delivery of the gate's decision
+ * (a client's retry, a stale bulk approve) would find it pending and answer "it completed" without anyone
+ * being asked. Only a question already pending about this outcome is asked again in place: nobody has
+ * answered it, so there is no earlier decision that could land on it.
+ */
+export async function askAboutOutcome(
+  transaction: Prisma.TransactionClient,
+  run: { id: string; tenantId: string },
+  call: { id: string; callId: string; name: string; arguments: Prisma.JsonValue },
+  /** Why the operator is asked, after `outcomeQuestionPrefix: `. */
+  why: string,
+): Promise<NewRunEvent> {
+  const question = { requestReason: `${outcomeQuestionPrefix}: ${why}`, originalArguments: call.arguments as Prisma.InputJsonObject, expiresAt: null };
+  const existing = await transaction.approval.findUnique({ where: { toolCallId: call.id }, select: { id: true, status: true, requestReason: true } });
+  const approval = !existing
+    ? await transaction.approval.create({ data: { tenantId: run.tenantId, runId: run.id, toolCallId: call.id, ...question }, select: { id: true } })
+    : existing.status === 'pending' && existing.requestReason.startsWith(outcomeQuestionPrefix)
+      ? await transaction.approval.update({ where: { id: existing.id }, data: question, select: { id: true } })
+      : await transaction.approval.update({
+          where: { id: existing.id },
+          data: {
+            ...question,
+            id: uuidv7(),
+            replacesApprovalId: existing.id,
+            status: 'pending',
+            decidedAt: null,
+            decidedBy: null,
+            decisionReason: null,
+            // Asked now: the inbox orders and ages requests by it.
+            createdAt: new Date(),
+          },
+          select: { id: true },
+        });
+  return { type: 'approval-requested', payload: { approvalId: approval.id, callId: call.callId, toolName: call.name, kind: 'outcome-unknown' } };
+}
