@@ -8,9 +8,7 @@ import { applyForkEdits } from './fork-edits';
 import { forkRunInputSchema } from './fork-run.schema';
 import { insertRun } from './insert-run';
 import { loadOriginRun, resolveRepeatVersion } from './load-origin-run';
-
-/** A fork reads committed steps only: a queued or running run's latest checkpoint is replaced (and pruned) as it moves. */
-const movingStatuses: ReadonlySet<string> = new Set(['queued', 'running']);
+import { forkStatusRefusal, repeatRefusalError } from './run-repeat-rules';
 
 /** What retention keeps (save-checkpoint.ts), named for the refusal that lists the forkable steps. */
 const forkCheckpointLabel = 'fork';
@@ -33,16 +31,27 @@ export async function forkRun(database: Database, principal: Principal, rawInput
   const input = parseInput(forkRunInputSchema, rawInput);
   const { prisma } = database;
   const origin = await loadOriginRun(database, principal.tenantId, input.runId);
-  if (movingStatuses.has(origin.status)) {
-    throw new DomainError('conflict', `Run ${origin.id} is ${origin.status}; fork it once it has paused or ended (its latest checkpoint changes with every step)`, 'runId');
-  }
+  // The rule the run view's `repeat.fork` shows (run-repeat-rules.ts): a queued or running run's latest checkpoint moves.
+  const statusRefusal = forkStatusRefusal(origin.id, origin.status);
+  if (statusRefusal) throw repeatRefusalError(statusRefusal);
   const agentVersion = await resolveRepeatVersion(database, principal.tenantId, origin, input.agentVersion);
   const checkpoint = await loadForkCheckpoint(database, origin.id, input.stepIndex);
   const messageCount = (checkpoint.state as { context?: { messageCount?: unknown } } | null)?.context?.messageCount;
   const transcript = await prisma.message.findMany({
     where: { runId: origin.id, index: { lt: typeof messageCount === 'number' ? messageCount : 0 } },
     orderBy: { index: 'asc' },
-    select: { index: true, role: true, kind: true, content: true, toolCalls: true, toolCallId: true, toolName: true, isError: true, memoryItemIds: true, sourceRunIds: true },
+    select: {
+      index: true,
+      role: true,
+      kind: true,
+      content: true,
+      toolCalls: true,
+      toolCallId: true,
+      toolName: true,
+      isError: true,
+      memoryItemIds: true,
+      sourceRunIds: true,
+    },
   });
   const { state, replacedContent } = applyForkEdits(checkpoint.state, input.stepIndex, transcript, input);
   const runId = await prisma.$transaction(async (transaction) => {
@@ -96,7 +105,11 @@ async function loadForkCheckpoint(database: Database, runId: string, stepIndex: 
   ]);
   const last = lastStep._max.index ?? 0;
   if (stepIndex > last) {
-    throw new DomainError('validation', last === 0 ? `Run ${runId} has no committed steps to fork from` : `Run ${runId} has steps 1 to ${last}; there is no step ${stepIndex}`, 'stepIndex');
+    throw new DomainError(
+      'validation',
+      last === 0 ? `Run ${runId} has no committed steps to fork from` : `Run ${runId} has steps 1 to ${last}; there is no step ${stepIndex}`,
+      'stepIndex',
+    );
   }
   if (!found) {
     const retained = await prisma.checkpoint.findMany({ where: { runId }, orderBy: { seq: 'asc' }, select: { stepIndex: true } });

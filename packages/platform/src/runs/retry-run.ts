@@ -1,14 +1,12 @@
 import type { Database } from '@agentloom/db';
 
 import type { Principal } from '../auth/roles';
-import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { insertRun } from './insert-run';
 import { isUniqueViolation } from './unique-violation';
 import { loadOriginRun, resolveRepeatVersion } from './load-origin-run';
 import { retryRunInputSchema } from './run-repeat.schema';
-
-const retryableStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled']);
+import { archivedThreadRefusal, repeatRefusalError, retryStatusRefusal } from './run-repeat-rules';
 
 /**
  * Retries a failed or cancelled run as a NEW run (ADR 0029): same agent version, same input, same
@@ -16,20 +14,25 @@ const retryableStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled']);
  * and tool ledger remain the truthful record of what that run did. A run is retried once: asking
  * again returns the existing retry (`created: false`), so a double click makes one run; to try a
  * third time, retry the retry.
- * @throws DomainError `conflict` on `runId` for a run that has not failed or been cancelled.
+ * @throws DomainError `conflict` on `runId` for a run that has not failed or been cancelled;
+ *   `validation` on `runId` when its agent or its thread is archived (run-repeat-rules.ts).
  */
 export async function retryRun(database: Database, principal: Principal, rawInput: unknown): Promise<{ runId: string; created: boolean }> {
   const { runId } = parseInput(retryRunInputSchema, rawInput);
   const origin = await loadOriginRun(database, principal.tenantId, runId);
   if (origin.retryRunId) return { runId: origin.retryRunId, created: false };
-  if (!retryableStatuses.has(origin.status)) {
-    throw new DomainError('conflict', `Run ${runId} is ${origin.status}; only failed or cancelled runs can be retried (re-run it instead)`, 'runId');
-  }
+  const statusRefusal = retryStatusRefusal(runId, origin.status);
+  if (statusRefusal) throw repeatRefusalError(statusRefusal);
   const agentVersion = await resolveRepeatVersion(database, principal.tenantId, origin, undefined);
   if (origin.threadId) await assertThreadOpen(database, origin.threadId);
   try {
     const { id: newRunId } = await insertRun(database.statements, principal, {
-      input: { agentId: origin.agentId, agentVersion: agentVersion.version, input: origin.inputText, ...(origin.threadId ? { threadId: origin.threadId } : {}) },
+      input: {
+        agentId: origin.agentId,
+        agentVersion: agentVersion.version,
+        input: origin.inputText,
+        ...(origin.threadId ? { threadId: origin.threadId } : {}),
+      },
       requestHash: null,
       origin: { kind: 'retry', runId },
     });
@@ -46,5 +49,5 @@ export async function retryRun(database: Database, principal: Principal, rawInpu
 
 async function assertThreadOpen(database: Database, threadId: string): Promise<void> {
   const thread = await database.prisma.thread.findUnique({ where: { id: threadId }, select: { archivedAt: true } });
-  if (thread?.archivedAt) throw new DomainError('validation', `Thread ${threadId} is archived; unarchive it to retry a run of it`, 'runId');
+  if (thread?.archivedAt) throw repeatRefusalError(archivedThreadRefusal(threadId));
 }

@@ -17,7 +17,7 @@ import { isUniqueViolation } from './unique-violation';
 import { rerunRun } from './rerun-run';
 import { retryRun } from './retry-run';
 import { createRunInputSchema, listRunsInputSchema, runIdInputSchema, type CreateRunInput, type ListRunsInput } from './run.schema';
-import { runViewSelect, toRunView, type RunView } from './run-view';
+import { insertedRunViewRow, runViewSelect, toRunView, type RunView } from './run-view';
 import { selectRunPage } from './select-run-page';
 
 export interface CreatedRun {
@@ -145,13 +145,18 @@ export class RunService {
 
   /** One statement validates (agent, version, thread) and writes the run; see insertRun. */
   private async insert(principal: Principal, input: CreateRunInput, requestHash: string): Promise<RunView> {
-    return toRunView(await insertRun(this.database.statements, principal, { input, requestHash }));
+    return toRunView(insertedRunViewRow(await insertRun(this.database.statements, principal, { input, requestHash })));
   }
 }
 
 function hashRequest(input: CreateRunInput): string {
   // The budget joins the hash only when set, so keys stored before budgets existed still match their requests.
-  const body = { agentId: input.agentId, agentVersion: input.agentVersion ?? null, threadId: input.threadId ?? null, input: input.input, ...(input.budget ? { budget: input.budget } : {}) };
+  const body = {
+    agentId: input.agentId,
+    agentVersion: input.agentVersion ?? null,
+    threadId: input.threadId ?? null,
+    input: input.input,
+    ...(input.budget ? { budget: input.budget } : {}),
+  };
   return createHash('sha256').update(JSON.stringify(body)).digest('hex');
 }
-

@@ -2,6 +2,7 @@ import type { Prisma } from '@agentloom/db';
 
 import { runBudgetSchema } from '../budgets/budget.schema';
 import { pricesKnown } from './run-pricing';
+import { repeatPermissions, type RunRepeat } from './run-repeat-rules';
 import type { RunStatus } from './run.schema';
 
 /** A run as clients see it. */
@@ -57,6 +58,14 @@ export interface RunView {
    * budget, its limit and usage, and the reason shown. An operator resumes or cancels the run.
    */
   budgetPause: RunBudgetPause | null;
+  /**
+   * Whether the server would retry, re-run or fork this run, judged by the same rules it enforces
+   * (run-repeat-rules.ts): the run's status, a replay of a dataset case (never repeated), an archived
+   * agent (all three refused until it is unarchived) and an archived thread (retry refused for good).
+   * A refusal carries the rule and the message the server would answer. What depends on the request
+   * (the version asked for, the fork's step, the caller's role) is not judged here.
+   */
+  repeat: RunRepeat;
 }
 
 /** A run's token and/or cost limit, and what the run does when it is spent (absent: fail). */
@@ -81,7 +90,8 @@ export interface RunBudgetPause {
   resumesAt: string | null;
 }
 
-export const runViewSelect = {
+/** The run's own columns and names: what `insertRun` returns for the run it wrote. */
+const runColumnsSelect = {
   id: true,
   agentId: true,
   agentVersionId: true,
@@ -120,10 +130,37 @@ export const runViewSelect = {
   budgetResumeAt: true,
 } as const satisfies Prisma.RunSelect;
 
-export type RunRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
+export type RunRow = Prisma.RunGetPayload<{ select: typeof runColumnsSelect }>;
+
+/**
+ * What the view reads: the run's columns, plus what the repeat rules read beyond them — whether its
+ * agent and thread are archived and whether it replays a dataset case. Joined in the one query that
+ * reads the runs, so a list page costs no query per run.
+ */
+export const runViewSelect = {
+  ...runColumnsSelect,
+  agentVersion: { select: { version: true, config: true, agent: { select: { archivedAt: true } } } },
+  thread: { select: { title: true, archivedAt: true } },
+  evalResult: { select: { experimentId: true } },
+} as const satisfies Prisma.RunSelect;
+
+export type RunViewRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
+
+/**
+ * The view row of a run `insertRun` just wrote: its statement writes a run only for an agent and a
+ * thread that are not archived, and no evaluation has claimed the run as a replay yet.
+ */
+export function insertedRunViewRow(row: RunRow): RunViewRow {
+  return {
+    ...row,
+    agentVersion: { ...row.agentVersion, agent: { archivedAt: null } },
+    thread: row.thread === null ? null : { ...row.thread, archivedAt: null },
+    evalResult: null,
+  };
+}
 
 /** `tenantPriced`: the models the tenant's price table prices (see `pricesKnown`). */
-export function toRunView(row: RunRow, tenantPriced?: ReadonlySet<string>): RunView {
+export function toRunView(row: RunViewRow, tenantPriced?: ReadonlySet<string>): RunView {
   return {
     id: row.id,
     agentId: row.agentId,
@@ -162,6 +199,17 @@ export function toRunView(row: RunRow, tenantPriced?: ReadonlySet<string>): RunV
         : null,
     budget: { request: storedBudget(row.budget), version: storedBudget(isRecord(row.agentVersion.config) ? row.agentVersion.config.runBudget : undefined) },
     budgetPause: row.status === 'waiting' ? storedPause(row.budgetPause, row.budgetResumeAt) : null,
+    repeat: repeatPermissions({
+      runId: row.id,
+      status: row.status,
+      input: row.input,
+      replayExperimentId: row.evalResult?.experimentId ?? null,
+      agentId: row.agentId,
+      agentArchived: row.agentVersion.agent.archivedAt !== null,
+      threadId: row.threadId,
+      threadArchived: row.thread?.archivedAt != null,
+      retriedByRunId: row.retry?.id ?? null,
+    }),
   };
 }
 

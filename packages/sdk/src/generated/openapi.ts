@@ -312,7 +312,7 @@ export interface paths {
         put?: never;
         /**
          * Approve, reject or edit a pending tool call
-         * @description One decision wins; a later one is a 409. The run continues on its own.
+         * @description One decision wins; a later one is a 409. The run continues on its own. An `edit`'s `arguments` (at most 256 KiB of JSON) must fit the tool's input schema: otherwise the answer is a 400 naming the field (`arguments.<path>`) and the approval stays pending. An MCP tool's schema lives on its server, so an edit of one is checked when the run resumes, where one that does not fit rejects the call with the reason the model reads.
          */
         post: operations["decideApproval"];
         delete?: never;
@@ -2444,6 +2444,33 @@ export interface components {
                 /** @description When the run resumes by itself if no budget is spent then: the end of the daily or monthly budget’s UTC window. Null when the run’s own budget paused it (only a resume does). */
                 resumesAt: string | null;
             } | null;
+            /** @description Whether the server would retry, re-run or fork this run, by the rules it enforces; what depends on the request (the version, the fork step, the caller’s role) is judged when it is made. */
+            repeat: {
+                /** @description `POST /api/v1/runs/{id}/retry`; allowed for a run already retried (it answers that retry). */
+                retry: {
+                    allowed: boolean;
+                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `input` (not a text input). Null when allowed. */
+                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "input") | null;
+                    /** @description The message the server answers when asked anyway (`409`/`400` on `runId`); null when allowed. */
+                    reason: string | null;
+                };
+                /** @description `POST /api/v1/runs/{id}/rerun`. */
+                rerun: {
+                    allowed: boolean;
+                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `input` (not a text input). Null when allowed. */
+                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "input") | null;
+                    /** @description The message the server answers when asked anyway (`409`/`400` on `runId`); null when allowed. */
+                    reason: string | null;
+                };
+                /** @description `POST /api/v1/runs/{id}/fork`; the step asked for must also have a kept checkpoint. */
+                fork: {
+                    allowed: boolean;
+                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `input` (not a text input). Null when allowed. */
+                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "input") | null;
+                    /** @description The message the server answers when asked anyway (`409`/`400` on `runId`); null when allowed. */
+                    reason: string | null;
+                };
+            };
         };
         RunPage: {
             runs: components["schemas"]["Run"][];

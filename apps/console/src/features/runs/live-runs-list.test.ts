@@ -36,6 +36,11 @@ function run(minutesAgo: number, overrides: Partial<RunView> = {}): RunView {
     schedule: null,
     budget: { request: null, version: null },
     budgetPause: null,
+    repeat: {
+      retry: { allowed: false, refusedBy: 'status', reason: 'not ended' },
+      rerun: { allowed: true, refusedBy: null, reason: null },
+      fork: { allowed: false, refusedBy: 'status', reason: 'running' },
+    },
     ...overrides,
   };
 }
@@ -93,7 +98,10 @@ describe('patchRunsPages', () => {
     const patched = patchRunsPages(pages, {}, { runIds: [one.id], runs: [one] }, now);
     expect(ids(patched)).toEqual([[one.id, two.id, three.id], [four.id]]);
     const between = run(3.5);
-    expect(ids(patchRunsPages(pages, {}, { runIds: [between.id], runs: [between] }, now))).toEqual([[two.id, three.id], [between.id, four.id]]);
+    expect(ids(patchRunsPages(pages, {}, { runIds: [between.id], runs: [between] }, now))).toEqual([
+      [two.id, three.id],
+      [between.id, four.id],
+    ]);
   });
 
   it('breaks creation-time ties by id, newest id first', () => {

@@ -40,6 +40,11 @@ function run(id: string, createdAt: string, overrides: Partial<RunView> = {}): R
     schedule: null,
     budget: { request: null, version: null },
     budgetPause: null,
+    repeat: {
+      retry: { allowed: false, refusedBy: 'status', reason: 'not ended' },
+      rerun: { allowed: true, refusedBy: null, reason: null },
+      fork: { allowed: false, refusedBy: 'status', reason: 'running' },
+    },
     ...overrides,
   };
 }
@@ -67,7 +72,12 @@ describe('applyActivityRows', () => {
     expect(all?.pages[0]?.runs.map((candidate) => candidate.id)).toEqual([newer.id, older.id]);
     const succeeded = queryClient.getQueryData<InfiniteData<RunsPage>>(listKey({ limit: 25, status: 'succeeded' }));
     expect(succeeded?.pages[0]?.runs.map((candidate) => candidate.id)).toEqual([older.id]);
-    expect(queryClient.getQueryCache().findAll({ queryKey: keys.runsList }).map((query) => query.state.isInvalidated)).toEqual([false, false]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .findAll({ queryKey: keys.runsList })
+        .map((query) => query.state.isInvalidated),
+    ).toEqual([false, false]);
     expect(queryClient.getQueryData(keys.pendingCount)).toBe(2);
   });
 

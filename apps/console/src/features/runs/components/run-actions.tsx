@@ -9,13 +9,14 @@ import { useState } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { AddRunToDatasetButton } from '~/features/evaluations/components/add-run-to-dataset-button';
+import { repeatRefusalNotes } from '~/features/runs/repeat-refusals';
 import { useTRPC } from '~/trpc/react';
-
-const retryableStatuses: ReadonlySet<string> = new Set(['failed', 'cancelled']);
 
 /**
  * Retry (failed or cancelled runs), re-run on a chosen version, "Compare with…", and links to the runs this one is
  * linked with (ADR 0029): retry, re-run, the run it was forked from (at which step) and its forks (ADR 0032). Each action makes a new run and opens it.
+ * Retry and re-run are offered only when the run view says the server will do them (`run.repeat`); when a replay, an
+ * archived agent or an archived thread refuses them, a note says why instead of a button that would fail.
  */
 export function RunActions({ run, canOperate }: { run: RunView; canOperate: boolean }) {
   const trpc = useTRPC();
@@ -31,6 +32,7 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
   const retry = useMutation(trpc.runs.retry.mutationOptions({ onSuccess: ({ run: retried }) => open(retried.id) }));
   const rerun = useMutation(trpc.runs.rerun.mutationOptions({ onSuccess: (created) => open(created.id) }));
   const version = chosenVersion ?? currentVersion;
+  const refusals = canOperate ? repeatRefusalNotes(run.repeat) : [];
 
   return (
     <section id="run-actions" aria-label="Run actions" className="flex flex-wrap items-end gap-3 text-sm">
@@ -61,12 +63,12 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
           ))}
         </span>
       ) : null}
-      {canOperate && retryableStatuses.has(run.status) && !run.retriedByRunId ? (
+      {canOperate && run.repeat.retry.allowed && !run.retriedByRunId ? (
         <button type="button" className={buttonStyles.primary} disabled={retry.isPending || retry.isSuccess} onClick={() => retry.mutate({ runId: run.id })}>
           {retry.isPending || retry.isSuccess ? 'Retrying…' : 'Retry'}
         </button>
       ) : null}
-      {canOperate ? (
+      {canOperate && run.repeat.rerun.allowed ? (
         <form
           className="flex items-end gap-2"
           aria-label="Re-run"
@@ -96,10 +98,18 @@ export function RunActions({ run, canOperate }: { run: RunView; canOperate: bool
           </button>
         </form>
       ) : null}
-      <Link href={`/runs/compare?left=${run.id}${run.rerunOfRunId ?? run.retryOfRunId ? `&right=${run.rerunOfRunId ?? run.retryOfRunId}` : ''}` as Route} className={buttonStyles.secondary}>
+      <Link
+        href={`/runs/compare?left=${run.id}${(run.rerunOfRunId ?? run.retryOfRunId) ? `&right=${run.rerunOfRunId ?? run.retryOfRunId}` : ''}` as Route}
+        className={buttonStyles.secondary}
+      >
         Compare with…
       </Link>
       {canOperate && (run.status === 'succeeded' || run.status === 'failed') ? <AddRunToDatasetButton runId={run.id} /> : null}
+      {refusals.map((refusal) => (
+        <p key={refusal.reason} className="basis-full text-xs text-zinc-600 dark:text-zinc-300">
+          {refusal.actions} not offered: {refusal.reason}.
+        </p>
+      ))}
       {retry.error ? <ErrorNotice title="The run was not retried" message={retry.error.message} /> : null}
       {rerun.error ? <ErrorNotice title="The run was not re-run" message={rerun.error.message} /> : null}
     </section>

@@ -10,6 +10,17 @@ const runBudgetViewSchema = z.object({
   onExceeded: z.enum(['fail', 'pause']).optional().describe('`pause`: the run waits for an operator when the budget is spent; absent: it fails.'),
 });
 
+const repeatPermissionSchema = z.object({
+  allowed: z.boolean(),
+  refusedBy: z
+    .enum(['status', 'replay', 'archived-agent', 'archived-thread', 'input'])
+    .nullable()
+    .describe(
+      'The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `input` (not a text input). Null when allowed.',
+    ),
+  reason: z.string().nullable().describe('The message the server answers when asked anyway (`409`/`400` on `runId`); null when allowed.'),
+});
+
 /** A run as clients see it (`platform.runs` → `RunView`). */
 export const runSchema = z
   .object({
@@ -64,10 +75,21 @@ export const runSchema = z
         pausedAt: timestampSchema,
         resumesAt: timestampSchema
           .nullable()
-          .describe('When the run resumes by itself if no budget is spent then: the end of the daily or monthly budget’s UTC window. Null when the run’s own budget paused it (only a resume does).'),
+          .describe(
+            'When the run resumes by itself if no budget is spent then: the end of the daily or monthly budget’s UTC window. Null when the run’s own budget paused it (only a resume does).',
+          ),
       })
       .nullable()
       .describe('Set while the run waits because a budget whose policy is `pause` is spent; resume it with `POST /api/v1/runs/{id}/resume` or cancel it.'),
+    repeat: z
+      .object({
+        retry: repeatPermissionSchema.describe('`POST /api/v1/runs/{id}/retry`; allowed for a run already retried (it answers that retry).'),
+        rerun: repeatPermissionSchema.describe('`POST /api/v1/runs/{id}/rerun`.'),
+        fork: repeatPermissionSchema.describe('`POST /api/v1/runs/{id}/fork`; the step asked for must also have a kept checkpoint.'),
+      })
+      .describe(
+        'Whether the server would retry, re-run or fork this run, by the rules it enforces; what depends on the request (the version, the fork step, the caller’s role) is judged when it is made.',
+      ),
   })
   .register(viewRegistry, { id: 'Run' });
 
@@ -75,6 +97,12 @@ export const runSchema = z
 type DescribedRun = z.output<typeof runSchema>;
 type SameRunKeys = keyof RunView extends keyof DescribedRun ? (keyof DescribedRun extends keyof RunView ? true : never) : never;
 export const runSchemaCoversRunView: SameRunKeys = true;
+
+// Fails to compile when the repeat rules gain or lose a rule the view does not name.
+type DescribedRule = NonNullable<DescribedRun['repeat']['retry']['refusedBy']>;
+type RepeatRule = NonNullable<RunView['repeat']['retry']['refusedBy']>;
+type SameRepeatRules = RepeatRule extends DescribedRule ? (DescribedRule extends RepeatRule ? true : never) : never;
+export const runSchemaNamesRepeatRules: SameRepeatRules = true;
 
 export const runPageSchema = z.object({ runs: z.array(runSchema), nextCursor: nextCursorSchema }).register(viewRegistry, { id: 'RunPage' });
 

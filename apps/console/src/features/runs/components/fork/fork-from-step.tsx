@@ -12,8 +12,9 @@ const movingStatuses: ReadonlySet<string> = new Set(['queued', 'running']);
 
 /**
  * "Fork from here" in the step panel: offered when retention kept this step's checkpoint (the
- * latest, approval points, the step before a failure) and the run is not moving; otherwise it says
- * why not, so the operator knows which steps can be forked.
+ * latest, approval points, the step before a failure), the run is not moving and the run view allows
+ * a fork (not a replay, agent not archived); otherwise it says why not, so the operator knows which
+ * steps can be forked.
  */
 export function ForkFromStep({ run, stepIndex }: { run: RunView; stepIndex: number }) {
   const trpc = useTRPC();
@@ -21,13 +22,17 @@ export function ForkFromStep({ run, stepIndex }: { run: RunView; stepIndex: numb
   const checkpoints = useQuery(trpc.checkpoints.list.queryOptions({ runId: run.id, limit: 200 }));
   const retained = checkpoints.data?.checkpoints ?? [];
   const checkpoint = retained.findLast((candidate) => candidate.stepIndex === stepIndex);
+  // The status check reads the live status (the header patches it before the view is refetched);
+  // the view's refusal covers the rest: a replay, an archived agent (run-repeat-rules.ts).
   const reason = movingStatuses.has(run.status)
     ? 'Fork once the run has paused or ended: its latest checkpoint changes with every step.'
-    : checkpoints.data && !checkpoint
-      ? `No checkpoint was kept for this step (retention keeps the latest, approval points and the step before a failure)${
-          retained.length > 0 ? `; steps with one: ${retained.map((candidate) => candidate.stepIndex).join(', ')}` : ''
-        }.`
-      : null;
+    : !run.repeat.fork.allowed
+      ? `${run.repeat.fork.reason ?? 'The server refuses to fork this run'}.`
+      : checkpoints.data && !checkpoint
+        ? `No checkpoint was kept for this step (retention keeps the latest, approval points and the step before a failure)${
+            retained.length > 0 ? `; steps with one: ${retained.map((candidate) => candidate.stepIndex).join(', ')}` : ''
+          }.`
+        : null;
 
   return (
     <div className="flex flex-wrap items-center gap-2">

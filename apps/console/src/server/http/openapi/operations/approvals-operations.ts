@@ -1,4 +1,10 @@
-import { approvalInputExcerptLength, decideApprovalInputSchema, decideApprovalsInputSchema, listApprovalsInputSchema, maximumBulkDecisions } from '@agentloom/platform';
+import {
+  approvalInputExcerptLength,
+  decideApprovalInputSchema,
+  decideApprovalsInputSchema,
+  listApprovalsInputSchema,
+  maximumBulkDecisions,
+} from '@agentloom/platform';
 import { z } from 'zod';
 
 import type { ApiOperation } from '../api-operation';
@@ -28,7 +34,8 @@ export const approvalsOperations: ApiOperation[] = [
     operationId: 'decideApproval',
     tag: 'Approvals',
     summary: 'Approve, reject or edit a pending tool call',
-    description: 'One decision wins; a later one is a 409. The run continues on its own.',
+    description:
+      "One decision wins; a later one is a 409. The run continues on its own. An `edit`'s `arguments` (at most 256 KiB of JSON) must fit the tool's input schema: otherwise the answer is a 400 naming the field (`arguments.<path>`) and the approval stays pending. An MCP tool's schema lives on its server, so an edit of one is checked when the run resumes, where one that does not fit rejects the call with the reason the model reads.",
     role: 'operator',
     pathParameters: { id: 'The approval id (uuid).' },
     body: decisionBody,
