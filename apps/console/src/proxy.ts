@@ -1,14 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, newNonce } from '~/server/http/content-security-policy';
 import { refuseMalformedRequest } from '~/server/edge/malformed-request';
+import { isOperatorPath } from '~/server/session/operator-pages';
 import { operatorSessionCookieName, sessionCookieName } from '~/server/session/session-cookie';
 
 const development = process.env.NODE_ENV === 'development';
 
 /** Pages anyone may see: signing in must work without a session. */
 const publicPages = /^\/sign-in(\/|$)/;
-/** The instance operator's pages, opened by the operator session cookie instead (ADR 0041). */
-const operatorPages = /^\/operator(\/|$)/;
 
 /**
  * First refuses requests Next itself would answer badly (malformed escapes, wrong methods, unknown
@@ -24,7 +23,7 @@ export function proxy(request: NextRequest): Response {
   if (refusal !== undefined) return refusal;
   const pathname = request.nextUrl.pathname;
   if (!isPage(pathname)) return NextResponse.next();
-  const cookieName = operatorPages.test(pathname) ? operatorSessionCookieName : sessionCookieName;
+  const cookieName = isOperatorPath(pathname) ? operatorSessionCookieName : sessionCookieName;
   if (!publicPages.test(pathname) && !request.cookies.get(cookieName)?.value) {
     const signIn = new URL('/sign-in', request.url);
     const destination = pathname + request.nextUrl.search;

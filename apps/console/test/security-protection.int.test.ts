@@ -137,6 +137,61 @@ describe('CSRF: cookie-authenticated changes must come from the console itself',
   });
 });
 
+describe('sign-in redirects and cached answers', () => {
+  let cookie: string;
+  beforeAll(async () => {
+    cookie = await sessionCookie(await newKey('admin'));
+  });
+
+  /** Where a browser goes for a Location: the URL parser drops tabs and line breaks and reads `\\` as `/`. */
+  const browserTarget = (location: string | null, from: string = server.baseUrl): URL => new URL(location ?? '(none)', from);
+
+  it('a form sign-in with next=/<TAB>/evil.example continues on the console, not on evil.example', async () => {
+    const response = await fetchOnNewConnection(`${server.baseUrl}/api/session`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.baseUrl, 'Sec-Fetch-Site': 'same-origin' },
+      body: new URLSearchParams({ apiKey: seeded.adminKey, next: '/\t/evil.example/phish' }).toString(),
+    });
+    expect(response.status).toBe(303);
+    expect(browserTarget(response.headers.get('location')).origin).toBe(server.baseUrl);
+  });
+
+  it('a signed-in visit to /sign-in?next=/%09/evil.example is sent on within the console', async () => {
+    const response = await fetchOnNewConnection(`${server.baseUrl}/sign-in?next=/%09/evil.example/phish`, { redirect: 'manual', headers: { Cookie: cookie } });
+    expect(response.status).toBeGreaterThanOrEqual(300);
+    expect(browserTarget(response.headers.get('location')).origin).toBe(server.baseUrl);
+  });
+
+  it('a tenant session opening /operator lands on a page (the operator sign-in), not in a redirect loop', async () => {
+    let url = `${server.baseUrl}/operator`;
+    const hops: string[] = [];
+    for (let hop = 0; hop < 10; hop += 1) {
+      const response = await fetchOnNewConnection(url, { redirect: 'manual', headers: { Cookie: cookie } });
+      await response.body?.cancel();
+      if (response.status < 300 || response.status >= 400) {
+        expect(response.status).toBe(200);
+        return;
+      }
+      url = browserTarget(response.headers.get('location'), url).toString();
+      hops.push(`${response.status} → ${url.replace(server.baseUrl, '')}`);
+    }
+    expect.fail(`still redirecting after 10 hops:\n${hops.join('\n')}`);
+  });
+
+  it('cookie-authenticated tRPC answers, errors included, say Cache-Control: no-store', async () => {
+    const input = (json: unknown) => encodeURIComponent(JSON.stringify({ json }));
+    const list = await fetchOnNewConnection(`${server.baseUrl}/api/trpc/apiKeys.list?input=${input({})}`, { headers: { Cookie: cookie } });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('cache-control')).toBe('no-store');
+    const missing = await fetchOnNewConnection(`${server.baseUrl}/api/trpc/runs.get?input=${input({ runId: '0190f5c4-0000-7000-8000-000000000000' })}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
 describe('request body size limit', () => {
   it('answers 413 payload-too-large for a body over 1 MiB, declared or streamed without a length', async () => {
     const oversized = JSON.stringify({ agentId: seeded.agentIds['demo-operator'], input: 'x'.repeat(1024 * 1024 + 10) });

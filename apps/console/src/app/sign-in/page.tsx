@@ -5,6 +5,7 @@ import { safeRedirectPath } from '~/features/session/session.schema';
 import { signInProblemMessage } from '~/features/session/sign-in-problems';
 import { getConsoleAccess } from '~/server/session/console-access';
 import { getOperatorAccess } from '~/server/session/operator-access';
+import { isOperatorPath } from '~/server/session/operator-pages';
 
 export const metadata: Metadata = { title: 'Sign in' };
 export const dynamic = 'force-dynamic';
@@ -18,7 +19,7 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
   const redirectTo = safeRedirectPath(typeof next === 'string' ? next : null);
   // Only the session the destination needs counts: a tenant session does not open the operator's
   // pages (and the other way round), so redirecting on it would loop back here.
-  const access = redirectTo.startsWith('/operator/') ? await getOperatorAccess() : await getConsoleAccess();
+  const access = isOperatorPath(redirectTo) ? await getOperatorAccess() : await getConsoleAccess();
   if (access.kind === 'signed-in') redirect(redirectTo as Route);
   return (
     <SignInPanel

@@ -8,6 +8,7 @@ import { clientAddressFor } from '~/server/http/client-address';
 import { domainErrorResponse, logRouteError } from '~/server/http/domain-error-response';
 import { retryAfterSecondsOf } from '~/server/http/rate-limit';
 import { isSameOriginRequest } from '~/server/http/same-origin';
+import { isOperatorPath } from '~/server/session/operator-pages';
 import {
   operatorSessionCookieName,
   readOperatorSessionToken,
@@ -29,9 +30,7 @@ const operatorHome = '/operator/tenants';
  */
 export async function POST(request: Request): Promise<Response> {
   const submittedAsForm = isFormSubmission(request);
-  const fields: unknown = submittedAsForm
-    ? Object.fromEntries(await request.formData())
-    : await request.json().catch(() => null);
+  const fields: unknown = submittedAsForm ? Object.fromEntries(await request.formData()) : await request.json().catch(() => null);
   const next = safeRedirectPath(readNext(fields));
   try {
     if (!isSameOriginRequest(request)) throw new DomainError('forbidden', 'Sign in from the console itself.');
@@ -46,9 +45,7 @@ export async function POST(request: Request): Promise<Response> {
       throw new DomainError('unauthenticated', 'That API key is not valid. Check it and try again.', 'apiKey');
     }
     const { principal } = signedIn;
-    const response = submittedAsForm
-      ? redirectTo(next)
-      : NextResponse.json({ tenantName: principal.tenantName, role: principal.role });
+    const response = submittedAsForm ? redirectTo(next) : NextResponse.json({ tenantName: principal.tenantName, role: principal.role });
     response.cookies.set(sessionCookieName, signedIn.token, sessionCookieOptions(shouldSecureCookie(request, getEnvironment().secureCookies)));
     return response;
   } catch (error) {
@@ -73,7 +70,7 @@ async function signInOperator(request: Request, operatorKey: string, submittedAs
   const platform = await getPlatform();
   const signedIn = await platform.auth.signInOperator(operatorKey, { clientAddress: clientAddressFor(request.headers) });
   if (signedIn === null) throw new DomainError('unauthenticated', 'That operator key is not valid. Check it and try again.', 'apiKey');
-  const destination = next.startsWith('/operator/') ? next : operatorHome;
+  const destination = isOperatorPath(next) ? next : operatorHome;
   const response = submittedAsForm ? redirectTo(destination) : NextResponse.json({ operator: true, redirectTo: destination });
   response.cookies.set(operatorSessionCookieName, signedIn.token, sessionCookieOptions(shouldSecureCookie(request, getEnvironment().secureCookies)));
   return response;

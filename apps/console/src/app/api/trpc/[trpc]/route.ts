@@ -10,6 +10,10 @@ async function handle(incoming: Request): Promise<Response> {
   const requestId = requestIdFor(incoming);
   const response = wrongMethodResponse(incoming, requestId) ?? (await handleProcedures(bodyLimitedRequest(incoming, requestId)));
   response.headers.set('X-Request-Id', requestId);
+  // Every answer is one caller's tenant data (or a live stream of it): no cache may keep it, as no
+  // cache keeps a REST answer. A subscription's stream must not be transformed (buffered) on the way either.
+  const eventStream = response.headers.get('Content-Type')?.startsWith('text/event-stream') === true;
+  response.headers.set('Cache-Control', eventStream ? 'no-store, no-transform' : 'no-store');
   return response;
 }
 
