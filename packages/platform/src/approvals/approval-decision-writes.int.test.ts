@@ -42,7 +42,12 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
         approvals: { send_notification: 'always' },
         demoScript: {
           replies: [
-            { toolCalls: Array.from({ length: calls }, (_, index) => ({ name: 'send_notification', arguments: { channel: `channel-${index}`, message: `call ${index} of ${label}` } })) },
+            {
+              toolCalls: Array.from({ length: calls }, (_, index) => ({
+                name: 'send_notification',
+                arguments: { channel: `channel-${index}`, message: `call ${index} of ${label}` },
+              })),
+            },
             { text: 'Done.' },
           ],
         },
@@ -67,10 +72,17 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
 
   const prisma = () => test.platform.database.prisma;
   const toolCallOf = (id: string) =>
-    prisma().toolCall.findUniqueOrThrow({ where: { id }, select: { status: true, statusHistory: true, errorKind: true, errorMessage: true, finishedAt: true, editedArguments: true } });
+    prisma().toolCall.findUniqueOrThrow({
+      where: { id },
+      select: { status: true, statusHistory: true, errorKind: true, errorMessage: true, finishedAt: true, editedArguments: true },
+    });
   const eventsOf = async (runId: string) =>
-    (await prisma().runEvent.findMany({ where: { runId }, orderBy: { seq: 'asc' }, select: { type: true, payload: true } })).map((event) => ({ type: event.type, payload: event.payload }));
-  const auditOf = (approvalId: string) => prisma().auditLog.findMany({ where: { targetId: approvalId }, select: { action: true, targetType: true, actorId: true, before: true, after: true } });
+    (await prisma().runEvent.findMany({ where: { runId }, orderBy: { seq: 'asc' }, select: { type: true, payload: true } })).map((event) => ({
+      type: event.type,
+      payload: event.payload,
+    }));
+  const auditOf = (approvalId: string) =>
+    prisma().auditLog.findMany({ where: { targetId: approvalId }, select: { action: true, targetType: true, actorId: true, before: true, after: true } });
   const lastHistoryEntry = (history: unknown) => (history as Record<string, unknown>[]).at(-1);
 
   it('records an approval and a rejection in full, and queues the run again with its last one only', async () => {
@@ -85,7 +97,10 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
     const approvedCall = await toolCallOf(first.toolCallId);
     expect(approvedCall).toMatchObject({ status: 'approved', errorKind: null, errorMessage: null, finishedAt: null, editedArguments: null });
     // No edit is SQL NULL, not a JSON null: "was it edited" is `edited_arguments IS NOT NULL`.
-    const [stored] = await prisma().$queryRawUnsafe<{ edited: boolean }[]>('SELECT edited_arguments IS NOT NULL AS edited FROM approvals WHERE id = $1::uuid', first.id);
+    const [stored] = await prisma().$queryRawUnsafe<{ edited: boolean }[]>(
+      'SELECT edited_arguments IS NOT NULL AS edited FROM approvals WHERE id = $1::uuid',
+      first.id,
+    );
     expect(stored).toEqual({ edited: false });
     expect(approvedCall.statusHistory).toHaveLength(historyBefore.length + 1);
     expect(lastHistoryEntry(approvedCall.statusHistory)).toEqual({ status: 'approved', at: expect.any(String) as unknown, actor: principal.apiKeyName });
@@ -101,7 +116,10 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
     // One approval of two decided: the run still waits for the other.
     expect((await prisma().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('waiting_human');
     expect((await eventsOf(runId)).slice(eventsBefore.length)).toEqual([
-      { type: 'approval-decided', payload: { approvalId: first.id, toolCallId: first.toolCallId, decision: 'approve', reason: null, by: principal.apiKeyName } },
+      {
+        type: 'approval-decided',
+        payload: { approvalId: first.id, toolCallId: first.toolCallId, decision: 'approve', reason: null, by: principal.apiKeyName },
+      },
     ]);
 
     const rejected = await test.platform.approvals.decide(principal, { approvalId: second.id, decision: 'reject', reason: 'not on a Friday' });
@@ -109,7 +127,12 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
     const rejectedCall = await toolCallOf(second.toolCallId);
     expect(rejectedCall).toMatchObject({ status: 'rejected', errorKind: 'rejected', errorMessage: 'not on a Friday', editedArguments: null });
     expect(rejectedCall.finishedAt).not.toBeNull();
-    expect(lastHistoryEntry(rejectedCall.statusHistory)).toEqual({ status: 'rejected', at: expect.any(String) as unknown, actor: principal.apiKeyName, reason: 'not on a Friday' });
+    expect(lastHistoryEntry(rejectedCall.statusHistory)).toEqual({
+      status: 'rejected',
+      at: expect.any(String) as unknown,
+      actor: principal.apiKeyName,
+      reason: 'not on a Friday',
+    });
     expect(await auditOf(second.id)).toEqual([
       {
         action: 'approval.reject',
@@ -121,8 +144,14 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
     ]);
     expect((await prisma().run.findUniqueOrThrow({ where: { id: runId } })).status).toBe('queued');
     expect((await eventsOf(runId)).slice(eventsBefore.length)).toEqual([
-      { type: 'approval-decided', payload: { approvalId: first.id, toolCallId: first.toolCallId, decision: 'approve', reason: null, by: principal.apiKeyName } },
-      { type: 'approval-decided', payload: { approvalId: second.id, toolCallId: second.toolCallId, decision: 'reject', reason: 'not on a Friday', by: principal.apiKeyName } },
+      {
+        type: 'approval-decided',
+        payload: { approvalId: first.id, toolCallId: first.toolCallId, decision: 'approve', reason: null, by: principal.apiKeyName },
+      },
+      {
+        type: 'approval-decided',
+        payload: { approvalId: second.id, toolCallId: second.toolCallId, decision: 'reject', reason: 'not on a Friday', by: principal.apiKeyName },
+      },
       { type: 'run-queued', payload: { reason: 'approvals decided' } },
     ]);
   });
@@ -135,7 +164,13 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
     expect(decided).toMatchObject({ status: 'approved', editedArguments: edited, decisionReason: null });
     expect(await toolCallOf(approval.toolCallId)).toMatchObject({ status: 'approved', editedArguments: edited, errorKind: null });
     expect(await auditOf(approval.id)).toEqual([
-      { action: 'approval.edit', targetType: 'approval', actorId: principal.apiKeyId, before: { arguments: approval.originalArguments }, after: { status: 'approved', arguments: edited, reason: null } },
+      {
+        action: 'approval.edit',
+        targetType: 'approval',
+        actorId: principal.apiKeyId,
+        before: { arguments: approval.originalArguments },
+        after: { status: 'approved', arguments: edited, reason: null },
+      },
     ]);
     expect((await eventsOf(runId)).filter((event) => event.type === 'approval-decided').map((event) => event.payload)).toEqual([
       { approvalId: approval.id, toolCallId: approval.toolCallId, decision: 'edit', reason: null, by: principal.apiKeyName },
@@ -155,7 +190,12 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
     const rejectedCall = await toolCallOf(rejectedRun.approvals[0]!.toolCallId);
     // Failed, not rejected: the call may have run; the person says it did not succeed.
     expect(rejectedCall).toMatchObject({ status: 'failed', errorKind: null, finishedAt: null });
-    expect(lastHistoryEntry(rejectedCall.statusHistory)).toEqual({ status: 'failed', at: expect.any(String) as unknown, actor: principal.apiKeyName, reason: 'it did not happen' });
+    expect(lastHistoryEntry(rejectedCall.statusHistory)).toEqual({
+      status: 'failed',
+      at: expect.any(String) as unknown,
+      actor: principal.apiKeyName,
+      reason: 'it did not happen',
+    });
   });
 
   it('refuses an expired approval, one decided before and one that does not exist, writing nothing', async () => {
@@ -185,9 +225,15 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
       message: `Approval ${expired.id} was already decided (expired)`,
     });
     const missing = randomUUID();
-    await expect(test.platform.approvals.decide(principal, { approvalId: missing, decision: 'approve' })).rejects.toMatchObject({ kind: 'not-found', field: 'approvalId' });
+    await expect(test.platform.approvals.decide(principal, { approvalId: missing, decision: 'approve' })).rejects.toMatchObject({
+      kind: 'not-found',
+      field: 'approvalId',
+    });
 
-    expect(await prisma().approval.findUniqueOrThrow({ where: { id: approval.id }, select: { status: true, decidedBy: true } })).toEqual({ status: 'pending', decidedBy: null });
+    expect(await prisma().approval.findUniqueOrThrow({ where: { id: approval.id }, select: { status: true, decidedBy: true } })).toEqual({
+      status: 'pending',
+      decidedBy: null,
+    });
     expect((await prisma().approval.findUniqueOrThrow({ where: { id: decidedBefore.id } })).status).toBe('approved');
     expect(await auditOf(approval.id)).toEqual([]);
     expect(await eventsOf(runId)).toEqual(eventsBefore);
@@ -203,7 +249,13 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
   });
 
   it('counts and pages the tenant’s approvals: a full last page has no cursor', async () => {
-    const pending = await prisma().approval.count({ where: { tenantId: principal.tenantId, status: 'pending' } });
+    // An earlier test moved an approval past its deadline (no sweep runs here): not counted, as a decision would refuse it.
+    const pendingRows = { tenantId: principal.tenantId, status: 'pending' as const };
+    const pastDeadline = await prisma().approval.count({ where: { ...pendingRows, expiresAt: { lte: new Date() } } });
+    expect(pastDeadline).toBeGreaterThan(0);
+    expect(await test.platform.approvals.pendingCount(principal)).toBe((await prisma().approval.count({ where: pendingRows })) - pastDeadline);
+    await prisma().approval.updateMany({ where: pendingRows, data: { expiresAt: null } });
+    const pending = await prisma().approval.count({ where: pendingRows });
     expect(await test.platform.approvals.pendingCount(principal)).toBe(pending);
     expect(pending).toBeGreaterThan(0);
     // This tenant's pending approvals are not counted for another one.

@@ -47,10 +47,17 @@ export interface ApprovalRowFilter {
  * a foreign key from the approval, so a page of 25 costs one index scan plus 25 lookups per table,
  * with no query per row (the inbox used to ask for each card's run separately).
  */
+/**
+ * An approval's status as a decision would find it: a pending one whose expiry has passed is expired
+ * (`decide` refuses it), though the sweep that records that (`expireApprovals`, run by executors) may
+ * not have reached it yet, or no executor runs at all. The inbox and its count never offer it.
+ */
+const effectiveStatus = `(CASE WHEN a.status = 'pending' AND a.expires_at <= now() THEN 'expired' ELSE a.status::text END)`;
+
 export function selectApprovalRows(database: PrismaExecutor, filter: ApprovalRowFilter): Promise<ApprovalRow[]> {
   // $1 tenant, $2 status, $3 run, $4 approval, $5 before, $6 limit, $7 excerpt length, $8 runs
   return rawSqlFor(database).query<ApprovalRow>(
-    `SELECT a.id::text, a.run_id::text, a.tool_call_id::text, t.name AS tool_name, a.status::text AS status,
+    `SELECT a.id::text, a.run_id::text, a.tool_call_id::text, t.name AS tool_name, ${effectiveStatus} AS status,
             a.request_reason, a.decision_reason, a.decided_by, a.decided_at, a.original_arguments, a.edited_arguments,
             a.expires_at, a.created_at,
             r.status::text AS run_status, left(input.text, $7::int) AS input_excerpt, length(input.text)::int AS input_length,
@@ -64,7 +71,7 @@ export function selectApprovalRows(database: PrismaExecutor, filter: ApprovalRow
        JOIN agent_versions version ON version.id = r.agent_version_id
        LEFT JOIN threads thread ON thread.id = r.thread_id
       WHERE a.tenant_id = $1::uuid
-        AND ($2::text IS NULL OR a.status = $2::"ApprovalStatus")
+        AND ($2::text IS NULL OR ${effectiveStatus} = $2::text)
         AND ($3::uuid IS NULL OR a.run_id = $3::uuid)
         AND ($4::uuid IS NULL OR a.id = $4::uuid)
         AND ($5::uuid IS NULL OR a.id < $5::uuid)

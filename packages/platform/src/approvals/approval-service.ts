@@ -1,4 +1,4 @@
-import type { Database, Prisma } from '@agentloom/db';
+import { rawSqlFor, type Database, type Prisma } from '@agentloom/db';
 
 import { recordAudit } from '../audit/record-audit';
 import { assertCredentialCurrent } from '../auth/assert-credential-current';
@@ -73,7 +73,14 @@ export class ApprovalService {
   }
 
   async pendingCount(principal: Principal): Promise<number> {
-    return this.database.prisma.approval.count({ where: { tenantId: principal.tenantId, status: 'pending' } });
+    // Not those whose expiry has passed (by the database's clock, as `decide` and the list judge it): a
+    // decision would be refused, though the sweep may not have recorded them expired yet.
+    const [counted] = await rawSqlFor(this.database.prisma).query<{ pending: number }>(
+      `SELECT count(*)::int AS pending FROM approvals
+        WHERE tenant_id = $1::uuid AND status = 'pending' AND (expires_at IS NULL OR expires_at > now())`,
+      principal.tenantId,
+    );
+    return counted?.pending ?? 0;
   }
 
   /**
