@@ -1,6 +1,8 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
 import { erasedMemoryOf } from './redact-checkpoints';
+import { refuseActiveReplays, type EraseSubject } from './refuse-active';
+import { lockReplayRuns } from './replay-runs';
 import { restartRunningReaders } from './restart-running-readers';
 import { erasedContent, redactCopies } from './redact-copies';
 
@@ -15,6 +17,8 @@ export interface EraseTarget {
    * runs' prompts, audit records). Default true; a tenant erase turns it off, as nothing survives.
    */
   redactCopies?: boolean;
+  /** The run or thread asked for, named when a queued or running replay of its content refuses the erase. */
+  subject?: EraseSubject;
 }
 
 /**
@@ -48,6 +52,21 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
           target.runIds,
           memoryItems.map((item) => item.id),
         );
+  // Evaluation cases copy their source run (input, thread context, memory read, tool results) and
+  // their replays copy the case: cases of the erased runs and of their readers go, replays with them.
+  // A queued or running replay refuses the erase, as an active derived run does (refuse-active.ts);
+  // the caller locked and checked the runs it named itself (a tenant erase names them all).
+  const cases = await transaction.evalCase.findMany({ where: { tenantId, sourceRunId: { in: [...target.runIds, ...readers] } }, select: { id: true } });
+  const replays = await lockReplayRuns(
+    transaction,
+    tenantId,
+    cases.map((evalCase) => evalCase.id),
+  );
+  const named = new Set(target.runIds);
+  refuseActiveReplays(
+    replays.filter((replay) => !named.has(replay.id)),
+    target.subject,
+  );
   // Before anything is deleted (restart-running-readers.ts): a reader running now drops what it holds.
   const restarted = await restartRunningReaders(transaction, tenantId, readers);
   const fromReaders = await derivedFromReaders(
@@ -65,11 +84,7 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
       memoryItems.map((item) => item.id),
     )),
   );
-  // Evaluation cases copy their source run (input, thread context, memory read, tool results) and
-  // their replays copy the case: cases of the erased runs and of their readers go, replays with them.
-  const cases = await transaction.evalCase.findMany({ where: { tenantId, sourceRunId: { in: [...target.runIds, ...readers] } }, select: { id: true } });
-  const replays = await transaction.evalResult.findMany({ where: { tenantId, caseId: { in: cases.map((evalCase) => evalCase.id) } }, select: { runId: true } });
-  const runIds = [...new Set([...target.runIds, ...replays.map((replay) => replay.runId)])];
+  const runIds = [...new Set([...target.runIds, ...replays.map((replay) => replay.id)])];
   const byRun = { tenantId, runId: { in: runIds } };
   const approvals = await transaction.approval.findMany({ where: byRun, select: { id: true } });
   const toolCalls = await transaction.toolCall.findMany({ where: byRun, select: { id: true } });

@@ -10,8 +10,9 @@ import type { Logger } from '../logging/logger';
 import { parseInput } from '../validation/parse-input';
 import type { EraseReceipt } from './erase-receipt';
 import { holdEraseFenceExclusive } from './erase-fence';
-import { lockErasableRuns, type ErasableRun } from './derived-runs';
+import { lockErasableRuns } from './derived-runs';
 import { eraseRows } from './erase-rows';
+import { activeStatuses, refuseActive } from './refuse-active';
 
 const runInput = z.object({ runId: z.uuid() });
 const threadInput = z.object({ threadId: z.uuid() });
@@ -24,9 +25,6 @@ const tenantInput = z.object({ confirmTenantId: z.uuid() });
  */
 export const eraseTransactionTimeoutMs = 10 * 60_000;
 const eraseTransaction = { timeout: eraseTransactionTimeoutMs };
-
-/** Runs an executor may be working on; erasing them under it would fail its next commit. */
-const activeStatuses = ['queued', 'running'] as const;
 
 type Actor = Principal | { tenantId: string; system: string };
 
@@ -77,6 +75,7 @@ export class EraseService {
         runIds: runs.map((erased) => erased.id),
         threadIds: [],
         vectorAvailable: this.database.vector.available,
+        subject: { field: 'runId', id: runId },
       });
       return this.receipt(transaction, actor, 'run', runId, counts);
     }, eraseTransaction);
@@ -103,6 +102,7 @@ export class EraseService {
         runIds: runs.map((run) => run.id),
         threadIds: [threadId],
         vectorAvailable: this.database.vector.available,
+        subject: { field: 'threadId', id: threadId },
       });
       return this.receipt(transaction, principal, 'thread', threadId, counts);
     }, eraseTransaction);
@@ -194,17 +194,6 @@ export class EraseService {
     await recordAudit(transaction, actor, { action: `${unit}.erase`, targetType: unit, targetId: id, after: { counts } });
     return receipt;
   }
-}
-
-/** An executor may be working on a queued or running run: erasing it under the executor would fail its next commit. */
-function refuseActive(runs: readonly ErasableRun[], target: string, field: 'runId' | 'threadId'): void {
-  const active = runs.filter((run) => (activeStatuses as readonly string[]).includes(run.status));
-  const [first] = active;
-  if (!first) return;
-  if (active.length === 1 && first.id === target) throw new DomainError('conflict', `Run ${target} is ${first.status}; cancel it before erasing`, field);
-  const named = active.map((run) => `${run.id} (${run.status})`).join(', ');
-  const owner = field === 'runId' ? `Run ${target} and the runs made from it` : `Thread ${target} and the runs made from its runs`;
-  throw new DomainError('conflict', `${owner} include queued or running runs: ${named}; cancel them before erasing`, field);
 }
 
 function requireRole(principal: Principal, role: 'operator' | 'admin'): void {
