@@ -2,6 +2,7 @@ import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import type { Principal } from '../auth/roles';
+import { sweepRetention } from '../retention/retention-sweeper';
 import { createTestAgent, createTestPlatform, holdRowLock, sessionsWaitingOnLocks, silentLogger, type TestPlatform } from '../testing';
 
 /**
@@ -140,4 +141,32 @@ describe.each(databaseModes)('erase vs an experiment still replaying the erased 
       expect(await prisma.run.findUnique({ where: { id: replayId! }, select: { status: true } })).toEqual({ status: 'queued' });
     },
   );
+
+  it('the retention sweep skips a run whose erase a queued replay refuses, and goes on to the next one', async () => {
+    const { prisma } = test.platform.database;
+    const { reader } = recorded;
+    const { replayIds } = await experimentOf('retention-replay', [reader.id]);
+    const version = await prisma.agentVersion.findFirstOrThrow({ where: { agentId }, select: { id: true } });
+    const later = await prisma.run.create({
+      data: {
+        tenantId: principal.tenantId,
+        agentId,
+        agentVersionId: version.id,
+        input: { text: 'nothing replays me' },
+        status: 'succeeded',
+        finishedAt: new Date(),
+      },
+      select: { id: true },
+    });
+    await prisma.tenant.update({ where: { id: principal.tenantId }, data: { retentionDays: 1 } });
+    // Past the period: the refused one first (the sweep takes the oldest first), then one nothing holds.
+    await prisma.run.update({ where: { id: reader.id }, data: { finishedAt: new Date(Date.now() - 10 * 86_400_000), episodePending: false } });
+    await prisma.run.update({ where: { id: later.id }, data: { finishedAt: new Date(Date.now() - 9 * 86_400_000) } });
+
+    expect(await sweepRetention(test.platform.database, test.platform.erase, silentLogger, { limit: 50 })).toBe(1);
+    expect(
+      await prisma.run.findMany({ where: { id: { in: [reader.id, later.id, ...replayIds] } }, select: { id: true }, orderBy: { createdAt: 'asc' } }),
+    ).toEqual([{ id: reader.id }, ...replayIds.map((id) => ({ id }))]);
+    await prisma.tenant.update({ where: { id: principal.tenantId }, data: { retentionDays: null } });
+  });
 });
