@@ -249,8 +249,10 @@ describe.each(databaseModes)('what an approval decision writes (%s)', (mode) => 
   });
 
   it('counts and pages the tenant’s approvals: a full last page has no cursor', async () => {
-    // An earlier test moved an approval past its deadline (no sweep runs here): not counted, as a decision would refuse it.
+    // One pending approval past its deadline (no sweep runs here): not counted, as a decision would refuse it.
     const pendingRows = { tenantId: principal.tenantId, status: 'pending' as const };
+    const { id: overdue } = await prisma().approval.findFirstOrThrow({ where: pendingRows, select: { id: true } });
+    await prisma().approval.update({ where: { id: overdue }, data: { expiresAt: new Date(Date.now() - 60_000) } });
     const pastDeadline = await prisma().approval.count({ where: { ...pendingRows, expiresAt: { lte: new Date() } } });
     expect(pastDeadline).toBeGreaterThan(0);
     expect(await test.platform.approvals.pendingCount(principal)).toBe((await prisma().approval.count({ where: pendingRows })) - pastDeadline);

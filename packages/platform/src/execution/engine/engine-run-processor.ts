@@ -76,12 +76,7 @@ export class EngineRunProcessor implements RunProcessor {
    * has one per attempt, all with its run id); its steps, model calls and tool calls nest under it.
    */
   async process(run: ClaimedRun, owner: string, signals: RunProcessingSignals): Promise<void> {
-    const attributes = {
-      [genAi.operationName]: 'invoke_agent',
-      [agentloomAttributes.runId]: run.id,
-      [agentloomAttributes.tenantId]: run.tenantId,
-      [agentloomAttributes.attempt]: run.attempt,
-    };
+    const attributes = { [genAi.operationName]: 'invoke_agent', [agentloomAttributes.runId]: run.id, [agentloomAttributes.tenantId]: run.tenantId, [agentloomAttributes.attempt]: run.attempt };
     await inSpan('invoke_agent', attributes, () => this.processAttempt(run, owner, signals));
   }
 
@@ -127,14 +122,7 @@ export class EngineRunProcessor implements RunProcessor {
     return this.mcp.openForRun(run.tenantId, context.config);
   }
 
-  private async processWithTools(
-    run: ClaimedRun,
-    owner: string,
-    signals: RunProcessingSignals,
-    context: RunContext,
-    extraTools: AnyTool[],
-    replay: ReplayFixture | undefined,
-  ): Promise<void> {
+  private async processWithTools(run: ClaimedRun, owner: string, signals: RunProcessingSignals, context: RunContext, extraTools: AnyTool[], replay: ReplayFixture | undefined): Promise<void> {
     // The per-step statements go through the driver, not the Prisma client (ADR 0072).
     const { statements } = this.database;
     let engine: Engine | undefined;
@@ -162,14 +150,7 @@ export class EngineRunProcessor implements RunProcessor {
     signals: RunProcessingSignals,
     context: RunContext,
     extraTools: AnyTool[],
-    parts: {
-      ledger: ToolLedgerHooks;
-      cancelFence: CancelFenceHooks;
-      tracing: RunTracing;
-      bus: TracingEventBus;
-      replay: ReplayFixture | undefined;
-      setEngine(engine: Engine): void;
-    },
+    parts: { ledger: ToolLedgerHooks; cancelFence: CancelFenceHooks; tracing: RunTracing; bus: TracingEventBus; replay: ReplayFixture | undefined; setEngine(engine: Engine): void },
   ): Promise<void> {
     const { ledger, cancelFence, tracing, replay } = parts;
     let engine: Engine;
@@ -258,12 +239,7 @@ export class EngineRunProcessor implements RunProcessor {
     const deferred: StepResult[] = [];
     for (;;) {
       const started = performance.now();
-      const stepAttributes = {
-        [agentloomAttributes.runId]: run.id,
-        [agentloomAttributes.tenantId]: run.tenantId,
-        [agentloomAttributes.attempt]: run.attempt,
-        [genAi.agentId]: context.agentId,
-      };
+      const stepAttributes = { [agentloomAttributes.runId]: run.id, [agentloomAttributes.tenantId]: run.tenantId, [agentloomAttributes.attempt]: run.attempt, [genAi.agentId]: context.agentId };
       const step = inSpan('agentloom.run.step', stepAttributes, async (span) => {
         const result = await agentRun.step().finally(() => tracing.endOpenSpans('The step ended before the call finished'));
         span.setAttributes({
@@ -296,19 +272,13 @@ export class EngineRunProcessor implements RunProcessor {
           // Replays never become episode memories (the episode source skips them): no flag to set.
           ...(replay ? { writesEpisode: false } : {}),
           ...(defersSteps(replay) ? { withoutLedger: true } : {}),
-          ...(replay
-            ? {
-                atFinish: (transaction: Prisma.TransactionClient, statements: StatementRunner) =>
-                  this.scoreFinishedReplay(transaction, statements, run, replay),
-              }
-            : {}),
+          ...(replay ? { atFinish: (transaction: Prisma.TransactionClient, statements: StatementRunner) => this.scoreFinishedReplay(transaction, statements, run, replay) } : {}),
         });
         // First, before any other work: the window in which this commit's fence stands in for the next model call's read starts here (ADR 0094).
         cancelFence.stepCommitted(committed.fenceConfirmed === true);
         ledger.endsCommitted();
         // Counted on write (ADR 0046), deferred steps included, now that they are committed.
-        for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries())
-          this.observer?.stepPersisted(context.agentSlug, spentUsageOf(flushed[index]!), bytes);
+        for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, spentUsageOf(flushed[index]!), bytes);
         return { result, committed };
       });
       // Counted on write (ADR 0046): what this step committed, never re-counted from the tables at scrape time.
@@ -347,9 +317,7 @@ export class EngineRunProcessor implements RunProcessor {
   private async scoreFinishedReplay(transaction: Prisma.TransactionClient, statements: StatementRunner, run: ClaimedRun, replay: ReplayFixture): Promise<void> {
     const outcome = await scoreReplayAtFinish(transaction, statements, run, replay);
     if (!outcome.ok) {
-      this.logger.warn(`Replay run ${run.id} could not be scored at finish; the experiment's next read scores it`, {
-        error: outcome.error instanceof Error ? outcome.error.message : String(outcome.error),
-      });
+      this.logger.warn(`Replay run ${run.id} could not be scored at finish; the experiment's next read scores it`, { error: outcome.error instanceof Error ? outcome.error.message : String(outcome.error) });
     }
   }
 
@@ -386,9 +354,7 @@ export class EngineRunProcessor implements RunProcessor {
           where: { id: run.id },
           data: { status, errorKind, errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
         });
-        const closing = cancelRequested
-          ? await closeCancelledRunCalls(transaction, run, run.attempt)
-          : await closeLeftoverToolCalls(transaction, run, run.attempt, status);
+        const closing = cancelRequested ? await closeCancelledRunCalls(transaction, run, run.attempt) : await closeLeftoverToolCalls(transaction, run, run.attempt, status);
         await appendRunEvents(transaction, run, [...closing, { type: 'run-finished', payload: { status, errorKind, message } }]);
       })
       .catch((fenceError: unknown) => {
