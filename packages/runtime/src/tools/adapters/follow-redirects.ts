@@ -1,4 +1,5 @@
 import type { OutboundPolicy } from '../../outbound/outbound-policy';
+import { describeUrlForMessage } from '../../outbound/url-for-message';
 import { ToolAdapterError } from './adapter-error';
 import { sendHttpRequest, type HttpReply } from './send-http-request';
 import { assertAllowedByPolicy } from './ssrf-guard';
@@ -68,12 +69,15 @@ export async function sendGuardedRequest(initial: GuardedRequest, limits: Guarde
     const location = reply.headers.location;
     if (reply.status < 300 || reply.status >= 400 || reply.status === 304 || location === undefined)
       return { ...reply, urls };
+    const next = new URL(location, url);
     if (hop >= limits.maxRedirects) {
+      // Named as scheme://host only, as every outbound refusal is (ADR 0012): the message is stored in
+      // the run's events, where a token in a redirect's query would outlive the call.
       throw new ToolAdapterError(
         'http-request',
-        `Stopped after ${limits.maxRedirects} redirects (last: ${url.href} → ${location})`,
+        `Stopped after ${limits.maxRedirects} redirects (last: ${describeUrlForMessage(url)} → ${describeUrlForMessage(next)})`,
       );
     }
-    current = nextRequest(current, reply.status, new URL(location, url));
+    current = nextRequest(current, reply.status, next);
   }
 }

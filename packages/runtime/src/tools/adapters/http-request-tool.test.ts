@@ -22,6 +22,7 @@ describe('HTTP request tool', () => {
     '/to-loopback-v6': (response) =>
       response.writeHead(302, { location: `http://[::1]:${new URL(origin).port}/hello` }).end(),
     '/loop': (response) => response.writeHead(302, { location: '/loop' }).end(),
+    '/loop?token=s3cret': (response) => response.writeHead(302, { location: '/loop?token=s3cret' }).end(),
     '/big': (response) => response.writeHead(200).end('y'.repeat(50_000)),
     '/hang': () => undefined,
   };
@@ -106,6 +107,13 @@ describe('HTTP request tool', () => {
     const result = await allowedTool({ maxRedirects: 3 }).execute({ url: `${origin}/loop` }, basicContext());
     expect(result.isError).toBe(true);
     expect(result.content).toContain('Stopped after 3 redirects');
+  });
+
+  it('names the hops of a redirect loop without their path or query (a credential may ride there)', async () => {
+    const result = await allowedTool({ maxRedirects: 2 }).execute({ url: `${origin}/loop?token=s3cret` }, basicContext());
+    expect(result.isError).toBe(true);
+    expect(result.content).toContain(`Stopped after 2 redirects (last: ${origin} → ${origin})`);
+    expect(result.content).not.toContain('s3cret');
   });
 
   it('caps the response body and says so; reports HTTP errors as errors', async () => {
