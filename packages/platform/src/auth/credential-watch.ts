@@ -13,6 +13,9 @@ interface Watched {
 const longestExpiryWaitMs = 60 * 60 * 1_000;
 /** When the database still calls a session live that this process's clock says has ended (skew), look again this soon. */
 const skewedExpiryRetryMs = 1_000;
+/** A failed re-read is tried again after this, doubling per failure up to `longestFailedRecheckWaitMs`. */
+const firstFailedRecheckWaitMs = 500;
+const longestFailedRecheckWaitMs = 30_000;
 
 /**
  * Ends long-lived work (event streams) of credentials that stop being valid while it runs.
@@ -21,7 +24,10 @@ const skewedExpiryRetryMs = 1_000;
  * transaction, and on each notification this re-reads the watched keys and sessions in one query
  * and aborts those that are gone. After the listener reconnects (notifications may have been
  * missed while it was down) it re-reads as well. A session that simply expires notifies nobody, so
- * the same re-read also runs when the earliest watched session's end comes.
+ * the same re-read also runs when the earliest watched session's end comes. A re-read that fails
+ * (the database restarting, a dropped connection) is tried again with a growing delay until one
+ * succeeds: the notification that asked for it will not come again, and until then a revoked
+ * credential's stream would go on.
  */
 export class CredentialWatch {
   private readonly watched = new Set<Watched>();
@@ -30,6 +36,9 @@ export class CredentialWatch {
   private checkAgain = false;
   private expiryTimer: NodeJS.Timeout | undefined;
   private expiryTimerAt = Number.POSITIVE_INFINITY;
+  private failedRechecks = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
 
   constructor(
     private readonly database: Database,
@@ -44,7 +53,9 @@ export class CredentialWatch {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.clearExpiryTimer();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
     await this.release?.();
     await this.checking;
   }
@@ -93,21 +104,47 @@ export class CredentialWatch {
   }
 
   private recheck(): void {
+    if (this.stopped) return;
     if (this.checking) {
       this.checkAgain = true;
       return;
     }
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    let failed = false;
     this.checking = this.checkWatched()
-      .catch((error: unknown) => this.logger.warn('Re-checking watched credentials failed', { error: error instanceof Error ? error.message : String(error) }))
+      .then(() => {
+        this.failedRechecks = 0;
+      })
+      .catch((error: unknown) => {
+        failed = true;
+        this.failedRechecks += 1;
+        this.logger.warn('Re-checking watched credentials failed; trying again', {
+          error: error instanceof Error ? error.message : String(error),
+          failures: this.failedRechecks,
+        });
+      })
       .finally(() => {
         this.checking = undefined;
         if (this.checkAgain) {
           this.checkAgain = false;
           this.recheck();
+        } else if (failed) {
+          this.retryAfterFailure();
         } else {
           this.scheduleNextExpiry();
         }
       });
+  }
+
+  private retryAfterFailure(): void {
+    if (this.stopped) return;
+    const delay = Math.min(firstFailedRecheckWaitMs * 2 ** (this.failedRechecks - 1), longestFailedRecheckWaitMs);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      this.recheck();
+    }, delay);
+    this.retryTimer.unref();
   }
 
   private async checkWatched(): Promise<void> {
