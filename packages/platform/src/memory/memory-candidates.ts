@@ -39,9 +39,10 @@ const candidateColumns = `m.id::text AS id, m.tenant_id::text AS "tenantId", m.s
        m.thread_id::text AS "threadId"`;
 
 // $1 tenant, $2 level keys, $3 kinds; the tenant_id and scope_id conditions let the
-// (tenant_id, scope, scope_id) index do the work before the level keys are compared.
+// (tenant_id, scope, scope_id) index do the work before the level keys are compared. A key's id is
+// everything after its first colon: end-user ids are free-form (`slack:U123`), level names have none.
 const liveItemConditions = `m.tenant_id = $1::uuid
-   AND m.scope_id = ANY(ARRAY(SELECT split_part(level_key, ':', 2) FROM unnest($2::text[]) AS level_key))
+   AND m.scope_id = ANY(ARRAY(SELECT substr(level_key, strpos(level_key, ':') + 1) FROM unnest($2::text[]) AS level_key))
    AND (m.scope::text || ':' || m.scope_id) = ANY($2::text[])
    AND (cardinality($3::text[]) = 0 OR m.kind::text = ANY($3::text[]))
    AND m.superseded_by_id IS NULL
