@@ -1,5 +1,5 @@
 import type { DatabaseEnums } from '@agentloom/db';
-import type { MemoryScope } from '@agentloom/runtime';
+import { visibleMemoryLevelKeys, type MemoryScope } from '@agentloom/runtime';
 
 export type MemoryScopeLevel = DatabaseEnums.MemoryScope;
 
@@ -25,18 +25,8 @@ export function storedScopeOf(scope: MemoryScope): StoredScope {
   return { ...base, scope: 'project', scopeId: scope.tenantId };
 }
 
-/**
- * The levels a search sees, as `level:id` keys: the tenant-wide level always, and each level the
- * query scope names. A search from a thread of agent A for end user U sees U's, A's, the thread's
- * and tenant-wide items — never another agent's, user's or thread's.
- */
-export function visibleLevelKeys(scope: MemoryScope): string[] {
-  const keys = [`project:${scope.tenantId}`];
-  if (scope.agentId) keys.push(`agent:${scope.agentId}`);
-  if (scope.userId) keys.push(`user:${scope.userId}`);
-  if (scope.threadId) keys.push(`thread:${scope.threadId}`);
-  return keys;
-}
+/** The levels a search sees, as `level:id` keys (the runtime's definition, which every MemoryPort shares). */
+export const visibleLevelKeys: (scope: MemoryScope) => string[] = visibleMemoryLevelKeys;
 
 /** The runtime scope of a stored item (the levels above its own are not recorded on the row). */
 export function memoryScopeOf(stored: { tenantId: string; scope: MemoryScopeLevel; scopeId: string }): MemoryScope {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MemoryHit, MemoryItem, MemoryPort, MemoryScope, MemorySearchQuery, NewMemoryItem } from '../contracts/stores';
 import { parseQueryTime, withinWindow } from '../retrieval/query-time-window';
+import { memoryLevelKeyOf, visibleMemoryLevelKeys } from '../retrieval/memory-levels';
 import { queryNames } from '../retrieval/query-names';
 import { compareHits, fuseScore } from '../retrieval/score-fusion';
 import { jsonClone } from '../util/deep-freeze';
@@ -8,8 +9,9 @@ import { jsonClone } from '../util/deep-freeze';
 /**
  * Reference MemoryPort: the lexical score is the share of query words present (no vector list:
  * similarity null), fused with the same boosts as the Postgres port (runtime score-fusion: recency
- * ties newest first, a time expression in the query boosts items that happened then); scope
- * matching on every field the query sets, supersede by key within the same scope.
+ * ties newest first, a time expression in the query boosts items that happened then); an item is
+ * kept at the most specific level its scope names and a search sees the levels its scope names, as
+ * in the Postgres port (`memory-levels.ts`); storing a key again supersedes it at the same level.
  */
 export class InMemoryMemoryPort implements MemoryPort {
   private readonly items = new Map<string, MemoryItem>();
@@ -21,7 +23,10 @@ export class InMemoryMemoryPort implements MemoryPort {
     const time = parseQueryTime(query.text, now);
     const queryWords = words(time.text);
     if (queryWords.size === 0) return Promise.resolve([]);
-    const visible = [...this.items.values()].filter((item) => scopeMatches(item.scope, query.scope) && (!query.kinds || query.kinds.includes(item.kind)));
+    const levels = new Set(visibleMemoryLevelKeys(query.scope));
+    const visible = [...this.items.values()].filter(
+      (item) => item.scope.tenantId === query.scope.tenantId && levels.has(memoryLevelKeyOf(item.scope)) && (!query.kinds || query.kinds.includes(item.kind)),
+    );
     const visibleWords = visible.map((item) => words(item.content));
     // A name no visible item holds all the words of (as the Postgres port does, ADR 0054).
     const unknownNames = queryNames(time.text).filter((name) => {
@@ -38,7 +43,12 @@ export class InMemoryMemoryPort implements MemoryPort {
       const { score, parts } = fuseScore({ similarity: null, lexical, pinned: false, occurredAt, inWindow, unknownNames }, now);
       scored.push({ id: item.id, occurredAt, score, hit: { item: jsonClone(item), score, parts } });
     }
-    return Promise.resolve(scored.sort(compareHits).slice(0, query.limit ?? 5).map(({ hit }) => hit));
+    return Promise.resolve(
+      scored
+        .sort(compareHits)
+        .slice(0, query.limit ?? 5)
+        .map(({ hit }) => hit),
+    );
   }
 
   store(item: NewMemoryItem): Promise<{ id: string }> {
@@ -57,18 +67,15 @@ export class InMemoryMemoryPort implements MemoryPort {
   }
 }
 
-/** An item matches when every field set in the query scope is equal on the item. */
-function scopeMatches(itemScope: MemoryScope, queryScope: MemoryScope): boolean {
-  return (Object.keys(queryScope) as (keyof MemoryScope)[]).every((key) => queryScope[key] === undefined || itemScope[key] === queryScope[key]);
-}
-
 function sameScope(left: MemoryScope, right: MemoryScope): boolean {
-  return left.tenantId === right.tenantId && left.agentId === right.agentId && left.threadId === right.threadId && left.userId === right.userId;
+  return left.tenantId === right.tenantId && memoryLevelKeyOf(left) === memoryLevelKeyOf(right);
 }
 
 // Function words match everything and mean nothing; a reference port needs only the common ones.
 const stopWords = new Set(
-  'a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that the their them then there these they this to was we were what when where which who why will with you your'.split(' '),
+  'a an and are as at be by did do does for from had has have how i in is it its me my of on or our so that the their them then there these they this to was we were what when where which who why will with you your'.split(
+    ' ',
+  ),
 );
 
 function words(text: string): Set<string> {

@@ -30,6 +30,23 @@ export function describeMemoryPortContract(factory: StoreFactory<MemoryPort>, { 
       expect(await memory.search({ scope: tenant, text: 'deploy window' })).toEqual([]);
     });
 
+    it('keeps an item at the most specific level its scope names, seen by searches that name that level', async () => {
+      const memory = await factory();
+      const contents = async (scope: Parameters<MemoryPort['search']>[0]['scope']) =>
+        (await memory.search({ scope, text: 'vault passphrase' })).map((hit) => hit.item.content).sort();
+      // Written from a run of agent-1 for end user user-1: kept for that end user, not for the agent.
+      await memory.store({ scope: { ...tenant, userId: 'user-1' }, kind: 'fact', content: 'The vault passphrase of user one is marigold' });
+      await memory.store({ scope: tenant, kind: 'fact', content: 'The vault is opened with a passphrase' });
+      const both = ['The vault is opened with a passphrase', 'The vault passphrase of user one is marigold'];
+      // Naming fewer levels sees fewer items, never more.
+      expect(await contents(tenant)).toEqual(['The vault is opened with a passphrase']);
+      expect(await contents({ tenantId: 'tenant-1' })).toEqual([]);
+      expect(await contents({ ...tenant, userId: 'user-1' })).toEqual(both);
+      expect(await contents({ ...tenant, userId: 'user-2' })).toEqual(['The vault is opened with a passphrase']);
+      // An end user's memory follows them to another agent of the tenant; the first agent's does not.
+      expect(await contents({ tenantId: 'tenant-1', agentId: 'agent-2', userId: 'user-1' })).toEqual(['The vault passphrase of user one is marigold']);
+    });
+
     it('judges a name unknown by the caller’s own memory, whatever another tenant holds', async () => {
       const memory = await factory();
       await memory.store({ scope: { tenantId: 'tenant-2', agentId: 'agent-1' }, kind: 'fact', content: 'The SLO of the Billing API is 99.9 percent' });
