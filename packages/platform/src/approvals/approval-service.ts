@@ -6,6 +6,7 @@ import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError, isDomainError, type DomainErrorKind } from '../errors/domain-error';
 import { appendRunEvents } from '../events/append-run-events';
+import { outcomeQuestionPrefix } from '../execution/engine/ask-about-outcome';
 import { runQueuedChannel } from '../events/run-event';
 import type { ToolCatalog } from '../tools/tool-catalog';
 import { parseInput } from '../validation/parse-input';
@@ -98,10 +99,20 @@ export class ApprovalService {
     // only fail (and, queued behind the others, timing out as a 503 instead of a 409).
     const current = await this.database.prisma.approval.findFirst({
       where: { id: input.approvalId, tenantId: principal.tenantId },
-      select: { status: true, expiresAt: true, toolCall: { select: { name: true, implementationId: true } } },
+      select: { status: true, expiresAt: true, requestReason: true, toolCall: { select: { name: true, implementationId: true } } },
     });
     if (!current || current.status !== 'pending' || (current.expiresAt !== null && current.expiresAt <= new Date())) {
       throw await this.explainLostDecision(this.database.prisma, principal, input.approvalId);
+    }
+    // A question about a call's outcome is about a call that already ran, with the arguments it shows: an
+    // edit would record arguments it never ran with. An id is a question from its creation (ADR 0105), so
+    // this read cannot be overtaken by the row turning into one.
+    if (input.decision === 'edit' && current.requestReason.startsWith(outcomeQuestionPrefix)) {
+      throw new DomainError(
+        'validation',
+        `Approval ${input.approvalId} asks whether a call that already ran completed; its arguments cannot be edited: approve if it completed, reject if it did not`,
+        'decision',
+      );
     }
     // Checked outside the transaction: a call's tool never changes, and a refusal writes nothing.
     if (input.decision === 'edit') this.editedArguments.assertFits(current.toolCall, input.arguments);
@@ -149,10 +160,12 @@ export class ApprovalService {
       input.approvalId,
       principal.tenantId,
     );
-    const won = await transaction.$queryRawUnsafe<{ run_id: string; tool_call_id: string; original_arguments: Prisma.JsonValue }[]>(
-      `UPDATE approvals SET status = $3::"ApprovalStatus", decided_by = $4, decided_at = now(), decision_reason = $5, edited_arguments = $6::jsonb
+    // A pending gate has no edited arguments; an outcome question keeps those its call ran with (not edited, above).
+    const won = await transaction.$queryRawUnsafe<{ run_id: string; tool_call_id: string; original_arguments: Prisma.JsonValue; edited_arguments: Prisma.JsonValue }[]>(
+      `UPDATE approvals SET status = $3::"ApprovalStatus", decided_by = $4, decided_at = now(), decision_reason = $5,
+              edited_arguments = COALESCE($6::jsonb, edited_arguments)
         WHERE id = $1::uuid AND tenant_id = $2::uuid AND status = 'pending' AND (expires_at IS NULL OR expires_at > now())
-    RETURNING run_id, tool_call_id, original_arguments`,
+    RETURNING run_id, tool_call_id, original_arguments, edited_arguments`,
       input.approvalId,
       principal.tenantId,
       status,
@@ -192,7 +205,8 @@ export class ApprovalService {
       targetType: 'approval',
       targetId: input.approvalId,
       before: { arguments: decided.original_arguments ?? null },
-      after: { status, arguments: editedArguments ?? decided.original_arguments ?? null, reason },
+      // The arguments the call runs with, or, for an outcome question, ran with.
+      after: { status, arguments: decided.edited_arguments ?? decided.original_arguments ?? null, reason },
     });
     await requeueWhenNoneLeft(transaction, run);
     return input.approvalId;

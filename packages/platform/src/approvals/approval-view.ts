@@ -16,7 +16,13 @@ export interface ApprovalView {
   decisionReason: string | null;
   decidedBy: string | null;
   decidedAt: string | null;
+  /** The arguments the model proposed. */
   originalArguments: Prisma.JsonValue;
+  /**
+   * The arguments an approver put in their place; null when there are none. A gate's edit is what the call runs
+   * with; for a question about a call's outcome (`requestReason` starting `outcome unknown`) it is what the call
+   * ran with, kept from its gate — the call the operator is asked about — and such a question cannot be edited.
+   */
   editedArguments: Prisma.JsonValue;
   expiresAt: string | null;
   /** When the request was made: a pending approval has been waiting since then. */

@@ -73,7 +73,7 @@ export async function loadRunContext(
     prisma.approval.findMany({ where: { runId: run.id, status: { in: ['approved', 'rejected', 'expired'] } }, select: { status: true, decisionReason: true, editedArguments: true, toolCall: { select: { callId: true } } } }),
     prisma.approval.findMany({
       where: { runId: run.id, requestReason: { startsWith: outcomeQuestionPrefix }, decidedAt: { gte: checkpoint.createdAt } },
-      select: { status: true, decisionReason: true, toolCall: { select: { callId: true, name: true } } },
+      select: { status: true, decisionReason: true, toolCall: { select: { callId: true, name: true, editedArguments: true } } },
     }),
   ]);
   // The run's own waiting calls and those of a sub-agent suspended in the checkpoint (qualified ids).
@@ -85,7 +85,10 @@ export async function loadRunContext(
   });
   const operatorNotes = settledUnknowns.map(
     (approval) =>
-      `Operator decision on ${approval.toolCall.name} (${approval.toolCall.callId}), whose outcome was unknown after a crash: ${
+      // A call an approver edited ran with the edit, not with what the model proposed: the model is told which one completed.
+      `Operator decision on ${approval.toolCall.name} (${approval.toolCall.callId}), ${
+        approval.toolCall.editedArguments === null ? '' : `which ran with arguments an approver edited, ${JSON.stringify(approval.toolCall.editedArguments)}, and `
+      }whose outcome was unknown after a crash: ${
         approval.status === 'approved' ? 'it completed; do not repeat it' : `treat it as failed${approval.decisionReason ? ` (${approval.decisionReason})` : ''}`
       }.`,
   );

@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
 import { formatRelative, formatTimestamp } from '~/components/format';
 import { JsonTree } from '~/components/json-tree';
+import { argumentsPanels } from '~/features/approvals/approval-arguments';
 import { ApprovalDecisionControls } from '~/features/approvals/components/approval-decision-controls';
 import { formatWaiting } from '~/features/approvals/waiting-time';
 import { shortId } from '~/features/memory/short-id';
@@ -105,8 +106,9 @@ export function ApprovalCard({ approval, now, canDecide, selected, onSelectedCha
         </span>
       </blockquote>
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
-        <JsonTree value={approval.originalArguments} label="Arguments" />
-        {approval.editedArguments !== null ? <JsonTree value={approval.editedArguments} label="Edited arguments" /> : null}
+        {argumentsPanels(approval).map((panel) => (
+          <JsonTree key={panel.label} value={panel.value} label={panel.label} />
+        ))}
         {pending ? (
           canDecide ? (
             <ApprovalDecisionControls approval={approval} />

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
+import { isOutcomeQuestion } from '~/features/approvals/approval-arguments';
 import { useTRPC } from '~/trpc/react';
 
 type Mode = 'choose' | 'reject' | 'edit';
@@ -65,9 +66,12 @@ export function ApprovalDecisionControls({ approval }: { approval: ApprovalView 
           <button type="button" className={buttonStyles.danger} disabled={busy} onClick={() => setMode('reject')}>
             Reject…
           </button>
-          <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => setMode('edit')}>
-            Edit arguments…
-          </button>
+          {/* A question about a call's outcome is about a call that already ran: its arguments are not the operator's to change. */}
+          {isOutcomeQuestion(approval) ? null : (
+            <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => setMode('edit')}>
+              Edit arguments…
+            </button>
+          )}
         </div>
       ) : null}
       {mode === 'reject' ? (
