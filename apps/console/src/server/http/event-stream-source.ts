@@ -35,6 +35,12 @@ export class EventStreamSource {
     private readonly lifetime: EventStreamLifetime,
   ) {
     lifetime.overflow?.addEventListener('abort', () => this.overflowed());
+    // The client may be gone before its body is ever read: Next.js neither pipes nor cancels the body
+    // of a response whose socket has closed, so the abort (from the request's signal) is the only
+    // sign, and the slot would otherwise stay taken until the process ends. A stream ended by an
+    // abort (client gone, key revoked) needs no slot either way.
+    if (abort.signal.aborted) this.end();
+    else abort.signal.addEventListener('abort', () => this.end(), { once: true });
   }
 
   /** Who drops the connection when the client falls behind: the last caller wins (the pipe replaces the controller). */
