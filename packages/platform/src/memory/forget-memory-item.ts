@@ -5,6 +5,7 @@ import { erasedMemoryOf } from '../erase/redact-checkpoints';
 import { redactCaseCopies } from '../erase/redact-case-copies';
 import { redactMemoryCopies } from '../erase/redact-copies';
 import { restartRunningReaders } from '../erase/restart-running-readers';
+import { holdMemoryKeyLocks } from './store-memory-item';
 
 export interface ForgetOptions {
   /**
@@ -17,7 +18,11 @@ export interface ForgetOptions {
 
 export interface ForgetResult {
   forgotten: boolean;
-  /** The item made live again (`restorePrevious`), if any. */
+  /**
+   * The item made live again (`restorePrevious`), if any. Null as well when the item was no longer
+   * the live value of its key by the time its key's lock was taken (a newer value had been stored):
+   * it is then forgotten as history and nothing comes back.
+   */
   restoredId: string | null;
   /** Older items of the key's history forgotten with it (default mode). */
   historyForgotten: number;
@@ -35,13 +40,16 @@ export interface ForgetResult {
  * result, the summaries made from them) is redacted as an erase redacts it: once the item and its
  * injection rows are gone, nothing would lead a later erase to those copies. So are the reasons of
  * extraction decisions about a deleted item, and the evaluation cases recorded from its readers.
- * Runs inside the caller's transaction.
+ * Decides under the lock of the item's key (`holdKeyLockOfItem`), so it reads the key as the last
+ * writer left it. Runs inside the caller's transaction.
  */
 export async function forgetMemoryItem(
   transaction: Prisma.TransactionClient,
   target: { id: string; tenantId?: string },
   options: ForgetOptions = {},
 ): Promise<ForgetResult> {
+  await holdKeyLockOfItem(transaction, target);
+  // Read after the lock: a store of the key that committed meanwhile has made the item history.
   const item = await transaction.memoryItem.findFirst({
     where: { id: target.id, ...(target.tenantId ? { tenantId: target.tenantId } : {}) },
     select: { id: true, tenantId: true, supersededById: true },
@@ -88,6 +96,30 @@ export async function forgetMemoryItem(
   await redactMemoryCopies(transaction, item.tenantId, forgotten);
   await redactCaseCopies(transaction, item.tenantId, forgotten);
   return { forgotten: true, restoredId, historyForgotten };
+}
+
+/**
+ * Takes the lock of the item's key (tenant, level, scope id, key) — the one every store of the key
+ * takes (`insertMemoryItem`) — and holds it to the end of the transaction. Forget is a writer of the
+ * key: with `restorePrevious` it makes the previous value live again. Without the lock, a store
+ * running at the same time sees only the item being forgotten as the key's live value, supersedes
+ * that one alone, and the restored value stays live beside the new one. With it, either the store
+ * comes first (the item is history when it is read here: spliced, nothing restored) or forget does
+ * (the store then finds the restored value and supersedes it). Restoring stays within the key:
+ * writers supersede only within one key (an UPDATE of a keyless item gives the new one a key).
+ * A keyless item has no key to guard. Also taken by an undo before it checks its decision.
+ *
+ * Lock order (store-memory-item.ts): key locks come after a run's row. Forget then locks the rows of
+ * running readers (`restartRunningReaders`); this cannot close a cycle, because the writers that hold
+ * a run's row while they wait for a key (extraction, the episode sweep) hold finished runs' rows,
+ * which that `UPDATE … WHERE status = 'running'` skips without waiting.
+ */
+export async function holdKeyLockOfItem(transaction: Prisma.TransactionClient, target: { id: string; tenantId?: string }): Promise<void> {
+  const item = await transaction.memoryItem.findFirst({
+    where: { id: target.id, ...(target.tenantId ? { tenantId: target.tenantId } : {}) },
+    select: { tenantId: true, scope: true, scopeId: true, key: true },
+  });
+  if (item && item.key !== null) await holdMemoryKeyLocks(transaction, [{ scope: item, key: item.key }]);
 }
 
 /** These items and every item that (transitively) led to them. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { tenantCursor } from '../../auth/tenant-cursor';
 import { DomainError } from '../../errors/domain-error';
-import { forgetMemoryItem } from '../forget-memory-item';
+import { forgetMemoryItem, holdKeyLockOfItem } from '../forget-memory-item';
 
 export const listMemoryDecisionsInputSchema = z.object({
   /** One run's decisions, or the decisions about one item (written, updated or deleted). */
@@ -106,6 +106,12 @@ function whyNotUndoable(row: DecisionRow): string | null {
  * DELETE → the retired item gets its expiry back. Recorded as undone; a second undo is a conflict.
  */
 export async function undoMemoryDecision(transaction: Prisma.TransactionClient, tenantId: string, decisionId: string): Promise<MemoryDecisionView> {
+  // Undoing an ADD or UPDATE writes the key of the item it forgets (the previous value comes back):
+  // take that key's lock before the check below, so "a later change replaced it" is seen even when
+  // the later store commits while this undo waits (else the undo would be recorded, restoring nothing).
+  // Two undos of one decision serialize here as well.
+  const target = await transaction.memoryDecision.findFirst({ where: { id: decisionId, tenantId }, select: { memoryItemId: true } });
+  if (target?.memoryItemId) await holdKeyLockOfItem(transaction, { id: target.memoryItemId, tenantId });
   const row = await transaction.memoryDecision.findFirst({ where: { id: decisionId, tenantId }, select: decisionSelect });
   if (!row) throw new DomainError('not-found', `Memory decision ${decisionId} not found`, 'decisionId');
   const reason = whyNotUndoable(row);

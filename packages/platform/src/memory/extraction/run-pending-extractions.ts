@@ -4,8 +4,10 @@ import type { ModelGateway } from '@agentloom/runtime';
 import type { AgentVersionConfig } from '../../agents/agent-version-config';
 import type { Logger } from '../../logging/logger';
 import { loadEpisodeSource, type EpisodeSource } from '../episodes/episode-source';
+import { storedScopeOf } from '../memory-scope';
 import type { PrismaMemoryPort } from '../prisma-memory-port';
 import { applyMemoryDecisions } from './apply-memory-decisions';
+import { extractionLevelsOf, whyNotChangeable } from './extraction-levels';
 import { claimExtractionJob, dueExtractionJobs, failExtractionAttempt, finishExtractionJob, giveBackExtractionAttempt } from './extraction-job-sql';
 import { extractionMessages, parseExtractionReply, type ExistingMemory } from './extraction-prompt';
 
@@ -28,6 +30,8 @@ export const extractionRetryPolicy = { maxAttempts: 3, retryDelaysMs: [60_000, 1
 const claimLeaseMs = 5 * 60_000;
 /** How many existing memories the model sees: the nearest ones to the turn. */
 const neighbourCount = 8;
+/** How many more are searched, so that the shared and pinned ones left out do not crowd out the run's own. */
+const neighbourSearchFactor = 3;
 
 /**
  * The post-run extraction job (ADR 0024): for each due `memory_extractions` row, the run's turn and
@@ -57,7 +61,7 @@ export async function runPendingExtractions(
         await finishExtractionJob(database.prisma, claim, { model: null, lastError: 'Nothing to extract (no model or no successful run)' });
         continue;
       }
-      const existing = await nearestExisting(port, source);
+      const existing = await nearestExisting(database, port, source);
       const response = await options.models.gateway(model).invoke({
         messages: extractionMessages({ task: source.task, answer: source.result }, existing),
         tools: [],
@@ -101,8 +105,14 @@ export async function runPendingExtractions(
   return { done, failedAttempts };
 }
 
-/** The live facts nearest to the turn, at the levels the run sees, under local ids "0", "1", …. */
-async function nearestExisting(port: PrismaMemoryPort, source: EpisodeSource): Promise<ExistingMemory[]> {
+/**
+ * The live facts nearest to the turn that the run may change, under local ids "0", "1", …: the
+ * model is told it may UPDATE or DELETE every memory it is shown, so items at a wider level than the
+ * run's own (another end user's shared project or agent memory) and pinned items are left out
+ * (`extraction-levels.ts`); `applyMemoryDecisions` holds to the same rule for an item that became
+ * pinned since. The search runs over every level the run sees, with room for the ones left out.
+ */
+async function nearestExisting(database: Database, port: PrismaMemoryPort, source: EpisodeSource): Promise<ExistingMemory[]> {
   const hits = await port.nearest({
     scope: {
       tenantId: source.tenantId,
@@ -111,8 +121,17 @@ async function nearestExisting(port: PrismaMemoryPort, source: EpisodeSource): P
       ...(source.endUserId ? { userId: source.endUserId } : {}),
     },
     text: `${source.task}\n${source.result}`,
-    limit: neighbourCount,
+    limit: neighbourCount * neighbourSearchFactor,
     kinds: ['fact'],
   });
-  return hits.map((hit, index) => ({ localId: String(index), itemId: hit.item.id, key: hit.item.key ?? null, content: hit.item.content }));
+  const levels = extractionLevelsOf(source);
+  const pinned = await database.prisma.memoryItem.findMany({
+    where: { tenantId: source.tenantId, id: { in: hits.map((hit) => hit.item.id) }, pinned: true },
+    select: { id: true },
+  });
+  const pinnedIds = new Set(pinned.map((row) => row.id));
+  const changeable = hits.filter((hit) => whyNotChangeable(levels, { ...storedScopeOf(hit.item.scope), pinned: pinnedIds.has(hit.item.id) }) === null);
+  return changeable
+    .slice(0, neighbourCount)
+    .map((hit, index) => ({ localId: String(index), itemId: hit.item.id, key: hit.item.key ?? null, content: hit.item.content }));
 }
