@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 import { expect, it } from 'vitest';
 
-import { call, download, resources } from './support';
+import { fetchOnNewConnection } from '../support/new-connection';
+import { call, download, resources, server, tenants, validated } from './support';
 
 /** MCP servers, schedules, batches and concurrency limits. */
 export function describeIntegrationResponses(): void {
@@ -33,8 +34,20 @@ export function describeIntegrationResponses(): void {
     await call('deleteSchedule', `/api/v1/schedules/${created.id}`);
   });
 
-  it('batches: submit, list, read, items, export as JSONL and CSV, retry failed, cancel', async () => {
-    const created = await call<{ id: string }>('createBatch', '/api/v1/batches', { body: { agentId: resources.agentId, concurrency: 1, items: ['one', { input: 'two' }] } });
+  it('batches: submit (and its idempotent replay), list, read, items, export as JSONL and CSV, retry failed, cancel', async () => {
+    const body = { agentId: resources.agentId, concurrency: 1, items: ['one', { input: 'two' }] };
+    const headers = { 'Idempotency-Key': randomUUID() };
+    const created = await call<{ id: string }>('createBatch', '/api/v1/batches', { body, headers });
+    const replayed = await call<{ id: string }>('createBatch', '/api/v1/batches', { body, headers });
+    expect(replayed.id).toBe(created.id);
+    expect(validated.get('createBatch')).toEqual(new Set(['201 application/json', '200 application/json']));
+    const conflict = await fetchOnNewConnection(`${server.baseUrl}/api/v1/batches`, {
+      method: 'POST',
+      headers: { ...headers, Authorization: `Bearer ${tenants.tenantA.keys.admin}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...body, items: ['three'] }),
+    });
+    expect(conflict.status).toBe(409);
+    expect(((await conflict.json()) as { error: unknown }).error).toMatchObject({ kind: 'conflict', field: 'idempotencyKey' });
     await call('listBatches', '/api/v1/batches?limit=5');
     await call('getBatch', `/api/v1/batches/${created.id}`);
     await call('listBatchItems', `/api/v1/batches/${created.id}/items?after=-1&limit=1`);

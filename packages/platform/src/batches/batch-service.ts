@@ -5,6 +5,7 @@ import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import { cancelRunInTransaction } from '../runs/cancel-run';
+import { isUniqueViolation } from '../runs/unique-violation';
 import { parseInput } from '../validation/parse-input';
 import {
   batchIdInputSchema,
@@ -15,10 +16,27 @@ import {
   submitBatchInputSchema,
   submitBatchJsonlInputSchema,
 } from './batch.schema';
+import { findBatchByIdempotencyKey, hashBatchRequest } from './batch-idempotency';
 import { describeBatchLineError, parseBatchLines } from './batch-jsonl';
 import { exportLines } from './batch-export';
 import { cancelQueuedItems, completeIfSettled, countItems, insertBatchRuns, insertRetryRuns, selectItems } from './batch-sql';
 import { batchViewSelect, toBatchItem, toBatchView, type BatchItem, type BatchView } from './batch-view';
+
+export interface SubmittedBatch {
+  batch: BatchView;
+  /** False when an earlier submit with the same idempotency key created it. */
+  created: boolean;
+}
+
+interface BatchWrite {
+  agentId: string;
+  version: { id: string; version: number };
+  name: string;
+  concurrency: number;
+  texts: string[];
+  idempotencyKey?: string | undefined;
+  requestHash: string;
+}
 
 /**
  * Batches (ADR 0049): N inputs of one agent version submitted at once, at most `concurrency` of
@@ -28,15 +46,28 @@ import { batchViewSelect, toBatchItem, toBatchView, type BatchItem, type BatchVi
 export class BatchService {
   constructor(private readonly database: Database) {}
 
+  /** `submitOnce` for callers that need not tell a replay from a new batch (the console's forms). */
+  async submit(principal: Principal, rawInput: unknown): Promise<BatchView> {
+    return (await this.submitOnce(principal, rawInput)).batch;
+  }
+
   /**
    * Validates every item first (a 4xx names the first bad item's index and field, and nothing is
    * written), then writes the batch, its runs and their events in one transaction whose runs are
-   * one multi-row statement.
+   * one multi-row statement. With an `idempotencyKey` (ADR 0107) a repeated submit of the same body
+   * returns the batch the first one created (`created: false`) and writes nothing; another body is
+   * a `conflict` on `idempotencyKey`.
    */
-  async submit(principal: Principal, rawInput: unknown): Promise<BatchView> {
+  async submitOnce(principal: Principal, rawInput: unknown): Promise<SubmittedBatch> {
     assertRole(principal, 'operator', 'Submitting a batch');
     const input = parseInput(submitBatchInputSchema, rawInput);
     const texts = input.items.map(itemText);
+    const requestHash = hashBatchRequest({ ...input, texts });
+    const key = input.idempotencyKey;
+    // A replay is answered before the agent is checked: it returns what the first request made, even
+    // if the agent was archived since.
+    const replayed = key ? await findBatchByIdempotencyKey(this.database, principal, key, requestHash) : undefined;
+    if (replayed) return { batch: await this.get(principal, { batchId: replayed }), created: false };
     const { prisma } = this.database;
     const agent = await prisma.agent.findFirst({ where: { id: input.agentId, tenantId: principal.tenantId }, select: { id: true, archivedAt: true } });
     if (!agent) throw new DomainError('not-found', `Agent ${input.agentId} not found`, 'agentId');
@@ -47,40 +78,19 @@ export class BatchService {
       select: { id: true, version: true },
     });
     if (!version) throw new DomainError('not-found', `Agent version ${input.agentVersion ?? 'latest'} not found`, 'agentVersion');
-    const batchId = await prisma.$transaction(
-      async (transaction) => {
-        const batch = await transaction.batch.create({
-          data: {
-            tenantId: principal.tenantId,
-            agentId: agent.id,
-            agentVersionId: version.id,
-            name: input.name,
-            concurrency: input.concurrency,
-            itemCount: texts.length,
-            createdBy: principal.apiKeyName,
-          },
-          select: { id: true },
-        });
-        await insertBatchRuns(transaction, {
-          batchId: batch.id,
-          tenantId: principal.tenantId,
-          agentId: agent.id,
-          agentVersionId: version.id,
-          agentVersion: version.version,
-          texts,
-          firstItem: 0,
-        });
-        await recordAudit(transaction, principal, {
-          action: 'batch.create',
-          targetType: 'batch',
-          targetId: batch.id,
-          after: { agentId: agent.id, agentVersion: version.version, items: texts.length, concurrency: input.concurrency },
-        });
-        return batch.id;
-      },
-      { timeout: 120_000 },
-    );
-    return this.get(principal, { batchId });
+    let batchId: string;
+    try {
+      batchId = await this.write(principal, { ...input, texts, requestHash, agentId: agent.id, version });
+    } catch (error) {
+      // Two submits with one key raced past the lookup; the unique index let one through, and this one's
+      // transaction rolled back whole (no batch, no runs). The winner has committed: answer with its batch.
+      if (key && isUniqueViolation(error)) {
+        const winner = await findBatchByIdempotencyKey(this.database, principal, key, requestHash);
+        if (winner) return { batch: await this.get(principal, { batchId: winner }), created: false };
+      }
+      throw error;
+    }
+    return { batch: await this.get(principal, { batchId }), created: true };
   }
 
   /**
@@ -214,6 +224,45 @@ export class BatchService {
       { timeout: 120_000 },
     );
     return { batch: await this.get(principal, { batchId }), retried };
+  }
+
+  /** The batch (with its key and request hash), its runs and the audit row, in one transaction. */
+  private async write(principal: Principal, batch: BatchWrite): Promise<string> {
+    return this.database.prisma.$transaction(
+      async (transaction) => {
+        const { id } = await transaction.batch.create({
+          data: {
+            tenantId: principal.tenantId,
+            agentId: batch.agentId,
+            agentVersionId: batch.version.id,
+            name: batch.name,
+            concurrency: batch.concurrency,
+            itemCount: batch.texts.length,
+            createdBy: principal.apiKeyName,
+            idempotencyKey: batch.idempotencyKey ?? null,
+            requestHash: batch.requestHash,
+          },
+          select: { id: true },
+        });
+        await insertBatchRuns(transaction, {
+          batchId: id,
+          tenantId: principal.tenantId,
+          agentId: batch.agentId,
+          agentVersionId: batch.version.id,
+          agentVersion: batch.version.version,
+          texts: batch.texts,
+          firstItem: 0,
+        });
+        await recordAudit(transaction, principal, {
+          action: 'batch.create',
+          targetType: 'batch',
+          targetId: id,
+          after: { agentId: batch.agentId, agentVersion: batch.version.version, items: batch.texts.length, concurrency: batch.concurrency },
+        });
+        return id;
+      },
+      { timeout: 120_000 },
+    );
   }
 
   /** `client` is explicit: inside a transaction it must be the transaction (see `cancel`). */

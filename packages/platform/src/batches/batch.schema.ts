@@ -31,6 +31,8 @@ export const submitBatchInputSchema = z.object({
     .array(batchItemSchema)
     .min(1, 'a batch needs at least one item')
     .max(batchLimits.maxItems, `a batch holds at most ${batchLimits.maxItems} items`),
+  /** Same key + same body → the same batch; same key + another body → conflict (ADR 0107). */
+  idempotencyKey: z.string().min(1).max(200).optional(),
 });
 export type SubmitBatchInput = z.input<typeof submitBatchInputSchema>;
 

@@ -1,4 +1,4 @@
-export { BatchService } from './batch-service';
+export { BatchService, type SubmittedBatch } from './batch-service';
 export {
   batchIdInputSchema,
   batchItemsInputSchema,

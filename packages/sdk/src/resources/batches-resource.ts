@@ -6,9 +6,13 @@ const batchPath = (batchId: string) => `/api/v1/batches/${encodeURIComponent(bat
 /** Batches: N inputs of one agent run at most `concurrency` at a time, with progress, cancel, retry and export. */
 export function batchesResource(transport: Transport) {
   return {
-    /** Validated whole first: a bad item is a 400 naming `items.<index>.input`, and nothing is written. */
-    submit(input: SubmitBatchInput): Promise<Batch> {
-      return transport.json('POST', '/api/v1/batches', { body: input });
+    /**
+     * Validated whole first: a bad item is a 400 naming `items.<index>.input`, and nothing is written.
+     * With `idempotencyKey`, submitting the same input again returns the first batch instead of
+     * queuing its runs twice; the same key with other input is a 409.
+     */
+    submit({ idempotencyKey, ...body }: SubmitBatchInput & { idempotencyKey?: string }): Promise<Batch> {
+      return transport.json('POST', '/api/v1/batches', { body, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) });
     },
     get(batchId: string): Promise<Batch> {
       return transport.json('GET', batchPath(batchId));

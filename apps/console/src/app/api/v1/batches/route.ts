@@ -13,11 +13,18 @@ export const GET = route(
   { role: 'viewer' },
 );
 
-/** Submits N inputs of one agent as a batch (validated whole first: nothing is written on a bad item). */
+/**
+ * Submits N inputs of one agent as a batch (validated whole first: nothing is written on a bad item).
+ * With an `Idempotency-Key` header a retry returns the batch the first request created (200 instead
+ * of 201) and writes no runs; the same key with another body is a 409 (ADR 0107).
+ */
 export const POST = route(
   async ({ request, principal, platform }) => {
-    const created = await platform.batches.submit(principal, await readJsonBody(request));
-    return jsonResponse(created, 201, { Location: `/api/v1/batches/${created.id}` });
+    const body = await readJsonBody(request);
+    const idempotencyKey = request.headers.get('idempotency-key');
+    const input = typeof body === 'object' && body !== null ? { ...body, ...(idempotencyKey === null ? {} : { idempotencyKey }) } : body;
+    const { batch, created } = await platform.batches.submitOnce(principal, input);
+    return jsonResponse(batch, created ? 201 : 200, { Location: `/api/v1/batches/${batch.id}` });
   },
   { role: 'operator' },
 );

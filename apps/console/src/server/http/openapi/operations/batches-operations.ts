@@ -27,8 +27,14 @@ export const batchesOperations: ApiOperation[] = [
     description:
       '`items` are the runs’ inputs: strings or `{ "input": "…" }` (a JSONL line’s shape), 1–10,000 of them (the body is at most 1 MiB). Every item is validated first: a bad one is a 400 naming `items.<index>.input`, and nothing is written. `agentVersion` pins a version (default: the latest); `concurrency` (default 10, at most 1,000) is the most of the batch’s runs running at once, enforced by every executor’s claim. Audit-logged.',
     role: 'operator',
-    body: submitBatchInputSchema,
-    success: { status: 201, description: 'The batch, its items queued.', schema: batchSchema },
+    headers: { 'Idempotency-Key': 'Retrying with the same key and body returns the first batch (200) and queues no runs; another body is a 409 on `idempotencyKey`.' },
+    body: submitBatchInputSchema.omit({ idempotencyKey: true }),
+    success: {
+      status: 201,
+      description: 'The batch, its items queued (`Location` names it).',
+      schema: batchSchema,
+      alsoStatuses: [{ status: 200, description: 'An `Idempotency-Key` replayed an earlier request: the batch it created, with its progress now.' }],
+    },
     errors: [404, 409],
   },
   {
