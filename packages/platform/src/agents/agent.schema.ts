@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
+
 export const listAgentsInputSchema = z
   .object({
     /** Archived agents cannot start runs; lists leave them out unless asked. */
@@ -11,7 +13,7 @@ export type ListAgentsInput = z.input<typeof listAgentsInputSchema>;
 export const agentIdInputSchema = z.object({ agentId: z.uuid() });
 export type AgentIdInput = z.input<typeof agentIdInputSchema>;
 
-export const agentVersionInputSchema = z.object({ agentId: z.uuid(), version: z.number().int().positive() });
+export const agentVersionInputSchema = z.object({ agentId: z.uuid(), version: databaseIntegerSchema.positive() });
 export type AgentVersionInput = z.input<typeof agentVersionInputSchema>;
 
 const agentNameSchema = z.string().trim().min(1, 'name must not be empty').max(100);

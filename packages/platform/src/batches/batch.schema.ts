@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { createRunInputSchema } from '../runs/run.schema';
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
 
 /**
  * Batch limits (ADR 0049), documented in the README's "Batches" section. 10,000 items is what one
@@ -24,7 +25,7 @@ export const batchItemSchema = z.preprocess((value) => (typeof value === 'string
 export const submitBatchInputSchema = z.object({
   agentId: z.uuid(),
   /** Version number to pin; the agent's latest version when omitted. */
-  agentVersion: z.number().int().positive().optional(),
+  agentVersion: databaseIntegerSchema.positive().optional(),
   name: z.string().trim().max(200).default(''),
   concurrency: z.number().int().min(1).max(batchLimits.maxConcurrency).default(batchLimits.defaultConcurrency),
   items: z
@@ -52,7 +53,7 @@ export const batchItemsInputSchema = z.object({
   /** Only items whose current run has this status. */
   status: z.enum(['queued', 'running', 'waiting_human', 'waiting', 'succeeded', 'failed', 'cancelled']).optional(),
   /** Item index after which the page starts. */
-  after: z.number().int().min(-1).default(-1),
+  after: databaseIntegerSchema.min(-1).default(-1),
   limit: z.number().int().min(1).max(1_000).default(100),
 });
 

@@ -1,6 +1,7 @@
 import { DatabaseError, transientDatabaseErrorReason } from '@agentloom/db';
 
 import { DomainError, isDomainError } from './domain-error';
+import { databaseIntegerRange } from '../validation/database-integer.schema';
 import { modelFailureKindOf } from './model-failure-kind';
 
 /** Seconds a client is asked to wait (`Retry-After`) before retrying after database trouble. */
@@ -35,18 +36,39 @@ export class ModelUnavailableError extends DomainError {
   }
 }
 
+/** Prisma's "value out of range for the type" and Postgres' numeric_value_out_of_range SQLSTATE. */
+const outOfRangeCodes: ReadonlySet<string> = new Set(['P2020', '22003']);
+
+/**
+ * A number the database could not take (an integer past 2^31 − 1 for an `integer` column), looking
+ * through Prisma's wrappers (`meta.driverAdapterError`, whose `originalCode` is the SQLSTATE) and
+ * `cause` chains; raw statements throw the driver's error with the SQLSTATE as `code`.
+ */
+function isNumberOutOfRange(value: unknown, depth = 0): boolean {
+  if (depth > 5 || typeof value !== 'object' || value === null) return false;
+  const candidate = value as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  if ([candidate.code, candidate.originalCode].some((code) => typeof code === 'string' && outOfRangeCodes.has(code))) return true;
+  return isNumberOutOfRange(candidate.cause, depth + 1) || isNumberOutOfRange(candidate.meta?.driverAdapterError, depth + 1);
+}
+
 /**
  * The domain error a thrown value stands for: itself when it is one, `unavailable` for transient
  * database failures (pool or transaction-start timeouts, refused or terminated connections, a
  * server restarting), for a database that cannot be opened and for a failed model or embedder call
- * (`model-call-failed`, `model-configuration` and the provider kinds); undefined for anything else, which
- * is a bug and stays a 500. Every transport maps errors through this one function.
+ * (`model-call-failed`, `model-configuration` and the provider kinds), and `validation` for a number
+ * the database refused as out of range (22003 / P2020): a safety net behind the input schemas, which
+ * bound every integer to its column's type and name the field, so this one names none. Undefined for
+ * anything else, which is a bug and stays a 500. Every transport maps errors through this one function.
  */
 export function domainErrorOf(error: unknown): DomainError | undefined {
   if (isDomainError(error)) return error;
   const reason = transientDatabaseErrorReason(error);
   if (reason !== undefined) return new DatabaseUnavailableError(reason, { cause: error });
   if (error instanceof DatabaseError && error.kind === 'unreachable') return new DatabaseUnavailableError('database not reachable', { cause: error });
+  if (isNumberOutOfRange(error)) {
+    const { minimum, maximum } = databaseIntegerRange;
+    return new DomainError('validation', `A number in the request is out of the range the database stores (integers from ${minimum} to ${maximum}).`);
+  }
   const modelFailure = modelFailureKindOf(error);
   if (modelFailure !== undefined) return new ModelUnavailableError(modelFailure, { cause: error });
   return undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
 import { recordedFeedbackSchema, recordedMemorySchema, recordedToolResultSchema } from './case-fixture';
 
 export const datasetNameSchema = z
@@ -72,7 +73,7 @@ export const scorerSchema = z.discriminatedUnion('type', [
     type: z.literal('llm-judge'),
     rubric: z.string().min(1).max(10_000),
     judgeAgentId: z.uuid(),
-    judgeAgentVersion: z.number().int().positive(),
+    judgeAgentVersion: databaseIntegerSchema.positive(),
     passThreshold: z.number().min(0).max(1).default(0.5),
   }),
   /** A scorer from the deployment's scorer modules (AGENTLOOM_SCORER_MODULES), by name, with its options. */
@@ -87,7 +88,7 @@ export type MemoryMode = z.infer<typeof memoryModeSchema>;
 export const createExperimentInputSchema = z.object({
   dataset: datasetNameSchema,
   agentId: z.uuid(),
-  agentVersion: z.number().int().positive(),
+  agentVersion: databaseIntegerSchema.positive(),
   baselineExperimentId: z.uuid().optional(),
   modelMode: z.enum(['recorded', 'live']).default('recorded'),
   memoryMode: memoryModeSchema.default('recorded'),

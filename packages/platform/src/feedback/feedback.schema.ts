@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
+
 /** An outcome label: short, machine-friendly (`resolved`, `wrong-answer`, `escalated`). */
 export const feedbackLabelSchema = z
   .string()
@@ -14,7 +16,7 @@ export const recordFeedbackInputSchema = z
   .object({
     runId: z.uuid(),
     /** The step the feedback is about; absent: the whole run. */
-    stepIndex: z.number().int().nonnegative().optional(),
+    stepIndex: databaseIntegerSchema.nonnegative().optional(),
     label: feedbackLabelSchema.optional(),
     reward: feedbackRewardSchema.optional(),
     /** Why (free text). Erased with the run. */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
+
 export const listRunStepsInputSchema = z.object({
   runId: z.uuid(),
   /** Index of the last step of the previous page; omitted starts at the first step. */
-  cursor: z.number().int().min(-1).optional(),
+  cursor: databaseIntegerSchema.min(-1).optional(),
   /** Large pages on purpose: a timeline of 10,000 steps loads in a handful of requests. */
   limit: z.number().int().min(1).max(2_000).default(500),
 });
@@ -24,14 +26,14 @@ export type ListToolCallsInput = z.input<typeof listToolCallsInputSchema>;
 export const listCheckpointsInputSchema = z.object({
   runId: z.uuid(),
   /** Seq of the last checkpoint of the previous page. */
-  cursor: z.number().int().min(0).optional(),
+  cursor: databaseIntegerSchema.min(0).optional(),
   limit: z.number().int().min(1).max(200).default(50),
 });
 export type ListCheckpointsInput = z.input<typeof listCheckpointsInputSchema>;
 
 export const getCheckpointInputSchema = z.object({
   runId: z.uuid(),
-  seq: z.number().int().min(0),
+  seq: databaseIntegerSchema.min(0),
 });
 export type GetCheckpointInput = z.input<typeof getCheckpointInputSchema>;
 
@@ -65,7 +67,7 @@ export const getRunStepInputSchema = z
   .object({
     runId: z.uuid(),
     /** The step's index (`?step=N`). */
-    step: z.number().int().min(0).optional(),
+    step: databaseIntegerSchema.min(0).optional(),
     /** A tool call's ledger id or the model's call id (`?call=ID`): opens the step that made it. */
     call: z.string().trim().min(1).max(300).optional(),
     /** Messages of the model request to include, newest first (the rest is counted, not sent). */

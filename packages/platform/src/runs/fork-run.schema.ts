@@ -1,16 +1,18 @@
 import { z } from 'zod';
 
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
+
 const messageTextSchema = z.string().trim().min(1, 'must not be empty').max(100_000);
 
 export const forkRunInputSchema = z.object({
   runId: z.uuid(),
   /** The source run's step whose checkpoint the fork starts from; the fork's own steps continue after it. */
-  stepIndex: z.number().int().positive(),
+  stepIndex: databaseIntegerSchema.positive(),
   /** Version number of the same agent to continue on; the source run's version when omitted. */
-  agentVersion: z.number().int().positive().optional(),
+  agentVersion: databaseIntegerSchema.positive().optional(),
   /** Replacements for user messages of the copied transcript, by their index in it (the task is index 1). */
   messages: z
-    .array(z.object({ index: z.number().int().nonnegative(), content: messageTextSchema }))
+    .array(z.object({ index: databaseIntegerSchema.nonnegative(), content: messageTextSchema }))
     .max(100)
     .optional(),
   /** A new user message, added after the copied transcript and seen by the fork's first model call. */

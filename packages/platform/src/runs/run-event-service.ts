@@ -7,13 +7,14 @@ import type { RunEventHub } from '../events/run-event-hub';
 import type { StoredRunEvent } from '../events/run-event';
 import { readRunEvents } from '../events/run-event-reader';
 import { streamRunEvents, type RunEventStreamItem } from '../events/stream-run-events';
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
 import { parseInput } from '../validation/parse-input';
 import { readFinishedSeq, readStreamPosition } from './run-stream-position';
 
 export const eventsInputSchema = z.object({
   runId: z.uuid(),
   /** Last sequence number the client has seen; 0 (default) starts from the first event. */
-  afterSeq: z.number().int().min(0).default(0),
+  afterSeq: databaseIntegerSchema.min(0).default(0),
   limit: z.number().int().min(1).max(1_000).default(200),
   /** Only events of these types (e.g. `approval-decided`); filtered in the database, so pages stay full. */
   types: z.array(z.string().trim().min(1).max(100)).min(1).max(50).optional(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 
 import type { Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
 import { parseInput } from '../validation/parse-input';
 import { toMessageView, type RunMessageView } from './message-view';
 
@@ -11,7 +12,7 @@ export type { RunMessageView } from './message-view';
 export const listMessagesInputSchema = z.object({
   runId: z.uuid(),
   /** Index of the last message of the previous page; omitted starts at the first message. */
-  cursor: z.number().int().min(-1).optional(),
+  cursor: databaseIntegerSchema.min(-1).optional(),
   limit: z.number().int().min(1).max(500).default(100),
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { runBudgetSchema } from '../budgets/budget.schema';
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
 import { instantSchema, toInstant } from '../validation/instant.schema';
 
 export const runStatuses = ['queued', 'running', 'waiting_human', 'waiting', 'succeeded', 'failed', 'cancelled'] as const;
@@ -10,7 +11,7 @@ export const terminalRunStatuses: readonly RunStatus[] = ['succeeded', 'failed',
 export const createRunInputSchema = z.object({
   agentId: z.uuid(),
   /** Version number to pin; the agent's latest version when omitted. */
-  agentVersion: z.number().int().positive().optional(),
+  agentVersion: databaseIntegerSchema.positive().optional(),
   threadId: z.uuid().optional(),
   input: z.string().trim().min(1, 'input must not be empty').max(100_000),
   /** Same key + same body → the same run; same key + another body → conflict. */
@@ -34,7 +35,7 @@ export const listRunsInputSchema = z
     status: z.enum(runStatuses).optional(),
     agentId: z.uuid().optional(),
     threadId: z.uuid().optional(),
-    agentVersion: z.number().int().positive().optional().describe('Only runs on this agent version number (with `agentId`: of that agent).'),
+    agentVersion: databaseIntegerSchema.positive().optional().describe('Only runs on this agent version number (with `agentId`: of that agent).'),
     within: z
       .enum(runTimeWindows)
       .optional()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { databaseIntegerSchema } from '../validation/database-integer.schema';
 import { cronExpressionProblem, isKnownTimeZone } from './schedule-slots';
 
 export const overlapPolicies = ['skip', 'queue', 'cancel-previous'] as const;
@@ -39,7 +40,7 @@ export const scheduleTimingSchema = z.discriminatedUnion('kind', [
 const scheduleFields = {
   name: z.string().trim().min(1, 'name must not be empty').max(120),
   agentId: z.uuid(),
-  agentVersion: z.number().int().positive().nullable().default(null).describe('Pinned version number; null fires the latest version.'),
+  agentVersion: databaseIntegerSchema.positive().nullable().default(null).describe('Pinned version number; null fires the latest version.'),
   inputTemplate: z
     .string()
     .trim()
@@ -58,7 +59,7 @@ export type CreateScheduleInput = z.input<typeof createScheduleInputSchema>;
 export const updateScheduleInputSchema = z.object({
   scheduleId: z.uuid(),
   name: scheduleFields.name.optional(),
-  agentVersion: z.number().int().positive().nullable().optional(),
+  agentVersion: databaseIntegerSchema.positive().nullable().optional(),
   inputTemplate: scheduleFields.inputTemplate.optional(),
   overlapPolicy: z.enum(overlapPolicies).optional(),
   catchUpPolicy: z.enum(catchUpPolicies).optional(),

@@ -14,6 +14,13 @@ describe('resumeAfterSeq', () => {
   it('names the parameter that is not a sequence number', () => {
     expect(() => resumeAfterSeq(request('', { 'Last-Event-ID': 'abc' }))).toThrow(expect.objectContaining({ kind: 'validation', field: 'Last-Event-ID' }));
   });
+
+  it('refuses a sequence number past Postgres integer before the stream starts (the replay query would fail after the 200)', () => {
+    expect(resumeAfterSeq(request('', { 'Last-Event-ID': '2147483647' }))).toBe(2_147_483_647);
+    expect(() => resumeAfterSeq(request('', { 'Last-Event-ID': '99999999999' }))).toThrow(expect.objectContaining({ kind: 'validation', field: 'Last-Event-ID' }));
+    expect(() => resumeAfterSeq(request('?lastEventId=2147483648'))).toThrow(expect.objectContaining({ kind: 'validation', field: 'lastEventId' }));
+    expect(() => resumeAfterSeq(request(`?afterSeq=${'9'.repeat(40)}`))).toThrow(expect.objectContaining({ kind: 'validation', field: 'afterSeq' }));
+  });
 });
 
 describe('heartbeatMs', () => {

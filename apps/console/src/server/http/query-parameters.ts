@@ -3,6 +3,8 @@
  * integers become numbers when they look like one, the names listed as booleans become booleans
  * when they are `true` or `false`; anything else stays a string, so the service's schema rejects it
  * with a message naming the parameter. Unknown names are harmless: service schemas strip them.
+ * Up to 15 digits convert exactly; the range a field takes (an `integer` column's, a page size's)
+ * is its schema's to check, so the refusal names the field.
  */
 export function queryParameters(
   request: Request,
