@@ -85,6 +85,25 @@ describe('/api/v1/mcp-servers', () => {
     expect((await admin('DELETE', `/api/v1/mcp-servers/${wrongKey.body.id}`)).status).toBe(200);
   });
 
+  it('shows a credential in the URL as ***; a PATCH that sends the shown URL back keeps the stored one', async () => {
+    const querySecret = `query-secret-${randomUUID()}`;
+    const created = await admin<McpServerBody & { url: string }>('POST', '/api/v1/mcp-servers', {
+      body: { name: 'tokened', transport: 'streamable-http', url: `${http.url}?token=${querySecret}`, headers: { Authorization: `Bearer ${token}` } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.url).toBe(`${http.url}?token=***`);
+    const patched = await admin('PATCH', `/api/v1/mcp-servers/${created.body.id}`, { body: { url: created.body.url, description: 'round trip' } });
+    expect(patched.status).toBe(200);
+    const read = await admin('GET', `/api/v1/mcp-servers/${created.body.id}`);
+    const listed = await admin('GET', '/api/v1/mcp-servers');
+    const audit = await admin('GET', '/api/v1/audit-log?limit=100');
+    expect(read.body).toMatchObject({ url: `${http.url}?token=***`, description: 'round trip' });
+    expect(JSON.stringify([created.body, patched.body, read.body, listed.body, audit.body])).not.toContain(querySecret);
+    // The stored URL (with its token) is the one the server still connects to.
+    expect((await admin('POST', `/api/v1/mcp-servers/${created.body.id}/test`)).body).toMatchObject({ status: 'connected' });
+    expect((await admin('DELETE', `/api/v1/mcp-servers/${created.body.id}`)).status).toBe(200);
+  });
+
   it('refuses a command outside the allow-list, a metadata or private URL, and the viewer role', async () => {
     const shell = await admin<ErrorBody>('POST', '/api/v1/mcp-servers', { body: { name: 'shell', transport: 'stdio', stdioCommand: 'bash' } });
     expect(shell.status).toBe(400);

@@ -1,5 +1,5 @@
 import { Prisma, rawSqlFor, type Database } from '@agentloom/db';
-import { OutboundRefusedError, type OutboundPolicy } from '@agentloom/runtime';
+import { carriesRedactedPart, OutboundRefusedError, redactUrlCredentials, type OutboundPolicy } from '@agentloom/runtime';
 
 import { recordAudit } from '../audit/record-audit';
 import { assertCredentialCurrent } from '../auth/assert-credential-current';
@@ -100,12 +100,16 @@ export class McpServerService {
     }
     if (existing.transport !== 'stdio' && input.stdioCommand !== undefined)
       throw new DomainError('validation', 'stdioCommand: a Streamable HTTP server runs no command', 'stdioCommand');
-    const url = input.url !== undefined ? await this.allowedUrl(input.url) : undefined;
+    // Views show the URL with its credentials as `***`. A client that sends that back (read, edit the
+    // description, write the whole object) means "keep the URL"; the mark must never be stored.
+    const echoesView = input.url !== undefined && carriesRedactedPart(input.url);
+    const url = input.url !== undefined && !echoesView ? await this.allowedUrl(input.url) : undefined;
     const row = await this.database.prisma.$transaction(async (transaction) => {
       await assertCredentialCurrent(transaction, principal);
       // The headers are checked and merged on the locked row, never on the read above: a header another
       // admin stored for the old URL in between must be restated too, or it would travel to the new one.
       const current = await this.findLocked(transaction, principal, input.mcpServerId);
+      if (echoesView) requireViewOfStoredUrl(input.url ?? '', current.url);
       if (url !== undefined && url !== current.url) requireHeadersRestated(current.headers, input.headers ?? {});
       const data: Prisma.McpServerUpdateInput = {
         ...(input.description !== undefined ? { description: input.description } : {}),
@@ -199,16 +203,30 @@ export class McpServerService {
   }
 }
 
-/** What the audit log keeps of a server: never a header value, sealed or not. */
+/** What the audit log keeps of a server: never a header value (sealed or not) nor a credential in the URL. */
 function auditShape(row: McpServerRow): Prisma.InputJsonObject {
   return {
     name: row.name,
     transport: row.transport,
     stdioCommand: row.stdioCommand,
-    url: row.url,
+    url: row.url === null ? null : redactUrlCredentials(row.url),
     description: row.description,
     headers: Object.keys(sealedHeaders(row.headers)).sort(),
   };
+}
+
+/**
+ * An update's `url` holding the view's `***` mark is accepted only as the stored URL's own view
+ * (unchanged: kept). Anything else with the mark would store `***` where a credential was, or
+ * one the caller never saw, so it is refused: the whole URL must be given to change it.
+ */
+function requireViewOfStoredUrl(given: string, stored: string | null): void {
+  if (stored !== null && given === redactUrlCredentials(stored)) return;
+  throw new DomainError(
+    'validation',
+    'url: "***" stands for a part of the stored URL that is never shown (a credential); give the whole URL to change it, or leave url out to keep it',
+    'url',
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Prisma } from '@agentloom/db';
+import { redactUrlCredentials } from '@agentloom/runtime';
 
 import type { McpServerView } from './mcp-server.schema';
 
@@ -18,7 +19,10 @@ export const mcpServerSelect = {
 
 export type McpServerRow = Prisma.McpServerGetPayload<{ select: typeof mcpServerSelect }>;
 
-/** What any API returns: header names marked `set`, never a value (sealed or not). */
+/**
+ * What any API returns: header names marked `set`, never a value (sealed or not), and the URL with
+ * its credentials shown as `***` (`redactUrlCredentials`); connections use the stored URL.
+ */
 export function toMcpServerView(row: McpServerRow): McpServerView {
   return {
     id: row.id,
@@ -26,7 +30,7 @@ export function toMcpServerView(row: McpServerRow): McpServerView {
     description: row.description,
     transport: row.transport === 'stdio' ? 'stdio' : 'streamable-http',
     stdioCommand: row.stdioCommand,
-    url: row.url,
+    url: row.url === null ? null : redactUrlCredentials(row.url),
     headers: Object.keys(sealedHeaders(row.headers))
       .sort()
       .map((name) => ({ name, set: true as const })),

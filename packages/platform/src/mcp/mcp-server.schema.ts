@@ -39,7 +39,13 @@ export const updateMcpServerInputSchema = z.object({
   mcpServerId: z.uuid(),
   description: z.string().trim().max(200).optional(),
   stdioCommand: z.string().min(1).optional(),
-  url: z.string().trim().min(1).max(2048).optional(),
+  url: z
+    .string()
+    .trim()
+    .min(1)
+    .max(2048)
+    .optional()
+    .describe('The URL as views show it (with `***`) keeps the stored one; any other URL with `***` is refused: give the whole URL to change it.'),
   headers: z.record(headerName, headerValue.nullable()).optional(),
 });
 
@@ -50,7 +56,7 @@ export const mcpServerViewSchema = z.object({
   description: z.string(),
   transport: z.enum(['stdio', 'streamable-http']),
   stdioCommand: z.string().nullable(),
-  url: z.string().nullable(),
+  url: z.string().nullable().describe('The URL with its credentials shown as `***`: userinfo, query values, long opaque path segments, fragment.'),
   headers: z.array(z.object({ name: z.string(), set: z.literal(true) })),
   createdBy: z.string(),
   createdAt: z.string(),

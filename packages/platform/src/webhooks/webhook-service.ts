@@ -1,4 +1,5 @@
 import type { Database, Prisma } from '@agentloom/db';
+import { redactUrlCredentials } from '@agentloom/runtime';
 import { v7 as uuidv7 } from 'uuid';
 
 import { recordAudit } from '../audit/record-audit';
@@ -53,7 +54,8 @@ export class WebhookService {
         action: 'webhook.create',
         targetType: 'webhook_endpoint',
         targetId: created.id,
-        after: { url: created.url, eventTypes: created.eventTypes },
+        // The audit log outlives the endpoint: it keeps the URL as views show it, never its credentials.
+        after: { url: redactUrlCredentials(created.url), eventTypes: created.eventTypes },
       });
       return created;
     });
@@ -82,7 +84,7 @@ export class WebhookService {
         action: 'webhook.delete',
         targetType: 'webhook_endpoint',
         targetId: webhookId,
-        before: { url: existing.url, eventTypes: existing.eventTypes },
+        before: { url: redactUrlCredentials(existing.url), eventTypes: existing.eventTypes },
       });
       return existing;
     });

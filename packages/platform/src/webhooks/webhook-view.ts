@@ -1,8 +1,10 @@
 import type { Prisma } from '@agentloom/db';
+import { redactUrlCredentials } from '@agentloom/runtime';
 
 /** An endpoint as listed: never its secret. */
 export interface WebhookView {
   id: string;
+  /** The URL with its credentials shown as `***` (`redactUrlCredentials`); deliveries use the stored one. */
   url: string;
   description: string;
   eventTypes: string[];
@@ -57,7 +59,7 @@ export const webhookDeliveryViewSelect = {
 } as const satisfies Prisma.WebhookDeliverySelect;
 
 export function toWebhookView(row: Prisma.WebhookEndpointGetPayload<{ select: typeof webhookViewSelect }>): WebhookView {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  return { ...row, url: redactUrlCredentials(row.url), createdAt: row.createdAt.toISOString() };
 }
 
 export function toWebhookDeliveryView(row: Prisma.WebhookDeliveryGetPayload<{ select: typeof webhookDeliveryViewSelect }>): WebhookDeliveryView {

@@ -4,3 +4,4 @@ export { normalizeHostname, OutboundPolicy, type AllowedTarget, type OutboundPol
 export { findOutboundRefusal, OutboundRefusedError } from './outbound-refused-error';
 export { defaultGuardedFetch } from './default-guarded-fetch';
 export { describeUrlForMessage } from './url-for-message';
+export { carriesRedactedPart, redactedUrlPart, redactUrlCredentials } from './url-for-view';

@@ -2208,6 +2208,7 @@ export interface components {
             /** @enum {string} */
             transport: "stdio" | "streamable-http";
             stdioCommand: string | null;
+            /** @description The URL with its credentials shown as `***`: userinfo, query values, long opaque path segments, fragment. */
             url: string | null;
             headers: {
                 name: string;
@@ -2872,6 +2873,7 @@ export interface components {
         };
         Webhook: {
             id: string;
+            /** @description The URL with its credentials shown as `***`: userinfo, query values, long opaque path segments, fragment. */
             url: string;
             description: string;
             eventTypes: ("run.completed" | "run.failed" | "run.cancelled" | "approval.requested" | "approval.decided")[];
@@ -2881,6 +2883,7 @@ export interface components {
         };
         CreatedWebhook: {
             id: string;
+            /** @description The URL with its credentials shown as `***`: userinfo, query values, long opaque path segments, fragment. */
             url: string;
             description: string;
             eventTypes: ("run.completed" | "run.failed" | "run.cancelled" | "approval.requested" | "approval.decided")[];
@@ -7184,6 +7187,7 @@ export interface operations {
                 "application/json": {
                     description?: string;
                     stdioCommand?: string;
+                    /** @description The URL as views show it (with `***`) keeps the stored one; any other URL with `***` is refused: give the whole URL to change it. */
                     url?: string;
                     headers?: {
                         [key: string]: string | null;
@@ -7970,7 +7974,10 @@ export interface operations {
     createBatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Retrying with the same key and body returns the first batch (200) and queues no runs; another body is a 409 on `idempotencyKey`. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7991,7 +7998,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The batch, its items queued. */
+            /** @description An `Idempotency-Key` replayed an earlier request: the batch it created, with its progress now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Batch"];
+                };
+            };
+            /** @description The batch, its items queued (`Location` names it). */
             201: {
                 headers: {
                     [name: string]: unknown;

@@ -6,7 +6,7 @@ import { jsonValueSchema, nextCursorSchema, timestampSchema, viewRegistry } from
 export const webhookSchema = z
   .object({
     id: z.string(),
-    url: z.string(),
+    url: z.string().describe('The URL with its credentials shown as `***`: userinfo, query values, long opaque path segments, fragment.'),
     description: z.string(),
     eventTypes: z.array(z.enum(webhookEventTypes)),
     enabled: z.boolean(),
