@@ -72,6 +72,8 @@ it('refuses the stream past AGENTLOOM_STREAMS_PER_KEY with 429 and a clear body,
 
   const refused = await openStream();
   expect(refused.status).toBe(429);
+  // A client (the SDK's stream among them) waits this long before it tries again.
+  expect(refused.response.headers.get('retry-after')).toBe('5');
   const body = (await refused.response.json()) as ErrorBody;
   expect(body.error.kind).toBe('rate-limited');
   expect(body.error.message).toContain(`${streamsPerKey} event streams open`);

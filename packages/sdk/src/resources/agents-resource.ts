@@ -1,4 +1,5 @@
 import { AgentLoomApiError } from '../api-error.ts';
+import { pathSegment } from '../path-segment.ts';
 import type { Transport } from '../transport.ts';
 import type { Agent, AgentDetail, JsonValue, SavedAgentVersion, VersionFeedbackList } from '../types.ts';
 
@@ -23,7 +24,7 @@ export interface SaveAgentVersionInput {
 export function agentsResource(transport: Transport) {
   const list = async (input: { includeArchived?: boolean } = {}): Promise<Agent[]> =>
     (await transport.json<{ agents: Agent[] }>('GET', '/api/v1/agents', { query: { ...input } })).agents;
-  const agentPath = (agentId: string) => `/api/v1/agents/${encodeURIComponent(agentId)}`;
+  const agentPath = (agentId: string) => `/api/v1/agents/${pathSegment('agentId', agentId)}`;
   return {
     list,
     /** An agent by slug (`demo-researcher`) or id; kind `not-found` when the tenant has none such. */
@@ -39,7 +40,7 @@ export function agentsResource(transport: Transport) {
       return agent;
     },
     /** One agent with its latest version's config. */
-    get(agentId: string): Promise<AgentDetail> {
+    async get(agentId: string): Promise<AgentDetail> {
       return transport.json('GET', agentPath(agentId));
     },
     /** Creates an agent with version 1 (admin key). */
@@ -47,18 +48,18 @@ export function agentsResource(transport: Transport) {
       return transport.json('POST', '/api/v1/agents', { body: input });
     },
     /** Saves the config as the next version (admin key); an unchanged config makes none (`created: false`). */
-    saveVersion(agentId: string, input: SaveAgentVersionInput): Promise<SavedAgentVersion> {
+    async saveVersion(agentId: string, input: SaveAgentVersionInput): Promise<SavedAgentVersion> {
       return transport.json('POST', `${agentPath(agentId)}/versions`, { body: input });
     },
     /** Archives the agent: no new runs; its versions and runs stay (admin key). */
-    archive(agentId: string): Promise<Agent> {
+    async archive(agentId: string): Promise<Agent> {
       return transport.json('POST', `${agentPath(agentId)}/archive`);
     },
-    unarchive(agentId: string): Promise<Agent> {
+    async unarchive(agentId: string): Promise<Agent> {
       return transport.json('DELETE', `${agentPath(agentId)}/archive`);
     },
     /** Feedback per version (entries, mean reward, label counts), newest version first; scorer verdicts only with `includeScorers`. */
-    feedback(agentId: string, options: { includeScorers?: boolean } = {}): Promise<VersionFeedbackList> {
+    async feedback(agentId: string, options: { includeScorers?: boolean } = {}): Promise<VersionFeedbackList> {
       return transport.json('GET', `${agentPath(agentId)}/feedback`, { query: options.includeScorers ? { includeScorers: 'true' } : {} });
     },
   };

@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.ts';
 import type { Transport } from '../transport.ts';
 import type { Approval, ApprovalDecision, ApprovalPage, BulkDecisionResult } from '../types.ts';
 
@@ -10,8 +11,8 @@ export interface ListApprovalsInput {
 
 /** The approvals inbox and its decisions. */
 export function approvalsResource(transport: Transport) {
-  const decide = (approvalId: string, decision: ApprovalDecision): Promise<Approval> =>
-    transport.json('POST', `/api/v1/approvals/${encodeURIComponent(approvalId)}/decision`, { body: decision });
+  const decide = async (approvalId: string, decision: ApprovalDecision): Promise<Approval> =>
+    transport.json('POST', `/api/v1/approvals/${pathSegment('approvalId', approvalId)}/decision`, { body: decision });
   return {
     list(input: ListApprovalsInput = {}): Promise<ApprovalPage> {
       return transport.json('GET', '/api/v1/approvals', { query: { ...input } });

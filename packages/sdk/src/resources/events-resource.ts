@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.ts';
 import type { Transport } from '../transport.ts';
 import type { EventDelivery, JsonValue, RunWait } from '../types.ts';
 
@@ -14,7 +15,7 @@ export function eventsResource(transport: Transport) {
     },
     /** The run's timers and events, oldest first. */
     async waits(runId: string): Promise<RunWait[]> {
-      const page: { waits: RunWait[] } = await transport.json('GET', `/api/v1/runs/${encodeURIComponent(runId)}/waits`);
+      const page: { waits: RunWait[] } = await transport.json('GET', `/api/v1/runs/${pathSegment('runId', runId)}/waits`);
       return page.waits;
     },
   };

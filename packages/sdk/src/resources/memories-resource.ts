@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.ts';
 import type { Transport } from '../transport.ts';
 import type { ForgetResult, JsonValue, MemoryHit, MemoryItem, MemoryItemPage, MemoryKind, MemoryLevel } from '../types.ts';
 
@@ -30,7 +31,7 @@ export interface ListMemoriesInput {
   limit?: number;
 }
 
-const memoryPath = (memoryId: string) => `/api/v1/memories/${encodeURIComponent(memoryId)}`;
+const memoryPath = (memoryId: string) => `/api/v1/memories/${pathSegment('memoryId', memoryId)}`;
 
 /** Long-term memory: search, store, list, pin and forget. */
 export function memoriesResource(transport: Transport) {
@@ -43,7 +44,7 @@ export function memoriesResource(transport: Transport) {
     store(input: StoreMemoryInput): Promise<MemoryItem> {
       return transport.json('POST', '/api/v1/memories', { body: input });
     },
-    get(memoryId: string): Promise<MemoryItem> {
+    async get(memoryId: string): Promise<MemoryItem> {
       return transport.json('GET', memoryPath(memoryId));
     },
     list(input: ListMemoriesInput = {}): Promise<MemoryItemPage> {
@@ -53,7 +54,7 @@ export function memoriesResource(transport: Transport) {
      * Hard delete: the item, its vector and its injection records. The live item of a key takes the
      * values it replaced with it, unless `restorePrevious` brings the previous value back.
      */
-    forget(
+    async forget(
       memoryId: string,
       options: { restorePrevious?: boolean } = {},
     ): Promise<ForgetResult> {
@@ -63,10 +64,10 @@ export function memoriesResource(transport: Transport) {
         options.restorePrevious === undefined ? {} : { query: { restorePrevious: options.restorePrevious } },
       );
     },
-    pin(memoryId: string): Promise<MemoryItem> {
+    async pin(memoryId: string): Promise<MemoryItem> {
       return transport.json('POST', `${memoryPath(memoryId)}/pin`);
     },
-    unpin(memoryId: string): Promise<MemoryItem> {
+    async unpin(memoryId: string): Promise<MemoryItem> {
       return transport.json('DELETE', `${memoryPath(memoryId)}/pin`);
     },
   };

@@ -1,7 +1,8 @@
+import { pathSegment } from '../path-segment.ts';
 import type { Transport } from '../transport.ts';
 import type { CreateScheduleInput, Schedule, ScheduleList, SchedulePreview, ScheduleTiming, UpdateScheduleInput } from '../types.ts';
 
-const schedulePath = (scheduleId: string) => `/api/v1/schedules/${encodeURIComponent(scheduleId)}`;
+const schedulePath = (scheduleId: string) => `/api/v1/schedules/${pathSegment('scheduleId', scheduleId)}`;
 
 /** Cron and interval schedules that create runs; each slot fires once across every console and worker. */
 export function schedulesResource(transport: Transport) {
@@ -9,29 +10,29 @@ export function schedulesResource(transport: Transport) {
     create(input: CreateScheduleInput): Promise<Schedule> {
       return transport.json('POST', '/api/v1/schedules', { body: input });
     },
-    get(scheduleId: string): Promise<Schedule> {
+    async get(scheduleId: string): Promise<Schedule> {
       return transport.json('GET', schedulePath(scheduleId));
     },
     list(input: { agentId?: string } = {}): Promise<ScheduleList> {
       return transport.json('GET', '/api/v1/schedules', { query: { ...input } });
     },
     /** Changes the fields given; a new `timing` restarts the slots from now. */
-    update(scheduleId: string, input: UpdateScheduleInput): Promise<Schedule> {
+    async update(scheduleId: string, input: UpdateScheduleInput): Promise<Schedule> {
       return transport.json('PATCH', schedulePath(scheduleId), { body: input });
     },
-    pause(scheduleId: string): Promise<Schedule> {
+    async pause(scheduleId: string): Promise<Schedule> {
       return transport.json('POST', `${schedulePath(scheduleId)}/pause`);
     },
     /** Fires again from the first slot after now (slots missed while paused are not made up). */
-    resume(scheduleId: string): Promise<Schedule> {
+    async resume(scheduleId: string): Promise<Schedule> {
       return transport.json('POST', `${schedulePath(scheduleId)}/resume`);
     },
     /** Deletes the schedule; the runs it created stay. */
-    delete(scheduleId: string): Promise<Schedule> {
+    async delete(scheduleId: string): Promise<Schedule> {
       return transport.json('DELETE', schedulePath(scheduleId));
     },
     /** A saved schedule's next fire times. */
-    preview(scheduleId: string, count = 5): Promise<SchedulePreview> {
+    async preview(scheduleId: string, count = 5): Promise<SchedulePreview> {
       return transport.json('GET', `${schedulePath(scheduleId)}/preview`, { query: { count } });
     },
     /** The next fire times of a timing that need not be saved. */

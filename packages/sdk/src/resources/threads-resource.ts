@@ -1,3 +1,4 @@
+import { pathSegment } from '../path-segment.ts';
 import type { Transport } from '../transport.ts';
 import type { Thread, ThreadMessagePage, ThreadPage } from '../types.ts';
 
@@ -9,7 +10,7 @@ export interface ListThreadsInput {
   limit?: number;
 }
 
-const threadPath = (threadId: string) => `/api/v1/threads/${encodeURIComponent(threadId)}`;
+const threadPath = (threadId: string) => `/api/v1/threads/${pathSegment('threadId', threadId)}`;
 
 /** Conversations that runs continue (pass `threadId` to `runs.create`). */
 export function threadsResource(transport: Transport) {
@@ -17,21 +18,21 @@ export function threadsResource(transport: Transport) {
     create(input: { agentId: string; title?: string; endUserId?: string }): Promise<Thread> {
       return transport.json('POST', '/api/v1/threads', { body: input });
     },
-    get(threadId: string): Promise<Thread> {
+    async get(threadId: string): Promise<Thread> {
       return transport.json('GET', threadPath(threadId));
     },
     list(input: ListThreadsInput = {}): Promise<ThreadPage> {
       return transport.json('GET', '/api/v1/threads', { query: { ...input } });
     },
-    rename(threadId: string, title: string): Promise<Thread> {
+    async rename(threadId: string, title: string): Promise<Thread> {
       return transport.json('PATCH', threadPath(threadId), { body: { title } });
     },
     /** One-way: an archived thread accepts no new runs. */
-    archive(threadId: string): Promise<Thread> {
+    async archive(threadId: string): Promise<Thread> {
       return transport.json('PATCH', threadPath(threadId), { body: { archived: true } });
     },
     /** The conversation across its runs, oldest run first. */
-    messages(threadId: string, input: { cursor?: string; limit?: number } = {}): Promise<ThreadMessagePage> {
+    async messages(threadId: string, input: { cursor?: string; limit?: number } = {}): Promise<ThreadMessagePage> {
       return transport.json('GET', `${threadPath(threadId)}/messages`, { query: { ...input } });
     },
   };

@@ -2,8 +2,21 @@ import { DomainError } from '@agentloom/platform';
 import { getEnvironment } from '~/env';
 import { StreamSlots, type StreamSlot } from '~/server/http/stream-slots';
 
-/** A `rate-limited` refusal of one more concurrent stream: the body names the limit and how to free a slot. */
+/**
+ * The `Retry-After` of a refused stream. A slot frees when one of the key's own streams ends, which
+ * no clock predicts; a few seconds lets a client's dropped connection be noticed and its slot freed
+ * before it reconnects, without parking a follower for long.
+ */
+export const streamLimitRetryAfterSeconds = 5;
+
+/**
+ * A `rate-limited` refusal of one more concurrent stream: the body names the limit and how to free a
+ * slot; `retryAfterSeconds` becomes the `Retry-After` header (REST, tRPC and MCP read it through
+ * `retryAfterSecondsOf`), so a client that reconnects by itself, like the SDK's run stream, backs off.
+ */
 export class StreamLimitError extends DomainError {
+  readonly retryAfterSeconds = streamLimitRetryAfterSeconds;
+
   constructor(readonly perKey: number) {
     super(
       'rate-limited',
