@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/roles';
 import { runEventsChannel } from '../events/run-event';
 import { createTestPlatform, type TestPlatform } from '../testing';
+import { maximumActivityRuns } from './activity-rows';
 import type { TenantActivityItem } from './tenant-activity-service';
 
 describe.each(databaseModes)('tenant activity for live lists (%s)', (mode) => {
@@ -66,6 +67,29 @@ describe.each(databaseModes)('tenant activity for live lists (%s)', (mode) => {
       abort.abort();
       await mine.return(undefined);
       await theirs.return(undefined);
+    }
+  });
+  it('holds a bounded set for a client that stops reading: past one message’s rows, only “refetch”', async () => {
+    const abort = new AbortController();
+    const stream = test.platform.activity.watch(principal, abort.signal, { minimumIntervalMs: 0 });
+    try {
+      expect((await stream.next()).value).toEqual({ kind: 'ready' });
+      // The client reads no more while 200 of the tenant's runs change (one commit, as a busy tenant's would pile up).
+      const changed = 4 * maximumActivityRuns;
+      await test.platform.database.prisma.$executeRawUnsafe(
+        `SELECT pg_notify($1, gen_random_uuid()::text || ':1:' || $2) FROM generate_series(1, $3::int)`,
+        runEventsChannel,
+        principal.tenantId,
+        changed,
+      );
+      // What the service holds for it, read from the outside (a state to wait for, not a duration).
+      const watcher = [...(test.platform.activity as unknown as { watchers: Set<{ changedRunIds: Set<string> }> }).watchers][0]!;
+      await expect.poll(() => watcher.changedRunIds.has('*') || watcher.changedRunIds.size >= changed, { timeout: 60_000, interval: 20 }).toBe(true);
+      expect(watcher.changedRunIds.size).toBeLessThanOrEqual(maximumActivityRuns);
+      expect((await stream.next()).value).toEqual({ kind: 'changed', runIds: ['*'] });
+    } finally {
+      abort.abort();
+      await stream.return(undefined);
     }
   });
 });

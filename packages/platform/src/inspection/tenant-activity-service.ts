@@ -4,7 +4,7 @@ import type { Principal } from '../auth/roles';
 import { parseRunEventsNotification, runEventsChannel } from '../events/run-event';
 import type { RunEventWatchers } from '../events/run-event-watchers';
 import type { Logger } from '../logging/logger';
-import { readActivityRows, type ActivityRows } from './activity-rows';
+import { maximumActivityRuns, readActivityRows, type ActivityRows } from './activity-rows';
 
 export type TenantActivityItem =
   /** Sent once, when the service listens for the tenant's changes: from here on, no change is missed. */
@@ -111,7 +111,7 @@ export class TenantActivityService {
       // Notifications may have been lost while reconnecting: tell everyone to refetch.
       onReconnected: () => {
         for (const watcher of this.watchers) {
-          watcher.changedRunIds.add('*');
+          markChanged(watcher, everyRun);
           watcher.wake?.();
         }
       },
@@ -131,7 +131,7 @@ export class TenantActivityService {
     if (tenantId === undefined) return;
     for (const watcher of this.watchers) {
       if (watcher.tenantId !== tenantId) continue;
-      watcher.changedRunIds.add(runId);
+      markChanged(watcher, runId);
       watcher.wake?.();
     }
   }
@@ -149,6 +149,26 @@ export class TenantActivityService {
     this.tenantByRun.set(runId, run.tenantId);
     return run.tenantId;
   }
+}
+
+/** What a message says when its lists cannot be patched run by run: refetch. */
+const everyRun = '*';
+
+/**
+ * Adds a changed run to what the watcher's next message carries, bounded: past the rows one message
+ * can patch (`maximumActivityRuns`), or once every run is marked, the set is just `*` (refetch),
+ * which says as much as any longer list. A client that stops reading while a busy tenant's runs keep
+ * changing would otherwise make the server hold one id per changed run until it read again.
+ */
+function markChanged(watcher: Watcher, runId: string): void {
+  const changed = watcher.changedRunIds;
+  if (changed.has(everyRun) || changed.has(runId)) return;
+  if (runId === everyRun || changed.size >= maximumActivityRuns) {
+    changed.clear();
+    changed.add(everyRun);
+    return;
+  }
+  changed.add(runId);
 }
 
 function waitForWake(watcher: Watcher, timeoutMs: number, signal: AbortSignal): Promise<boolean> {
