@@ -1,5 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { providerKeyFor } from '../models/provider-key';
 import { embedMany, type EmbeddingModel } from 'ai';
 import { z } from 'zod';
 
@@ -38,7 +39,7 @@ export class AiSdkEmbedder implements Embedder {
     this.dimension = config.dimension;
     this.model =
       config.provider === 'openai'
-        ? createOpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, fetch }).embedding(config.model)
+        ? createOpenAI({ baseURL: config.baseURL, apiKey: providerKeyFor(config), fetch }).embedding(config.model)
         : createOpenAICompatible({ name: 'openai-compatible', baseURL: config.baseURL ?? '', apiKey: config.apiKey, fetch }).embeddingModel(config.model);
   }
 

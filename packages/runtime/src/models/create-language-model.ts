@@ -5,6 +5,7 @@ import type { LanguageModel } from 'ai';
 
 import { defaultGuardedFetch } from '../outbound/default-guarded-fetch';
 import type { ModelConfig } from './model-config.schema';
+import { providerKeyFor } from './provider-key';
 
 /**
  * The `fetch` the providers use. Hosts pass one built from their outbound policy
@@ -21,9 +22,9 @@ export function createLanguageModel(config: ModelConfig, guardedFetch?: FetchFun
   const fetch = guardedFetch ?? defaultGuardedFetch();
   switch (config.provider) {
     case 'openai':
-      return createOpenAI({ baseURL: config.baseURL, apiKey: config.apiKey, fetch }).chat(config.model);
+      return createOpenAI({ baseURL: config.baseURL, apiKey: providerKeyFor(config), fetch }).chat(config.model);
     case 'anthropic':
-      return createAnthropic({ baseURL: config.baseURL, apiKey: config.apiKey, fetch })(config.model);
+      return createAnthropic({ baseURL: config.baseURL, apiKey: providerKeyFor(config), fetch })(config.model);
     case 'openai-compatible':
       return createOpenAICompatible({
         name: 'openai-compatible',
