@@ -170,7 +170,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   const operatorKey = await ensureOperatorKey(database, config.operatorKeyPath, logger);
 
   // Writers notify run events only for runs a process tails (ADR 0038); each refresh reads every tail once more.
-  const runEventWatchers = new RunEventWatchers(database.statements, logger, defaultRunEventWatchersConfig, () => hub.readEveryTail());
+  const runEventWatchers = new RunEventWatchers(database.statements, logger, defaultRunEventWatchersConfig, (goneRunIds) => hub.readEveryTail(goneRunIds));
   const hub = new RunEventHub(database.notifications, sharedRunEventReads(database.statements), runEventWatchers);
   await hub.start();
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
@@ -192,7 +192,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   }
   const mcpConnector = new McpConnector(outbound, secrets, config.mcp?.stdioAllowList ?? {});
   const mcpAgentTools = new McpAgentTools(database, mcpConnector);
-  const erase = new EraseService(database, logger);
+  const erase = new EraseService(database, logger, hub);
   const maintenance = new MemoryMaintenance(database, memoryPort, erase, logger, models);
   const processor = new EngineRunProcessor(
     database,

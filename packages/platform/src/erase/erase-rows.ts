@@ -1,5 +1,6 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
+import { notifyRunsErased } from '../events/runs-erased-sql';
 import { erasedMemoryOf } from './redact-checkpoints';
 import { refuseActiveReplays, type EraseSubject } from './refuse-active';
 import { lockReplayRuns } from './replay-runs';
@@ -19,6 +20,8 @@ export interface EraseTarget {
   redactCopies?: boolean;
   /** The run or thread asked for, named when a queued or running replay of its content refuses the erase. */
   subject?: EraseSubject;
+  /** Told every run this erase deletes (those named and their replays), for the caller to act on once it commits. */
+  onRunsErased?: (runIds: readonly string[]) => void;
 }
 
 /**
@@ -149,6 +152,9 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
   counts['tool_calls'] = (await transaction.toolCall.deleteMany({ where: byRun })).count;
   counts['checkpoints'] = (await transaction.checkpoint.deleteMany({ where: byRun })).count;
   counts['run_events'] = (await transaction.runEvent.deleteMany({ where: byRun })).count;
+  // Live streams of these runs end when this commits, sending nothing they had buffered (ADR 0104).
+  await notifyRunsErased(transaction, tenantId, runIds);
+  target.onRunsErased?.(runIds);
   counts['messages'] = (await transaction.message.deleteMany({ where: { tenantId, OR: [{ runId: { in: runIds } }, { threadId: { in: threadIds } }] } })).count;
   counts['steps'] = (await transaction.step.deleteMany({ where: byRun })).count;
   counts['runs'] = (await transaction.run.deleteMany({ where: { tenantId, id: { in: runIds } } })).count;

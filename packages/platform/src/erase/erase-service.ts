@@ -6,6 +6,7 @@ import { assertCredentialCurrent } from '../auth/assert-credential-current';
 import { notifyCredentialsChanged } from '../auth/credential-invalidation';
 import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
+import type { RunEventHub } from '../events/run-event-hub';
 import type { Logger } from '../logging/logger';
 import { parseInput } from '../validation/parse-input';
 import type { EraseReceipt } from './erase-receipt';
@@ -45,10 +46,19 @@ type Actor = Principal | { tenantId: string; system: string };
  */
 const lockTenantForErase = 'SELECT id FROM tenants WHERE id = $1::uuid FOR NO KEY UPDATE';
 
+/** What an erase does to the streams tailing the runs it erased once it commits (this process's `RunEventHub`). */
+export type ErasedRunStreams = Pick<RunEventHub, 'endErasedRuns'>;
+
 export class EraseService {
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
+    /**
+     * Ends this process's streams of the erased runs as soon as the erase commits (ADR 0104). Other processes
+     * hear it from the erase's notification; this one does not wait for its own, so no read of a stream here
+     * after the erase returned can hand out what that stream had buffered.
+     */
+    private readonly runStreams?: ErasedRunStreams,
   ) {}
 
   /** The run, and the retries, re-runs and forks made from it (they start from copies of its content). */
@@ -64,7 +74,7 @@ export class EraseService {
    * `withDerivedRuns: false`.
    */
   async eraseRunAs(actor: Actor, runId: string, options: { withDerivedRuns: boolean } = { withDerivedRuns: false }): Promise<EraseReceipt> {
-    return this.database.prisma.$transaction(async (transaction) => {
+    return this.eraseInTransaction(async (transaction, onRunsErased) => {
       if ('apiKeyId' in actor) await assertCredentialCurrent(transaction, actor);
       await holdEraseFenceExclusive(transaction, actor.tenantId);
       const runs = await lockErasableRuns(transaction, actor.tenantId, [runId], { followDerived: options.withDerivedRuns });
@@ -76,15 +86,16 @@ export class EraseService {
         threadIds: [],
         vectorAvailable: this.database.vector.available,
         subject: { field: 'runId', id: runId },
+        onRunsErased,
       });
       return this.receipt(transaction, actor, 'run', runId, counts);
-    }, eraseTransaction);
+    });
   }
 
   async eraseThread(principal: Principal, rawInput: unknown): Promise<EraseReceipt> {
     requireRole(principal, 'operator');
     const { threadId } = parseInput(threadInput, rawInput);
-    return this.database.prisma.$transaction(async (transaction) => {
+    return this.eraseInTransaction(async (transaction, onRunsErased) => {
       await assertCredentialCurrent(transaction, principal);
       await holdEraseFenceExclusive(transaction, principal.tenantId);
       const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId: principal.tenantId }, select: { id: true } });
@@ -103,9 +114,10 @@ export class EraseService {
         threadIds: [threadId],
         vectorAvailable: this.database.vector.available,
         subject: { field: 'threadId', id: threadId },
+        onRunsErased,
       });
       return this.receipt(transaction, principal, 'thread', threadId, counts);
-    }, eraseTransaction);
+    });
   }
 
   /**
@@ -148,7 +160,7 @@ export class EraseService {
 
   /** Every row of the tenant, after `check` ran inside the same transaction. */
   private eraseWholeTenant(tenantId: string, check: (transaction: Prisma.TransactionClient) => Promise<void>): Promise<EraseReceipt> {
-    return this.database.prisma.$transaction(async (transaction) => {
+    return this.eraseInTransaction(async (transaction, onRunsErased) => {
       await check(transaction);
       await holdEraseFenceExclusive(transaction, tenantId);
       const runs = await transaction.run.findMany({ where: { tenantId }, select: { id: true } });
@@ -159,6 +171,7 @@ export class EraseService {
         threadIds: threads.map((thread) => thread.id),
         vectorAvailable: this.database.vector.available,
         redactCopies: false,
+        onRunsErased,
       });
       // Whatever is left of the tenant: memory of other levels, and the tenant's own configuration.
       counts['memory_embedding'] =
@@ -180,7 +193,21 @@ export class EraseService {
       counts['audit_logs'] = (await transaction.auditLog.deleteMany({ where: { tenantId } })).count;
       counts['tenants'] = (await transaction.tenant.deleteMany({ where: { id: tenantId } })).count;
       return { unit: 'tenant' as const, id: tenantId, tenantId, counts, erasedAt: new Date().toISOString() };
-    }, eraseTransaction);
+    });
+  }
+
+  /**
+   * One erase, in one transaction; once it has committed, this process's streams of the runs it erased end
+   * (a rolled-back erase ends nothing). `eraseRows` reports the runs, replays included.
+   */
+  private async eraseInTransaction<Result>(
+    work: (transaction: Prisma.TransactionClient, onRunsErased: (runIds: readonly string[]) => void) => Promise<Result>,
+  ): Promise<Result> {
+    // Lists, not one spread array: a tenant erase may name more runs than a call takes arguments.
+    const erased: (readonly string[])[] = [];
+    const result = await this.database.prisma.$transaction((transaction) => work(transaction, (runIds) => erased.push(runIds)), eraseTransaction);
+    for (const runIds of erased) this.runStreams?.endErasedRuns(runIds);
+    return result;
   }
 
   private async receipt(

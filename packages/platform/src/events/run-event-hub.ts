@@ -1,6 +1,6 @@
 import type { NotificationListener } from '@agentloom/db';
 
-import { runEventsChannel, type StoredRunEvent } from './run-event';
+import { runErasedMarker, runEventsChannel, type StoredRunEvent } from './run-event';
 import { RunEventSubscription, type SubscriptionOptions } from './run-event-subscription';
 import type { RunEventWatchers, WatchHold } from './run-event-watchers';
 
@@ -62,11 +62,16 @@ export class RunEventHub {
 
   async start(): Promise<void> {
     this.release = await this.notifications.listen(runEventsChannel, {
-      onNotification: (payload) => this.onCommit(payload.split(':')[0] ?? ''),
+      onNotification: (payload) => {
+        const [runId = '', seq] = payload.split(':');
+        if (seq === runErasedMarker) this.endErasedRuns([runId]);
+        else this.onCommit(runId);
+      },
       // Notifications may have been lost while the connection was down, and a restarted server has
-      // forgotten the watcher rows: register them again, then read every tail again.
+      // forgotten the watcher rows: register them again (which finds the runs erased meanwhile), then
+      // read every tail again.
       onReconnected: () => {
-        void (this.watchers?.refresh() ?? Promise.resolve()).then(() => this.readEveryTail());
+        void (this.watchers?.refresh() ?? Promise.resolve([])).then((goneRunIds) => this.readEveryTail(goneRunIds));
       },
     });
     this.watchers?.start();
@@ -82,9 +87,32 @@ export class RunEventHub {
     return this.tails.get(runId)?.watch?.ready ?? Promise.resolve();
   }
 
-  /** Reads every tail (after a reconnect, and on each watcher refresh). */
-  readEveryTail(): void {
+  /**
+   * Reads every tail (after a reconnect, and on each watcher refresh), after ending the tails of
+   * `goneRunIds`: runs the refresh found erased, whose notification this process may have missed.
+   */
+  readEveryTail(goneRunIds: readonly string[] = []): void {
+    this.endErasedRuns(goneRunIds);
     for (const runId of this.tails.keys()) this.onCommit(runId);
+  }
+
+  /**
+   * These runs were erased (ADR 0104): their subscribers' buffers hold erased content, so they are emptied,
+   * and their streams end without sending anything more; the tail and its watcher row go at once. Called
+   * when the erase's notification arrives, by an erase in this process as soon as it commits (the
+   * notification may come later), and for the runs a watcher refresh found gone. No cost per event: an
+   * erase is a notification of its own.
+   */
+  endErasedRuns(runIds: Iterable<string>): void {
+    for (const runId of runIds) {
+      const tail = this.tails.get(runId);
+      if (!tail) continue;
+      this.tails.delete(runId);
+      tail.watch?.release();
+      for (const subscription of tail.subscriptions) subscription.endErased();
+      // A read in flight delivers to nobody; the subscriptions' own close finds the tail gone.
+      tail.subscriptions.clear();
+    }
   }
 
   subscribe(runId: string, options: SubscriptionOptions): RunEventSubscription {

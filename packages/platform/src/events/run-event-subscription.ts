@@ -28,6 +28,7 @@ export class RunEventSubscription {
   /** Settles the pending `wait`, if any. */
   private waiting: ((woken: boolean) => void) | undefined;
   private overflowed = false;
+  private erased = false;
   /**
    * The heartbeat timer and abort listener live as long as the subscription, not one per wait: a
    * wait refreshes the timer (no allocation) and the listener is added once. With 500 subscribers a
@@ -48,6 +49,11 @@ export class RunEventSubscription {
   /** True once the buffer overflowed; nothing is delivered after that. */
   get hasOverflowed(): boolean {
     return this.overflowed;
+  }
+
+  /** True once the run was erased: the buffer was dropped and the hub delivers nothing more. */
+  get runErased(): boolean {
+    return this.erased;
   }
 
   /** Events waiting in the buffer (never more than `maxBufferedEvents`). */
@@ -74,6 +80,17 @@ export class RunEventSubscription {
     this.settle(true);
   }
 
+  /**
+   * The run was erased (ADR 0104): what the buffer holds is erased content, so it is dropped, not handed out,
+   * and a waiting reader wakes to end its stream. The hub delivers nothing more: it dropped the run's tail.
+   */
+  endErased(): void {
+    this.erased = true;
+    this.buffer = [];
+    this.reread = false;
+    this.settle(true);
+  }
+
   /** Empties the buffer. */
   take(): SubscriptionDelivery {
     const delivery = { events: this.buffer, reread: this.reread };
@@ -82,9 +99,9 @@ export class RunEventSubscription {
     return delivery;
   }
 
-  /** Resolves true when there is something to take (or it overflowed), false after `timeoutMs` or when `signal` aborts. */
+  /** Resolves true when there is something to take (or it overflowed, or the run was erased), false after `timeoutMs` or when `signal` aborts. */
   wait(timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    if (this.buffer.length > 0 || this.reread || this.overflowed) return Promise.resolve(true);
+    if (this.buffer.length > 0 || this.reread || this.overflowed || this.erased) return Promise.resolve(true);
     if (signal?.aborted) return Promise.resolve(false);
     if (signal !== this.abortSignal) {
       this.abortSignal?.removeEventListener('abort', this.onAbort);

@@ -48,14 +48,17 @@ export class RunEventWatchers {
   private readonly registrations = new Map<string, Registration>();
   private readonly processKey = randomUUID();
   private timer: NodeJS.Timeout | undefined;
-  private refreshing: Promise<void> | undefined;
+  private refreshing: Promise<string[]> | undefined;
 
   constructor(
     private readonly statements: StatementRunner,
     private readonly logger: Logger,
     private readonly config: RunEventWatchersConfig = defaultRunEventWatchersConfig,
-    /** Called after every periodic refresh: tails read once more, catching a commit that raced their registration. */
-    private readonly onRefreshed: () => void = () => undefined,
+    /**
+     * Called after every periodic refresh with the watched runs that no longer exist (erased, ADR 0104): tails
+     * end those and read the others once more, catching a commit that raced their registration.
+     */
+    private readonly onRefreshed: (goneRunIds: readonly string[]) => void = () => undefined,
   ) {}
 
   start(): void {
@@ -77,7 +80,7 @@ export class RunEventWatchers {
     if (registration) {
       registration.holders += 1;
     } else {
-      registration = { target, holders: 1, ready: this.upsert([[key, target]]) };
+      registration = { target, holders: 1, ready: this.upsert([[key, target]]).then(() => undefined) };
       this.registrations.set(key, registration);
     }
     const held = registration;
@@ -120,9 +123,11 @@ export class RunEventWatchers {
 
   /**
    * Extends every held row, deletes this process's rows nobody holds and every expired row. Also
-   * what a reconnect calls: a restarted server emptied the UNLOGGED table.
+   * what a reconnect calls: a restarted server emptied the UNLOGGED table. Resolves with the held runs
+   * that no longer exist: an erase notifies only on commit, so a process whose listening connection was
+   * down then, or whose row committed after the erase looked for watchers, learns of the erase here.
    */
-  refresh(): Promise<void> {
+  refresh(): Promise<string[]> {
     this.refreshing ??= this.upsert([...this.registrations].map(([key, registration]) => [key, registration.target] as const), true).finally(() => {
       this.refreshing = undefined;
     });
@@ -133,13 +138,16 @@ export class RunEventWatchers {
     return 'runId' in target ? `${this.processKey}:run:${target.runId}` : `${this.processKey}:tenant:${target.tenantId}`;
   }
 
-  /** One statement; never rejects (a failed write is logged, the next refresh repairs it). */
-  private async upsert(rows: readonly (readonly [string, WatchTarget])[], prune = false): Promise<void> {
+  /**
+   * One statement; never rejects (a failed write is logged, the next refresh repairs it). A refresh (`prune`)
+   * also answers which of the runs no longer exist: one index probe per watched run every 10 s.
+   */
+  private async upsert(rows: readonly (readonly [string, WatchTarget])[], prune = false): Promise<string[]> {
     const keys = rows.map(([key]) => key);
     const runIds = rows.map(([, target]) => ('runId' in target ? target.runId : null));
     const tenantIds = rows.map(([, target]) => ('tenantId' in target ? target.tenantId : null));
     try {
-      await queryRows(
+      const result = await queryRows<{ gone: string[] }>(
         this.statements,
         `WITH pruned AS (
            DELETE FROM run_event_watchers
@@ -150,13 +158,17 @@ export class RunEventWatchers {
              FROM unnest($1::text[], $2::uuid[], $3::uuid[]) AS watcher(key, run_id, tenant_id)
            ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
          )
-         SELECT 1 AS done`,
+         SELECT ARRAY(SELECT watched.run_id::text FROM unnest($2::uuid[]) AS watched(run_id)
+                       WHERE $5::boolean AND watched.run_id IS NOT NULL
+                         AND NOT EXISTS (SELECT 1 FROM runs WHERE runs.id = watched.run_id)) AS gone`,
         [keys, runIds, tenantIds, this.config.ttlMs, prune, this.processKey],
       );
+      return result[0]?.gone ?? [];
     } catch (error) {
       this.logger.warn('Registering run event watchers failed; live updates may lag until the next refresh', {
         error: error instanceof Error ? error.message : String(error),
       });
+      return [];
     }
   }
 }

@@ -55,6 +55,14 @@ export interface StoredRunEvent {
  */
 export const runEventsChannel = 'agentloom_run_events';
 
+/**
+ * The middle field of an erase's notification on `runEventsChannel`: `<runId>:erased:<tenantId>`, sent by the
+ * erase's transaction for every erased run a process watches, so it arrives only once the erase has committed.
+ * The run event hub ends that run's streams without sending what it buffered (ADR 0104); listeners that only
+ * want the run and tenant (`parseRunEventsNotification`) read it as any other change of the run.
+ */
+export const runErasedMarker = 'erased';
+
 /** The run and, when the writer sent it (older writers did not), its tenant. */
 export function parseRunEventsNotification(payload: string): { runId: string; tenantId: string | undefined } {
   const [runId = '', , tenantId] = payload.split(':');

@@ -43,7 +43,8 @@ export const defaultMaxBufferedEvents = 1_000;
  * the hub, which reads each commit once for every subscriber in this process; yields heartbeats
  * while quiet and ends after `run-finished` — also when the client already has it (a reconnect
  * after the end), instead of heartbeating forever. No TTL: a client can reconnect days later. The
- * caller checks tenant access first.
+ * caller checks tenant access first. It also ends, sending nothing more, once the hub says the run was
+ * erased (ADR 0104): events read or buffered before the erase are erased content by then.
  */
 export async function* streamRunEvents(
   dependencies: { hub: RunEventHub; finishedSeq: (runId: string) => Promise<number | null> },
@@ -60,6 +61,8 @@ export async function* streamRunEvents(
     // Writers notify for this run from here on (ADR 0038): whatever the catch-up read misses is announced.
     await hub.watching(options.runId);
     while (!options.signal.aborted) {
+      // Checked after every wait and yield: what the buffer held was dropped with the run.
+      if (subscription.runErased) return;
       if (subscription.hasOverflowed) throw new RunEventStreamOverflowError(options.runId, maxBufferedEvents);
       if (catchUp) {
         catchUp = false;
@@ -80,6 +83,8 @@ export async function* streamRunEvents(
         } else {
           catchUp = true;
         }
+        // The run may have been erased while this page was read (before the erase committed): drop it.
+        if (subscription.runErased) return;
         const ready = throughFinished(batch);
         if (ready.length > 0) {
           yield { kind: 'events', events: ready };
