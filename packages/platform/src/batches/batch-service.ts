@@ -19,7 +19,7 @@ import {
 import { findBatchByIdempotencyKey, hashBatchRequest } from './batch-idempotency';
 import { describeBatchLineError, parseBatchLines } from './batch-jsonl';
 import { exportLines } from './batch-export';
-import { cancelQueuedItems, completeIfSettled, countItems, insertBatchRuns, insertRetryRuns, selectItems } from './batch-sql';
+import { cancelQueuedItems, completeIfSettled, countItems, insertBatchRuns, insertRetryRuns, lockBatchAgent, reopenBatch, selectItems } from './batch-sql';
 import { batchViewSelect, toBatchItem, toBatchView, type BatchItem, type BatchView } from './batch-view';
 
 export interface SubmittedBatch {
@@ -199,23 +199,28 @@ export class BatchService {
     return this.get(principal, { batchId });
   }
 
-  /** A new run for every item whose current run failed, linked to it; the batch's cap still holds. */
+  /**
+   * A new run for every item whose current run failed, linked to it; the batch's cap still holds.
+   * @throws DomainError `conflict` on `batchId` when the batch is cancelled or its agent is archived
+   *   (an archived agent starts no runs, as a single-run retry and a new batch are refused); nothing is written.
+   */
   async retryFailed(principal: Principal, rawInput: unknown): Promise<{ batch: BatchView; retried: number }> {
     assertRole(principal, 'operator', 'Retrying a batch');
     const { batchId } = parseInput(batchIdInputSchema, rawInput);
     const retried = await this.database.prisma.$transaction(
       async (transaction) => {
-        // Reopens the batch and checks it is not cancelled in one locking statement: two concurrent retries
-        // take turns on the row instead of racing on the same failed runs, and a cancel that commits while
-        // this waits for the row is seen (the row is re-checked after the wait), so no retry run is
-        // queued in a cancelled batch, where the claim would never pick it.
-        const reopened = await transaction.batch.updateMany({
-          where: { id: batchId, tenantId: principal.tenantId, cancelledAt: null },
-          data: { completedAt: null },
-        });
-        if (reopened.count === 0) {
+        // Under the batch row's lock (reopenBatch); a refusal below rolls the reopening back.
+        if (!(await reopenBatch(transaction, batchId, principal.tenantId))) {
           await this.findBatch(principal, batchId, transaction);
           throw new DomainError('conflict', `Batch ${batchId} is cancelled`, 'batchId');
+        }
+        const agent = await lockBatchAgent(transaction, batchId, principal.tenantId);
+        if (agent?.archived) {
+          throw new DomainError(
+            'conflict',
+            `Batch ${batchId} runs agent ${agent.agentId}, which is archived; unarchive it to retry the batch's failed items`,
+            'batchId',
+          );
         }
         const count = await insertRetryRuns(transaction, batchId, principal.tenantId);
         await recordAudit(transaction, principal, { action: 'batch.retry-failed', targetType: 'batch', targetId: batchId, after: { retried: count } });

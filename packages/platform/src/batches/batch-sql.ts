@@ -45,6 +45,42 @@ export async function insertBatchRuns(runner: StatementRunner, values: BatchRuns
 }
 
 /**
+ * Reopens the batch for a retry and says whether it could: clears `completed_at` (a completed batch
+ * has left the claim's open-batch lookup, which would never pick the retry) only while the batch is
+ * not cancelled, in one locking statement. The row lock lasts until the caller's transaction commits:
+ * retries of one batch take turns instead of racing on the same failed runs, the lazy completion
+ * (`completeIfSettled`) waits for the retry's runs, and a cancel that commits while this waits for the
+ * row is seen (the row is re-checked after the wait), so no retry is queued in a cancelled batch,
+ * where the claim would never pick it. False also for a batch that does not exist in this tenant.
+ */
+export async function reopenBatch(runner: StatementRunner, batchId: string, tenantId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: string }>(
+    runner,
+    `UPDATE batches SET completed_at = NULL, updated_at = now() WHERE id = $1::uuid AND tenant_id = $2::uuid AND cancelled_at IS NULL RETURNING id`,
+    [batchId, tenantId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * The batch's agent and whether it is archived, its row share-locked until the caller's transaction
+ * commits: an archive either committed before (and is seen here) or waits for the retry's runs, so a
+ * retry never queues runs of an agent archived under it.
+ */
+export async function lockBatchAgent(runner: StatementRunner, batchId: string, tenantId: string): Promise<{ agentId: string; archived: boolean } | undefined> {
+  const rows = await queryRows<{ agent_id: string; archived: boolean }>(
+    runner,
+    `SELECT agent.id AS agent_id, agent.archived_at IS NOT NULL AS archived
+       FROM batches AS batch JOIN agents AS agent ON agent.id = batch.agent_id
+      WHERE batch.id = $1::uuid AND batch.tenant_id = $2::uuid
+        FOR SHARE OF agent`,
+    [batchId, tenantId],
+  );
+  const row = rows[0];
+  return row ? { agentId: row.agent_id, archived: row.archived } : undefined;
+}
+
+/**
  * Retries every failed item in ONE statement: a new queued run per failed current run, with the
  * same input and item index, linked to it by `retry_of_run_id` (the unique link makes a concurrent
  * second retry of the same run fail instead of doubling the item).

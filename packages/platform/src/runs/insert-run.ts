@@ -13,6 +13,12 @@ export interface RunInsert {
   requestHash: string | null;
   /** Set when the run retries, re-runs (ADR 0029) or forks (ADR 0032) another run; recorded on the row, the event and the audit entry. */
   origin?: RunOrigin;
+  /**
+   * The batch item a retry of a batch item's run continues (ADR 0049): the new run carries the same
+   * `batch_id`/`batch_item`, so it is the item's current run. The caller holds the batch row's lock
+   * (retry-run.ts); only a retry sets it — a re-run or a fork is a run of its own, outside the batch.
+   */
+  batch?: { id: string; item: number };
 }
 
 /** Which earlier run a new run repeats, and how; a fork also names the step whose checkpoint it starts from. */
@@ -56,7 +62,7 @@ interface InsertedRunRow {
 export async function insertRun(runner: StatementRunner, principal: Principal, values: RunInsert): Promise<RunRow> {
   const runId = uuidv7();
   const { input, origin } = values;
-  const originFields = originEventFields(origin);
+  const originFields = { ...originEventFields(origin), ...(values.batch ? { batchId: values.batch.id, batchItem: values.batch.item } : {}) };
   const rows = await queryRows<InsertedRunRow>(
     runner,
     preparedStatement(`WITH agent AS (
@@ -71,8 +77,8 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
        SELECT version.id, version.version, version.config FROM version
         WHERE $4::uuid IS NULL OR EXISTS (SELECT 1 FROM thread WHERE thread.agent_id = $3::uuid AND thread.archived_at IS NULL)
      ), run AS (
-       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id, fork_of_run_id, fork_step_index, budget)
-       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now(), $14::uuid, $15::uuid, $18::uuid, $19::int, $20::jsonb FROM allowed
+       INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id, fork_of_run_id, fork_step_index, budget, batch_id, batch_item)
+       SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now(), $14::uuid, $15::uuid, $18::uuid, $19::int, $20::jsonb, $21::uuid, $22::int FROM allowed
        RETURNING id, tenant_id, agent_id, agent_version_id, thread_id, status::text AS status, input, attempt, max_attempts, cost_usd, queued_at, created_at, budget
      ), created AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
@@ -119,6 +125,8 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
       origin?.kind === 'fork' ? origin.runId : null,
       origin?.kind === 'fork' ? origin.stepIndex : null,
       input.budget ? JSON.stringify(input.budget) : null,
+      values.batch?.id ?? null,
+      values.batch?.item ?? null,
     ],
   );
   const row = rows[0]!;
@@ -160,6 +168,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     budget: row.budget,
     budgetPause: null,
     budgetResumeAt: null,
+    batchId: values.batch?.id ?? null,
   };
 }
 

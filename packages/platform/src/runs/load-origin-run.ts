@@ -14,6 +14,8 @@ export interface OriginRun {
   inputText: string;
   /** The run that already retries this one, if any. */
   retryRunId: string | null;
+  /** The batch this run is an item of, and the item's index (ADR 0049); null for a run outside a batch. */
+  batch: { id: string; item: number } | null;
 }
 
 /**
@@ -32,6 +34,8 @@ export async function loadOriginRun(database: Database, tenantId: string, runId:
       agentVersion: { select: { id: true, version: true } },
       retry: { select: { id: true } },
       evalResult: { select: { experimentId: true } },
+      batchId: true,
+      batchItem: true,
     },
   });
   if (!row) throw new DomainError('not-found', `Run ${runId} not found`, 'runId');
@@ -47,6 +51,7 @@ export async function loadOriginRun(database: Database, tenantId: string, runId:
     // originRefusal refused any other shape.
     inputText: (row.input as { text: string }).text,
     retryRunId: row.retry?.id ?? null,
+    batch: row.batchId !== null && row.batchItem !== null ? { id: row.batchId, item: row.batchItem } : null,
   };
 }
 

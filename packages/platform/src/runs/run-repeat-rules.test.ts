@@ -12,6 +12,8 @@ const facts: RepeatFacts = {
   threadId: 'thread-1',
   threadArchived: false,
   retriedByRunId: null,
+  batchId: null,
+  batchCancelled: false,
 };
 
 const rules = (changes: Partial<RepeatFacts>) => {
@@ -35,6 +37,12 @@ describe('repeat rules', () => {
   it('refuse only the retry of a run whose thread is archived (a re-run and a fork have no thread)', () => {
     expect(rules({ threadArchived: true })).toEqual({ retry: 'archived-thread', rerun: null, fork: null });
     expect(rules({ threadId: null, threadArchived: true })).toEqual({ retry: null, rerun: null, fork: null });
+  });
+
+  it('refuse only the retry of an item of a cancelled batch (a re-run and a fork are runs outside the batch)', () => {
+    expect(rules({ threadId: null, batchId: 'batch-1', batchCancelled: true })).toEqual({ retry: 'cancelled-batch', rerun: null, fork: null });
+    expect(rules({ threadId: null, batchId: 'batch-1' })).toEqual({ retry: null, rerun: null, fork: null });
+    expect(rules({ threadId: null, batchId: 'batch-1', batchCancelled: true, agentArchived: true }).retry).toBe('archived-agent');
   });
 
   it('allow asking again to retry a run that was retried: the server answers the existing retry', () => {

@@ -7,8 +7,8 @@ import { DomainError } from '../errors/domain-error';
  * console offers only what the server will do and the two cannot disagree.
  */
 
-/** Which rule refused: the run's status, a replay of a dataset case, an archived agent or thread, or an input that is not text. */
-export type RepeatRule = 'status' | 'replay' | 'archived-agent' | 'archived-thread' | 'input';
+/** Which rule refused: the run's status, a replay of a dataset case, an archived agent or thread, a cancelled batch, or an input that is not text. */
+export type RepeatRule = 'status' | 'replay' | 'archived-agent' | 'archived-thread' | 'cancelled-batch' | 'input';
 
 /** Why the server refuses to repeat a run: the error it throws (on `runId`) and the rule behind it. */
 export interface RepeatRefusal {
@@ -31,6 +31,9 @@ export interface RepeatFacts {
   threadArchived: boolean;
   /** The run that already retries this one: asking again answers that retry. */
   retriedByRunId: string | null;
+  /** The batch this run is an item of (ADR 0049); null for a run outside a batch. */
+  batchId: string | null;
+  batchCancelled: boolean;
 }
 
 /** One action as the run view offers it: allowed, or refused with the rule and the server's words. */
@@ -99,6 +102,19 @@ export function archivedThreadRefusal(threadId: string): RepeatRefusal {
   };
 }
 
+/**
+ * A retry of a batch item stays in its batch (it is the item's next run, counted, capped and cancelled
+ * with the batch), and a cancelled batch starts no more items, so the retry is refused for good; a
+ * re-run or a fork is a run of its own, outside the batch, and is still possible.
+ */
+export function cancelledBatchRefusal(runId: string, batchId: string): RepeatRefusal {
+  return {
+    rule: 'cancelled-batch',
+    kind: 'conflict',
+    message: `Run ${runId} is an item of batch ${batchId}, which was cancelled; a cancelled batch's items are not retried (re-run this run instead, or submit a new batch)`,
+  };
+}
+
 /** The error a service throws for a refusal; always about the run named in the request. */
 export function repeatRefusalError(refusal: RepeatRefusal): DomainError {
   return new DomainError(refusal.kind, refusal.message, 'runId');
@@ -113,8 +129,9 @@ export function repeatPermissions(facts: RepeatFacts): RunRepeat {
   const origin = originRefusal(facts);
   const agent = facts.agentArchived ? archivedAgentRefusal(facts.agentId) : null;
   const thread = facts.threadId !== null && facts.threadArchived ? archivedThreadRefusal(facts.threadId) : null;
+  const batch = facts.batchId !== null && facts.batchCancelled ? cancelledBatchRefusal(facts.runId, facts.batchId) : null;
   // Asking to retry a run that was retried answers the existing retry, whatever changed since.
-  const retry = origin ?? (facts.retriedByRunId !== null ? null : (retryStatusRefusal(facts.runId, facts.status) ?? agent ?? thread));
+  const retry = origin ?? (facts.retriedByRunId !== null ? null : (retryStatusRefusal(facts.runId, facts.status) ?? agent ?? thread ?? batch));
   return {
     retry: permission(retry),
     rerun: permission(origin ?? agent),

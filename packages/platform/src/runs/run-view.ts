@@ -61,7 +61,8 @@ export interface RunView {
   /**
    * Whether the server would retry, re-run or fork this run, judged by the same rules it enforces
    * (run-repeat-rules.ts): the run's status, a replay of a dataset case (never repeated), an archived
-   * agent (all three refused until it is unarchived) and an archived thread (retry refused for good).
+   * agent (all three refused until it is unarchived), an archived thread and a cancelled batch (retry
+   * refused for good).
    * A refusal carries the rule and the message the server would answer. What depends on the request
    * (the version asked for, the fork's step, the caller's role) is not judged here.
    */
@@ -128,20 +129,22 @@ const runColumnsSelect = {
   budget: true,
   budgetPause: true,
   budgetResumeAt: true,
+  batchId: true,
 } as const satisfies Prisma.RunSelect;
 
 export type RunRow = Prisma.RunGetPayload<{ select: typeof runColumnsSelect }>;
 
 /**
  * What the view reads: the run's columns, plus what the repeat rules read beyond them — whether its
- * agent and thread are archived and whether it replays a dataset case. Joined in the one query that
- * reads the runs, so a list page costs no query per run.
+ * agent and thread are archived, whether its batch was cancelled and whether it replays a dataset
+ * case. Joined in the one query that reads the runs, so a list page costs no query per run.
  */
 export const runViewSelect = {
   ...runColumnsSelect,
   agentVersion: { select: { version: true, config: true, agent: { select: { archivedAt: true } } } },
   thread: { select: { title: true, archivedAt: true } },
   evalResult: { select: { experimentId: true } },
+  batch: { select: { cancelledAt: true } },
 } as const satisfies Prisma.RunSelect;
 
 export type RunViewRow = Prisma.RunGetPayload<{ select: typeof runViewSelect }>;
@@ -156,6 +159,8 @@ export function insertedRunViewRow(row: RunRow): RunViewRow {
     agentVersion: { ...row.agentVersion, agent: { archivedAt: null } },
     thread: row.thread === null ? null : { ...row.thread, archivedAt: null },
     evalResult: null,
+    // Only a retry joins a batch, and only while the batch is not cancelled (retry-run.ts).
+    batch: row.batchId === null ? null : { cancelledAt: null },
   };
 }
 
@@ -209,6 +214,8 @@ export function toRunView(row: RunViewRow, tenantPriced?: ReadonlySet<string>): 
       threadId: row.threadId,
       threadArchived: row.thread?.archivedAt != null,
       retriedByRunId: row.retry?.id ?? null,
+      batchId: row.batchId,
+      batchCancelled: row.batch?.cancelledAt != null,
     }),
   };
 }

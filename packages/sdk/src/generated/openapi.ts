@@ -2450,24 +2450,24 @@ export interface components {
                 /** @description `POST /api/v1/runs/{id}/retry`; allowed for a run already retried (it answers that retry). */
                 retry: {
                     allowed: boolean;
-                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `input` (not a text input). Null when allowed. */
-                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "input") | null;
+                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `cancelled-batch` (retry only; the run is an item of a cancelled batch, re-run instead), `input` (not a text input). Null when allowed. */
+                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "cancelled-batch" | "input") | null;
                     /** @description The message the server answers when asked anyway (`409`/`400` on `runId`); null when allowed. */
                     reason: string | null;
                 };
                 /** @description `POST /api/v1/runs/{id}/rerun`. */
                 rerun: {
                     allowed: boolean;
-                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `input` (not a text input). Null when allowed. */
-                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "input") | null;
+                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `cancelled-batch` (retry only; the run is an item of a cancelled batch, re-run instead), `input` (not a text input). Null when allowed. */
+                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "cancelled-batch" | "input") | null;
                     /** @description The message the server answers when asked anyway (`409`/`400` on `runId`); null when allowed. */
                     reason: string | null;
                 };
                 /** @description `POST /api/v1/runs/{id}/fork`; the step asked for must also have a kept checkpoint. */
                 fork: {
                     allowed: boolean;
-                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `input` (not a text input). Null when allowed. */
-                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "input") | null;
+                    /** @description The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `cancelled-batch` (retry only; the run is an item of a cancelled batch, re-run instead), `input` (not a text input). Null when allowed. */
+                    refusedBy: ("status" | "replay" | "archived-agent" | "archived-thread" | "cancelled-batch" | "input") | null;
                     /** @description The message the server answers when asked anyway (`409`/`400` on `runId`); null when allowed. */
                     reason: string | null;
                 };

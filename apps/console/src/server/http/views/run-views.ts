@@ -13,10 +13,10 @@ const runBudgetViewSchema = z.object({
 const repeatPermissionSchema = z.object({
   allowed: z.boolean(),
   refusedBy: z
-    .enum(['status', 'replay', 'archived-agent', 'archived-thread', 'input'])
+    .enum(['status', 'replay', 'archived-agent', 'archived-thread', 'cancelled-batch', 'input'])
     .nullable()
     .describe(
-      'The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `input` (not a text input). Null when allowed.',
+      'The rule that refuses it: `status` (retry: only failed or cancelled runs; fork: not while queued or running), `replay` (a replay of a dataset case; run the experiment again), `archived-agent` (until an admin unarchives the agent), `archived-thread` (retry only; archiving a thread cannot be undone, re-run instead), `cancelled-batch` (retry only; the run is an item of a cancelled batch, re-run instead), `input` (not a text input). Null when allowed.',
     ),
   reason: z.string().nullable().describe('The message the server answers when asked anyway (`409`/`400` on `runId`); null when allowed.'),
 });
