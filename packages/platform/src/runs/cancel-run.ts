@@ -22,8 +22,8 @@ export async function cancelRun(database: Database, principal: Principal, runId:
 
 /** The cancel inside the caller's transaction (the scheduler cancels the previous run in the transaction that fires the next). */
 export async function cancelRunInTransaction(transaction: Prisma.TransactionClient, actor: CancelActor, runId: string): Promise<{ ended: boolean }> {
-  const rows = await transaction.$queryRawUnsafe<{ status: RunStatus }[]>(
-    'SELECT status FROM runs WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE',
+  const rows = await transaction.$queryRawUnsafe<{ status: RunStatus; cancel_requested_at: Date | null }[]>(
+    'SELECT status, cancel_requested_at FROM runs WHERE id = $1::uuid AND tenant_id = $2::uuid FOR UPDATE',
     runId,
     actor.tenantId,
   );
@@ -33,6 +33,12 @@ export async function cancelRunInTransaction(transaction: Prisma.TransactionClie
   const run = { id: runId, tenantId: actor.tenantId };
   const by = 'system' in actor ? actor.system : actor.apiKeyName;
   const now = new Date();
+  if (status === 'running' && rows[0]?.cancel_requested_at) {
+    // Asked already: the first request's time, event and audit entry stand (a cancel is one state change,
+    // however many clients press the button). Its executor is told again, in case it missed the first word.
+    await transaction.$executeRawUnsafe('SELECT pg_notify($1, $2)', runCancelChannel, runId);
+    return { ended: false };
+  }
   if (status === 'running') {
     await transaction.run.update({ where: { id: runId }, data: { cancelRequestedAt: now } });
     await appendRunEvents(transaction, run, [{ type: 'run-cancel-requested', payload: { by } }]);
