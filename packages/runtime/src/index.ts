@@ -91,6 +91,7 @@ export { idempotencyKeyFor } from './engine/tool-context/idempotency-key';
 export type * from './contracts/embedder';
 export * from './memory';
 export { canonicalJson, stableHash } from './util/stable-hash';
+export { findTooDeepJson, jsonPathText, maximumJsonDepth } from './util/json-depth';
 
 // Memory retrieval: score fusion with its parts, time expressions in queries
 export * from './retrieval';

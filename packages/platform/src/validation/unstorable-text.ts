@@ -1,10 +1,17 @@
+import { findTooDeepJson, jsonPathText, maximumJsonDepth } from '@agentloom/runtime';
+
 import { DomainError } from '../errors/domain-error';
 
-/** Where a string Postgres cannot store was found, and what is wrong with it. */
+/** Where a string Postgres cannot store, or nesting too deep to handle, was found, and what is wrong with it. */
 export interface UnstorableText {
-  /** Object keys and array indexes from the root to the string (a key is reported as its own path). */
+  /**
+   * Object keys and array indexes from the root to the string (a key is reported as its own path),
+   * or to the first object or array nested too deep.
+   */
   path: string[];
   problem: string;
+  /** Set when the problem is nesting deeper than the walk's limit rather than a string. */
+  tooDeep?: true;
 }
 
 const nulProblem = 'text must not contain NUL (U+0000) characters';
@@ -24,9 +31,13 @@ export function unstorableTextProblem(text: string): string | undefined {
   return loneSurrogate.test(text) ? surrogateProblem : undefined;
 }
 
+const tooDeepProblem = (maximumDepth: number) => `objects and arrays must not be nested more than ${maximumDepth} levels deep`;
+
 /** A value on the walk's stack; its path is rebuilt from the parent links only when needed. */
 interface Visit {
   value: unknown;
+  /** Objects and arrays from the root down to this value, itself included when it is one (the root object is level 1). */
+  depth: number;
   key: string | undefined;
   parent: Visit | undefined;
 }
@@ -38,12 +49,14 @@ function pathOf(visit: Visit, rootPath: readonly string[], lastKey?: string): st
 }
 
 /**
- * The first string in a parsed JSON value (or a superjson-decoded one: Maps and Sets are walked
- * too) that Postgres cannot store, looking at values and object keys. Iterative and linear, so a
- * deeply nested body can neither overflow the stack nor take quadratic time.
+ * The first problem, in document order, in a parsed JSON value (or a superjson-decoded one: Maps and
+ * Sets are walked too): a string Postgres cannot store, in values and object keys, or an object or
+ * array nested deeper than `maximumDepth` (`maximumJsonDepth`, 64, unless given; ADR 0010), which
+ * schemas such as `z.json()` and every recursive walk after the edge would overflow the stack on.
+ * Iterative and linear, so a deeply nested body can neither overflow the stack nor take quadratic time.
  */
-export function findUnstorableText(root: unknown, rootPath: readonly string[] = []): UnstorableText | undefined {
-  const pending: Visit[] = [{ value: root, key: undefined, parent: undefined }];
+export function findUnstorableText(root: unknown, rootPath: readonly string[] = [], maximumDepth: number = maximumJsonDepth): UnstorableText | undefined {
+  const pending: Visit[] = [{ value: root, depth: 1, key: undefined, parent: undefined }];
   for (let visit = pending.pop(); visit !== undefined; visit = pending.pop()) {
     const { value } = visit;
     if (typeof value === 'string') {
@@ -52,9 +65,11 @@ export function findUnstorableText(root: unknown, rootPath: readonly string[] = 
       continue;
     }
     if (typeof value !== 'object' || value === null || value instanceof Date) continue;
+    if (visit.depth > maximumDepth) return { path: pathOf(visit, rootPath), problem: tooDeepProblem(maximumDepth), tooDeep: true };
     const children: Visit[] = [];
+    const depth = visit.depth + 1;
     if (Array.isArray(value) || value instanceof Set) {
-      [...value].forEach((entry: unknown, index) => children.push({ value: entry, key: String(index), parent: visit }));
+      [...value].forEach((entry: unknown, index) => children.push({ value: entry, depth, key: String(index), parent: visit }));
     } else {
       const entries: [unknown, unknown][] = value instanceof Map ? [...value.entries()] : Object.entries(value);
       for (const [key, entry] of entries) {
@@ -62,9 +77,9 @@ export function findUnstorableText(root: unknown, rootPath: readonly string[] = 
           const problem = unstorableTextProblem(key);
           if (problem !== undefined) return { path: pathOf(visit, rootPath, key), problem };
         } else {
-          children.push({ value: key, key: String(key), parent: visit });
+          children.push({ value: key, depth, key: String(key), parent: visit });
         }
-        children.push({ value: entry, key: String(key), parent: visit });
+        children.push({ value: entry, depth, key: String(key), parent: visit });
       }
     }
     // Reversed onto the stack so the first field in document order is the one reported.
@@ -76,10 +91,28 @@ export function findUnstorableText(root: unknown, rootPath: readonly string[] = 
 /**
  * Refuses a value holding text Postgres cannot store with a `validation` error naming the field
  * (`fallbackField` when the offending string is the value itself, e.g. a whole body that is a string).
+ * Nesting deeper than `maximumJsonDepth` is refused as a problem of the whole value: the field is
+ * `rootPath` (`input`) or `fallbackField` (`body`), and the message says where it first went too deep.
  */
 export function assertStorableText(value: unknown, rootPath: readonly string[] = [], fallbackField?: string): void {
   const found = findUnstorableText(value, rootPath);
   if (found === undefined) return;
+  if (found.tooDeep) throw tooDeepError(found.path, rootPath, fallbackField);
   const field = found.path.length > 0 ? found.path.join('.') : fallbackField;
   throw new DomainError('validation', `${field ? `${field}: ` : ''}${found.problem}`, field);
+}
+
+/**
+ * Refuses only nesting deeper than `maximumJsonDepth`, as `assertStorableText` does, for a value that
+ * is not yet what the caller will see (tRPC's superjson envelope, walked before superjson's
+ * recursive decoding); its strings are checked once it is decoded.
+ */
+export function assertJsonDepth(value: unknown, rootPath: readonly string[] = [], fallbackField?: string): void {
+  const path = findTooDeepJson(value);
+  if (path !== undefined) throw tooDeepError([...rootPath, ...path], rootPath, fallbackField);
+}
+
+function tooDeepError(path: readonly string[], rootPath: readonly string[], fallbackField: string | undefined): DomainError {
+  const field = rootPath.length > 0 ? rootPath.join('.') : fallbackField;
+  return new DomainError('validation', `${field ? `${field}: ` : ''}${tooDeepProblem(maximumJsonDepth)} (first at ${jsonPathText(path)})`, field);
 }

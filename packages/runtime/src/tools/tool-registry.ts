@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ToolDefinition } from '../contracts/tool';
 import type { AnyTool, ArgumentValidation, NamespacedRegistrar, ToolBinding, ToolRegistry } from '../contracts/tool-registry';
 import { EngineStateError, ValidationError } from '../errors';
+import { findTooDeepJson, jsonPathText, maximumJsonDepth } from '../util/json-depth';
 import { stableHash } from '../util/stable-hash';
 import { describeIssues, toJsonSchema, toValidator } from './argument-schema';
 
@@ -69,6 +70,15 @@ export class DefaultToolRegistry implements ToolRegistry {
   validate(name: string, args: unknown): ArgumentValidation {
     const entry = this.entries.get(name);
     if (!entry) return { ok: false, message: `Unknown tool "${name}". Available tools: ${[...this.entries.keys()].join(', ') || 'none'}.` };
+    // Before the schema: a recursive validator (`z.json()`, a recursive JSON Schema) would overflow the stack.
+    const tooDeep = findTooDeepJson(args);
+    if (tooDeep !== undefined) {
+      const where = jsonPathText(tooDeep);
+      return {
+        ok: false,
+        message: `Invalid arguments for tool "${name}": nested deeper than ${maximumJsonDepth} levels (at ${where}).\nSend flatter arguments and call the tool again.`,
+      };
+    }
     const result = entry.validator.safeParse(args);
     if (result.success) return { ok: true, value: result.data as Record<string, unknown> };
     return { ok: false, message: `Invalid arguments for tool "${name}":\n${describeIssues(result.error)}\nFix the arguments and call the tool again.` };

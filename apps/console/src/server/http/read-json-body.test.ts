@@ -1,6 +1,9 @@
+import { maximumJsonDepth } from '@agentloom/runtime';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 
 import nextConfig from '../../../next.config';
+import { apiOperations } from './openapi/api-operations';
 import { maximumBodyBytes, readJsonBody } from './read-json-body';
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
@@ -83,3 +86,51 @@ describe('body limits', () => {
   });
 });
 
+describe('body shape and nesting', () => {
+  const request = (body: string) => new Request('http://console.test/api/v1/memories', { method: 'POST', body });
+
+  it('refuses a body that is not an object or array as a validation error on the field "body"', async () => {
+    for (const body of ['null', '1', 'true', '"text"']) {
+      await expect(readJsonBody(request(body))).rejects.toMatchObject({
+        kind: 'validation',
+        field: 'body',
+        message: 'The request body must be a JSON object.',
+      });
+    }
+    // MCP's JSON-RPC may send a batch: an array is read as it is.
+    await expect(readJsonBody(request('[{"jsonrpc":"2.0"}]'))).resolves.toEqual([{ jsonrpc: '2.0' }]);
+  });
+
+  it('no operation takes a scalar body (every body schema is an object, or a union of objects)', () => {
+    const objectLike = (schema: z.ZodType): boolean =>
+      schema instanceof z.ZodObject ||
+      ((schema instanceof z.ZodUnion || schema instanceof z.ZodDiscriminatedUnion) && schema.options.every((option) => objectLike(option as z.ZodType)));
+    const scalarBodies = apiOperations
+      .filter((operation) => operation.body !== undefined && !objectLike(operation.body))
+      .map((operation) => `${operation.method} ${operation.path}`);
+    expect(scalarBodies).toEqual([]);
+  });
+
+  it(`refuses a body nested deeper than ${maximumJsonDepth} levels before any schema, on the field "body"`, async () => {
+    const brackets = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    // 10 KB, far under the size limit: `z.json()` would overflow the stack on it.
+    await expect(readJsonBody(request(`{"metadata":{"x":${brackets(5000)}}}`))).rejects.toMatchObject({
+      kind: 'validation',
+      field: 'body',
+      message: expect.stringContaining(
+        `body: objects and arrays must not be nested more than ${maximumJsonDepth} levels deep (first at metadata.x.0.`,
+      ) as unknown,
+    });
+    // The body object is level 1 and `metadata` level 2: 62 more arrays reach the limit exactly.
+    await expect(readJsonBody(request(`{"metadata":{"x":${brackets(maximumJsonDepth - 2)}}}`))).resolves.toBeDefined();
+    await expect(readJsonBody(request(`{"metadata":{"x":${brackets(maximumJsonDepth - 1)}}}`))).rejects.toMatchObject({ field: 'body' });
+    // A megabyte of brackets: the walk is iterative.
+    const half = (maximumBodyBytes - 2) / 2;
+    await expect(readJsonBody(request(brackets(half)))).rejects.toMatchObject({ field: 'body' });
+  });
+
+  it('reads a wide but shallow body up to the size limit', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, index) => ({ index, tags: ['a', 'b'] }));
+    await expect(readJsonBody(request(JSON.stringify({ metadata: { rows } })))).resolves.toMatchObject({ metadata: { rows: { length: 20_000 } } });
+  });
+});

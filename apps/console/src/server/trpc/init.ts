@@ -1,4 +1,4 @@
-import type { Role } from '@agentloom/platform';
+import { assertJsonDepth, type Role } from '@agentloom/platform';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { TRPCContext } from '~/server/trpc/context';
@@ -14,12 +14,16 @@ export interface ProcedureMeta {
 
 /**
  * superjson, except that input it cannot decode (not an envelope, a broken `meta`) is the client's
- * mistake: BAD_REQUEST, not a TypeError that would surface as an internal error.
+ * mistake: BAD_REQUEST, not a TypeError that would surface as an internal error. The envelope's
+ * `json` is walked first, iteratively: superjson copies it recursively, so nesting deeper than
+ * `maximumJsonDepth` is refused as a `validation` error on `input` before it can overflow the stack
+ * (ADR 0010). `storableInputMiddleware` checks the decoded input again, for callers without HTTP.
  */
 const transformer = {
   input: {
     serialize: (value: unknown) => superjson.serialize(value),
     deserialize: (value: unknown): unknown => {
+      assertJsonDepth(typeof value === 'object' && value !== null ? (value as { json?: unknown }).json : undefined, ['input']);
       try {
         return superjson.deserialize(value as Parameters<typeof superjson.deserialize>[0]);
       } catch (error) {

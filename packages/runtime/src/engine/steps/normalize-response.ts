@@ -1,11 +1,14 @@
 import type { AssistantMessage, ToolCallRequest } from '../../contracts/messages';
 import type { ModelResponse } from '../../contracts/model-gateway';
 import { InvalidModelResponseError } from '../../errors';
+import { cutJsonDepth, findTooDeepJson } from '../../util/json-depth';
 
 /**
  * Turns a raw gateway reply into the assistant message the transcript stores, or throws
  * `InvalidModelResponseError` so nothing of a bad reply is stored: empty replies, calls without an
  * id or name, arguments that are not a JSON object, and call ids already used in this reply or run.
+ * Arguments nested deeper than `maximumJsonDepth` are kept cut to one level past it (ADR 0010): the
+ * call is recorded, and the registry refuses it as a failed call the model can correct.
  */
 export function normalizeResponse(response: ModelResponse, knownCallIds: ReadonlySet<string>): AssistantMessage {
   const text = response.text ?? '';
@@ -34,5 +37,8 @@ function parseArguments(callId: string, argumentsJson: string): Record<string, u
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new InvalidModelResponseError(`Tool call ${callId} arguments must be a JSON object`);
   }
+  // Stored whole, a 10 KB run of brackets would overflow the stack of the first recursive walk
+  // (the transcript's freeze, JSON.stringify of an event or the checkpoint) and crash the step.
+  if (findTooDeepJson(parsed) !== undefined) return cutJsonDepth(parsed) as Record<string, unknown>;
   return parsed as Record<string, unknown>;
 }
