@@ -4,7 +4,7 @@ import { canonicalJson } from '@agentloom/runtime';
 import { DomainError } from '../errors/domain-error';
 import { parseInput } from '../validation/parse-input';
 import { redactConfigSecrets } from './agent-config-secrets';
-import { agentVersionConfigSchema, type AgentVersionConfig } from './agent-version-config';
+import { agentVersionConfigSchema, maximumApprovalExpiryMinutes, type AgentVersionConfig } from './agent-version-config';
 import type { AgentSummaryView, AgentVersionSummaryView, AgentVersionView } from './agent-views';
 
 export const agentSummarySelect = {
@@ -62,7 +62,11 @@ export function effectiveConfig(stored: Prisma.JsonValue): AgentVersionConfig {
 /** Validates a config sent by a client, naming the offending field as `config.<path>`. */
 export function parseConfig(config: unknown): AgentVersionConfig {
   try {
-    return parseInput(agentVersionConfigSchema, config);
+    const parsed = parseInput(agentVersionConfigSchema, config);
+    if (parsed.approvalExpiryMinutes !== undefined && parsed.approvalExpiryMinutes > maximumApprovalExpiryMinutes) {
+      throw new DomainError('validation', `approvalExpiryMinutes: must be at most ${maximumApprovalExpiryMinutes} (a year)`, 'approvalExpiryMinutes');
+    }
+    return parsed;
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'validation') {
       throw new DomainError('validation', `config.${error.message}`, error.field ? `config.${error.field}` : 'config');

@@ -28,13 +28,23 @@ export const agentVersionConfigSchema = agentConfigSchema.extend({
    * tool no longer has that hash.
    */
   mcpTools: z.array(z.object({ server: z.string(), tool: z.string(), schemaHash: z.string() })).optional(),
-  /** Pending approvals expire (→ rejected with reason `expired`) after this many minutes. */
+  /**
+   * Pending approvals expire (→ rejected with reason `expired`) after this many minutes. A save is
+   * refused past `maximumApprovalExpiryMinutes` (`parseConfig`); a version stored before that bound is
+   * read as it is and its runs use the bound, so reading it never fails.
+   */
   approvalExpiryMinutes: z.number().int().positive().optional(),
   /** Token and cost budget of each run of this version; the run ends `budget-exceeded` when it is spent (ADR 0045). */
   runBudget: runBudgetSchema.optional(),
   /** Fact extraction and conversation indexing after each run (off unless set). */
   memoryWriting: memoryWritingConfigSchema.optional(),
 });
+
+/**
+ * The longest an approval may wait: a year. Beyond about 1.2e11 minutes the expiry is no date at all,
+ * and every gated call of the agent failed its run with an internal error.
+ */
+export const maximumApprovalExpiryMinutes = 366 * 24 * 60;
 
 export type AgentVersionConfig = z.infer<typeof agentVersionConfigSchema>;
 export type AgentVersionConfigInput = z.input<typeof agentVersionConfigSchema>;

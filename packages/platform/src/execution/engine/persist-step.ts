@@ -10,6 +10,7 @@ import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
+import { maximumApprovalExpiryMinutes } from '../../agents/agent-version-config';
 import { askAboutOutcome } from './ask-about-outcome';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { commitStepStatement } from './step-commit-sql';
@@ -175,7 +176,7 @@ async function createApprovals(transaction: Prisma.TransactionClient, run: Claim
         toolCallId: toolCall.id,
         requestReason: `${request.toolName} requires approval (${request.sideEffects} side effects)${request.requestedBy ? `, requested by sub-agent ${request.requestedBy.agent} in call ${request.requestedBy.parentCallId}` : ''}`,
         originalArguments: request.arguments as Prisma.InputJsonObject,
-        expiresAt: expiryMinutes ? new Date(Date.now() + expiryMinutes * 60_000) : null,
+        expiresAt: expiryMinutes ? new Date(Date.now() + Math.min(expiryMinutes, maximumApprovalExpiryMinutes) * 60_000) : null,
       },
       update: {},
       select: { id: true, expiresAt: true, status: true, originalArguments: true },
