@@ -85,6 +85,9 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
        SELECT run.tenant_id, run.id, 1, 'run-created',
               jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', allowed.version, 'threadId', run.thread_id::text, 'input', $8::text) || $16::jsonb, now()
          FROM run CROSS JOIN allowed
+     ), touched AS (
+       -- A thread is listed most recently active first: a run started on it is its latest activity.
+       UPDATE threads SET updated_at = now() WHERE id = $4::uuid AND tenant_id = $2::uuid AND EXISTS (SELECT 1 FROM run)
      ), audited AS (
        INSERT INTO audit_logs (id, tenant_id, actor_type, actor_id, action, target_type, target_id, after, ip_address, request_id, created_at)
        SELECT $9::uuid, run.tenant_id, 'api_key', $10, $17, 'run', run.id::text,
