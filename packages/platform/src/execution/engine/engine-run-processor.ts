@@ -17,6 +17,7 @@ import type { RunProcessingSignals, RunProcessor } from '../run-processor';
 import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import { buildRunEngine } from './build-run-engine';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
+import { storedFailureMessage } from './failure-message';
 import { loadRunContext, type RunContext } from './load-run-context';
 import { agentloomAttributes, genAi } from '../../telemetry/gen-ai-attributes';
 import { RunTracing } from '../../telemetry/run-tracing';
@@ -341,14 +342,15 @@ export class EngineRunProcessor implements RunProcessor {
    * an error the step could not commit). Cancel wins: a run whose cancel has committed ends `cancelled`.
    */
   private async failBeforeStart(run: ClaimedRun, owner: string, errorKind: string, error: unknown): Promise<void> {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = storedFailureMessage(errorKind, error, run);
+    const logged = error instanceof Error ? error.message : String(error);
     let finishedStatus: string | undefined;
     await this.database.prisma
       .$transaction(async (transaction) => {
         const { cancelRequested } = await fenceRun(transaction, run, owner);
         const status = cancelRequested ? 'cancelled' : 'failed';
         finishedStatus = status;
-        this.logger.warn(`Run ${run.id} ${status}: ${message}`);
+        this.logger.warn(`Run ${run.id} ${status} (attempt ${run.attempt}): ${logged}`);
         const now = new Date();
         await transaction.run.update({
           where: { id: run.id },
