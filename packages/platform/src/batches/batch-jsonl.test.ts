@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { exportLines } from './batch-export';
 import { describeBatchLineError, parseBatchLines } from './batch-jsonl';
 
 describe('parseBatchLines', () => {
@@ -14,6 +15,18 @@ describe('parseBatchLines', () => {
     expect(parseBatchLines('{"text":"a"}')).toMatchObject({ ok: false, error: { line: 1 } });
     expect(parseBatchLines('42')).toMatchObject({ ok: false, error: { line: 1 } });
     expect(parseBatchLines('\n  \n')).toMatchObject({ ok: false, error: { field: 'items' } });
+  });
+
+  it('submits the inputs of an export again (its other fields describe the old runs)', () => {
+    const exported = exportLines(
+      [
+        { item: 0, runId: 'run-a', status: 'succeeded', input: 'first', output: 'done', errorKind: null, errorMessage: null, attempts: 1 },
+        { item: 1, runId: 'run-b', status: 'failed', input: 'second\nline', output: null, errorKind: 'model', errorMessage: 'boom', attempts: 2 },
+      ],
+      'jsonl',
+      false,
+    );
+    expect(parseBatchLines(exported)).toEqual({ ok: true, items: [{ input: 'first' }, { input: 'second\nline' }] });
   });
 
   it('refuses more than 10,000 items at the first line past the limit', () => {

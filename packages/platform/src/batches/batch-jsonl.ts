@@ -26,7 +26,7 @@ export function parseBatchLines(text: string): ParsedBatchLines {
     } catch {
       return { ok: false, error: { line, field: 'json', message: 'not valid JSON (a line is a JSON string or {"input": "…"})' } };
     }
-    const parsed = batchItemSchema.safeParse(value);
+    const parsed = batchItemSchema.safeParse(exportedItemInput(value));
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       // An unknown key's name is in the issue, not its path.
@@ -46,4 +46,15 @@ export function parseBatchLines(text: string): ParsedBatchLines {
 /** The error as one sentence: `Line 3, input: input must not be empty`. */
 export function describeBatchLineError(error: BatchLineError): string {
   return `Line ${error.line}, ${error.field}: ${error.message}`;
+}
+
+/**
+ * An exported line (`BatchItem`: item, runId, status, input, output, …) submits its `input`: the
+ * export is meant to be submitted again, and its other fields describe the old run, not the new item.
+ * Only a line carrying `runId` as well is read that way, so a hand-written `{ "input": …, "inptu": … }`
+ * is still refused naming the unknown key.
+ */
+function exportedItemInput(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('input' in value) || !('runId' in value)) return value;
+  return { input: value.input };
 }
