@@ -106,5 +106,11 @@ describe.each(databaseModes)('judge, memory and custom scorers (%s)', (mode) => 
       field: 'scorers.0.judgeAgentId',
     });
     await expect(test.platform.experiments.create(principal, { ...base, scorers: [{ type: 'memory-expected' }] })).rejects.toMatchObject({ kind: 'validation', field: 'scorers.0.keys' });
+    // An archived agent makes no model calls, as a judge neither.
+    const archivedJudgeId = await createTestAgent(test.platform.database, { tenantId: principal.tenantId, slug: `archived-judge-${mode}`, config: { demoScript: { replies: [{ text: '{"score": 1}' }] } } });
+    await test.platform.agents.archive(principal, { agentId: archivedJudgeId });
+    await expect(
+      test.platform.experiments.create(principal, { ...base, scorers: [{ type: 'llm-judge', rubric: 'r', judgeAgentId: archivedJudgeId, judgeAgentVersion: 1 }] }),
+    ).rejects.toMatchObject({ kind: 'not-found', field: 'scorers.0.judgeAgentId' });
   });
 });

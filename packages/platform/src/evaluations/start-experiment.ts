@@ -37,12 +37,17 @@ export async function startExperiment(
       );
     }
     if (scorer.type === 'llm-judge') {
+      // An archived agent makes no model calls (no runs, schedules, batches or retries), as a judge neither.
       const judge = await prisma.agentVersion.findFirst({
-        where: { tenantId: principal.tenantId, agentId: scorer.judgeAgentId, version: scorer.judgeAgentVersion },
+        where: { tenantId: principal.tenantId, agentId: scorer.judgeAgentId, version: scorer.judgeAgentVersion, agent: { archivedAt: null } },
         select: { id: true },
       });
       if (!judge)
-        throw new DomainError('not-found', `Judge agent ${scorer.judgeAgentId} has no version ${scorer.judgeAgentVersion}`, `scorers.${index}.judgeAgentId`);
+        throw new DomainError(
+          'not-found',
+          `Judge agent ${scorer.judgeAgentId} has no version ${scorer.judgeAgentVersion} (or is archived)`,
+          `scorers.${index}.judgeAgentId`,
+        );
     }
   }
   const [dataset, version] = await Promise.all([
