@@ -1,4 +1,4 @@
-import type { Database, Prisma } from '@agentloom/db';
+import { isTransientDatabaseError, type Database, type Prisma } from '@agentloom/db';
 
 import { isDomainError } from '../errors/domain-error';
 import { cancelRunInTransaction } from '../runs/cancel-run';
@@ -6,8 +6,10 @@ import { insertScheduledRun } from './insert-scheduled-run-sql';
 import { planFiring } from './schedule-firing-plan';
 import type { CatchUpPolicy, OverlapPolicy } from './schedule.schema';
 import { dueSlots, nextSlotAfter } from './schedule-slots';
-import { renderInputTemplate } from './render-input-template';
+import { maxRunInputLength, renderInputTemplate } from './render-input-template';
+import { underScheduleSavepoint } from './schedule-savepoint-sql';
 import { timingOf } from './schedule-view';
+import { pauseSchedule, setScheduleAside, type ClaimedSchedule } from './set-schedule-aside';
 
 export interface FireDueSchedulesOptions {
   now: Date;
@@ -23,13 +25,23 @@ export interface FiredSlot {
   runId: string;
 }
 
+export interface FailedSchedule {
+  scheduleId: string;
+  /** What firing it threw; its writes were undone, it was set aside (`last_error`), the other schedules went on. */
+  error: unknown;
+}
+
 export interface FireResult {
   /** Schedules claimed and dealt with in this transaction. */
   claimed: number;
   fired: FiredSlot[];
   /** Slots whose run another scheduler had already created (the idempotency fence held). */
   alreadyFired: number;
+  failed: FailedSchedule[];
 }
+
+/** What firing one schedule did; merged into the tick's result only once its savepoint holds. */
+type ScheduleFiring = Pick<FireResult, 'fired' | 'alreadyFired'>;
 
 interface DueScheduleRow {
   id: string;
@@ -57,6 +69,13 @@ const scheduler = 'scheduler';
  * when the overlap policy says so, and advances `next_fire_at`. The claim and the advance commit
  * together, so a slot is fired by exactly one transaction; the slot's idempotency key on the run is
  * the second fence.
+ *
+ * Each claimed schedule is fired behind its own savepoint: one that throws (a timing cron-parser
+ * cannot step, a run the database refuses) has its writes undone and is set aside (`last_error`,
+ * advanced past now, or paused when it has no next slot) while the others commit. Before, one such
+ * schedule rolled back the whole batch; never advanced, it was claimed first again at every tick
+ * and stopped every tenant's schedules. A transient database error (connection lost, deadlock)
+ * still fails the whole tick, which the next tick retries with nothing fired twice.
  */
 export async function fireDueSchedules(database: Database, options: FireDueSchedulesOptions): Promise<FireResult> {
   return database.prisma.$transaction(async (transaction) => {
@@ -74,13 +93,23 @@ export async function fireDueSchedules(database: Database, options: FireDueSched
       options.now.toISOString(),
       options.batchSize,
     );
-    const result: FireResult = { claimed: rows.length, fired: [], alreadyFired: 0 };
-    for (const row of rows) await fireSchedule(transaction, row, options, result);
+    const result: FireResult = { claimed: rows.length, fired: [], alreadyFired: 0, failed: [] };
+    for (const row of rows) {
+      const outcome = await underScheduleSavepoint(transaction, () => fireSchedule(transaction, row, options));
+      if (outcome.ok) {
+        result.fired.push(...outcome.value.fired);
+        result.alreadyFired += outcome.value.alreadyFired;
+        continue;
+      }
+      if (isTransientDatabaseError(outcome.error)) throw outcome.error;
+      await setScheduleAside(transaction, claimedSchedule(row), options.now);
+      result.failed.push({ scheduleId: row.id, error: outcome.error });
+    }
     return result;
   });
 }
 
-async function fireSchedule(transaction: Prisma.TransactionClient, row: DueScheduleRow, options: FireDueSchedulesOptions, result: FireResult): Promise<void> {
+function claimedSchedule(row: DueScheduleRow): ClaimedSchedule {
   const timing = timingOf({
     kind: row.kind,
     cronExpression: row.cron_expression,
@@ -88,12 +117,24 @@ async function fireSchedule(transaction: Prisma.TransactionClient, row: DueSched
     timeZone: row.time_zone,
     anchorAt: new Date(row.anchor_at),
   });
+  return { id: row.id, tenantId: row.tenant_id, timing, nextFireAt: new Date(row.next_fire_at) };
+}
+
+async function fireSchedule(transaction: Prisma.TransactionClient, row: DueScheduleRow, options: FireDueSchedulesOptions): Promise<ScheduleFiring> {
+  const schedule = claimedSchedule(row);
+  const { timing } = schedule;
   const { now } = options;
-  const due = dueSlots(timing, new Date(row.next_fire_at), now, row.catch_up_limit);
-  const nextSlot = nextSlotAfter(timing, now);
+  const result: ScheduleFiring = { fired: [], alreadyFired: 0 };
+  const next = nextSlotAfter(timing, now);
+  if (!next.found) {
+    await pauseSchedule(transaction, schedule, now, next.reason);
+    return result;
+  }
+  const nextSlot = next.slot;
+  const due = dueSlots(timing, schedule.nextFireAt, now, row.catch_up_limit);
   if (due.slots.length === 0) {
     await advance(transaction, row.id, { nextFireAt: nextSlot, skipped: due.total, firedAt: null, slot: null, runId: null, error: undefined });
-    return;
+    return result;
   }
   const active = await transaction.$queryRawUnsafe<{ id: string }[]>(
     `SELECT id::text FROM runs WHERE schedule_id = $1::uuid AND status IN ('queued', 'running', 'waiting_human', 'waiting') ORDER BY queued_at`,
@@ -117,6 +158,11 @@ async function fireSchedule(transaction: Prisma.TransactionClient, row: DueSched
   let error: string | null | undefined;
   for (const slot of plan.fire) {
     const input = renderInputTemplate(row.input_template, { slot, timeZone: row.time_zone, scheduleName: row.name });
+    if (input.length > maxRunInputLength) {
+      // Saving refuses such a template now; one saved before is refused here, slot by slot, like an archived agent.
+      error = `Slot ${slot.toISOString()} created no run: its input renders to ${input.length} characters, over the ${maxRunInputLength}-character run input limit`;
+      continue;
+    }
     const outcome = await insertScheduledRun(transaction, {
       tenantId: row.tenant_id,
       scheduleId: row.id,
@@ -137,6 +183,7 @@ async function fireSchedule(transaction: Prisma.TransactionClient, row: DueSched
     }
   }
   await advance(transaction, row.id, { nextFireAt: plan.nextFireAt, skipped: plan.skipped, firedAt: lastRunId ? now : null, slot: lastSlot, runId: lastRunId, error });
+  return result;
 }
 
 /** A run that ended since it was read is left alone (its cancel would be a conflict). */

@@ -14,6 +14,7 @@ import {
   scheduleIdInputSchema,
   updateScheduleInputSchema,
 } from './schedule.schema';
+import { renderedInputProblem } from './render-input-template';
 import { nextSlotAfter, upcomingSlots, type ScheduleTiming } from './schedule-slots';
 import { scheduleViewSelect, timingOf, toScheduleView, type ScheduleRow, type ScheduleView } from './schedule-view';
 
@@ -34,7 +35,7 @@ export class ScheduleService {
     assertRole(principal, 'operator', 'Creating a schedule');
     const input = parseInput(createScheduleInputSchema, rawInput);
     const now = this.clock();
-    const timing = storedTiming(input.timing, now);
+    const nextFireAt = firstSlotOfNewTiming(storedTiming(input.timing, now), now);
     const row = await this.database.prisma.$transaction(async (transaction) => {
       await assertAgentVersion(transaction, principal, input.agentId, input.agentVersion);
       const created = await transaction.schedule.create({
@@ -49,7 +50,7 @@ export class ScheduleService {
           overlapPolicy: input.overlapPolicy,
           catchUpPolicy: input.catchUpPolicy,
           catchUpLimit: input.catchUpLimit,
-          nextFireAt: nextSlotAfter(timing, now),
+          nextFireAt,
           pausedAt: input.paused ? now : null,
         },
         select: scheduleViewSelect,
@@ -87,6 +88,7 @@ export class ScheduleService {
     const row = await this.database.prisma.$transaction(async (transaction) => {
       const existing = await lockSchedule(transaction, principal, input.scheduleId);
       if (input.agentVersion !== undefined) await assertAgentVersion(transaction, principal, existing.agentId, input.agentVersion);
+      assertRenderedInputFits(existing, input);
       const data: Prisma.ScheduleUpdateInput = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.agentVersion !== undefined ? { agentVersion: input.agentVersion } : {}),
@@ -94,7 +96,7 @@ export class ScheduleService {
         ...(input.overlapPolicy !== undefined ? { overlapPolicy: input.overlapPolicy } : {}),
         ...(input.catchUpPolicy !== undefined ? { catchUpPolicy: input.catchUpPolicy } : {}),
         ...(input.catchUpLimit !== undefined ? { catchUpLimit: input.catchUpLimit } : {}),
-        ...(input.timing ? { ...timingColumns(input.timing), anchorAt: now, nextFireAt: nextSlotAfter(storedTiming(input.timing, now), now) } : {}),
+        ...(input.timing ? { ...timingColumns(input.timing), anchorAt: now, nextFireAt: firstSlotOfNewTiming(storedTiming(input.timing, now), now) } : {}),
       };
       const updated = await transaction.schedule.update({ where: { id: existing.id }, data, select: scheduleViewSelect });
       await recordAudit(transaction, principal, {
@@ -137,7 +139,10 @@ export class ScheduleService {
     assertRole(principal, 'viewer', 'Previewing a schedule');
     const input = parseInput(previewScheduleInputSchema, rawInput);
     const now = this.clock();
-    return { fireTimes: upcomingSlots(storedTiming(input.timing, now), now, input.count).map((slot) => slot.toISOString()) };
+    const timing = storedTiming(input.timing, now);
+    // A timing with no computable slot gets the 400 a create with it gets, not an empty preview.
+    const first = firstSlotOfNewTiming(timing, now);
+    return { fireTimes: [first, ...upcomingSlots(timing, first, input.count - 1)].map((slot) => slot.toISOString()) };
   }
 
   /** A saved schedule's next `count` fire times from its stored next fire time. */
@@ -159,7 +164,7 @@ export class ScheduleService {
       if ((existing.pausedAt !== null) === paused) return existing;
       const updated = await transaction.schedule.update({
         where: { id: existing.id },
-        data: paused ? { pausedAt: now } : { pausedAt: null, nextFireAt: nextSlotAfter(timingOf(existing), now) },
+        data: paused ? { pausedAt: now } : { pausedAt: null, nextFireAt: resumedSlot(existing, now) },
         select: scheduleViewSelect,
       });
       await recordAudit(transaction, principal, { action: paused ? 'schedule.pause' : 'schedule.resume', targetType: 'schedule', targetId: existing.id });
@@ -167,6 +172,34 @@ export class ScheduleService {
     });
     return toScheduleView(row);
   }
+}
+
+/** A new timing's first slot after now; a timing with none (cron-parser cannot compute one) is a 400 naming the field. */
+function firstSlotOfNewTiming(timing: ScheduleTiming, now: Date): Date {
+  const next = nextSlotAfter(timing, now);
+  if (next.found) return next.slot;
+  throw new DomainError('validation', `timing.cronExpression: ${next.reason}`, 'timing.cronExpression');
+}
+
+/** A saved schedule's first slot after now on resume; one with none stays paused and the caller is told why (409). */
+function resumedSlot(schedule: ScheduleRow, now: Date): Date {
+  const next = nextSlotAfter(timingOf(schedule), now);
+  if (next.found) return next.slot;
+  throw new DomainError('conflict', `Schedule ${schedule.id} cannot resume: ${next.reason}; edit its timing`, 'timing.cronExpression');
+}
+
+/**
+ * An edit must leave the template rendering within the run input limit with the name and zone it
+ * will have (the create schema checks a new schedule; an edit may change only one of the three).
+ */
+function assertRenderedInputFits(existing: ScheduleRow, input: { name?: string; inputTemplate?: string; timing?: TimingInput }): void {
+  // An edit that touches none of the three leaves the schedule as it was (an old oversized one is caught at fire time).
+  if (input.name === undefined && input.inputTemplate === undefined && input.timing === undefined) return;
+  const template = input.inputTemplate ?? existing.inputTemplate;
+  const problem = renderedInputProblem(template, { scheduleName: input.name ?? existing.name, timeZone: input.timing?.timeZone ?? existing.timeZone });
+  if (!problem) return;
+  const field = input.inputTemplate !== undefined ? 'inputTemplate' : input.name !== undefined ? 'name' : 'timing.timeZone';
+  throw new DomainError('validation', `${field}: with it, inputTemplate ${problem}`, field);
 }
 
 /** The timing as slots are computed from it; an interval's slots start one interval after `anchorAt`. */

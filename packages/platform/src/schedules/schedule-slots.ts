@@ -1,5 +1,9 @@
 import { CronExpressionParser } from 'cron-parser';
 
+import { nextCronSlotAfter, type NextSlot } from './cron-next-slot';
+
+export type { NextSlot } from './cron-next-slot';
+
 /** When a schedule fires: a cron expression read in an IANA time zone, or a fixed interval from an anchor. */
 export type ScheduleTiming = { kind: 'cron'; cronExpression: string; timeZone: string } | { kind: 'interval'; intervalSeconds: number; anchorAt: Date };
 
@@ -30,24 +34,29 @@ export function cronExpressionProblem(cronExpression: string): string | undefine
   }
 }
 
-/** The first slot strictly after `after`. */
-export function nextSlotAfter(timing: ScheduleTiming, after: Date): Date {
+/**
+ * The first slot strictly after `after`, or why none could be computed. Never throws and never
+ * answers a slot at or before `after`, whatever the time zone does (see `nextCronSlotAfter`): a
+ * caller walking slots always moves forward, and one schedule's timing cannot fail a whole tick.
+ */
+export function nextSlotAfter(timing: ScheduleTiming, after: Date): NextSlot {
   if (timing.kind === 'interval') {
     const step = timing.intervalSeconds * 1000;
     const elapsed = after.getTime() - timing.anchorAt.getTime();
     const steps = elapsed < 0 ? 0 : Math.floor(elapsed / step) + 1;
-    return new Date(timing.anchorAt.getTime() + steps * step);
+    return { found: true, slot: new Date(timing.anchorAt.getTime() + steps * step) };
   }
-  const expression = CronExpressionParser.parse(timing.cronExpression, { tz: timing.timeZone, currentDate: after });
-  return expression.next().toDate();
+  return nextCronSlotAfter(timing.cronExpression, timing.timeZone, after);
 }
 
-/** The next `count` slots strictly after `after` (the next-fire preview). */
+/** The next `count` slots strictly after `after` (the next-fire preview); fewer when no further slot can be computed. */
 export function upcomingSlots(timing: ScheduleTiming, after: Date, count: number): Date[] {
   const slots: Date[] = [];
   let cursor = after;
   for (let index = 0; index < count; index += 1) {
-    cursor = nextSlotAfter(timing, cursor);
+    const next = nextSlotAfter(timing, cursor);
+    if (!next.found) break;
+    cursor = next.slot;
     slots.push(cursor);
   }
   return slots;
@@ -92,7 +101,10 @@ function walkForward(timing: ScheduleTiming, from: Date, now: Date, keep: number
     total += 1;
     slots.push(cursor);
     if (slots.length > keep) slots.shift();
-    cursor = nextSlotAfter(timing, cursor);
+    const next = nextSlotAfter(timing, cursor);
+    // No later slot can be computed: none is due after this one (the caller finds no next slot either).
+    if (!next.found) return { slots, total, reachedNow: true };
+    cursor = next.slot;
   }
   return { slots, total, reachedNow: true };
 }
@@ -104,9 +116,20 @@ function walkForward(timing: ScheduleTiming, from: Date, now: Date, keep: number
  * the `next()` walk from there still passes at least `keep` slots.
  */
 function reentryAfter(timing: Extract<ScheduleTiming, { kind: 'cron' }>, now: Date, keep: number): Date {
-  // prev() returns slots strictly before currentDate: start one millisecond after now to include it.
-  const expression = CronExpressionParser.parse(timing.cronExpression, { tz: timing.timeZone, currentDate: new Date(now.getTime() + 1) });
   let back: Date | undefined;
-  for (let step = 0; step <= 2 * keep && expression.hasPrev(); step += 1) back = expression.prev().toDate();
-  return nextSlotAfter(timing, back ?? now);
+  try {
+    // prev() returns slots strictly before currentDate: start one millisecond after now to include it.
+    const expression = CronExpressionParser.parse(timing.cronExpression, { tz: timing.timeZone, currentDate: new Date(now.getTime() + 1) });
+    for (let step = 0; step <= 2 * keep && expression.hasPrev(); step += 1) {
+      const previous = expression.prev().toDate();
+      // prev() has the same trouble with sub-hour clock changes as next(): stop where it stops going back.
+      if (back && previous.getTime() >= back.getTime()) break;
+      back = previous;
+    }
+  } catch {
+    // Walk back no further: the forward walk from the last good point still ends at now.
+  }
+  const next = nextSlotAfter(timing, back ?? now);
+  // Nothing to walk: a start past now makes the walk find no due slot.
+  return next.found ? next.slot : new Date(now.getTime() + 1);
 }

@@ -23,7 +23,10 @@ export interface ScheduleView {
   lastRunId: string | null;
   firedCount: number;
   skippedCount: number;
-  /** Why the last due slot created no run (agent archived, pinned version missing); null once a fire succeeds. */
+  /**
+   * Why the last due slot created no run (agent archived, pinned version missing, input over the run
+   * input limit, firing failed), or why the scheduler paused the schedule; null once a fire succeeds.
+   */
   lastError: string | null;
   createdAt: string;
   updatedAt: string;

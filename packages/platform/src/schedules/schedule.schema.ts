@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { databaseIntegerSchema } from '../validation/database-integer.schema';
+import { renderedInputProblem } from './render-input-template';
 import { cronExpressionProblem, isKnownTimeZone } from './schedule-slots';
 
 export const overlapPolicies = ['skip', 'queue', 'cancel-previous'] as const;
@@ -53,7 +54,13 @@ const scheduleFields = {
   paused: z.boolean().default(false),
 };
 
-export const createScheduleInputSchema = z.object({ ...scheduleFields, timing: scheduleTimingSchema });
+export const createScheduleInputSchema = z.object({ ...scheduleFields, timing: scheduleTimingSchema }).superRefine((input, context) => {
+  // The template alone is capped; what its placeholders expand to must fit a run input too (an edit is checked by the service).
+  // Zod runs this even after a field's own refinement failed: an unknown zone already has its issue.
+  if (!isKnownTimeZone(input.timing.timeZone)) return;
+  const problem = renderedInputProblem(input.inputTemplate, { scheduleName: input.name, timeZone: input.timing.timeZone });
+  if (problem) context.addIssue({ code: 'custom', path: ['inputTemplate'], message: problem });
+});
 export type CreateScheduleInput = z.input<typeof createScheduleInputSchema>;
 
 export const updateScheduleInputSchema = z.object({

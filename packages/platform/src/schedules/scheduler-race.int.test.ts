@@ -76,4 +76,49 @@ describe('schedulers racing on one database (server)', () => {
     const firedBy = await first!.database.prisma.schedule.findMany({ where: { id: { in: scheduleIds } }, select: { firedCount: true, skippedCount: true } });
     expect(firedBy).toEqual(Array.from({ length: scheduleCount }, () => ({ firedCount: slotCount, skippedCount: 0 })));
   });
+
+  it('still fires every slot exactly once while one schedule fails in every tick (each behind its own savepoint)', async () => {
+    const [first] = platforms;
+    const { prisma } = first!.database;
+    const agentId = (await prisma.agent.findFirstOrThrow({ where: { slug: 'demo-operator' } })).id;
+    const create = (name: string) =>
+      first!.schedules.create(principal, {
+        name,
+        agentId,
+        overlapPolicy: 'skip',
+        timing: { kind: 'cron', cronExpression: '* * * * *', timeZone: 'UTC' },
+        inputTemplate: 'slot {{slot}}',
+      });
+    const failing = await create('race-failing');
+    const healthy = [await create('race-healthy-0'), await create('race-healthy-1')];
+    await prisma.$executeRawUnsafe(
+      `CREATE FUNCTION refuse_race_run() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$`,
+    );
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_race_run BEFORE INSERT ON runs FOR EACH ROW WHEN (NEW.schedule_id = '${failing.id}'::uuid) EXECUTE FUNCTION refuse_race_run()`,
+    );
+    const rounds = 10;
+    let alreadyFired = 0;
+    let failures = 0;
+    for (let slot = 0; slot < rounds; slot += 1) {
+      clock.advance(minute);
+      const results = await Promise.all(platforms.map((platform) => platform.scheduler.tick()));
+      alreadyFired += results.reduce((sum, result) => sum + result.alreadyFired, 0);
+      failures += results.reduce((sum, result) => sum + result.failed.filter((failure) => failure.scheduleId === failing.id).length, 0);
+      await prisma.run.updateMany({ where: { scheduleId: { not: null }, status: 'queued' }, data: { status: 'succeeded' } });
+    }
+    const runs = await prisma.$queryRawUnsafe<{ schedule_id: string; slots: bigint; runs: bigint }[]>(
+      `SELECT schedule_id::text, count(DISTINCT schedule_slot) AS slots, count(*) AS runs FROM runs WHERE schedule_id = ANY($1::uuid[]) GROUP BY schedule_id`,
+      [failing.id, ...healthy.map((schedule) => schedule.id)],
+    );
+    expect(runs.map((row) => ({ id: row.schedule_id, slots: Number(row.slots), runs: Number(row.runs) })).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      healthy.map((schedule) => ({ id: schedule.id, slots: rounds, runs: rounds })).sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    // One scheduler claimed the failing schedule per slot and set it aside; no other saw it due again.
+    expect({ failures, alreadyFired }).toEqual({ failures: rounds, alreadyFired: 0 });
+    expect(await prisma.schedule.findUniqueOrThrow({ where: { id: failing.id }, select: { skippedCount: true, firedCount: true } })).toEqual({
+      skippedCount: rounds,
+      firedCount: 0,
+    });
+  });
 });

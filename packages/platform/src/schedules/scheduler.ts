@@ -1,7 +1,7 @@
 import type { Database } from '@agentloom/db';
 
 import type { Logger } from '../logging/logger';
-import { fireDueSchedules, type FiredSlot } from './fire-due-schedules';
+import { fireDueSchedules, type FailedSchedule, type FiredSlot } from './fire-due-schedules';
 import type { SchedulerConfig } from './schedule-config';
 
 const maxRoundsPerTick = 50;
@@ -9,6 +9,8 @@ const maxRoundsPerTick = 50;
 export interface TickResult {
   fired: FiredSlot[];
   alreadyFired: number;
+  /** Schedules whose firing threw: set aside (`last_error`) while the rest of their batch committed. */
+  failed: FailedSchedule[];
 }
 
 /**
@@ -44,13 +46,21 @@ export class Scheduler {
 
   /** Fires every slot due at the clock's now, batch after batch, until none is left. */
   async tick(): Promise<TickResult> {
-    const result: TickResult = { fired: [], alreadyFired: 0 };
+    const result: TickResult = { fired: [], alreadyFired: 0, failed: [] };
     const now = this.config.clock();
     // Bounded: a tick never loops for ever, whatever the database answers.
     for (let round = 0; round < maxRoundsPerTick; round += 1) {
       const batch = await fireDueSchedules(this.database, { now, batchSize: this.config.batchSize, graceMs: this.config.graceMs });
       result.fired.push(...batch.fired);
       result.alreadyFired += batch.alreadyFired;
+      result.failed.push(...batch.failed);
+      for (const failure of batch.failed) {
+        // The tenant sees only `last_error`; the cause (an internal error) is for the operator.
+        this.logger.error('Scheduler could not fire a schedule; it was set aside', {
+          scheduleId: failure.scheduleId,
+          error: failure.error instanceof Error ? failure.error.message : String(failure.error),
+        });
+      }
       if (batch.fired.length > 0) this.onFired();
       // A short batch means nothing else is due (or the rest is locked by another scheduler).
       if (batch.claimed < this.config.batchSize) return result;
