@@ -1,4 +1,5 @@
 import type { ToolResult } from '../contracts/tool';
+import { cutJsonDepth, findTooDeepJson, maximumJsonDepth } from '../util/json-depth';
 import { storableJson, storableText } from '../util/storable-text';
 
 /** Default cap on a tool's stored output (content plus serialized data): 256 KiB. */
@@ -56,7 +57,10 @@ export function boundToolOutput(result: ToolResult, maxBytes: number): ToolResul
 /** `result` with storable content and data (the same object when it already was), and its data's JSON text. */
 function storableResult(result: ToolResult): { result: ToolResult; dataText: string | undefined } {
   const content = storableText(result.content);
-  const data = storableJson(result.data);
+  // Data comes from outside (an MCP server's structuredContent, a parsed reply): nested thousands deep,
+  // the first recursive walk of it (JSON.stringify below, a freeze, a jsonb write) would overflow the
+  // stack and fail the run. It is kept cut at the depth every JSON input has (ADR 0010).
+  const data = storableJson(findTooDeepJson(result.data) === undefined ? result.data : cutJsonDepth(result.data, maximumJsonDepth - 1));
   if (content === result.content && data.value === result.data) return { result, dataText: data.json };
   return { result: { ...result, content, ...(result.data === undefined ? {} : { data: data.value }) }, dataText: data.json };
 }
