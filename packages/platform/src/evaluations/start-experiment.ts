@@ -75,6 +75,11 @@ export async function startExperiment(
     // The replays copy the cases' input: read them again behind the erase fence (ADR 0040), so an
     // erase that deleted a case since the read above is seen here (no foreign-key failure, no copy).
     await holdEraseFenceShared(transaction, principal.tenantId);
+    // The agent must still be live when its replays are queued: an archive committed since the read above
+    // is seen here, and a later one waits for this transaction (its row update conflicts with the share lock).
+    const live = await transaction.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM agents WHERE id = ${input.agentId}::uuid AND tenant_id = ${principal.tenantId}::uuid AND archived_at IS NULL FOR SHARE`;
+    if (live.length === 0) throw new DomainError('not-found', `Agent ${input.agentId} has no version ${input.agentVersion} (or is archived)`, 'agentVersion');
     const current = await transaction.evalDataset.findUnique({
       where: { id: dataset.id },
       select: { version: true, cases: { orderBy: { position: 'asc' }, select: { id: true, input: true } } },
