@@ -40,7 +40,8 @@ describe('a failed re-read of watched credentials (server)', () => {
     expect(terminated).toEqual([{ terminated: true }]);
     lock.release();
     await lock.done;
-    expect(stream.signal.aborted).toBe(false);
+    // Not asserted here that the stream is still open: the retry may already have ended it on a busy
+    // machine. Without the retry it never ends (the mutation of ADR 0007's amendment shows it).
 
     await expect.poll(() => stream.signal.aborted, { timeout: 60_000, interval: 50 }).toBe(true);
   });
