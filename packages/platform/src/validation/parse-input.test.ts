@@ -26,3 +26,24 @@ describe('parseInput', () => {
     expect(parseInput(schema, { name: '💥' }).name).toBe('💥');
   });
 });
+
+describe('parseInput on input nested past the JSON depth limit', () => {
+  /** `{ value: { value: … } }`, `levels` objects deep, built without recursion. */
+  function nested(levels: number): Record<string, unknown> {
+    let value: Record<string, unknown> = {};
+    for (let level = 1; level < levels; level += 1) value = { value };
+    return value;
+  }
+  const recursiveSchema = z.object({ name: z.string(), state: z.json() });
+
+  it('refuses it before the schema walks it, naming the field, for a caller that is not HTTP (a worker, a script)', () => {
+    // z.json() is recursive: 20,000 levels overflow the stack inside safeParse if the schema goes first.
+    expect(() => parseInput(recursiveSchema, { name: 'ok', state: nested(20_000) })).toThrow(
+      expect.objectContaining({ kind: 'validation', field: 'state', message: expect.stringContaining('nested more than 64 levels deep') }),
+    );
+  });
+
+  it('keeps input at the limit', () => {
+    expect(parseInput(recursiveSchema, { name: 'ok', state: nested(63) }).name).toBe('ok');
+  });
+});

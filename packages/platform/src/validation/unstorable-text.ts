@@ -112,6 +112,15 @@ export function assertJsonDepth(value: unknown, rootPath: readonly string[] = []
   if (path !== undefined) throw tooDeepError([...rootPath, ...path], rootPath, fallbackField);
 }
 
+/**
+ * The same refusal for a service input before its schema walks it, naming the top-level key the
+ * nesting is under (the field a schema issue there would name).
+ */
+export function assertInputDepth(input: unknown): void {
+  const path = findTooDeepJson(input);
+  if (path !== undefined) throw tooDeepError(path, path.slice(0, 1), undefined);
+}
+
 function tooDeepError(path: readonly string[], rootPath: readonly string[], fallbackField: string | undefined): DomainError {
   const field = rootPath.length > 0 ? rootPath.join('.') : fallbackField;
   return new DomainError('validation', `${field ? `${field}: ` : ''}${tooDeepProblem(maximumJsonDepth)} (first at ${jsonPathText(path)})`, field);
