@@ -6,7 +6,6 @@ import { assertRole } from '../auth/assert-role';
 import type { Principal } from '../auth/roles';
 import { DomainError, isDomainError, type DomainErrorKind } from '../errors/domain-error';
 import { appendRunEvents } from '../events/append-run-events';
-import { outcomeQuestionPrefix } from '../execution/engine/ask-about-outcome';
 import { runQueuedChannel } from '../events/run-event';
 import type { ToolCatalog } from '../tools/tool-catalog';
 import { parseInput } from '../validation/parse-input';
@@ -17,6 +16,7 @@ import {
   type DecideApprovalInput,
   type ListApprovalsInput,
 } from './approval.schema';
+import { approvalKind } from './approval-kind';
 import { selectApprovalRows } from './approval-list-sql';
 import { approvalInputExcerptLength, toApprovalView, type ApprovalView } from './approval-view';
 import { EditedArgumentsCheck } from './edited-arguments-check';
@@ -107,7 +107,7 @@ export class ApprovalService {
     // A question about a call's outcome is about a call that already ran, with the arguments it shows: an
     // edit would record arguments it never ran with. An id is a question from its creation (ADR 0105), so
     // this read cannot be overtaken by the row turning into one.
-    if (input.decision === 'edit' && current.requestReason.startsWith(outcomeQuestionPrefix)) {
+    if (input.decision === 'edit' && approvalKind(current.requestReason) === 'outcome-question') {
       throw new DomainError(
         'validation',
         `Approval ${input.approvalId} asks whether a call that already ran completed; its arguments cannot be edited: approve if it completed, reject if it did not`,

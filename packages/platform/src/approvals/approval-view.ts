@@ -1,6 +1,7 @@
 import type { Prisma } from '@agentloom/db';
 
 import type { RunStatus } from '../runs/run.schema';
+import { approvalKind, type ApprovalKind } from './approval-kind';
 import type { ApprovalRow } from './approval-list-sql';
 
 /** Characters of the run's input an approval carries: enough to tell two requests apart at a glance. */
@@ -12,6 +13,11 @@ export interface ApprovalView {
   toolCallId: string;
   toolName: string;
   status: 'pending' | 'approved' | 'rejected' | 'expired';
+  /**
+   * What it asks: `gate` — may this call run (approve, reject or edit)? `outcome-question` — did this call, which
+   * ran and whose executor stopped, complete (approve = it did, reject = it did not)? A question cannot be edited.
+   */
+  kind: ApprovalKind;
   requestReason: string;
   decisionReason: string | null;
   decidedBy: string | null;
@@ -20,7 +26,7 @@ export interface ApprovalView {
   originalArguments: Prisma.JsonValue;
   /**
    * The arguments an approver put in their place; null when there are none. A gate's edit is what the call runs
-   * with; for a question about a call's outcome (`requestReason` starting `outcome unknown`) it is what the call
+   * with; for a question about a call's outcome (`kind` `outcome-question`) it is what the call
    * ran with, kept from its gate — the call the operator is asked about — and such a question cannot be edited.
    */
   editedArguments: Prisma.JsonValue;
@@ -48,6 +54,7 @@ export function toApprovalView(row: ApprovalRow): ApprovalView {
     toolCallId: row.tool_call_id,
     toolName: row.tool_name,
     status: row.status,
+    kind: approvalKind(row.request_reason),
     requestReason: row.request_reason,
     decisionReason: row.decision_reason,
     decidedBy: row.decided_by,

@@ -1892,6 +1892,11 @@ export interface components {
             toolName: string;
             /** @enum {string} */
             status: "pending" | "approved" | "rejected" | "expired";
+            /**
+             * @description What it asks. `gate`: may this call run (approve, reject or edit)? `outcome-question`: did this call, which ran and whose executor stopped, complete (approve = it did, reject = it did not)? A question cannot be edited.
+             * @enum {string}
+             */
+            kind: "gate" | "outcome-question";
             requestReason: string;
             decisionReason: string | null;
             decidedBy: string | null;

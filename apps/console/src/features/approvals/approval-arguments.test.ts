@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { argumentsPanels, isOutcomeQuestion } from './approval-arguments';
+import { argumentsPanels } from './approval-arguments';
 
 const proposed = { invoice: 'INV-1' };
 const edited = { invoice: 'INV-2' };
-const gate = { requestReason: 'pay_invoice requires approval', originalArguments: proposed };
-const question = {
-  requestReason: 'outcome unknown: pay_invoice was running when its executor stopped; approve if it completed, reject if it did not',
-  originalArguments: proposed,
-};
+const gate = { kind: 'gate' as const, originalArguments: proposed };
+const question = { kind: 'outcome-question' as const, originalArguments: proposed };
 
 describe('argumentsPanels', () => {
   it('shows a gate the model arguments, then an approver edit', () => {
@@ -19,8 +16,6 @@ describe('argumentsPanels', () => {
   });
 
   it('shows an outcome question the arguments the call ran with first: the edit, labelled, before the proposal', () => {
-    expect(isOutcomeQuestion(question)).toBe(true);
-    expect(isOutcomeQuestion(gate)).toBe(false);
     expect(argumentsPanels({ ...question, editedArguments: edited })).toEqual([
       { label: 'Arguments it ran with (edited by an approver)', value: edited },
       { label: 'Arguments the model proposed (not run)', value: proposed },

@@ -1,16 +1,5 @@
 import type { ApprovalView } from '@agentloom/platform';
 
-/**
- * How a question about a call's outcome starts its request reason: the platform's `outcomeQuestionPrefix`
- * (`execution/engine/ask-about-outcome.ts`), repeated here because client code imports no platform values.
- */
-const outcomeQuestionPrefix = 'outcome unknown';
-
-/** A question about a call that already ran (approve = it completed), not a gate before a call runs. */
-export function isOutcomeQuestion(approval: Pick<ApprovalView, 'requestReason'>): boolean {
-  return approval.requestReason.startsWith(outcomeQuestionPrefix);
-}
-
 /** One block of arguments an approval shows, with the label that says whose they are. */
 export interface ArgumentsPanel {
   label: string;
@@ -19,13 +8,13 @@ export interface ArgumentsPanel {
 
 /**
  * The arguments to show, first what the decision is about. A gate shows the model's arguments, then an
- * approver's edit once decided with one. A question about an outcome is about the call that ran: with an
- * approver's edit that call ran with the edit, so the edit comes first, labelled as such, and the model's
- * proposal after it — shown first and unlabelled, it was the call the operator judged (ADR 0105).
+ * approver's edit once decided with one. A question about an outcome (`kind` `outcome-question`) is about the
+ * call that ran: with an approver's edit that call ran with the edit, so the edit comes first, labelled as such,
+ * and the model's proposal after it — shown first and unlabelled, it was the call the operator judged (ADR 0105).
  */
-export function argumentsPanels(approval: Pick<ApprovalView, 'requestReason' | 'originalArguments' | 'editedArguments'>): ArgumentsPanel[] {
+export function argumentsPanels(approval: Pick<ApprovalView, 'kind' | 'originalArguments' | 'editedArguments'>): ArgumentsPanel[] {
   const edited = approval.editedArguments !== null;
-  if (!isOutcomeQuestion(approval)) {
+  if (approval.kind === 'gate') {
     return [{ label: 'Arguments', value: approval.originalArguments }, ...(edited ? [{ label: 'Edited arguments', value: approval.editedArguments }] : [])];
   }
   if (!edited) return [{ label: 'Arguments it ran with', value: approval.originalArguments }];

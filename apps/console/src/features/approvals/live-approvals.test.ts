@@ -14,6 +14,7 @@ function approval(n: number, runId: string, status: ApprovalView['status'] = 'pe
     toolCallId: `call-${n}`,
     toolName: 'send_email',
     status,
+    kind: 'gate',
     requestReason: 'needs approval',
     decisionReason: null,
     decidedBy: status === 'pending' ? null : 'admin',

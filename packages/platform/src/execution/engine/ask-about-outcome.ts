@@ -1,10 +1,8 @@
 import { Prisma } from '@agentloom/db';
 import { v7 as uuidv7 } from 'uuid';
 
+import { approvalKind, outcomeQuestionPrefix } from '../../approvals/approval-kind';
 import type { NewRunEvent } from '../../events/run-event';
-
-/** How an operator's question about a call's outcome starts (readers tell it from a gate by this prefix). */
-export const outcomeQuestionPrefix = 'outcome unknown';
 
 /**
  * Asks an operator whether a call of unknown outcome completed (approve = it completed, reject = it did
@@ -26,7 +24,7 @@ export async function askAboutOutcome(
   run: { id: string; tenantId: string },
   /** The ledger row: `arguments` as the model proposed them (an approver's edit is read from the row). */
   call: { id: string; callId: string; name: string; arguments: Prisma.JsonValue },
-  /** Why the operator is asked, after `outcomeQuestionPrefix: `. */
+  /** Why the operator is asked, after `outcomeQuestionPrefix: ` (what makes `approvalKind` read it as a question). */
   why: string,
 ): Promise<NewRunEvent> {
   const ledger = await transaction.toolCall.findUniqueOrThrow({
@@ -45,7 +43,7 @@ export async function askAboutOutcome(
   const existing = ledger.approval;
   const approval = !existing
     ? await transaction.approval.create({ data: { tenantId: run.tenantId, runId: run.id, toolCallId: call.id, ...question }, select: { id: true } })
-    : existing.status === 'pending' && existing.requestReason.startsWith(outcomeQuestionPrefix)
+    : existing.status === 'pending' && approvalKind(existing.requestReason) === 'outcome-question'
       ? await transaction.approval.update({ where: { id: existing.id }, data: question, select: { id: true } })
       : await transaction.approval.update({
           where: { id: existing.id },

@@ -1,10 +1,8 @@
 import type { Prisma } from '@agentloom/db';
 
+import { approvalKind } from '../../approvals/approval-kind';
 import type { NewRunEvent } from '../../events/run-event';
-import { askAboutOutcome, outcomeQuestionPrefix } from './ask-about-outcome';
-
-/** How an operator's question about a call's outcome starts (`askAboutOutcome` writes it). */
-export { outcomeQuestionPrefix };
+import { askAboutOutcome } from './ask-about-outcome';
 
 /** `running` calls a finished run closes (the same status the cancel path gives a tool it stops waiting for). */
 export const abandonedToolCallStatus = 'abandoned';
@@ -70,7 +68,7 @@ export async function closeLeftoverToolCalls(
       continue;
     }
     // A gated call has an approval row from before it ran: that was the gate, not a question about its outcome.
-    const asked = call.approval !== null && call.approval.requestReason.startsWith(outcomeQuestionPrefix);
+    const asked = call.approval !== null && approvalKind(call.approval.requestReason) === 'outcome-question';
     if (call.status === 'outcome_unknown' && asked && call.approval?.status === 'pending') continue;
     if (call.status === 'outcome_unknown' && !asked) {
       events.push(

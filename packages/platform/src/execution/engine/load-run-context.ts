@@ -2,13 +2,13 @@ import type { PrismaClient, StatementRunner } from '@agentloom/db';
 import { awaitingApprovalCallIds, parseCheckpoint, type ApprovalDecision, type MemoryScope, type Message, type ToolCallRequest } from '@agentloom/runtime';
 
 import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
+import { outcomeQuestionPrefix } from '../../approvals/approval-kind';
 import { withTenantPrices } from '../../model-prices/with-tenant-prices';
 import { runMemoryScope } from '../../memory/run-memory-scope';
 import { loadThreadHistory } from '../../threads/thread-history';
 import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import type { ClaimedRun } from '../run-claims';
 import { readRunStartStatement } from './run-start-sql';
-import { outcomeQuestionPrefix } from './close-leftover-tool-calls';
 
 export interface RunContext {
   agentId: string;

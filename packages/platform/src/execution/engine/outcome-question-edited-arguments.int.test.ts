@@ -47,7 +47,7 @@ describe.each(databaseModes)('an outcome question about a call that ran with edi
   const shown = async (approvalId: string) => {
     const { approvals } = await test.platform.approvals.list(principal, { limit: 200 });
     const approval = approvals.find((candidate) => candidate.id === approvalId);
-    return approval && { status: approval.status, originalArguments: approval.originalArguments, editedArguments: approval.editedArguments };
+    return approval && { kind: approval.kind, status: approval.status, originalArguments: approval.originalArguments, editedArguments: approval.editedArguments };
   };
 
   beforeAll(async () => {
@@ -98,11 +98,11 @@ describe.each(databaseModes)('an outcome question about a call that ran with edi
     const question = await prisma.approval.findUniqueOrThrow({ where: { toolCallId: call.id } });
     expect(question.id).not.toBe(gate.id);
     expect(question.requestReason).toMatch(/^outcome unknown: /);
-    expect(await shown(question.id)).toEqual({ status: 'pending', originalArguments: proposed, editedArguments: edited });
+    expect(await shown(question.id)).toEqual({ kind: 'outcome-question', status: 'pending', originalArguments: proposed, editedArguments: edited });
 
     const answered = await test.platform.approvals.decide(principal, { approvalId: question.id, decision: 'approve' });
-    expect(answered).toMatchObject({ status: 'approved', originalArguments: proposed, editedArguments: edited });
-    expect(await shown(question.id)).toEqual({ status: 'approved', originalArguments: proposed, editedArguments: edited });
+    expect(answered).toMatchObject({ kind: 'outcome-question', status: 'approved', originalArguments: proposed, editedArguments: edited });
+    expect(await shown(question.id)).toEqual({ kind: 'outcome-question', status: 'approved', originalArguments: proposed, editedArguments: edited });
     expect(await prisma.toolCall.findUniqueOrThrow({ where: { id: call.id }, select: { status: true, editedArguments: true } })).toEqual({
       status: 'succeeded',
       editedArguments: edited,
@@ -117,6 +117,8 @@ describe.each(databaseModes)('an outcome question about a call that ran with edi
     const status = async () => (await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).status;
     await expect.poll(status, { timeout: 60_000 }).toBe('waiting_human');
     const [gate] = (await test.platform.approvals.list(principal, { runId: run.id, status: 'pending' })).approvals;
+    // Before the call runs it is a gate, which may be edited; after the crash the same call's row is a question.
+    expect(gate!.kind).toBe('gate');
     await test.platform.approvals.decide(principal, { approvalId: gate!.id, decision: 'edit', arguments: edited });
     await expect.poll(() => paid.length, { timeout: 60_000 }).toBe(1);
     expect(paid).toEqual([edited]);
@@ -128,7 +130,7 @@ describe.each(databaseModes)('an outcome question about a call that ran with edi
     await expect.poll(status, { timeout: 60_000 }).toBe('waiting_human');
     const [question] = (await test.platform.approvals.list(principal, { runId: run.id, status: 'pending' })).approvals;
     expect(question!.requestReason).toMatch(/^outcome unknown: pay_invoice was running when its executor stopped/);
-    expect(await shown(question!.id)).toEqual({ status: 'pending', originalArguments: proposed, editedArguments: edited });
+    expect(await shown(question!.id)).toEqual({ kind: 'outcome-question', status: 'pending', originalArguments: proposed, editedArguments: edited });
 
     // The call already ran: editing the question would record arguments it never ran with. Refused, nothing written.
     const editing = await test.platform.approvals.decide(principal, { approvalId: question!.id, decision: 'edit', arguments: { invoice: 'INV-3' } }).then(
@@ -136,16 +138,16 @@ describe.each(databaseModes)('an outcome question about a call that ran with edi
       (error: { kind?: string; field?: string }) => `refused (${error.kind ?? 'error'} on ${error.field ?? '?'})`,
     );
     expect(editing).toBe('refused (validation on decision)');
-    expect(await shown(question!.id)).toEqual({ status: 'pending', originalArguments: proposed, editedArguments: edited });
+    expect(await shown(question!.id)).toEqual({ kind: 'outcome-question', status: 'pending', originalArguments: proposed, editedArguments: edited });
     expect(await prisma.toolCall.findFirstOrThrow({ where: { runId: run.id }, select: { status: true, editedArguments: true } })).toEqual({
       status: 'outcome_unknown',
       editedArguments: edited,
     });
 
     const answered = await test.platform.approvals.decide(principal, { approvalId: question!.id, decision: 'approve' });
-    expect(answered).toMatchObject({ status: 'approved', originalArguments: proposed, editedArguments: edited });
+    expect(answered).toMatchObject({ kind: 'outcome-question', status: 'approved', originalArguments: proposed, editedArguments: edited });
     await expect.poll(status, { timeout: 60_000 }).toBe('succeeded');
-    expect(await shown(question!.id)).toEqual({ status: 'approved', originalArguments: proposed, editedArguments: edited });
+    expect(await shown(question!.id)).toEqual({ kind: 'outcome-question', status: 'approved', originalArguments: proposed, editedArguments: edited });
 
     // The run view's ledger: the call completed, with the edit it ran with.
     const { toolCalls } = await test.platform.toolCalls.list(principal, { runId: run.id });

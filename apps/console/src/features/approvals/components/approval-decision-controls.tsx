@@ -5,7 +5,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { isOutcomeQuestion } from '~/features/approvals/approval-arguments';
 import { useTRPC } from '~/trpc/react';
 
 type Mode = 'choose' | 'reject' | 'edit';
@@ -67,7 +66,7 @@ export function ApprovalDecisionControls({ approval }: { approval: ApprovalView 
             Reject…
           </button>
           {/* A question about a call's outcome is about a call that already ran: its arguments are not the operator's to change. */}
-          {isOutcomeQuestion(approval) ? null : (
+          {approval.kind === 'outcome-question' ? null : (
             <button type="button" className={buttonStyles.secondary} disabled={busy} onClick={() => setMode('edit')}>
               Edit arguments…
             </button>

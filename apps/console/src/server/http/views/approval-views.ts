@@ -10,6 +10,11 @@ export const approvalSchema = z
     toolCallId: z.string(),
     toolName: z.string(),
     status: z.enum(['pending', 'approved', 'rejected', 'expired']),
+    kind: z
+      .enum(['gate', 'outcome-question'])
+      .describe(
+        'What it asks. `gate`: may this call run (approve, reject or edit)? `outcome-question`: did this call, which ran and whose executor stopped, complete (approve = it did, reject = it did not)? A question cannot be edited.',
+      ),
     requestReason: z.string(),
     decisionReason: z.string().nullable(),
     decidedBy: z.string().nullable(),

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { cardStyles } from '~/components/button-styles';
 import { JsonTree } from '~/components/json-tree';
-import { argumentsPanels, isOutcomeQuestion } from '~/features/approvals/approval-arguments';
+import { argumentsPanels } from '~/features/approvals/approval-arguments';
 import { ApprovalDecisionControls } from '~/features/approvals/components/approval-decision-controls';
 import { useTRPC } from '~/trpc/react';
 
@@ -21,7 +21,7 @@ export function PendingApprovalsOfRun({ runId, canDecide }: { runId: string; can
           <li key={approval.id} className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
             <div className="space-y-2">
               <p className="text-sm">
-                {isOutcomeQuestion(approval) ? 'Did this call complete?' : 'The agent wants to call'}{' '}
+                {approval.kind === 'outcome-question' ? 'Did this call complete?' : 'The agent wants to call'}{' '}
                 <code className="rounded bg-zinc-100 px-1 font-mono dark:bg-zinc-800">{approval.toolName}</code>
                 {approval.requestReason ? <span className="text-zinc-500 dark:text-zinc-400"> — {approval.requestReason}</span> : null}
               </p>
