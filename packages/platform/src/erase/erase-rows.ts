@@ -1,6 +1,7 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
 import { notifyRunsErased } from '../events/runs-erased-sql';
+import { countErasedCases } from './erased-cases-sql';
 import { erasedMemoryOf } from './redact-checkpoints';
 import { refuseActiveReplays, type EraseSubject } from './refuse-active';
 import { lockReplayRuns } from './replay-runs';
@@ -29,7 +30,8 @@ export interface EraseTarget {
  * injections, memory items (written by the runs — episodes included — or kept on the threads, and
  * every memory derived from a run that read the erased content: `derivedFromReaders`),
  * webhook deliveries, approvals, tool calls, checkpoints, events, messages, steps, runs, threads;
- * then redacts the copies of their content that other rows hold (`redactCopies`). Counts come from
+ * then redacts the copies of their content that other rows hold (`redactCopies`). An experiment whose
+ * replay runs go counts them in its `erased_cases` (`countErasedCases`). Counts come from
  * the statements themselves, so they are the rows that existed when the transaction changed them.
  */
 export async function eraseRows(transaction: Prisma.TransactionClient, target: EraseTarget): Promise<Record<string, number>> {
@@ -127,6 +129,9 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
           })
         ).count;
   counts['memory_items'] = (await transaction.memoryItem.deleteMany({ where: { tenantId, id: { in: memoryItemIds } } })).count;
+  // Before the cases and runs go (their results go with them by cascade): each experiment that loses a
+  // replay here records it, so a summary on the cases left does not read as a verdict on every case.
+  await countErasedCases(transaction, tenantId, runIds);
   counts['eval_cases'] = (await transaction.evalCase.deleteMany({ where: { tenantId, id: { in: cases.map((evalCase) => evalCase.id) } } })).count;
   // A reader's extraction decisions stay (undo history) but their model-written reasons may quote it.
   counts['memory_decisions_redacted'] =

@@ -13,6 +13,7 @@ export const experimentViewSelect = {
   baselineExperimentId: true,
   scorers: true,
   summary: true,
+  erasedCases: true,
   createdAt: true,
   finishedAt: true,
   dataset: { select: { name: true } },
@@ -64,6 +65,12 @@ export interface ExperimentView {
   baselineExperimentId: string | null;
   scorers: unknown[];
   summary: ExperimentSummary | null;
+  /**
+   * Cases whose replay runs erases removed (ADR 0104), counted when each erase commits. They are in
+   * neither `results` nor a summary written after the erase; a summary written before it still counts
+   * them. Above 0, the summary is not a verdict on every case the experiment started with.
+   */
+  erasedCases: number;
   createdAt: string;
   finishedAt: string | null;
   results: ExperimentResultView[];
@@ -82,6 +89,7 @@ export function toExperimentView(row: ExperimentRow): ExperimentView {
     baselineExperimentId: row.baselineExperimentId,
     scorers: row.scorers as unknown[],
     summary: (row.summary as ExperimentSummary | null) ?? null,
+    erasedCases: row.erasedCases,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
     results: row.results.map((result) => ({

@@ -52,4 +52,4 @@ Options
   -h, --help     this help
 
 Exit codes: 0 success (run succeeded), 1 run failed or API error, 2 usage error, 3 run cancelled,
-4 eval run --fail-on-regression found a regression.`;
+4 eval run --fail-on-regression found a regression, 5 it found cases erased while the experiment ran.`;

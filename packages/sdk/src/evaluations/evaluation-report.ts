@@ -10,12 +10,18 @@ export interface EvaluationReport {
   baseline: Experiment | null;
   /** Cases that regressed: failed here and passed on the baseline (without a baseline: every failed case). */
   regressions: number;
+  /**
+   * Cases an erase took from the experiment or its baseline while they ran (ADR 0104): above 0 the
+   * verdict is on fewer cases than the dataset holds, so `--fail-on-regression` does not pass it.
+   */
+  erasedCases: number;
 }
 
 export function evaluationReport(experiment: Experiment, baseline: Experiment | null): EvaluationReport {
   const summary = experiment.summary;
   const regressions = baseline ? (summary?.regressions ?? 0) : (summary?.failed ?? 0);
-  return { dataset: experiment.dataset, agentId: experiment.agentId, version: experiment.agentVersion, baselineVersion: baseline?.agentVersion ?? null, experiment, baseline, regressions };
+  const erasedCases = experiment.erasedCases + (baseline?.erasedCases ?? 0);
+  return { dataset: experiment.dataset, agentId: experiment.agentId, version: experiment.agentVersion, baselineVersion: baseline?.agentVersion ?? null, experiment, baseline, regressions, erasedCases };
 }
 
 /** The report as Markdown for a CI job summary or a pull request comment. */
@@ -31,6 +37,7 @@ export function evaluationMarkdown(report: EvaluationReport): string {
       (summary?.baselinePassRate === null || summary?.baselinePassRate === undefined ? '' : ` (baseline pass rate ${percent(summary.baselinePassRate)})`) +
       `, ${summary?.casesDiverged ?? 0} case(s) diverged from the recording.`,
     '',
+    ...(report.erasedCases > 0 ? [`**${report.erasedCases} case(s) erased while the experiment ran**: the verdict does not cover them.`, ''] : []),
     '| # | input | result | first divergent step | regression | why |',
     '|---|---|---|---|---|---|',
     ...experiment.results.map(

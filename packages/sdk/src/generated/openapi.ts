@@ -2164,6 +2164,8 @@ export interface components {
                 };
                 baselinePassRate: number | null;
             } | null;
+            /** @description Cases whose replay runs an erase removed (ADR 0104); they are not in `results`, nor in a `summary` written after the erase. Above 0, the summary is no verdict on every case: a CI gate should fail or re-run on a fresh experiment. */
+            erasedCases: number;
             /** Format: date-time */
             createdAt: string;
             finishedAt: string | null;

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { evaluationMarkdown, evaluationReport } from '../../evaluations/evaluation-report.ts';
+import { evaluationMarkdown, evaluationReport, type EvaluationReport } from '../../evaluations/evaluation-report.ts';
 import type { CreateExperimentInput, Experiment } from '../../types.ts';
 import { printResult, UsageError, writeLine, type CommandContext } from '../cli-context.ts';
 import { integerFlag } from '../parse-command-line.ts';
@@ -12,11 +12,21 @@ const usage =
 /** Exit code of `eval run --fail-on-regression` when a case regressed (1, 2 and 3 keep their meanings: API error, usage error, run cancelled). */
 export const regressionExitCode = 4;
 
+/** Exit code of `eval run --fail-on-regression` when an erase took cases from the experiment or its baseline: no verdict on the whole dataset. */
+export const erasedCasesExitCode = 5;
+
+/** The exit code of `eval run`: with `--fail-on-regression`, a regression fails it, and so do erased cases (a pass on fewer cases is no pass). */
+export function evalExitCode(report: Pick<EvaluationReport, 'regressions' | 'erasedCases'>, failOnRegression: boolean): number {
+  if (!failOnRegression) return 0;
+  if (report.regressions > 0) return regressionExitCode;
+  return report.erasedCases > 0 ? erasedCasesExitCode : 0;
+}
+
 /**
  * `eval run`: replays a dataset against agent version N (and, with `--baseline M`, against M first,
  * as the baseline), waits for every case to be scored, writes `eval-report.json` and
  * `eval-report.md`, and with `--fail-on-regression` exits 4 when a case regressed (failed on N,
- * passed on M; without a baseline: failed on N).
+ * passed on M; without a baseline: failed on N), 5 when an erase took cases from either experiment.
  */
 export async function evalCommand(context: CommandContext): Promise<number> {
   const { client, flags, output } = context;
@@ -47,10 +57,11 @@ export async function evalCommand(context: CommandContext): Promise<number> {
   printResult(context, report, () => {
     const summary = experiment.summary;
     writeLine(output.stdout, `Version ${version}: passed ${summary?.passed ?? 0}/${summary?.cases ?? 0}, ${report.regressions} regression(s); reports in ${directory}/eval-report.{json,md}`);
+    if (report.erasedCases > 0) writeLine(output.stdout, `  ${report.erasedCases} case(s) erased while the experiment ran: the verdict does not cover them`);
     for (const result of experiment.results.filter((candidate) => candidate.status === 'failed'))
       writeLine(output.stdout, `  case ${result.position}${result.regression ? ' REGRESSION' : ''}: ${result.failureReason ?? 'failed'}${result.firstDivergentStep === null ? '' : ` (diverged at step ${result.firstDivergentStep})`}`);
   });
-  return flags['fail-on-regression'] && report.regressions > 0 ? regressionExitCode : 0;
+  return evalExitCode(report, flags['fail-on-regression'] === true);
 }
 
 /** The agent of the dataset's first recorded case (hand-written-only datasets need `--agent`). */

@@ -75,6 +75,12 @@ export function ExperimentPage({ dataset, experimentId }: { dataset: string; exp
                   ? `Completed ${view.finishedAt ? formatTimestamp(view.finishedAt) : ''}`
                   : `Running: ${scored} of ${view.results.length} cases scored`}
               </p>
+              {/* Erased replays are in no result below (ADR 0104): the verdict is on fewer cases than the experiment started with. */}
+              {view.erasedCases > 0 ? (
+                <p data-testid="experiment-erased-cases" className="font-medium text-amber-800 dark:text-amber-300">
+                  {view.erasedCases} {view.erasedCases === 1 ? 'case' : 'cases'} erased
+                </p>
+              ) : null}
               <p className="text-xs text-zinc-600 dark:text-zinc-300">
                 Scorers: {view.scorers.map((scorer) => (scorer as { type: string }).type).join(', ') || 'none'} (+ usage deltas)
               </p>

@@ -73,6 +73,12 @@ export const experimentSchema = z
       })
       .nullable()
       .describe('Aggregates, once every case is scored.'),
+    erasedCases: z
+      .number()
+      .int()
+      .describe(
+        'Cases whose replay runs an erase removed (ADR 0104); they are not in `results`, nor in a `summary` written after the erase. Above 0, the summary is no verdict on every case: a CI gate should fail or re-run on a fresh experiment.',
+      ),
     createdAt: timestampSchema,
     finishedAt: timestampSchema.nullable(),
     results: z.array(
