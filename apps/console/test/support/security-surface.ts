@@ -352,7 +352,6 @@ export const procedureCases: Record<string, ProcedureCase> = {
   'batches.list': { isolation: 'scoped', input: () => ({}) },
   'batches.get': { isolation: 'not-found', input: (r) => ({ batchId: r.batchId }) },
   'batches.items': { isolation: 'not-found', input: (r) => ({ batchId: r.batchId }) },
-  'batches.export': { isolation: 'not-found', input: (r) => ({ batchId: r.batchId, format: 'csv' }) },
   'batches.create': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId, concurrency: 1, items: ['matrix batch item'] }) },
   'batches.createFromJsonl': { isolation: 'not-found', input: (r) => ({ agentId: r.agentId, concurrency: 1, jsonl: '"matrix batch item"' }) },
   'batches.cancel': { isolation: 'not-found', input: (r) => ({ batchId: r.batchId }) },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../auth/roles';
 import { claimRuns } from '../execution/run-claims';
 import { createTestPlatform, type TestPlatform } from '../testing';
-import { createBatchAgent } from './batch-test-helpers';
+import { createBatchAgent, exportText } from './batch-test-helpers';
 
 /**
  * Regression (audit): the single-run retry (REST `POST /runs/:id/retry`, tRPC `runs.retry`, the run
@@ -65,7 +65,7 @@ describe.each(databaseModes)('single-run retry of a batch item (%s)', (mode) => 
       [1, retry.id, 'queued', 2],
       [2, expect.any(String), 'failed', 1],
     ]);
-    expect((await test.platform.batches.export(principal, { batchId: batch.id })).trim().split('\n')).toHaveLength(3);
+    expect((await exportText(test, principal, { batchId: batch.id })).trim().split('\n')).toHaveLength(3);
     // Asked again (a double click), the retry answers the same run.
     expect(await test.platform.runs.retry(principal, { runId: failed.id })).toMatchObject({ created: false, run: { id: retry.id } });
 

@@ -18,7 +18,7 @@ import {
 } from './batch.schema';
 import { findBatchByIdempotencyKey, hashBatchRequest } from './batch-idempotency';
 import { describeBatchLineError, parseBatchLines } from './batch-jsonl';
-import { exportLines } from './batch-export';
+import { exportLines, type BatchExportFormat } from './batch-export';
 import { cancelQueuedItems, completeIfSettled, countItems, insertBatchRuns, insertRetryRuns, lockBatchAgent, reopenBatch, selectItems } from './batch-sql';
 import { batchViewSelect, toBatchItem, toBatchView, type BatchItem, type BatchView } from './batch-view';
 
@@ -27,6 +27,9 @@ export interface SubmittedBatch {
   /** False when an earlier submit with the same idempotency key created it. */
   created: boolean;
 }
+
+/** Items read per export page: a few hundred outputs in memory at a time, however large the batch. */
+const exportPageSize = 200;
 
 interface BatchWrite {
   agentId: string;
@@ -142,18 +145,26 @@ export class BatchService {
     return { items: rows.map(toBatchItem), nextAfter: rows.length === input.limit && last ? last.item : null };
   }
 
-  /** Every item with its current run, as JSONL or CSV, read a page at a time. */
-  async export(principal: Principal, rawInput: unknown): Promise<string> {
+  /**
+   * Every item with its current run, as JSONL or CSV text a page at a time: a batch of 10,000 items with
+   * long outputs is streamed to the client, never held whole in the server's memory. The role, the
+   * input and the batch are checked before the first page is read, so a bad request is an error, not a
+   * broken download.
+   */
+  async export(principal: Principal, rawInput: unknown): Promise<AsyncGenerator<string>> {
     assertRole(principal, 'viewer', 'Exporting a batch');
     const { batchId, format } = parseInput(exportBatchInputSchema, rawInput);
     await this.findBatch(principal, batchId, this.database.prisma);
-    let text = '';
-    let after = -1;
-    for (;;) {
-      const rows = await selectItems(this.database.statements, batchId, principal.tenantId, { after, limit: 1_000 });
-      text += exportLines(rows.map(toBatchItem), format, after === -1);
+    return this.exportPages(principal.tenantId, batchId, format);
+  }
+
+  private async *exportPages(tenantId: string, batchId: string, format: BatchExportFormat): AsyncGenerator<string> {
+    for (let after = -1; ; ) {
+      const rows = await selectItems(this.database.statements, batchId, tenantId, { after, limit: exportPageSize });
+      // The first page carries the CSV header, even for a batch with no items left to show.
+      if (rows.length > 0 || after === -1) yield exportLines(rows.map(toBatchItem), format, after === -1);
       const last = rows.at(-1);
-      if (rows.length < 1_000 || !last) return text;
+      if (rows.length < exportPageSize || !last) return;
       after = last.item;
     }
   }

@@ -50,3 +50,10 @@ export function recordingBatchProcessor(test: TestPlatform, batchId: string, see
     },
   };
 }
+
+/** A batch's export read to the end, as the text a client downloads. */
+export async function exportText(test: TestPlatform, principal: Principal, input: { batchId: string; format?: 'jsonl' | 'csv' }): Promise<string> {
+  let text = '';
+  for await (const page of await test.platform.batches.export(principal, input)) text += page;
+  return text;
+}

@@ -8,7 +8,7 @@ import { claimRuns } from '../execution/run-claims';
 import { RunExecutor } from '../execution/run-executor';
 import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
 import { batchLimits } from './batch.schema';
-import { createBatchAgent, recordingBatchProcessor } from './batch-test-helpers';
+import { createBatchAgent, exportText, recordingBatchProcessor } from './batch-test-helpers';
 
 describe.each(databaseModes)('batches (%s)', (mode) => {
   let test: TestPlatform;
@@ -121,7 +121,7 @@ describe.each(databaseModes)('batches (%s)', (mode) => {
     expect(await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: retriedItem.runId }, select: { retryOfRunId: true } })).toEqual({ retryOfRunId: firstRun.id });
     expect((await test.platform.batches.get(principal, { batchId: batch.id })).progress).toMatchObject({ total: 4, succeeded: 3, failed: 1 });
 
-    const jsonl = await test.platform.batches.export(principal, { batchId: batch.id, format: 'jsonl' });
+    const jsonl = await exportText(test, principal, { batchId: batch.id, format: 'jsonl' });
     const lines = jsonl.trim().split('\n').map((line) => JSON.parse(line) as { item: number; output: string | null });
     expect(lines.map((line) => [line.item, line.output])).toEqual([
       [0, 'done: alpha'],
@@ -129,7 +129,7 @@ describe.each(databaseModes)('batches (%s)', (mode) => {
       [2, 'done: gamma, "quoted"'],
       [3, 'done: =SUM(A1)'],
     ]);
-    const csv = await test.platform.batches.export(principal, { batchId: batch.id, format: 'csv' });
+    const csv = await exportText(test, principal, { batchId: batch.id, format: 'csv' });
     const csvLines = csv.trim().split('\n');
     expect(csvLines[0]).toBe('item,runId,status,input,output,errorKind,errorMessage,attempts');
     expect(csvLines[3]).toContain('"gamma, ""quoted"""');
@@ -141,6 +141,28 @@ describe.each(databaseModes)('batches (%s)', (mode) => {
     const other: Principal = { ...principal, tenantId: randomUUID() };
     await expect(test.platform.batches.get(other, { batchId: batch.id })).rejects.toMatchObject({ kind: 'not-found' });
     await expect(test.platform.batches.cancel(other, { batchId: batch.id })).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(test.platform.batches.export(other, { batchId: batch.id })).rejects.toMatchObject({ kind: 'not-found' });
     await test.platform.batches.cancel(principal, { batchId: batch.id });
+  });
+
+  it('exports a batch larger than a page a page at a time, every item once in index order, the CSV header once', async () => {
+    const texts = Array.from({ length: 450 }, (_, index) => `paged item ${index}`);
+    const batch = await test.platform.batches.submit(principal, { agentId, items: texts });
+    try {
+      const pages: string[] = [];
+      for await (const page of await test.platform.batches.export(principal, { batchId: batch.id, format: 'jsonl' })) pages.push(page);
+      // 200 items a page: the file is never built whole on the server.
+      expect(pages).toHaveLength(3);
+      const lines = pages.join('').trim().split('\n').map((line) => JSON.parse(line) as { item: number; input: string });
+      expect(lines.map((line) => line.item)).toEqual(texts.map((_, index) => index));
+      expect(lines.map((line) => line.input)).toEqual(texts);
+
+      const csv = (await exportText(test, principal, { batchId: batch.id, format: 'csv' })).trim().split('\n');
+      expect(csv).toHaveLength(451);
+      expect(csv.filter((line) => line.startsWith('item,runId,'))).toHaveLength(1);
+      expect(csv[450]).toContain('paged item 449');
+    } finally {
+      await test.platform.batches.cancel(principal, { batchId: batch.id });
+    }
   });
 });

@@ -10,6 +10,12 @@ import { useCanOperate } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
 
 type ExportFormat = 'jsonl' | 'csv';
+
+/** The API's error message (`{ error: { message } }`), or the status when the body is not one. */
+async function exportFailure(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null;
+  return typeof body?.error?.message === 'string' ? body.error.message : `The server answered ${response.status}.`;
+}
 const contentTypes: Record<ExportFormat, string> = { jsonl: 'application/x-ndjson', csv: 'text/csv' };
 
 /** Export (any role) as a JSONL or CSV download; cancel (confirmed in a dialog) and retry failed items (operators). */
@@ -35,11 +41,10 @@ export function BatchActions({ batch }: { batch: BatchView }) {
     setExporting(format);
     setExportError(null);
     try {
-      const options = trpc.batches.export.queryOptions({ batchId: batch.id, format });
-      const { text } = await queryClient.fetchQuery({ ...options, staleTime: 0 });
-      // A one-off file, not data to keep: drop it from the cache.
-      queryClient.removeQueries({ queryKey: options.queryKey, exact: true });
-      const url = URL.createObjectURL(new Blob([text], { type: `${contentTypes[format]};charset=utf-8` }));
+      // The REST route streams the file with the page's session; tRPC would hold it whole on the server.
+      const response = await fetch(`/api/v1/batches/${encodeURIComponent(batch.id)}/export?format=${format}`, { headers: { Accept: contentTypes[format] } });
+      if (!response.ok) throw new Error(await exportFailure(response));
+      const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;
       link.download = `batch-${batch.id}.${format}`;
