@@ -35,6 +35,18 @@ describe('hashAgentConfig', () => {
     }
   });
 
+  it('does not confirm a guessed credential in a base URL to someone who reads the hash and the view', () => {
+    const secretUrl = 'https://llm.example.com/v1?api-key=ollama';
+    const stored = parseConfig({ model: { provider: 'openai-compatible', model: 'llama3', baseURL: secretUrl } });
+    const configHash = hashAgentConfig(stored, fingerprint);
+    expect(redactConfigSecrets(stored).model?.baseURL).toBe('https://llm.example.com/v1?api-key=***');
+    const guessed = { ...stored, model: { ...stored.model!, baseURL: secretUrl } };
+    expect(createHash('sha256').update(canonicalJson(guessed)).digest('hex')).not.toBe(configHash);
+    expect(hashAgentConfig(guessed, (key) => new SecretBox(Buffer.alloc(32, 8)).fingerprint(key))).not.toBe(configHash);
+    // Still told apart by the credential.
+    expect(hashAgentConfig(parseConfig({ model: { ...stored.model!, baseURL: 'https://llm.example.com/v1?api-key=other' } }), fingerprint)).not.toBe(configHash);
+  });
+
   it('still tells configs apart, keys included, and gives equal configs equal hashes', () => {
     expect(hashAgentConfig(withKey('ollama'), fingerprint)).toBe(hashAgentConfig(withKey('ollama'), fingerprint));
     expect(hashAgentConfig(withKey('ollama'), fingerprint)).not.toBe(hashAgentConfig(withKey('ollama2'), fingerprint));

@@ -1,4 +1,5 @@
 import { DomainError } from '../errors/domain-error';
+import { redactModelUrl, restoreModelUrls } from './agent-model-urls';
 import type { AgentVersionConfig } from './agent-version-config';
 
 /** Shown instead of a model's API key; sending it back keeps the stored key. */
@@ -6,9 +7,15 @@ export const redactedSecret = '[redacted]';
 
 type ModelEntry = NonNullable<AgentVersionConfig['model']>;
 
-/** Model API keys never leave the service: views, diffs and the console see the marker. */
+/**
+ * Model API keys never leave the service: views, diffs and the console see the marker. Nor do the
+ * credentials in a model's base URL (a gateway's path token, a query key): views show them as `***`.
+ */
 export function redactConfigSecrets(config: AgentVersionConfig): AgentVersionConfig {
-  const redact = (model: ModelEntry): ModelEntry => (model.apiKey ? { ...model, apiKey: redactedSecret } : model);
+  const redact = (model: ModelEntry): ModelEntry => {
+    const shown = redactModelUrl(model);
+    return shown.apiKey ? { ...shown, apiKey: redactedSecret } : shown;
+  };
   return { ...config, ...(config.model ? { model: redact(config.model) } : {}), fallbackModels: config.fallbackModels.map(redact) };
 }
 
@@ -32,10 +39,14 @@ function destinationOf(model: ModelEntry): string {
  * the key was saved for (provider, normalized base URL and model): the primary model's from the
  * previous primary, a fallback's from the previous fallback with the same destination. A marker
  * whose destination changed (say, the base URL now points elsewhere) would send the stored key to
- * a place its owner never chose, so it is refused and the key must be entered again.
- * @throws DomainError `validation` naming the `config.…apiKey` field to re-enter.
+ * a place its owner never chose, so it is refused and the key must be entered again. Base URLs sent
+ * back as their view (credentials as `***`) are restored first (`restoreModelUrls`), so destinations
+ * are compared on the URLs that will be stored.
+ * @throws DomainError `validation` naming the `config.…apiKey` field to re-enter, or the
+ *   `config.…baseURL` field whose `***` is not the view of a stored URL.
  */
-export function restoreConfigSecrets(config: AgentVersionConfig, previous: AgentVersionConfig | undefined): AgentVersionConfig {
+export function restoreConfigSecrets(sent: AgentVersionConfig, previous: AgentVersionConfig | undefined): AgentVersionConfig {
+  const config = restoreModelUrls(sent, previous);
   const restore = (model: ModelEntry, stored: ModelEntry | undefined, field: string): ModelEntry => {
     if (model.apiKey !== redactedSecret) return model;
     if (stored?.apiKey === undefined || destinationOf(stored) !== destinationOf(model)) {

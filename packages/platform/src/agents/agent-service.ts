@@ -154,6 +154,8 @@ export class AgentService {
     assertKnownTools(parsed, this.tools);
     assertRunnableConfig(parsed);
     assertNoHostSkills(parsed);
+    // A base URL sent back as its view (`***`) is restored inside the save's transaction; the view keeps
+    // the stored URL's scheme, host and port, so the policy judges the same destination here.
     await assertModelDestinations(parsed, this.outbound.policy);
     const config = await this.pinMcpTools(principal, parsed);
     assertApprovalRulesNameTools(config, this.tools);

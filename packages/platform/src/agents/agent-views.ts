@@ -26,7 +26,8 @@ export interface AgentVersionSummaryView {
 
 /**
  * One version with its effective config: defaults applied, model API keys replaced by
- * `redactedSecret` (send that marker back unchanged to keep the stored key).
+ * `redactedSecret` (send that marker back unchanged to keep the stored key), and the credentials in
+ * model base URLs shown as `***` (send the URL back unchanged to keep the stored one).
  */
 export interface AgentVersionView extends AgentVersionSummaryView {
   agentId: string;
