@@ -29,7 +29,7 @@ export const agentVersionSummarySchema = z
 
 export const agentVersionListSchema = z.object({ versions: z.array(agentVersionSummarySchema) }).register(viewRegistry, { id: 'AgentVersionList' });
 
-/** The effective config: defaults applied, model API keys replaced by the redaction marker. */
+/** The effective config: defaults applied, model API keys replaced by the redaction marker, credentials in model base URLs shown as `***` (ADR 0012). */
 export const agentConfigSchema = agentVersionConfigSchema.register(viewRegistry, { id: 'AgentConfig' });
 
 export const agentVersionSchema = agentVersionSummarySchema
