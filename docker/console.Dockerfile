@@ -10,5 +10,8 @@ WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
 COPY --from=build /app /app
 EXPOSE 3000
+# AGENTLOOM_DATA_DIR in compose: a fresh named volume copies this directory's owner, so it must be
+# node's — a root-owned one would stop the console writing the first admin key and the operator key.
+RUN mkdir -p /var/lib/agentloom && chown node:node /var/lib/agentloom
 USER node
 CMD ["npm", "run", "start", "--workspace", "@agentloom/console"]

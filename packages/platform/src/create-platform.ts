@@ -29,7 +29,7 @@ import type { PlatformConfig } from './platform-config';
 import { RunEventService } from './runs/run-event-service';
 import { RunMessageService } from './runs/run-message-service';
 import { RunService } from './runs/run-service';
-import { seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
+import { logAdminKeyLocation, seedDemoTenant, type SeedResult } from './seed/seed-demo-tenant';
 import { ensureOperatorKey, type OperatorKeyBootstrap } from './operator/operator-keys';
 import { TenantService } from './tenants/tenant-service';
 import { demoTools } from './tools/demo-tools';
@@ -166,7 +166,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       `${resealed.unreadable} stored secret(s) were sealed with a key this process was not given (AGENTLOOM_SECRET_KEY / AGENTLOOM_SECRET_KEY_PREVIOUS)`,
     );
   const seed = config.seedDemoTenant === false ? { seeded: false } : await seedDemoTenant(database, config.adminKeyPath, logger);
-  if (!seed.seeded && config.adminKeyPath) logger.info(`Sign in with an API key; the first admin key was saved to ${config.adminKeyPath}`);
+  if (!seed.seeded && config.adminKeyPath) logAdminKeyLocation(config.adminKeyPath, logger);
   const operatorKey = await ensureOperatorKey(database, config.operatorKeyPath, logger);
 
   // Writers notify run events only for runs a process tails (ADR 0038); each refresh reads every tail once more.

@@ -10,21 +10,36 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 import { openEmbedded } from '../embedded/open-embedded';
 import { findRepositoryRoot } from './repository-root';
+import { CommandUsageError, runCliCommand } from './run-cli-command';
 
-const { values } = parseArgs({
-  options: { port: { type: 'string', default: '5433' }, host: { type: 'string', default: '127.0.0.1' }, 'data-dir': { type: 'string' } },
-});
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-  console.error(`--port must be a TCP port number, got ${values.port}`);
-  process.exit(2);
-}
-const dataDirectory = values['data-dir'] ?? process.env.AGENTLOOM_DATA_DIR ?? `${findRepositoryRoot()}/.agentloom`;
+const usage = 'Usage: npm run db:serve [-- --port 5433] [--host 127.0.0.1] [--data-dir DIR]   (default AGENTLOOM_DATA_DIR, else <repo>/.agentloom)';
 
-try {
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '5433' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new CommandUsageError(`--port must be a TCP port number, got ${values.port}`);
+  const dataDirectory = values['data-dir'] ?? process.env.AGENTLOOM_DATA_DIR ?? `${findRepositoryRoot()}/.agentloom`;
+
   const embedded = await openEmbedded(dataDirectory);
   const server = new PGLiteSocketServer({ db: embedded.pglite, port, host: values.host });
-  await server.start();
+  try {
+    await server.start();
+  } catch (error) {
+    // Port taken: release the data directory's lock before reporting it.
+    await embedded.close();
+    throw error;
+  }
   console.log(`Serving the embedded database in ${embedded.location} at postgresql://postgres@${values.host}:${port}/postgres (Ctrl-C to stop)`);
   const stop = async () => {
     await server.stop();
@@ -33,7 +48,6 @@ try {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-} catch (error) {
-  console.error(error instanceof Error ? error.message : String(error));
-  process.exit(1);
 }
+
+await runCliCommand(usage, main);

@@ -1,6 +1,7 @@
 import { rawSqlFor, type Database } from '@agentloom/db';
 import type { Embedder } from '@agentloom/runtime';
 
+import { DomainError } from '../errors/domain-error';
 import { writeEmbedding } from './embedding-rows';
 import { ensureDimensionIndex } from './vector-sql';
 
@@ -13,15 +14,20 @@ export interface ReembedProgress {
  * Gives every item not yet embedded by `embedder` a vector from it, in id order, one transaction
  * per batch — so an interrupted run resumes where it stopped when started again (items already
  * done are skipped). Superseded items are included: they can be searched again after a restore.
+ * "Already done" means the same embedder id *and* the same dimension: an id can outlive its model
+ * (`openai:<model>` asked for another vector length, a model directory replaced in place), and a
+ * vector of the old length is never compared with a query again (search filters on both).
  */
 export async function reembedItems(
   database: Database,
   embedder: Embedder,
   options: { batchSize?: number; onProgress?: (progress: ReembedProgress) => void } = {},
 ): Promise<ReembedProgress> {
-  if (!database.vector.available) throw new Error(database.vector.fix ?? 'pgvector is not available on this database');
+  if (!database.vector.available) throw new DomainError('vector-search-unavailable', database.vector.fix ?? 'pgvector is not available on this database');
   const batchSize = options.batchSize ?? 64;
-  const pending = { OR: [{ embedderId: null }, { embedderId: { not: embedder.id } }] };
+  const pending = {
+    OR: [{ embedderId: null }, { embedderId: { not: embedder.id } }, { embeddingDimension: null }, { embeddingDimension: { not: embedder.dimension } }],
+  };
   const total = await database.prisma.memoryItem.count({ where: pending });
   await ensureDimensionIndex(database.sql, embedder.dimension);
   let done = 0;

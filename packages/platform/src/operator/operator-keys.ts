@@ -31,17 +31,23 @@ export async function ensureOperatorKey(database: Database, keyPath: string | un
     return true;
   });
   if (!created) return { created: false };
-  if (keyPath) await writeKeyFile(keyPath, key.plaintext);
-  const savedTo = keyPath ? `, also saved to ${keyPath}` : '';
-  logger.info(`Created the instance operator key for /api/v1/tenants (shown once${savedTo}): ${key.plaintext}`);
+  // Logged before the file is written: the key's hash is committed, so losing the plaintext to an
+  // unwritable data directory would leave only `operator:rotate-key`.
+  logger.info(`Created the instance operator key for /api/v1/tenants (shown once): ${key.plaintext}`);
+  const failure = keyPath ? await saveKeyFile(keyPath, key.plaintext) : undefined;
+  if (keyPath && failure) logger.warn(`Could not save the operator key to ${keyPath}: ${failure}. Copy it from the line above; it is not shown again.`);
+  else if (keyPath) logger.info(`Saved the operator key to ${keyPath} (mode 0600)`);
   return { created: true, operatorKey: key.plaintext };
 }
 
 /**
  * Revokes every operator key and creates a new one in one transaction; returns its plaintext and
- * writes it to `keyPath` when given. For `npm run operator:rotate-key` (a lost or leaked key).
+ * writes it to `keyPath` when given (`keyFileFailure` says why that failed; the key is still valid). For `npm run operator:rotate-key` (a lost or leaked key).
  */
-export async function rotateOperatorKey(database: Database, keyPath: string | undefined): Promise<{ operatorKey: string; revoked: number }> {
+export async function rotateOperatorKey(
+  database: Database,
+  keyPath: string | undefined,
+): Promise<{ operatorKey: string; revoked: number; keyFileFailure?: string }> {
   const key = generateOperatorKey();
   const revoked = await database.prisma.$transaction(async (transaction) => {
     const { count } = await transaction.operatorKey.updateMany({ where: { revokedAt: null }, data: { revokedAt: new Date() } });
@@ -50,8 +56,8 @@ export async function rotateOperatorKey(database: Database, keyPath: string | un
     await transaction.operatorKey.create({ data: { name: 'Instance operator key (rotated)', prefix: key.prefix, secretHash: key.secretHash } });
     return count;
   });
-  if (keyPath) await writeKeyFile(keyPath, key.plaintext);
-  return { operatorKey: key.plaintext, revoked };
+  const keyFileFailure = keyPath ? await saveKeyFile(keyPath, key.plaintext) : undefined;
+  return { operatorKey: key.plaintext, revoked, ...(keyFileFailure ? { keyFileFailure } : {}) };
 }
 
 /** The verification of an operator key, like `verifyApiKey`: `keyExists` decides whether a failure counts against its prefix. */
@@ -70,8 +76,14 @@ export async function verifyOperatorKey(prisma: PrismaClient, prefix: string, se
   return { operator: { operatorKeyId: key.id, operatorKeyName: key.name } };
 }
 
-async function writeKeyFile(path: string, plaintext: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${plaintext}\n`, { mode: 0o600 });
-  await chmod(path, 0o600);
+/** Writes the key file (mode 0600); returns why it failed instead of throwing, since the key is already committed. */
+async function saveKeyFile(path: string, plaintext: string): Promise<string | undefined> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, `${plaintext}\n`, { mode: 0o600 });
+    await chmod(path, 0o600);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -19,8 +20,9 @@ export interface SeedResult {
 
 /**
  * On first start (no tenant at all): a demo tenant, an admin API key and the demo agents, in one
- * transaction. The key is printed once and written to `<dataDirectory>/admin-key` (mode 0600) so a
- * local user can find it again; only its hash is stored.
+ * transaction. The key is printed once and then written to `<dataDirectory>/admin-key` (mode 0600)
+ * so a local user can find it again; only its hash is stored. A key file that cannot be written is
+ * a warning naming the path and the error, never a lost key.
  */
 export async function seedDemoTenant(
   database: Database,
@@ -57,14 +59,31 @@ export async function seedDemoTenant(
     return tenant.id;
   });
   if (!tenantId) return { seeded: false };
-  if (adminKeyPath) await writeAdminKeyFile(adminKeyPath, key.plaintext);
-  const savedTo = adminKeyPath ? `, also saved to ${adminKeyPath}` : '';
-  logger.info(`Created the demo tenant. Admin API key (shown once${savedTo}): ${key.plaintext}`);
+  // Logged before the file is written: the transaction has committed the key's hash, so if the
+  // plaintext were lost now (an unwritable data directory, a full disk) no one could ever sign in.
+  logger.info(`Created the demo tenant. Admin API key (shown once): ${key.plaintext}`);
+  if (adminKeyPath) await saveAdminKeyFile(adminKeyPath, key.plaintext, logger);
   return { seeded: true, tenantId, adminKey: key.plaintext };
 }
 
-async function writeAdminKeyFile(path: string, plaintext: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, `${plaintext}\n`, { mode: 0o600 });
-  await chmod(path, 0o600);
+/**
+ * On a start that seeded nothing: where the first admin key can be found — the file, if it is
+ * there. A first start that could not write it said so (a warning) and showed the key in its log.
+ */
+export function logAdminKeyLocation(adminKeyPath: string, logger: Logger): void {
+  if (existsSync(adminKeyPath)) logger.info(`Sign in with an API key; the first admin key was saved to ${adminKeyPath}`);
+  else logger.info(`Sign in with an API key; the first admin key was shown in the log of the first start (${adminKeyPath} does not exist)`);
+}
+
+/** A failed write is a warning, not a failed start: the key is already in the log. */
+async function saveAdminKeyFile(path: string, plaintext: string, logger: Logger): Promise<void> {
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, `${plaintext}\n`, { mode: 0o600 });
+    await chmod(path, 0o600);
+    logger.info(`Saved the admin API key to ${path} (mode 0600)`);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    logger.warn(`Could not save the admin API key to ${path}: ${reason}. Copy it from the line above; it is not shown again.`);
+  }
 }

@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 
 import { openDatabase } from '@agentloom/db';
-import type { EmbedderSelection } from '@agentloom/runtime';
+import { CommandUsageError, runCliCommand } from '@agentloom/db/cli';
 
-import { isDomainError } from '../../errors/domain-error';
 import { reembedItems } from '../reembed-items';
 import { embedderSelectionFromArguments } from './embedder-from-arguments';
 import { renderProgress } from './progress-bar';
@@ -36,20 +35,9 @@ async function main(): Promise<void> {
     return;
   }
   const batchSize = values['batch-size'] === undefined ? 64 : Number(values['batch-size']);
-  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
-    console.error(`--batch-size must be an integer from 1 to 10000\n${usage}`);
-    process.exitCode = 2;
-    return;
-  }
-  let selection: EmbedderSelection;
-  try {
-    selection = embedderSelectionFromArguments(values, process.env);
-  } catch (error) {
-    if (!isDomainError(error)) throw error;
-    console.error(`${error.message}\n${usage}`);
-    process.exitCode = 2;
-    return;
-  }
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new CommandUsageError('--batch-size must be an integer from 1 to 10000');
+  // A setting it cannot use is a `validation` DomainError naming the flag: runCliCommand prints it with the usage.
+  const selection = embedderSelectionFromArguments(values, process.env);
   if (selection.fallbackReason) {
     // Moving every item to the fallback would throw away the vectors of the embedder the operator asked for.
     console.error(`${selection.fallbackReason}. Nothing was changed; install it or pass --embedder hashing.`);
@@ -85,4 +73,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await runCliCommand(usage, main);

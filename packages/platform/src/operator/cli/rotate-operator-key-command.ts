@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { openDatabase } from '@agentloom/db';
+import { runCliCommand } from '@agentloom/db/cli';
 
 import { rotateOperatorKey } from '../operator-keys';
 
@@ -26,12 +27,14 @@ async function main(): Promise<void> {
   const database = await openDatabase(url ? { url, migrationsDirectory } : { dataDirectory, migrationsDirectory });
   try {
     const keyPath = url ? undefined : join(dataDirectory, 'operator-key');
-    const { operatorKey, revoked } = await rotateOperatorKey(database, keyPath);
-    console.log(`Revoked ${revoked} operator key(s). New operator key (shown once${keyPath ? `, also saved to ${keyPath}` : ''}):`);
+    const { operatorKey, revoked, keyFileFailure } = await rotateOperatorKey(database, keyPath);
+    const savedTo = keyPath && !keyFileFailure ? `, also saved to ${keyPath}` : '';
+    console.log(`Revoked ${revoked} operator key(s). New operator key (shown once${savedTo}):`);
     console.log(operatorKey);
+    if (keyFileFailure) console.error(`Could not save it to ${keyPath}: ${keyFileFailure}. Copy it from above; it is not shown again.`);
   } finally {
     await database.close();
   }
 }
 
-await main();
+await runCliCommand(usage, main);

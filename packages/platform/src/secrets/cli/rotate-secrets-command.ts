@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 import { openDatabase } from '@agentloom/db';
+import { runCliCommand } from '@agentloom/db/cli';
 
 import { resealStoredSecrets } from '../reseal-stored-secrets';
 import { SecretBox, secretKeyId } from '../secret-box';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     process.exitCode = values.help ? 0 : 2;
     return;
   }
+  // A key that is not 32 bytes of base64 is a `validation` DomainError naming its flag or variable (exit 2, with the usage).
   const oldKey = parseSecretKey(values['from-key'], '--from-key');
   const newKey = parseSecretKey(newKeyText);
   const box = new SecretBox(newKey, [oldKey]);
@@ -53,4 +55,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+await runCliCommand(usage, main);

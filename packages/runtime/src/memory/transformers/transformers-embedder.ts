@@ -22,7 +22,9 @@ type Extractor = Awaited<ReturnType<TransformersModule['pipeline']>>;
  * A sentence-embedding model the operator placed on disk (e.g. all-MiniLM-L6-v2 or bge-small in
  * ONNX), run by transformers.js on onnxruntime-node. Remote model downloads are switched off: the
  * directory is all it reads. ONNX Runtime runs inference on its own native threads, so the event
- * loop only carries tokenization. The id names the directory, so two models never share vectors.
+ * loop only carries tokenization. The id is the model directory's absolute path (ADR 0021): its
+ * name alone (`embedder`, `onnx-model`) is shared by models in other directories, and a shared id
+ * makes search compare a query with another model's vectors and `memory:reembed` skip them.
  */
 export class TransformersEmbedder implements Embedder {
   readonly id: string;
@@ -34,7 +36,7 @@ export class TransformersEmbedder implements Embedder {
     private readonly config: TransformersEmbedderConfig,
     private readonly packageEntry: string,
   ) {
-    this.id = `transformers:${basename(resolve(config.modelDirectory))}`;
+    this.id = transformersEmbedderId(config.modelDirectory);
     this.dimension = config.dimension;
   }
 
@@ -77,4 +79,15 @@ export class TransformersEmbedder implements Embedder {
     })();
     return this.extractor;
   }
+}
+
+/**
+ * `transformers:<absolute model directory>`. The whole path, not the directory's name: the path is
+ * what the operator sets (the same AGENTLOOM_EMBEDDER_MODEL_DIR for console, worker and
+ * `memory:reembed`), so one deployment gets one id. Two models share an id only when one replaces
+ * the other's files in place: `memory:reembed` still moves items of another dimension, but a model of
+ * the same dimension belongs in a new directory.
+ */
+function transformersEmbedderId(modelDirectory: string): string {
+  return `transformers:${resolve(modelDirectory)}`;
 }
