@@ -66,7 +66,7 @@ export { FolderSkillSource, parseSkillManifest } from './routing/folder-skill-so
 export { DemoScriptModel } from './demo/demo-script-model';
 
 // Tools
-export { DefaultToolRegistry } from './tools/tool-registry';
+export { DefaultToolRegistry, toolNamePattern } from './tools/tool-registry';
 export { boundToolOutput, defaultToolOutputMaxBytes, minimumToolOutputMaxBytes, prefixWithinBytes, utf8Bytes } from './tools/bound-tool-output';
 export { builtinToolsNamespace, registerBuiltinTools } from './tools/builtin/register-builtin-tools';
 export { maxWaitSeconds, waitToolNames } from './tools/builtin/wait-tools';

@@ -24,10 +24,13 @@ export const agentVersionConfigSchema = agentConfigSchema.extend({
     .optional(),
   /**
    * Written by the platform at save, never taken from the caller: each attached tool pinned by
-   * server, tool name and schema hash. A run refuses to start (`resume-mismatch`) when the server's
-   * tool no longer has that hash.
+   * server, tool name, schema hash and side effects. A run refuses to start (`resume-mismatch`) when
+   * the server's tool no longer has that hash or those side effects. Pins saved before side effects
+   * were pinned have none, and take the server's value (ADR 0033).
    */
-  mcpTools: z.array(z.object({ server: z.string(), tool: z.string(), schemaHash: z.string() })).optional(),
+  mcpTools: z
+    .array(z.object({ server: z.string(), tool: z.string(), schemaHash: z.string(), sideEffects: z.enum(['none', 'idempotent', 'unsafe']).optional() }))
+    .optional(),
   /**
    * Pending approvals expire (→ rejected with reason `expired`) after this many minutes. A save is
    * refused past `maximumApprovalExpiryMinutes` (`parseConfig`); a version stored before that bound is

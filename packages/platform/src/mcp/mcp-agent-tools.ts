@@ -7,8 +7,8 @@ import { McpConnectionError } from './mcp-connection-error';
 import type { McpConnector, OpenMcpServer } from './mcp-connector';
 import { mcpServerSelect } from './mcp-server-view';
 import { McpToolMismatchError, type McpToolMismatch } from './mcp-tool-mismatch-error';
+import { compareToPin, pinServerTools, type PinnedTool } from './mcp-tool-pins';
 
-type PinnedTool = NonNullable<AgentVersionConfig['mcpTools']>[number];
 
 /** A run's MCP tools and the connections behind them, closed when the run's attempt ends. */
 export interface RunMcpTools {
@@ -18,7 +18,7 @@ export interface RunMcpTools {
 
 /**
  * MCP servers as agents use them: at save, each attached tool is pinned (server, tool, schema
- * hash) in the version; at run time the servers are connected once for the attempt, the pins
+ * hash, side effects) in the version; at run time the servers are connected once for the attempt, the pins
  * checked, and only the pinned tools handed to the engine, where they go through the one guarded
  * tool path (approvals, ledger, idempotency key in `_meta`).
  */
@@ -30,8 +30,9 @@ export class McpAgentTools {
 
   /**
    * The config with `mcpTools` computed from the servers as they are now (whatever the caller sent
-   * there is replaced). A server that is unknown, unreachable, or lacks a named tool refuses the
-   * save with the field that names it.
+   * there is replaced). A server that is unknown or unreachable, or a named tool that is missing,
+   * listed twice or named so the engine cannot register it, refuses the save with the field that
+   * names it (`pinServerTools`).
    */
   async pin(tenantId: string, config: AgentVersionConfig): Promise<AgentVersionConfig> {
     const attached = config.mcpServers ?? [];
@@ -45,14 +46,7 @@ export class McpAgentTools {
       if (attached.findIndex((other) => other.server === entry.server) !== index) throw new DomainError('validation', `${field}.server: "${entry.server}" is attached twice`, `${field}.server`);
       const open = await this.openByName(tenantId, entry.server, field);
       try {
-        const names = entry.tools ?? [...open.tools.keys()];
-        for (const [toolIndex, name] of names.entries()) {
-          const found = open.tools.get(name);
-          if (!found) {
-            throw new DomainError('validation', `${field}.tools.${toolIndex}: MCP server ${entry.server} has no tool "${name}"; it has ${[...open.tools.keys()].join(', ') || 'none'}`, `${field}.tools.${toolIndex}`);
-          }
-          pins.push({ server: entry.server, tool: name, schemaHash: found.view.schemaHash });
-        }
+        pins.push(...pinServerTools(entry, open, field));
       } finally {
         await open.connection.close().catch(() => undefined);
       }
@@ -64,8 +58,9 @@ export class McpAgentTools {
    * Connects the version's servers for one run attempt and checks every pin.
    * @throws McpToolMismatchError (`resume-mismatch`) when a pinned tool changed or its server is gone
    * @throws McpConnectionError with the failure's kind when a server cannot be reached
+   * @throws the runtime's `aborted` error once `signal` (the run's abort: cancel, lost lease) aborted
    */
-  async openForRun(tenantId: string, config: AgentVersionConfig): Promise<RunMcpTools> {
+  async openForRun(tenantId: string, config: AgentVersionConfig, signal?: AbortSignal): Promise<RunMcpTools> {
     const pins = config.mcpTools ?? [];
     const servers = [...new Set(pins.map((pin) => pin.server))];
     const opened: OpenMcpServer[] = [];
@@ -83,12 +78,13 @@ export class McpAgentTools {
           mismatches.push(...serverPins.map((pin) => ({ server, tool: pin.tool, pinnedSchemaHash: pin.schemaHash, currentSchemaHash: null })));
           continue;
         }
-        const open = await this.connector.open(row);
+        const open = await this.connector.open(row, { signal });
         opened.push(open);
         for (const pin of serverPins) {
           const current = open.tools.get(pin.tool);
-          if (current?.view.schemaHash === pin.schemaHash) tools.push(current.tool);
-          else mismatches.push({ server, tool: pin.tool, pinnedSchemaHash: pin.schemaHash, currentSchemaHash: current?.view.schemaHash ?? null });
+          const mismatch = compareToPin(pin, current?.view);
+          if (mismatch) mismatches.push(mismatch);
+          else if (current) tools.push(current.tool);
         }
       }
       if (mismatches.length > 0) throw new McpToolMismatchError(mismatches);

@@ -1,4 +1,4 @@
-import { findOutboundRefusal } from '@agentloom/runtime';
+import { findOutboundRefusal, ToolAdapterError } from '@agentloom/runtime';
 
 import type { McpConnectionErrorKind } from './mcp-server.schema';
 
@@ -42,6 +42,10 @@ export function classifyMcpConnectionError(serverName: string, error: unknown): 
   // the rest of an MCP server's URL is admin-only and may be its credential (`…/mcp/s/<secret>/mcp`).
   if (refusal) return new McpConnectionError('mcp-outbound-refused', `MCP server ${serverName}: ${refusal.message}`, { cause: error });
   const chain = errorChain(error);
+  // The runtime adapter's own finding (an answer past its byte limit, a tools/list that would never
+  // end): its message is the adapter's words naming the server, never the server's text.
+  const protocolFinding = chain.find((entry) => entry instanceof ToolAdapterError && entry.kind === 'mcp-protocol');
+  if (protocolFinding) return new McpConnectionError('mcp-protocol', protocolFinding.message, { cause: error });
   const status = chain.map((entry) => (entry as { code?: unknown }).code).find((code): code is number => typeof code === 'number');
   if (status === 401 || status === 403 || chain.some((entry) => entry.constructor.name === 'UnauthorizedError')) {
     return new McpConnectionError('mcp-auth', `MCP server ${serverName} refused the credentials (HTTP ${status ?? 401}); check its auth headers`, {

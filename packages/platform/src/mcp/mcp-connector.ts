@@ -1,4 +1,4 @@
-import { connectMcpServer, stableHash, type AnyTool, type McpServerConnection, type McpTransportConfig, type OutboundPolicy } from '@agentloom/runtime';
+import { connectMcpServer, stableHash, toolNamePattern, type AnyTool, type McpServerConnection, type McpTransportConfig, type OutboundPolicy } from '@agentloom/runtime';
 
 import type { SecretBox } from '../secrets/secret-box';
 import { classifyMcpConnectionError, McpConnectionError } from './mcp-connection-error';
@@ -24,6 +24,15 @@ export function mcpToolSchemaHash(tool: Pick<AnyTool, 'description' | 'inputSche
 }
 
 /**
+ * Why the engine's registry would refuse this tool's offered name (`mcp.<server>.<tool>` must match
+ * its pattern), or undefined when it can be registered. Checked at save, because a pinned name the
+ * registry refuses would fail every run of the version.
+ */
+export function unusableToolName(offeredName: string): string | undefined {
+  return toolNamePattern.test(offeredName) ? undefined : `the tool name "${offeredName}" is not one the engine can offer (it must match ${toolNamePattern})`;
+}
+
+/**
  * The only way the platform reaches a tenant's MCP server: a stdio server runs the operator's
  * allow-list entry (looked up again at every connect, so removing an entry takes effect at once);
  * an HTTP server's URL passes the outbound policy at connect (and every connection goes through its
@@ -36,20 +45,27 @@ export class McpConnector {
     readonly stdioAllowList: McpStdioAllowList,
   ) {}
 
-  /** Connects and lists the tools. @throws McpConnectionError with the failure's kind. */
-  async open(row: McpServerRow): Promise<OpenMcpServer> {
+  /**
+   * Connects and lists the tools; `signal` (a run's abort) ends it at once.
+   * @throws McpConnectionError with the failure's kind, or the runtime's `aborted` error once `signal` aborted
+   */
+  async open(row: McpServerRow, options: { signal?: AbortSignal } = {}): Promise<OpenMcpServer> {
     const transport = this.transportFor(row);
     let connection: McpServerConnection;
     try {
-      connection = await connectMcpServer({ name: row.name, transport, outbound: this.policy });
+      connection = await connectMcpServer({ name: row.name, transport, outbound: this.policy }, { signal: options.signal });
     } catch (error) {
+      // An abort is the caller's doing, not the server's: it is not sorted into a connection failure.
+      if (options.signal?.aborted) throw error;
       throw classifyMcpConnectionError(row.name, error);
     }
     const prefix = mcpToolPrefix(row.name);
     const tools = new Map(
       connection.tools.map((tool) => {
         const name = tool.name.slice(prefix.length);
-        return [name, { tool, view: { name, description: tool.description, sideEffects: tool.sideEffects, schemaHash: mcpToolSchemaHash(tool) } }] as const;
+        const unusable = unusableToolName(tool.name);
+        const view: McpToolView = { name, description: tool.description, sideEffects: tool.sideEffects, schemaHash: mcpToolSchemaHash(tool), ...(unusable ? { unusable } : {}) };
+        return [name, { tool, view }] as const;
       }),
     );
     return { connection, tools };

@@ -8,7 +8,16 @@ const serverName = z
 
 /** Header names as HTTP allows them; values are secrets, sealed at rest and never returned. */
 const headerName = z.string().regex(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/, 'header names are HTTP tokens (letters, digits, - …)');
-const headerValue = z.string().min(1, 'a header value must not be empty').max(8_192);
+/**
+ * Only what an HTTP field value can carry (tab, visible ASCII and space, obs-text bytes 0x80–0xFF):
+ * a CR/LF, another control character or a character past Latin-1 would be stored, and every
+ * connection would then fail inside fetch, reported as a server that "did not answer".
+ */
+const headerValue = z
+  .string()
+  .min(1, 'a header value must not be empty')
+  .max(8_192)
+  .regex(/^[\t\x20-\x7e\x80-\xff]*$/, 'a header value may only hold tabs, visible ASCII, spaces and Latin-1 characters (no CR, LF or other control characters)');
 
 const stdioTransport = z.object({
   transport: z.literal('stdio'),
@@ -75,6 +84,11 @@ export const mcpToolViewSchema = z.object({
   description: z.string(),
   sideEffects: z.enum(['none', 'idempotent', 'unsafe']),
   schemaHash: z.string(),
+  /**
+   * Why an agent cannot use this tool (its offered name `mcp.<server>.<tool>` is not one the engine
+   * registers); attaching all of the server's tools leaves it out, naming it is refused at save.
+   */
+  unusable: z.string().optional(),
 });
 
 export const mcpConnectionErrorKinds = ['mcp-unreachable', 'mcp-outbound-refused', 'mcp-auth', 'mcp-protocol', 'mcp-stdio-not-allowed'] as const;

@@ -13,8 +13,12 @@ interface Entry {
   binding: ToolBinding;
 }
 
-// Dots are allowed for namespaced adapter tools (`mcp.github.search`); gateways map names to each provider's alphabet.
-const toolNamePattern = /^[a-zA-Z0-9_.-]{1,128}$/;
+/**
+ * The names `register` accepts. Dots are allowed for namespaced adapter tools (`mcp.github.search`);
+ * gateways map names to each provider's alphabet. Exported so a platform can refuse at save a tool
+ * name (e.g. a pinned MCP tool) that every run would fail to register.
+ */
+export const toolNamePattern = /^[a-zA-Z0-9_.-]{1,128}$/;
 
 /** Hashes already taken, by converted schema object and description (the schema objects are shared, see `toJsonSchema`). */
 const schemaHashes = new WeakMap<Record<string, unknown>, Map<string, string>>();

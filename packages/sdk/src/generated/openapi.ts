@@ -1834,6 +1834,8 @@ export interface components {
                 server: string;
                 tool: string;
                 schemaHash: string;
+                /** @enum {string} */
+                sideEffects?: "none" | "idempotent" | "unsafe";
             }[];
             approvalExpiryMinutes?: number;
             runBudget?: {
@@ -2236,6 +2238,7 @@ export interface components {
             /** @enum {string} */
             sideEffects: "none" | "idempotent" | "unsafe";
             schemaHash: string;
+            unusable?: string;
         };
         McpServerTest: {
             /** @constant */

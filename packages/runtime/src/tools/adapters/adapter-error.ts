@@ -3,7 +3,7 @@
  * follow the `fetch` convention recognise them.
  */
 export type ToolAdapterErrorKind =
-  'aborted' | 'url-refused' | 'invalid-arguments' | 'mcp-connection' | 'mcp-tool' | 'http-request';
+  'aborted' | 'url-refused' | 'invalid-arguments' | 'mcp-connection' | 'mcp-protocol' | 'mcp-tool' | 'http-request';
 
 /** Every error the tool adapters throw on purpose. */
 export class ToolAdapterError extends Error {

@@ -2,6 +2,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 
 import { createGuardedFetch } from '../../outbound/guarded-fetch';
 import type { OutboundPolicy } from '../../outbound/outbound-policy';
+import type { McpAnswerBound } from './mcp-answer-bound';
 
 /** A server started as a child process, speaking MCP over stdin/stdout. */
 export interface McpStdioTransportConfig {
@@ -41,13 +42,15 @@ function stdioEnvironment(config: McpStdioTransportConfig, defaults: Record<stri
  * Creates the SDK transport for a configuration; nothing is started until the client connects. The
  * SDK is loaded on first use: processes that never connect to an MCP server do not pay for it at start.
  * An HTTP server is reached only through the outbound policy's guarded `fetch` (checked URL,
- * checked address at every connect, redirects refused).
+ * checked address at every connect, redirects refused), and what it answers is read through
+ * `bound` when given (a body or SSE event past its limit is cut off).
  */
-export async function createMcpTransport(config: McpTransportConfig, policy: OutboundPolicy): Promise<Transport> {
+export async function createMcpTransport(config: McpTransportConfig, policy: OutboundPolicy, bound?: McpAnswerBound): Promise<Transport> {
   if (config.type === 'http') {
     const url = policy.checkUrl(config.url);
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    return new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers }, fetch: createGuardedFetch(policy) });
+    const guarded = createGuardedFetch(policy);
+    return new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers }, fetch: bound ? bound.wrap(guarded) : guarded });
   }
   const { getDefaultEnvironment, StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
   return new StdioClientTransport({
