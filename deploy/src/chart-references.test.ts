@@ -152,5 +152,8 @@ describe.each(chartVariants)('references inside the chart with $name', ({ option
     const worker = deployments.find((deployment) => componentOf(deployment) === 'worker')!;
     const grace = Number((configMaps[0]!['data'] as Record<string, string>)['AGENTLOOM_TOOL_ABORT_GRACE_MS']) / 1000;
     expect(podTemplateOf(worker).spec.terminationGracePeriodSeconds).toBeGreaterThan(grace);
+    // The drain time runs out, and its runs' calls get their abort grace, before the pod is killed (ADR 0108).
+    const environment = Object.fromEntries(containersOf(worker)[0]!.env!.map((variable) => [variable.name, variable.value]));
+    expect(podTemplateOf(worker).spec.terminationGracePeriodSeconds).toBeGreaterThan(Number(environment['AGENTLOOM_DRAIN_TIMEOUT_MS']) / 1000 + grace);
   });
 });

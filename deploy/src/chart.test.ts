@@ -38,7 +38,8 @@ describe('the Helm chart', () => {
   it('prints notes that name the release console Service and how to find the first admin key', () => {
     const { notes } = renderChartFiles(chartVariants[1]!.options);
     expect(notes).toContain('port-forward svc/prod-agentloom-console 3000:443');
-    expect(notes).toContain('app.kubernetes.io/instance=prod,app.kubernetes.io/component=console');
+    // Console and workers start together: whichever opens the empty database first prints the key.
+    expect(notes).toContain("logs -l 'app.kubernetes.io/instance=prod,app.kubernetes.io/component in (console,worker)'");
     expect(notes).toContain('Workers scale between 0 and 40');
   });
 

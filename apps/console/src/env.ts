@@ -18,6 +18,14 @@ const secretKey = z
   .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
   .transform((value) => Buffer.from(value, 'base64'));
 
+/**
+ * A scrape presents the token as `Authorization: Bearer <token>`, which cannot carry whitespace: the
+ * newline `kubectl create secret --from-file` leaves is trimmed (Prometheus trims its
+ * credentials_file too), and a token with whitespace inside is refused rather than started with a
+ * token no scrape could ever present. Workers read AGENTLOOM_METRICS_TOKEN by the same rule.
+ */
+const metricsToken = z.string().trim().min(16).regex(/^\S+$/, 'must not contain spaces or other whitespace (a bearer token cannot carry them)');
+
 const environmentSchema = z.object({
   /** Postgres server to use; unset means the embedded database in AGENTLOOM_DATA_DIR. */
   DATABASE_URL: z.preprocess(emptyToUndefined, postgresUrl.optional()),
@@ -30,7 +38,7 @@ const environmentSchema = z.object({
    * /api/metrics requires `Authorization: Bearer <token>` with this token. Unset: the endpoint answers
    * only process-wide numbers with no tenant or agent labels (see docs/adr on exposure).
    */
-  AGENTLOOM_METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16).optional()),
+  AGENTLOOM_METRICS_TOKEN: z.preprocess(emptyToUndefined, metricsToken.optional()),
   /** Failed authentications (API key, session or sign-in) one client address may make per window before 429. */
   AGENTLOOM_AUTH_FAILURES_PER_ADDRESS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(30)),
   /** Failed authentications on one existing API key (by prefix, from any address) per window before 429. */
@@ -49,6 +57,8 @@ const environmentSchema = z.object({
   AGENTLOOM_RECOVERY_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
   /** How long a cancelled (or otherwise aborted) tool call may take to stop before it is abandoned. */
   AGENTLOOM_TOOL_ABORT_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
+  /** How long a stopping executor lets held runs finish their step before giving them back to the queue (ADR 0108). */
+  AGENTLOOM_DRAIN_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(3_600_000).default(10_000)),
   /**
    * Comma-separated paths of modules exporting `tools: AnyTool[]`, loaded by the console and every
    * worker alike (relative paths against the repository root): one tool catalog for the fleet.
@@ -116,7 +126,7 @@ export interface ConsoleEnvironment {
   migrationsDirectory: string;
   port: number;
   secureCookies: boolean;
-  executor: { enabled: boolean; concurrency: number; leaseMs: number; heartbeatMs: number; pollMs: number; recoveryIntervalMs: number; toolAbortGraceMs: number };
+  executor: { enabled: boolean; concurrency: number; leaseMs: number; heartbeatMs: number; pollMs: number; recoveryIntervalMs: number; toolAbortGraceMs: number; drainTimeoutMs: number };
   /** Absolute paths of the tool modules to load (AGENTLOOM_TOOL_MODULES). */
   toolModules: string[];
   /** Absolute paths of the custom scorer modules to load (AGENTLOOM_SCORER_MODULES). */
@@ -178,6 +188,7 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
       pollMs: values.AGENTLOOM_POLL_MS,
       recoveryIntervalMs: values.AGENTLOOM_RECOVERY_INTERVAL_MS,
       toolAbortGraceMs: values.AGENTLOOM_TOOL_ABORT_GRACE_MS,
+      drainTimeoutMs: values.AGENTLOOM_DRAIN_TIMEOUT_MS,
     },
     toolModules: splitList(values.AGENTLOOM_TOOL_MODULES).map((modulePath) => path.resolve(/*turbopackIgnore: true*/ repositoryRoot, modulePath)),
     scorerModules: splitList(values.AGENTLOOM_SCORER_MODULES).map((modulePath) => path.resolve(/*turbopackIgnore: true*/ repositoryRoot, modulePath)),

@@ -21,6 +21,7 @@ export async function createWorkerContainer(environment: WorkerEnvironment): Pro
       pollMs: environment.AGENTLOOM_POLL_MS,
       recoveryIntervalMs: environment.AGENTLOOM_RECOVERY_INTERVAL_MS,
       toolAbortGraceMs: environment.AGENTLOOM_TOOL_ABORT_GRACE_MS,
+      drainTimeoutMs: environment.AGENTLOOM_DRAIN_TIMEOUT_MS,
     },
     outbound: { allowPrivateTargets: [...environment.AGENTLOOM_ALLOW_PRIVATE_TARGETS, ...environment.AGENTLOOM_WEBHOOK_ALLOW_PRIVATE_TARGETS] },
     mcp: { stdioAllowList: environment.mcpStdioAllowList },

@@ -28,6 +28,14 @@ const secretKey = z
   .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 random bytes in base64 (openssl rand -base64 32)')
   .transform((value) => Buffer.from(value, 'base64'));
 
+/**
+ * A scrape presents the token as `Authorization: Bearer <token>`, which cannot carry whitespace: the
+ * newline `kubectl create secret --from-file` leaves is trimmed (Prometheus trims its
+ * credentials_file too), and a token with whitespace inside is refused rather than started with a
+ * token no scrape could ever present. The console reads AGENTLOOM_METRICS_TOKEN by the same rule.
+ */
+const metricsToken = z.string().trim().min(16).regex(/^\S+$/, 'must not contain spaces or other whitespace (a bearer token cannot carry them)');
+
 const environmentSchema = z.object({
   DATABASE_URL: z
     .string({ error: 'DATABASE_URL is required: workers share a Postgres server with the console (postgresql://…)' })
@@ -49,12 +57,18 @@ const environmentSchema = z.object({
    * ignores its abort signal longer is abandoned and its ledger row closed `failed` / `abandoned`.
    */
   AGENTLOOM_TOOL_ABORT_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+  /**
+   * How long a stopping worker (SIGTERM) lets held runs finish their current step; runs still held
+   * then are given back to the queue and resume from their last checkpoint (ADR 0108). Keep it below
+   * the supervisor's grace period (Kubernetes terminationGracePeriodSeconds) with room to spare.
+   */
+  AGENTLOOM_DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** OTLP/HTTP endpoint for traces (e.g. http://otel-collector:4318); unset disables export. */
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   /** Port of the worker's Prometheus endpoint (`GET /metrics`); unset: none. Each worker counts its own work (ADR 0046). */
   AGENTLOOM_METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   /** Bearer token for the metrics endpoint; unset: open, without agent and tool labels (as the console's). */
-  AGENTLOOM_METRICS_TOKEN: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(16).optional()),
+  AGENTLOOM_METRICS_TOKEN: metricsToken.optional(),
   AGENTLOOM_DATA_DIR: z.string().default(`${repositoryRoot}.agentloom`),
   /**
    * Comma-separated paths of modules exporting `tools: AnyTool[]`; relative paths resolve against
@@ -96,7 +110,27 @@ const environmentSchema = z.object({
   AGENTLOOM_EMBEDDER_MODEL_DIR: z.string().optional(),
 });
 
+/** Every variable the worker reads (the README's environment table must list each; its test checks). */
+export const workerEnvironmentVariables = Object.keys(environmentSchema.shape);
+
 type ParsedEnvironment = z.infer<typeof environmentSchema>;
+
+/** Settings valid one by one that cannot work together; one line each, naming both variables. */
+function conflictsBetween(values: ParsedEnvironment): string[] {
+  const conflicts: string[] = [];
+  // A heartbeat at or past the lease lets every lease expire before it is renewed: another executor
+  // recovers each run as attempt + 1 until its attempts are exhausted.
+  if (values.AGENTLOOM_HEARTBEAT_MS >= values.AGENTLOOM_LEASE_MS) {
+    conflicts.push(
+      `AGENTLOOM_HEARTBEAT_MS: must be below AGENTLOOM_LEASE_MS (${values.AGENTLOOM_HEARTBEAT_MS} ≥ ${values.AGENTLOOM_LEASE_MS}); keep it well below, e.g. a sixth of the lease`,
+    );
+  }
+  // Two servers cannot listen on one port; refused here, before the database is opened.
+  if (values.AGENTLOOM_METRICS_PORT !== undefined && values.AGENTLOOM_METRICS_PORT === values.AGENTLOOM_WORKER_HEALTH_PORT) {
+    conflicts.push(`AGENTLOOM_METRICS_PORT: must differ from AGENTLOOM_WORKER_HEALTH_PORT (both are ${values.AGENTLOOM_METRICS_PORT})`);
+  }
+  return conflicts;
+}
 
 /** The validated variables plus the memory embedder they select (the same rules as the console's). */
 export type WorkerEnvironment = ParsedEnvironment & { memoryEmbedder: MemoryEmbedderConfig; mcpStdioAllowList: McpStdioAllowList };
@@ -112,10 +146,20 @@ function memoryEmbedderFrom(values: ParsedEnvironment): MemoryEmbedderConfig {
   });
 }
 
+/**
+ * An empty variable means "use the default", as in the console (its `emptyToUndefined`): one fleet
+ * ConfigMap or compose file with `AGENTLOOM_LEASE_MS=""` must configure both alike.
+ */
+function withoutEmptyValues(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+}
+
 /** Parses the environment or explains, in one line per problem, what to fix. */
 export function readEnvironment(source: NodeJS.ProcessEnv = process.env): WorkerEnvironment | { errors: string[] } {
-  const parsed = environmentSchema.safeParse(source);
+  const parsed = environmentSchema.safeParse(withoutEmptyValues(source));
   if (parsed.success) {
+    const conflicts = conflictsBetween(parsed.data);
+    if (conflicts.length > 0) return { errors: conflicts };
     try {
       const mcpStdioAllowList = parseMcpStdioAllowList(parsed.data.AGENTLOOM_MCP_STDIO_ALLOW);
       return { ...parsed.data, memoryEmbedder: memoryEmbedderFrom(parsed.data), mcpStdioAllowList };

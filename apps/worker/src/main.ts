@@ -2,9 +2,8 @@ import { consoleLogger, isDomainError, keepServingOnUnhandledRejection, ToolModu
 
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
-import { startWorkerHealthServer } from './health-server';
-import { startMetricsServer } from './metrics-server';
 import { startTelemetry } from './telemetry';
+import { PortUnavailableError, startWorkerServers } from './worker-servers';
 
 /**
  * Headless worker process: connects to the shared Postgres server, applies pending migrations,
@@ -20,19 +19,21 @@ async function main(): Promise<void> {
   }
   const telemetry = await startTelemetry('agentloom-worker', environment.OTEL_EXPORTER_OTLP_ENDPOINT);
   const { platform } = await createWorkerContainer(environment);
-  await platform.executor.start();
-  const healthPort = environment.AGENTLOOM_WORKER_HEALTH_PORT;
-  const healthServer = healthPort === undefined ? undefined : await startWorkerHealthServer(healthPort, () => platform.health.report());
-  const metricsServer = environment.AGENTLOOM_METRICS_PORT
-    ? await startMetricsServer(platform.metrics, environment.AGENTLOOM_METRICS_PORT, environment.AGENTLOOM_METRICS_TOKEN)
-    : undefined;
-  if (metricsServer) consoleLogger.info(`Worker metrics on :${metricsServer.port}/metrics`);
+  // The ports are bound before the executor claims anything: a worker that cannot serve its probes
+  // exits holding no run (the executor is idle, so closing the platform releases nothing).
+  const { health: healthServer, metrics: metricsServer } = await startWorkerServers(environment, platform).catch(async (error: unknown) => {
+    await platform.close();
+    throw error;
+  });
 
   let stopping = false;
+  let executorStarting: Promise<void> = Promise.resolve();
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     consoleLogger.info(`Worker stopping (${signal}): draining in-flight runs`);
+    // A signal while the executor starts: let the start finish, then drain what it claimed.
+    await executorStarting.catch(() => undefined);
     await metricsServer?.close();
     await platform.close();
     await healthServer?.close();
@@ -40,16 +41,21 @@ async function main(): Promise<void> {
     consoleLogger.info('Worker stopped');
     process.exit(0);
   };
-  // Listening before saying ready: until a listener exists the OS default for SIGTERM (terminate at
-  // once) applies, and a supervisor that stops the worker as soon as it reads "ready" would kill it.
+  // Listening before the executor starts (and before saying ready): until a listener exists the OS
+  // default for SIGTERM (terminate at once) applies, which would strand every run claimed so far.
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  if (healthServer) consoleLogger.info(`Worker probes on :${healthServer.port} (/healthz, /readyz)`);
+  if (metricsServer) consoleLogger.info(`Worker metrics on :${metricsServer.port}/metrics`);
+  executorStarting = platform.executor.start();
+  await executorStarting;
+  if (stopping) return;
   consoleLogger.info('Worker ready', { database: platform.database.location, executor: platform.executor.owner, concurrency: platform.executor.concurrency });
 }
 
 main().catch((error: unknown) => {
   // Expected start-up failures get their one clear line; anything else keeps its stack.
-  const message = isDomainError(error) || error instanceof ToolModuleError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message = isDomainError(error) || error instanceof ToolModuleError || error instanceof PortUnavailableError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(`[agentloom] worker failed to start: ${message}`);
   process.exit(1);
 });

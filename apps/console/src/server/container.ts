@@ -74,6 +74,7 @@ async function openPlatform(): Promise<Platform> {
       pollMs: environment.executor.pollMs,
       recoveryIntervalMs: environment.executor.recoveryIntervalMs,
       toolAbortGraceMs: environment.executor.toolAbortGraceMs,
+      drainTimeoutMs: environment.executor.drainTimeoutMs,
     },
     outbound: { allowPrivateTargets: environment.outbound.allowPrivateTargets },
     mcp: { stdioAllowList: environment.mcp.stdioAllowList },

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 
 import type { Database } from '@agentloom/db';
+import { HostStoppingError } from '@agentloom/runtime';
 
 import { runCancelChannel, runQueuedChannel } from '../events/run-event';
 import type { Logger } from '../logging/logger';
@@ -38,9 +39,17 @@ export interface RunExecutorConfig {
   claimOnFinish: boolean;
   /**
    * How long a tool call aborted by a cancel (or lost lease, or drain) may take to stop before it
-   * is abandoned and its ledger row closed `failed` / `abandoned`. Read by the run processor.
+   * is abandoned and its ledger row closed `failed` / `abandoned` (a drain's call is left `running`
+   * instead, as a crash leaves it: ADR 0108). Read by the run processor.
    */
   toolAbortGraceMs: number;
+  /**
+   * How long `stop()` lets held runs finish their current step (ADR 0108). Runs still held then are
+   * aborted as the host stopping, not cancelled: nothing of the step is committed and each is given
+   * back to the queue, its attempt kept, to resume from its checkpoint. Keep it under the supervisor's
+   * grace period (Kubernetes' terminationGracePeriodSeconds) with room for that release and the exit.
+   */
+  drainTimeoutMs: number;
   /** The platform tools this executor's processor can resolve; it claims only runs needing no other. Undefined: any run. */
   toolNames?: readonly string[];
 }
@@ -54,6 +63,7 @@ export const defaultExecutorConfig: RunExecutorConfig = {
   recoveryIntervalMs: 5_000,
   claimOnFinish: true,
   toolAbortGraceMs: 5_000,
+  drainTimeoutMs: 10_000,
 };
 
 interface HeldRun {
@@ -144,9 +154,10 @@ export class RunExecutor {
 
   /**
    * Graceful stop: no more claims; in-flight runs finish their current step and persist it; after
-   * `drainMs` the rest are aborted. Runs still held are given back to the queue.
+   * `drainMs` (the `drainTimeoutMs` setting unless given) the rest are aborted with `HostStoppingError`,
+   * which the engine never takes for a cancel (ADR 0108). Runs still held are given back to the queue.
    */
-  async stop(drainMs = 10_000): Promise<void> {
+  async stop(drainMs = this.config.drainTimeoutMs): Promise<void> {
     if (this.state === 'idle' || this.state === 'stopped') return;
     this.state = 'draining';
     this.schedule.stop();
@@ -156,7 +167,12 @@ export class RunExecutor {
     const all = Promise.all([...this.held.values()].map((held) => held.done));
     const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), drainMs).unref());
     if ((await Promise.race([all, timeout])) === 'timeout') {
-      for (const held of this.held.values()) held.abort.abort(new Error('Executor stopped'));
+      const late = [...this.held.values()];
+      this.logger.warn(`Drain time (${drainMs} ms) ran out; giving back ${late.length} run(s) still held, each to resume from its last checkpoint`, {
+        runs: late.map((held) => held.run.id),
+      });
+      // Not a cancel: the step in flight is not committed, and a tool call it caught stays as a crash leaves it.
+      for (const held of late) held.abort.abort(new HostStoppingError(`Executor ${this.owner} stopped; its drain time (${drainMs} ms) ran out`));
       await all;
     }
     // After the runs: their last events may still have queued webhook deliveries worth sending.

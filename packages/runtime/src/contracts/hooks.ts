@@ -13,9 +13,11 @@ export interface ToolVeto {
 /**
  * Why a call ended without a result of its own because the run was aborted (cancel, lost lease,
  * engine closed) while it ran: `cancelled` — it stopped within the grace period, or never started;
- * `abandoned` — it ignored its abort signal past the grace period and was left behind, outcome unknown.
+ * `abandoned` — it ignored its abort signal past the grace period and was left behind, outcome unknown;
+ * `host-stopping` — the host aborted it because it is shutting down (`HostStoppingError`), whether or not
+ * it stopped: the run is not over, and the host treats the call as a crash would leave it.
  */
-export type ToolCallInterruption = 'cancelled' | 'abandoned';
+export type ToolCallInterruption = 'cancelled' | 'abandoned' | 'host-stopping';
 
 /**
  * A hook's answer that the call already ran (e.g. in an earlier attempt, per the host's ledger): it is

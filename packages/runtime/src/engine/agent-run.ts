@@ -1,7 +1,7 @@
 import type { CheckpointStore, EventSink } from '../contracts/stores';
 import type { Message } from '../contracts/messages';
 import type { ModelUsage } from '../contracts/model-gateway';
-import { AbortedError, EngineStateError } from '../errors';
+import { AbortedError, EngineStateError, HostStoppingError } from '../errors';
 import { throwIfAborted } from '../util/abort';
 import { advanceRun } from './advance-run';
 import type { EngineServices } from './engine-services';
@@ -48,8 +48,8 @@ export class AgentRun {
     this.pendingRecorder = options.firstRecorder;
     const external = options.signal;
     if (external) {
-      if (external.aborted) this.cancel('Cancelled before start');
-      else external.addEventListener('abort', () => this.cancel('Cancelled by the host'), { once: true });
+      if (external.aborted) this.abortFrom(external, 'Cancelled before start');
+      else external.addEventListener('abort', () => this.abortFrom(external, 'Cancelled by the host'), { once: true });
     }
   }
 
@@ -90,6 +90,15 @@ export class AgentRun {
   /** Aborts the in-flight model or tool call; the current (or next) step returns `interrupted: cancelled`. */
   cancel(reason = 'Cancelled'): void {
     if (!this.controller.signal.aborted) this.controller.abort(new AbortedError(reason));
+  }
+
+  /**
+   * The host's abort: a cancel, unless the host says it is stopping (`HostStoppingError`), which is
+   * passed on as it is so the step ends `host-stopping` and its tool calls hear so (ADR 0108).
+   */
+  private abortFrom(external: AbortSignal, cancelReason: string): void {
+    if (!(external.reason instanceof HostStoppingError)) return this.cancel(cancelReason);
+    if (!this.controller.signal.aborted) this.controller.abort(external.reason);
   }
 
   /** Resolves when no step is in flight. */

@@ -15,8 +15,11 @@ export interface BudgetPause extends BudgetExceeded {
   message: string;
 }
 
-/** Why a run stopped without a final answer. */
-export type InterruptReason = 'cancelled' | 'model-call-limit' | 'iteration-limit' | 'completion-blocked' | 'failed';
+/**
+ * Why a run stopped without a final answer. `host-stopping`: the host aborted the step because it is
+ * shutting down (`HostStoppingError`); the run did not end, and the host must not commit the step.
+ */
+export type InterruptReason = 'cancelled' | 'host-stopping' | 'model-call-limit' | 'iteration-limit' | 'completion-blocked' | 'failed';
 
 /**
  * What the host does next. `run-again` means "persist and call `step()` again"; the other three end

@@ -63,6 +63,19 @@ export class AbortedError extends RuntimeError {
   }
 }
 
+/**
+ * The host is stopping (its process shuts down and its drain time ran out), not the run: the abort
+ * that carries this reason interrupts the step with reason `host-stopping`, never `cancelled`. The
+ * host must not commit that step; it gives the run back and resumes it from its last committed
+ * checkpoint, and a tool call the abort caught mid-flight is told `interruption: 'host-stopping'` so
+ * the host's ledger can treat it as a crash would (its outcome unknown, not cancelled).
+ */
+export class HostStoppingError extends RuntimeError {
+  constructor(message = 'The host stopped before the step ended') {
+    super('host-stopping', message);
+  }
+}
+
 /** Input (config, arguments, checkpoint content, plan update) failed validation. */
 export class ValidationError extends RuntimeError {
   constructor(message: string, cause?: unknown) {

@@ -5,6 +5,7 @@ export {
   budgetPausedMessage,
   ChildAwaitingApprovalError,
   EngineStateError,
+  HostStoppingError,
   InvalidCheckpointError,
   InvalidModelResponseError,
   LimitExceededError,

@@ -11,6 +11,7 @@ export type RuntimeErrorKind =
   | 'resume-mismatch'
   | 'tool-state-persistence'
   | 'aborted'
+  | 'host-stopping'
   | 'validation'
   | 'engine-state'
   | 'invalid-checkpoint'

@@ -1,6 +1,6 @@
 import { isTransientDatabaseError, type Database, type Prisma, type StatementRunner } from '@agentloom/db';
 import { trace } from '@opentelemetry/api';
-import { InProcessEventBus, type AgentRun, type AnyTool, type BudgetGuard, type Engine, type StepResult, type ToolContext } from '@agentloom/runtime';
+import { HostStoppingError, InProcessEventBus, type AgentRun, type AnyTool, type BudgetGuard, type Engine, type StepResult, type ToolContext } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import type { Logger } from '../../logging/logger';
@@ -104,9 +104,14 @@ export class EngineRunProcessor implements RunProcessor {
     // cannot be reached or whose pinned tools changed ends the run before any model call.
     let mcpTools: RunMcpTools | undefined;
     try {
-      mcpTools = await this.openMcpTools(run, context);
+      mcpTools = await this.openMcpTools(run, context, signals.abort);
     } catch (error) {
       if (this.abandonAttempt(run, error)) return;
+      // The run's abort ended the connect: a drain that ran out gives the run back (as for a step), it does not fail it.
+      if (signals.abort.reason instanceof HostStoppingError) {
+        this.logger.warn(`Run ${run.id}: ${signals.abort.reason.message} while connecting its MCP servers; it resumes from its last checkpoint`);
+        return;
+      }
       await this.failBeforeStart(run, owner, kindOf(error), error);
       return;
     }
@@ -117,10 +122,11 @@ export class EngineRunProcessor implements RunProcessor {
     }
   }
 
-  private async openMcpTools(run: ClaimedRun, context: RunContext): Promise<RunMcpTools | undefined> {
+  private async openMcpTools(run: ClaimedRun, context: RunContext, signal: AbortSignal): Promise<RunMcpTools | undefined> {
     if ((context.config.mcpTools ?? []).length === 0) return undefined;
     if (!this.mcp) throw Object.assign(new Error('This executor was built without MCP support'), { kind: 'invalid-agent-config' });
-    return this.mcp.openForRun(run.tenantId, context.config);
+    // A cancel (or lost lease) while connecting ends the connect at once: paging a server's tools must not outlive the run.
+    return this.mcp.openForRun(run.tenantId, context.config, signal);
   }
 
   private async processWithTools(run: ClaimedRun, owner: string, signals: RunProcessingSignals, context: RunContext, extraTools: AnyTool[], replay: ReplayFixture | undefined): Promise<void> {
@@ -200,6 +206,7 @@ export class EngineRunProcessor implements RunProcessor {
       // before them would close those calls as leftovers though they returned.
       await ledger.writeEndsNotRecorded(new Set()).catch(() => undefined);
       if (error instanceof LeaseLostError) this.logger.warn(error.message);
+      else if (error instanceof HostStoppingError) this.logger.warn(`Run ${run.id}: ${error.message}; its step was not committed and it resumes from its last checkpoint`);
       else if (!this.abandonAttempt(run, error)) await this.failBeforeStart(run, owner, kindOf(error), error);
     } finally {
       await engine.close();
@@ -256,6 +263,11 @@ export class EngineRunProcessor implements RunProcessor {
         // Interrupted because this executor lost the lease: that is not the run's cancellation, and
         // the run belongs to another attempt now. Commit nothing.
         if (signals.abort.reason instanceof LeaseLostError) throw signals.abort.reason;
+        // Interrupted because the executor's drain ran out (ADR 0108): not the run's end either. The
+        // step is not committed; the executor gives the run back and it resumes from its checkpoint.
+        if (result.next.type === 'interrupted' && result.next.reason === 'host-stopping') {
+          throw signals.abort.reason instanceof HostStoppingError ? signals.abort.reason : new HostStoppingError(result.next.message);
+        }
         if (defersSteps(replay) && result.next.type === 'run-again' && !signals.drain.aborted && deferred.length < maxDeferredSteps) {
           deferred.push(result);
           return { result, committed: undefined };

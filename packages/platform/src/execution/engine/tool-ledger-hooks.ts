@@ -137,6 +137,10 @@ export function createToolLedgerHooks(
       recordingFailure(
         (async () => {
           running.delete(call.id);
+          // The executor's drain ran out under the call (ADR 0108): the run is given back, not ended, so
+          // the row stays `running`, as a crash leaves it. The next attempt's start decides by the ledger's
+          // rules: a repeatable call runs again, an unsafe one's outcome goes to an operator.
+          if (interruption === 'host-stopping') return;
           // A handler that ignored its abort past the grace period: outcome unknown, closed like any call a run leaves running.
           const status = interruption === 'abandoned' ? abandonedToolCallStatus : result.isError ? 'failed' : 'succeeded';
           const end: ToolCallFinishedDocument = {

@@ -3,7 +3,7 @@ import type { ToolMessage } from '../../contracts/messages';
 import type { ToolResult } from '../../contracts/tool';
 import type { ToolCallHookInfo, ToolCallInterruption } from '../../contracts/hooks';
 import type { WaitingCall } from '../../contracts/wait';
-import { AbortedError, ToolStatePersistenceError, WaitPendingError } from '../../errors';
+import { AbortedError, HostStoppingError, ToolStatePersistenceError, WaitPendingError } from '../../errors';
 import { boundToolOutput } from '../../tools/bound-tool-output';
 import { abortMessage, raceWithAbort, settlesWithin } from '../../util/abort';
 import type { EngineServices } from '../engine-services';
@@ -99,7 +99,7 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
   if (signal.aborted) {
     // The run was aborted while the hooks ran (they may have recorded the call as started): the
     // handler is never invoked, and the hooks hear that the call ended.
-    await closeInterrupted(services, recorder, hookInfo, 'cancelled', 'Cancelled before it started');
+    await closeInterrupted(services, recorder, hookInfo, interruptionOf(signal, 'cancelled'), 'Cancelled before it started');
     throw new AbortedError(abortMessage(signal));
   }
   const tool = services.registry.resolve(call.name);
@@ -119,7 +119,7 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
       // Give the handler a bounded time to stop; one that ignores its signal is left behind.
       const stopped = await settlesWithin(work, services.toolAbortGraceMs);
       const detail = stopped ? 'Cancelled while it ran' : `Abandoned: it did not stop within ${services.toolAbortGraceMs} ms of the abort; its outcome is unknown`;
-      await closeInterrupted(services, recorder, hookInfo, stopped ? 'cancelled' : 'abandoned', detail);
+      await closeInterrupted(services, recorder, hookInfo, interruptionOf(signal, stopped ? 'cancelled' : 'abandoned'), detail);
       throw error;
     }
     result = { content: `Tool ${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, isError: true };
@@ -132,6 +132,14 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
   result = boundToolOutput(result, services.toolOutputMaxBytes);
   await services.modules.hooks.toolCallFinished({ ...hookInfo, result });
   return finish(services, state, recorder, call, result.isError ? 'failed' : 'succeeded', result);
+}
+
+/**
+ * How an aborted call ended, as the hooks hear it: `host-stopping` whenever the host's stop aborted it
+ * (stopped in time or not, its run is not over: ADR 0108), else what the abort did to it.
+ */
+function interruptionOf(signal: AbortSignal, ended: 'cancelled' | 'abandoned'): ToolCallInterruption {
+  return signal.reason instanceof HostStoppingError ? 'host-stopping' : ended;
 }
 
 /** Tells the hooks (the ledger) how an aborted call ended; a hook failure here keeps the abort as the step's outcome. */
