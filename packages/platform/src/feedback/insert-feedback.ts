@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import { rawSqlFor, type Prisma } from '@agentloom/db';
 
 import { recordAudit } from '../audit/record-audit';
 import type { Principal } from '../auth/roles';
@@ -25,10 +25,20 @@ export interface NewFeedback {
  */
 export async function insertFeedback(transaction: Prisma.TransactionClient, actor: FeedbackActor, entry: NewFeedback): Promise<FeedbackView> {
   const tenantId = 'principal' in actor ? actor.principal.tenantId : actor.scorer.tenantId;
-  const run = await transaction.run.findFirst({
-    where: { id: entry.runId, tenantId },
-    select: { id: true, agentId: true, agentVersionId: true, status: true, evalResult: { select: { id: true } } },
-  });
+  // Share-locked first, as the entry's foreign key would lock it (ADR 0104): an erase of the run running
+  // now either commits first (the row is gone: "not found") or waits for this entry and erases it too.
+  const locked = await rawSqlFor(transaction).query<{ id: string }>(
+    'SELECT id::text AS id FROM runs WHERE id = $1::uuid AND tenant_id = $2::uuid FOR SHARE',
+    entry.runId,
+    tenantId,
+  );
+  const run =
+    locked.length === 0
+      ? null
+      : await transaction.run.findFirst({
+          where: { id: entry.runId, tenantId },
+          select: { id: true, agentId: true, agentVersionId: true, status: true, evalResult: { select: { id: true } } },
+        });
   if (!run) throw new DomainError('not-found', `Run ${entry.runId} not found`, 'runId');
   if (entry.stepIndex !== undefined) {
     const step = await transaction.step.findFirst({ where: { runId: run.id, index: entry.stepIndex }, select: { id: true } });

@@ -26,6 +26,8 @@ export type RunOrigin = { kind: 'retry' | 'rerun'; runId: string } | { kind: 'fo
 
 /** What the statement found besides the run: why it wrote nothing, when it did not. */
 interface InsertedRunRow {
+  /** False when the run's origin (retry, re-run, fork) is gone: erased while this insert waited for it. */
+  origin_found: boolean;
   agent_found: boolean;
   agent_archived: boolean;
   version_found: boolean;
@@ -52,12 +54,14 @@ interface InsertedRunRow {
 /**
  * Validates and writes a queued run in ONE statement: it resolves the agent (this tenant's, not
  * archived) and its version (pinned or latest), checks the thread (this tenant's, this agent's, not
- * archived), and only when all hold inserts the run, its `run-created` event (seq 1) and audit
- * record and sends both notifications — atomic by itself, with no BEGIN/COMMIT round trips and no
- * read-back (run creation is on the hot path of every API client; ADR 0014). When a check fails
- * nothing is written and the flags the statement returns name the field. Versions are immutable, so
- * reading them in the same statement as the insert cannot race with an edit. Ids are uuid v7
- * (time-ordered), like the ones Prisma generates.
+ * archived) and, for a retry, re-run or fork, share-locks its origin (still there: an erase that
+ * took it meanwhile is `not-found` on `runId`, not a foreign-key error; ADR 0104), and only when all
+ * hold inserts the run, its `run-created` event (seq 1) and audit record and sends both
+ * notifications — atomic by itself, with no BEGIN/COMMIT round trips and no read-back (run
+ * creation is on the hot path of every API client; ADR 0014). When a check fails nothing is written
+ * and the flags the statement returns name the field. Versions are immutable, so reading them in the
+ * same statement as the insert cannot race with an edit. Ids are uuid v7 (time-ordered), like the
+ * ones Prisma generates.
  */
 export async function insertRun(runner: StatementRunner, principal: Principal, values: RunInsert): Promise<RunRow> {
   const runId = uuidv7();
@@ -73,9 +77,14 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
         ORDER BY version.version DESC LIMIT 1
      ), thread AS (
        SELECT id, agent_id, archived_at, title FROM threads WHERE id = $4::uuid AND tenant_id = $2::uuid
+     ), origin AS (
+       -- The run this one repeats, share-locked as the foreign key would lock it (ADR 0104): an erase holding
+       -- it FOR UPDATE makes this wait, and once the erase has committed the row is gone and nothing is written.
+       SELECT id FROM runs WHERE id = COALESCE($14::uuid, $15::uuid, $18::uuid) AND tenant_id = $2::uuid FOR SHARE
      ), allowed AS (
        SELECT version.id, version.version, version.config FROM version
-        WHERE $4::uuid IS NULL OR EXISTS (SELECT 1 FROM thread WHERE thread.agent_id = $3::uuid AND thread.archived_at IS NULL)
+        WHERE ($4::uuid IS NULL OR EXISTS (SELECT 1 FROM thread WHERE thread.agent_id = $3::uuid AND thread.archived_at IS NULL))
+          AND (COALESCE($14::uuid, $15::uuid, $18::uuid) IS NULL OR EXISTS (SELECT 1 FROM origin))
      ), run AS (
        INSERT INTO runs (id, tenant_id, agent_id, agent_version_id, thread_id, status, input, idempotency_key, request_hash, next_event_seq, queued_at, created_at, updated_at, retry_of_run_id, rerun_of_run_id, fork_of_run_id, fork_step_index, budget, batch_id, batch_item)
        SELECT $1::uuid, $2::uuid, $3::uuid, allowed.id, $4::uuid, 'queued', $5::jsonb, $6, $7, 2, now(), now(), now(), $14::uuid, $15::uuid, $18::uuid, $19::int, $20::jsonb, $21::uuid, $22::int FROM allowed
@@ -94,7 +103,8 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
               jsonb_build_object('agentId', run.agent_id::text, 'agentVersion', allowed.version) || $16::jsonb, $11, $12, now()
          FROM run CROSS JOIN allowed
      )
-     SELECT EXISTS (SELECT 1 FROM agent) AS agent_found,
+     SELECT EXISTS (SELECT 1 FROM origin) AS origin_found,
+            EXISTS (SELECT 1 FROM agent) AS agent_found,
             COALESCE((SELECT archived_at IS NOT NULL FROM agent), false) AS agent_archived,
             EXISTS (SELECT 1 FROM version) AS version_found,
             EXISTS (SELECT 1 FROM thread) AS thread_found,
@@ -133,7 +143,7 @@ export async function insertRun(runner: StatementRunner, principal: Principal, v
     ],
   );
   const row = rows[0]!;
-  if (row.id === null) throw rejection(row, input);
+  if (row.id === null) throw rejection(row, input, origin);
   return {
     id: row.id,
     agentId: row.agent_id,
@@ -183,7 +193,9 @@ function originEventFields(origin: RunOrigin | undefined): Record<string, string
 }
 
 /** The first check that failed, as the error the client gets (the same order the checks had as separate reads). */
-function rejection(row: InsertedRunRow, input: CreateRunInput): DomainError {
+function rejection(row: InsertedRunRow, input: CreateRunInput, origin: RunOrigin | undefined): DomainError {
+  // The origin was there when the caller loaded it: gone now means an erase took it (ADR 0104).
+  if (origin && !row.origin_found) return new DomainError('not-found', `Run ${origin.runId} was erased`, 'runId');
   if (!row.agent_found) return new DomainError('not-found', `Agent ${input.agentId} not found`, 'agentId');
   if (row.agent_archived) return new DomainError('validation', `Agent ${input.agentId} is archived`, 'agentId');
   if (!row.version_found) return new DomainError('not-found', `Agent version ${input.agentVersion ?? 'latest'} not found`, 'agentVersion');

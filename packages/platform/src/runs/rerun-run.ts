@@ -11,6 +11,8 @@ import { rerunRunInputSchema } from './run-repeat.schema';
  * agent, linked by `rerun_of_run_id` (ADR 0029). Any run can be re-run, in any state. The re-run has
  * no thread: it exists to compare behaviour on one input, and appending it to the origin's
  * conversation would change that conversation's history.
+ * @throws DomainError `not-found` on `runId` for an unknown run, or one an erase took while the
+ *   re-run waited for it (insertRun share-locks the origin; ADR 0104).
  */
 export async function rerunRun(database: Database, principal: Principal, rawInput: unknown): Promise<{ runId: string }> {
   const { runId, agentVersion: requestedVersion } = parseInput(rerunRunInputSchema, rawInput);

@@ -18,7 +18,8 @@ import { archivedThreadRefusal, cancelledBatchRefusal, repeatRefusalError, retry
  * batch's own retry of failed items does.
  * @throws DomainError `conflict` on `runId` for a run that has not failed or been cancelled, or an
  *   item of a cancelled batch; `validation` on `runId` when its agent or its thread is archived
- *   (run-repeat-rules.ts).
+ *   (run-repeat-rules.ts); `not-found` on `runId` for an unknown run, or one an erase took while
+ *   the retry waited for it (insertRun share-locks the origin; ADR 0104).
  */
 export async function retryRun(database: Database, principal: Principal, rawInput: unknown): Promise<{ runId: string; created: boolean }> {
   const { runId } = parseInput(retryRunInputSchema, rawInput);

@@ -1,5 +1,5 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 
 import { signatureHeaderName, signWebhookBody } from './webhook-signature';
 import type { WebhookTargetGuard } from './webhook-target-guard';
@@ -9,8 +9,19 @@ import type { ClaimedDelivery, DeliveryOutcome } from './webhook-delivery-claims
 const maximumResponseBytes = 64 * 1024;
 
 /**
+ * Deliveries' own agents, never Node's global ones (ADR 0012): with `NODE_USE_ENV_PROXY=1` and
+ * `HTTP_PROXY`/`HTTPS_PROXY` (Node 24) the global agents send through that proxy, which resolves the
+ * receiver's name itself, so the guard's `lookup` would never run and a name rebinding to loopback
+ * would be posted to. Pooled like the global agents (keep-alive, LIFO, 5 s socket timeout).
+ */
+const agentOptions = { keepAlive: true, scheduling: 'lifo', timeout: 5_000 } as const;
+const httpAgent = new HttpAgent(agentOptions);
+const httpsAgent = new HttpsAgent(agentOptions);
+
+/**
  * Sends one attempt: the SSRF guard first (resolving the name; an address literal never reaches
- * the connection's lookup), then a POST with Node's http client whose DNS lookup is guarded too.
+ * the connection's lookup), then a POST with Node's http client whose DNS lookup is guarded too (on
+ * agents of its own: never through an environment proxy).
  * Redirects are not followed: a 3xx is a failed attempt. Never throws; failures become outcomes.
  * The guard's resolution counts against `timeoutMs` too: a resolver that never answers would hold
  * a dispatcher slot. `stillHeld` is asked just before the request goes out: the payload was read at
@@ -49,7 +60,8 @@ export async function sendWebhook(
 
 function post(url: URL, headers: Record<string, string>, body: string, guard: WebhookTargetGuard, timeoutMs: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const secure = url.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
     const request = send(
       url,
       {
@@ -57,6 +69,7 @@ function post(url: URL, headers: Record<string, string>, body: string, guard: We
         headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
         lookup: guard.lookup,
         signal: AbortSignal.timeout(timeoutMs),
+        agent: secure ? httpsAgent : httpAgent,
       },
       (response) => {
         let received = 0;

@@ -1,8 +1,19 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { ToolAdapterError } from './adapter-error';
 import { CappedOutput } from './capped-output';
+
+/**
+ * This module's own agents, never Node's global ones (ADR 0012): a process started with
+ * `NODE_USE_ENV_PROXY=1` and `HTTP_PROXY`/`HTTPS_PROXY` (Node 24) gives the global agents that proxy,
+ * which then resolves the name itself, so the guarded `lookup` would never run and a name rebinding to
+ * loopback would be fetched. Pooled like the global agents (keep-alive, LIFO, 5 s socket timeout); a
+ * pooled socket keeps the address the lookup judged when it connected.
+ */
+const agentOptions = { keepAlive: true, scheduling: 'lifo', timeout: 5_000 } as const;
+const httpAgent = new HttpAgent(agentOptions);
+const httpsAgent = new HttpsAgent(agentOptions);
 
 /** One HTTP exchange, without redirects: the caller decides whether to follow them. */
 export interface HttpExchange {
@@ -28,14 +39,22 @@ export interface HttpReply {
 
 /**
  * Sends one request with Node's http/https client (not `fetch`, so the guarded `lookup` applies
- * to the actual connection). The body is read up to the cap; the rest is discarded unread.
+ * to the actual connection), on this module's agents (never an environment proxy). The body is read
+ * up to the cap; the rest is discarded unread.
  */
 export function sendHttpRequest(exchange: HttpExchange): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
-    const send = exchange.url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const secure = exchange.url.protocol === 'https:';
+    const send = secure ? httpsRequest : httpRequest;
     const request = send(
       exchange.url,
-      { method: exchange.method, headers: exchange.headers, lookup: exchange.lookup, signal: exchange.signal },
+      {
+        method: exchange.method,
+        headers: exchange.headers,
+        lookup: exchange.lookup,
+        signal: exchange.signal,
+        agent: secure ? httpsAgent : httpAgent,
+      },
       (response) => {
         const body = new CappedOutput(exchange.maxResponseBytes);
         response.on('data', (chunk: Buffer) => {
