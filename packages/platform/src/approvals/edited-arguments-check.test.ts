@@ -122,6 +122,11 @@ describe('the decision body bounds edited arguments', () => {
   it('and refuses nesting too deep to write back as JSON, instead of failing with an internal error', () => {
     const depth = 20_000;
     const deep = JSON.parse(`{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`) as Record<string, unknown>;
-    expect(refusal(edit(deep))).toEqual({ kind: 'validation', field: 'arguments', message: 'arguments: nested too deeply to be stored as JSON' });
+    // parseInput refuses it before the schema walks it (ADR 0010), naming the field like any other refusal.
+    expect(refusal(edit(deep))).toMatchObject({
+      kind: 'validation',
+      field: 'arguments',
+      message: expect.stringContaining('arguments: objects and arrays must not be nested more than 64 levels deep'),
+    });
   });
 });
