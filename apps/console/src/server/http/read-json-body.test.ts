@@ -97,7 +97,7 @@ describe('body shape and nesting', () => {
         message: 'The request body must be a JSON object.',
       });
     }
-    // MCP's JSON-RPC may send a batch: an array is read as it is.
+    // MCP refuses a JSON-RPC batch itself (ADR 0034): an array is read as it is.
     await expect(readJsonBody(request('[{"jsonrpc":"2.0"}]'))).resolves.toEqual([{ jsonrpc: '2.0' }]);
   });
 

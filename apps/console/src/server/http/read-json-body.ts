@@ -24,8 +24,9 @@ export async function readJsonBody(request: Request): Promise<unknown> {
   } catch {
     throw new DomainError('validation', 'The request body is not valid JSON.', 'body');
   }
-  // Every operation's body is an object (MCP's JSON-RPC allows a batch array): `null`, `1` or a
-  // string would otherwise reach the schema as a fieldless "expected object" error.
+  // Every operation's body is an object (arrays pass: `/api/mcp` refuses a JSON-RPC batch itself with a
+  // JSON-RPC error, ADR 0034): `null`, `1` or a string would otherwise reach the schema as a fieldless
+  // "expected object" error.
   if (typeof body !== 'object' || body === null) throw new DomainError('validation', 'The request body must be a JSON object.', 'body');
   // The REST edge check for text Postgres cannot store (`"\ud800"` parses fine as JSON, then
   // fails a jsonb write) and for nesting deeper than `maximumJsonDepth` (`z.json()` and recursive

@@ -1,13 +1,10 @@
 import type { Platform, Principal } from '@agentloom/platform';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { requireRole } from '~/server/http/authenticate-request';
 
 import consoleManifest from '../../../package.json' with { type: 'json' };
 
 import { registerResources } from './mcp-resources';
-import { toolResult, type McpTool, type McpToolContext } from './mcp-tool';
-import { toolErrorResult } from './mcp-tool-error';
+import { answerToolCalls } from './mcp-tool-call';
 import { mcpTools, roleMetaKey } from './mcp-tools';
 
 /**
@@ -34,19 +31,11 @@ export function createMcpServer(platform: Platform, principal: Principal, reques
         annotations: { title: tool.title, readOnlyHint: tool.readOnly, openWorldHint: false },
         _meta: { [roleMetaKey]: tool.role },
       },
-      (input: Record<string, unknown>, extra) => callTool(tool, input, { platform, principal, requestSignal, extra }),
+      // Never called: `answerToolCalls` answers tools/call; the SDK only lists the tool.
+      () => ({ content: [] }),
     );
   }
+  answerToolCalls(server, mcpTools, { platform, principal, requestSignal });
   registerResources(server, platform, principal);
   return server;
-}
-
-/** The role check and the one error mapping every tool shares, as `route()` does for REST. */
-async function callTool(tool: McpTool, input: Record<string, unknown>, context: McpToolContext): Promise<CallToolResult> {
-  try {
-    requireRole(context.principal, tool.role);
-    return toolResult(await tool.run(input, context));
-  } catch (error) {
-    return toolErrorResult(error, `MCP tool ${tool.name}`);
-  }
 }

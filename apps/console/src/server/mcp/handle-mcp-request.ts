@@ -1,5 +1,6 @@
 import { DomainError, type Platform, type Principal } from '@agentloom/platform';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { getPlatform } from '~/server/container';
 import { apiErrorResponse } from '~/server/http/api-error';
 import { authenticateRequest } from '~/server/http/authenticate-request';
@@ -14,7 +15,7 @@ import { createMcpServer } from './create-mcp-server';
  * One `POST /api/mcp`: the same request id, API-key authentication and per-key rate limit as
  * `/api/v1`, then a stateless MCP server for this caller answers the JSON-RPC message (ADR 0034).
  * Failures before MCP (no key, bad key, too many requests, body too large) are HTTP errors in the
- * REST error shape; failures inside a tool are MCP tool errors.
+ * REST error shape; a JSON-RPC batch is a 400 JSON-RPC error; failures inside a tool are MCP tool errors.
  */
 export async function handleMcpRequest(request: Request): Promise<Response> {
   const requestId = requestIdFor(request);
@@ -22,8 +23,10 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
   try {
     const platform = await getPlatform();
     const principal = await authenticateMcpCaller(request, platform, requestId);
-    enforceRateLimit(principal.apiKeyId);
+    enforceRateLimit(principal.apiKeyId, principal.requestLimits);
     const body = await readJsonBody(request);
+    // One POST is one message (ADR 0034): a batch of up to 100 calls would cost one rate-limit token.
+    if (Array.isArray(body)) return withEdgeHeaders(batchRefused(), requestId);
     const server = createMcpServer(platform, principal, request.signal);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     await server.connect(transport);
@@ -35,9 +38,27 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     const retryAfterSeconds = retryAfterSecondsOf(error);
     if (retryAfterSeconds !== undefined) response.headers.set('Retry-After', String(retryAfterSeconds));
   }
+  return withEdgeHeaders(response, requestId);
+}
+
+function withEdgeHeaders(response: Response, requestId: string): Response {
   response.headers.set('X-Request-Id', requestId);
   response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+/**
+ * MCP 2025-06-18 removed JSON-RPC batching, and the SDK's client never sends one. Refused the way the
+ * SDK's transport refuses the messages it cannot take: 400 with a JSON-RPC error (Invalid Request,
+ * `id: null`), the REST kind and field in its `data`.
+ */
+function batchRefused(): Response {
+  const error = {
+    code: ErrorCode.InvalidRequest,
+    message: 'Invalid Request: JSON-RPC batches are not supported (MCP 2025-06-18); send one message per POST.',
+    data: { kind: 'validation', field: 'body' },
+  };
+  return Response.json({ jsonrpc: '2.0', error, id: null }, { status: 400 });
 }
 
 /**

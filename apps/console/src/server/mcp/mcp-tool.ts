@@ -13,8 +13,9 @@ export interface McpToolContext {
 }
 
 /**
- * One MCP tool: its input shape (what `tools/list` shows; the platform service validates again,
- * with the same errors as REST), the least role it needs, and one call into a platform service.
+ * One MCP tool: its input shape (what `tools/list` shows and each call is checked against, a failure
+ * being a `validation` error naming the field; the platform service validates again, with the same
+ * errors as REST), the least role it needs, and one call into a platform service.
  */
 export interface McpTool {
   name: string;
@@ -35,7 +36,7 @@ export function defineTool<Shape extends z.ZodRawShape>(
     run(input: z.infer<z.ZodObject<Shape>>, context: McpToolContext): Promise<unknown>;
   },
 ): McpTool {
-  // The SDK checks the input against `inputSchema` before `run` sees it, so the narrower parameter type holds.
+  // `answerToolCalls` checks the input against `inputSchema` before `run` sees it, so the narrower parameter type holds.
   return tool;
 }
 
