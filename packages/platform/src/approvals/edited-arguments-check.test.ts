@@ -123,10 +123,8 @@ describe('the decision body bounds edited arguments', () => {
     const depth = 20_000;
     const deep = JSON.parse(`{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`) as Record<string, unknown>;
     // parseInput refuses it before the schema walks it (ADR 0010), naming the field like any other refusal.
-    expect(refusal(edit(deep))).toMatchObject({
-      kind: 'validation',
-      field: 'arguments',
-      message: expect.stringContaining('arguments: objects and arrays must not be nested more than 64 levels deep'),
-    });
+    const refused = refusal(edit(deep));
+    expect(refused).toMatchObject({ kind: 'validation', field: 'arguments' });
+    expect(refused === 'accepted' ? '' : refused.message).toContain('arguments: objects and arrays must not be nested more than 64 levels deep');
   });
 });

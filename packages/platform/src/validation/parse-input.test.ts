@@ -38,9 +38,9 @@ describe('parseInput on input nested past the JSON depth limit', () => {
 
   it('refuses it before the schema walks it, naming the field, for a caller that is not HTTP (a worker, a script)', () => {
     // z.json() is recursive: 20,000 levels overflow the stack inside safeParse if the schema goes first.
-    expect(() => parseInput(recursiveSchema, { name: 'ok', state: nested(20_000) })).toThrow(
-      expect.objectContaining({ kind: 'validation', field: 'state', message: expect.stringContaining('nested more than 64 levels deep') }),
-    );
+    const input = { name: 'ok', state: nested(20_000) };
+    expect(() => parseInput(recursiveSchema, input)).toThrow(expect.objectContaining({ kind: 'validation', field: 'state' }));
+    expect(() => parseInput(recursiveSchema, input)).toThrow('state: objects and arrays must not be nested more than 64 levels deep');
   });
 
   it('keeps input at the limit', () => {

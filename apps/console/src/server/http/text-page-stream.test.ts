@@ -8,6 +8,8 @@ describe('textPageStream', () => {
     async function* pages() {
       for (let page = 0; page < 3; page += 1) {
         read.push(page);
+        // A page is a database read in the product.
+        await Promise.resolve();
         yield `page ${page}\n`;
       }
     }
@@ -25,7 +27,10 @@ describe('textPageStream', () => {
     let ended = false;
     async function* pages() {
       try {
-        for (let page = 0; ; page += 1) yield `page ${page}\n`;
+        for (let page = 0; ; page += 1) {
+          await Promise.resolve();
+          yield `page ${page}\n`;
+        }
       } finally {
         ended = true;
       }
