@@ -23,3 +23,16 @@ describe('console environment: the metrics token', () => {
     expect(parseEnvironment({ NODE_ENV: 'test', AGENTLOOM_METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
   });
 });
+
+describe('console environment: the executor lease', () => {
+  it('refuses a heartbeat at or past the lease, naming both variables (every lease would expire before its renewal)', () => {
+    expect(() => parseEnvironment({ NODE_ENV: 'test', AGENTLOOM_LEASE_MS: '2000' })).toThrow(
+      /^Invalid AGENTLOOM_HEARTBEAT_MS: must be below AGENTLOOM_LEASE_MS \(5000 ≥ 2000\)/,
+    );
+    expect(() => parseEnvironment({ NODE_ENV: 'test', AGENTLOOM_LEASE_MS: '5000', AGENTLOOM_HEARTBEAT_MS: '5000' })).toThrow(InvalidEnvironmentError);
+    expect(parseEnvironment({ NODE_ENV: 'test', AGENTLOOM_LEASE_MS: '5000', AGENTLOOM_HEARTBEAT_MS: '4999' }).executor).toMatchObject({
+      leaseMs: 5000,
+      heartbeatMs: 4999,
+    });
+  });
+});

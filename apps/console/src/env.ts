@@ -173,6 +173,13 @@ export function parseEnvironment(source: NodeJS.ProcessEnv): ConsoleEnvironment 
     throw new InvalidEnvironmentError(`Invalid ${variable}: ${issue?.message ?? 'invalid value'}.`);
   }
   const values = result.data;
+  // A heartbeat at or past the lease lets every lease expire before it is renewed: another executor
+  // recovers each run as attempt + 1 until its attempts are exhausted (the worker refuses it alike).
+  if (values.AGENTLOOM_HEARTBEAT_MS >= values.AGENTLOOM_LEASE_MS) {
+    throw new InvalidEnvironmentError(
+      `Invalid AGENTLOOM_HEARTBEAT_MS: must be below AGENTLOOM_LEASE_MS (${values.AGENTLOOM_HEARTBEAT_MS} ≥ ${values.AGENTLOOM_LEASE_MS}); keep it well below, e.g. a sixth of the lease.`,
+    );
+  }
   const repositoryRoot = findRepositoryRoot();
   return {
     databaseUrl: values.DATABASE_URL,
