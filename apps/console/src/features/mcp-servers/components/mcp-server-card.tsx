@@ -68,6 +68,8 @@ export function McpServerCard({ server }: { server: McpServerView }) {
                 <span className="rounded bg-zinc-100 px-1.5 py-0.5 font-mono text-xs dark:bg-zinc-800" title="Schema hash an agent version pins">
                   {tool.sideEffects} · {tool.schemaHash.slice(0, 12)}
                 </span>
+                {/* Attaching all of the server's tools leaves it out; naming it is refused at save (ADR 0033). */}
+                {tool.unusable ? <span className="text-amber-800 dark:text-amber-300">Not usable by agents: {tool.unusable}</span> : null}
               </li>
             ))}
           </ul>
