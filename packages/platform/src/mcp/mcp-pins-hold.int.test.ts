@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { databaseModes } from '@agentloom/db/testing';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../auth/roles';
 import { createTestPlatform, silentLogger, type TestPlatform } from '../testing';
+import { startLoopbackMcpServer } from '../testing/mcp/loopback-mcp-server';
 
 /** A tool as a server lists it; `readOnly` is the annotation the adapter turns into side effects. */
 interface ListedTool {
@@ -25,49 +22,26 @@ interface ScriptedMcpServer {
   close(): Promise<void>;
 }
 
-/** A stateless Streamable HTTP MCP server on loopback whose tool list a test rewrites at will. */
+/** A loopback MCP server whose tool list a test rewrites at will. */
 async function startScriptedMcpServer(tools: ListedTool[]): Promise<ScriptedMcpServer> {
   const state: ScriptedMcpServer = { url: '', tools, calledTools: [], close: () => Promise.resolve() };
-  const http: HttpServer = createServer((request, response) => {
-    void readJson(request).then(
-      async (body) => {
-        const mcp = new Server({ name: 'scripted', version: '1.0.0' }, { capabilities: { tools: {} } });
-        mcp.setRequestHandler(ListToolsRequestSchema, () => ({
-          tools: state.tools.map((tool) => ({
-            name: tool.name,
-            description: `tool ${tool.name}`,
-            inputSchema: { type: 'object' as const, properties: {} },
-            annotations: { readOnlyHint: tool.readOnly === true },
-          })),
-        }));
-        mcp.setRequestHandler(CallToolRequestSchema, (call) => {
-          state.calledTools.push(call.params.name);
-          return { content: [{ type: 'text' as const, text: 'ok' }] };
-        });
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-        response.on('close', () => void transport.close().then(() => mcp.close()));
-        await mcp.connect(transport);
-        await transport.handleRequest(request, response, body);
-      },
-      () => response.writeHead(400).end(),
-    );
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  state.url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      http.closeAllConnections();
-      http.close(() => resolve());
+  const server = await startLoopbackMcpServer('scripted', (mcp) => {
+    mcp.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: state.tools.map((tool) => ({
+        name: tool.name,
+        description: `tool ${tool.name}`,
+        inputSchema: { type: 'object' as const, properties: {} },
+        annotations: { readOnlyHint: tool.readOnly === true },
+      })),
+    }));
+    mcp.setRequestHandler(CallToolRequestSchema, (call) => {
+      state.calledTools.push(call.params.name);
+      return { content: [{ type: 'text' as const, text: 'ok' }] };
     });
+  });
+  state.url = server.url;
+  state.close = () => server.close();
   return state;
-}
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  if (request.method !== 'POST') return undefined;
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text === '' ? undefined : JSON.parse(text);
 }
 
 type Pin = { server: string; tool: string; schemaHash: string; sideEffects?: string };
