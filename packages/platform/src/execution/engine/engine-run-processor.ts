@@ -9,15 +9,13 @@ import type { ModelConnector } from '../../outbound/model-connector';
 import { RunMemoryPort } from '../../memory/run-memory-port';
 import type { ToolCatalog } from '../../tools/tool-catalog';
 import type { McpAgentTools, RunMcpTools } from '../../mcp/mcp-agent-tools';
-import { closeCancelledRunCalls } from '../close-cancelled-run-calls';
 import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import type { RunProcessingSignals, RunProcessor } from '../run-processor';
 import { defaultDataBounds, type DataBounds } from '../data-bounds';
 import { buildRunEngine } from './build-run-engine';
-import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
-import { storedFailureMessage } from './failure-message';
+import { failRunOutsideStep } from './fail-run-outside-step';
 import { loadRunContext, type RunContext } from './load-run-context';
 import { agentloomAttributes, genAi } from '../../telemetry/gen-ai-attributes';
 import { RunTracing } from '../../telemetry/run-tracing';
@@ -349,32 +347,9 @@ export class EngineRunProcessor implements RunProcessor {
     return true;
   }
 
-  /**
-   * Ends a run whose processing failed outside a committed step (bad config, model misconfiguration,
-   * an error the step could not commit). Cancel wins: a run whose cancel has committed ends `cancelled`.
-   */
+  /** Ends the run as failed (or cancelled, when its cancel committed) outside a committed step. */
   private async failBeforeStart(run: ClaimedRun, owner: string, errorKind: string, error: unknown): Promise<void> {
-    const message = storedFailureMessage(errorKind, error, run);
-    const logged = error instanceof Error ? error.message : String(error);
-    let finishedStatus: string | undefined;
-    await this.database.prisma
-      .$transaction(async (transaction) => {
-        const { cancelRequested } = await fenceRun(transaction, run, owner);
-        const status = cancelRequested ? 'cancelled' : 'failed';
-        finishedStatus = status;
-        this.logger.warn(`Run ${run.id} ${status} (attempt ${run.attempt}): ${logged}`);
-        const now = new Date();
-        await transaction.run.update({
-          where: { id: run.id },
-          data: { status, errorKind, errorMessage: message, finishedAt: now, leaseOwner: null, leaseExpiresAt: null },
-        });
-        const closing = cancelRequested ? await closeCancelledRunCalls(transaction, run, run.attempt) : await closeLeftoverToolCalls(transaction, run, run.attempt, status);
-        await appendRunEvents(transaction, run, [...closing, { type: 'run-finished', payload: { status, errorKind, message } }]);
-      })
-      .catch((fenceError: unknown) => {
-        finishedStatus = undefined;
-        if (!(fenceError instanceof LeaseLostError)) throw fenceError;
-      });
+    const finishedStatus = await failRunOutsideStep(this.database, this.logger, run, owner, errorKind, error);
     if (finishedStatus) this.observer?.runFinished(finishedStatus);
   }
 
