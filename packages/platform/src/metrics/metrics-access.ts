@@ -7,7 +7,7 @@ export type MetricsAccess = 'full' | 'without-tenant-labels' | 'refused';
  * With a metrics token configured, a scrape must send `Authorization: Bearer <token>` and then
  * reads everything; without it (401) nothing. Without a configured token the endpoint stays open for
  * a Prometheus on a private network, but answers only numbers without tenant-identifying labels
- * (no agent slugs, no tool names): an open endpoint must not list every tenant's agents.
+ * (no tenant ids, agent slugs or tool names): an open endpoint must not list every tenant's agents.
  * Shared by the console's `/api/metrics` and the worker's metrics port.
  */
 export function metricsAccessForAuthorization(authorization: string | null | undefined, token: string | undefined): MetricsAccess {

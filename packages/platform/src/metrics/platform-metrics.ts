@@ -5,6 +5,21 @@ import { collectMemoryGauges } from './memory-gauges';
 import { collectQueueGauges } from './queue-gauges';
 import { withoutTenantLabels } from './without-tenant-labels';
 
+/**
+ * The agent a usage sample belongs to. A slug is unique only within its tenant (two tenants may both
+ * have `support-bot`), so the series is labelled by both: `tenant` (the tenant id) and `agent` (the slug).
+ */
+export interface AgentSeries {
+  tenantId: string;
+  agentSlug: string;
+}
+
+/** The tool a call sample belongs to: tool names are chosen per tenant (MCP servers), so the tenant is part of it. */
+export interface ToolSeries {
+  tenantId: string;
+  toolName: string;
+}
+
 /** Token and cost usage of one committed step. */
 export interface StepUsage {
   inputTokens: number;
@@ -23,13 +38,13 @@ export class PlatformMetrics {
   readonly registry = new Registry();
   private readonly steps: Counter<'outcome'>;
   private readonly stepDuration: Histogram<'outcome'>;
-  private readonly toolCalls: Counter<'tool' | 'status'>;
-  private readonly toolCallDuration: Histogram<'tool'>;
+  private readonly toolCalls: Counter<'tenant' | 'tool' | 'status'>;
+  private readonly toolCallDuration: Histogram<'tenant' | 'tool'>;
   private readonly leaseRecoveries: Counter<'outcome'>;
   private readonly claimLatency: Histogram;
   private readonly runOutcomes: Counter<'status'>;
-  private readonly tokens: Counter<'agent' | 'direction'>;
-  private readonly cost: Counter<'agent'>;
+  private readonly tokens: Counter<'tenant' | 'agent' | 'direction'>;
+  private readonly cost: Counter<'tenant' | 'agent'>;
   private readonly checkpointBytes: Histogram;
   private readonly messagesPerRun: Histogram;
   private readonly historyTokens: Histogram;
@@ -44,11 +59,11 @@ export class PlatformMetrics {
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers,
     });
-    this.toolCalls = new Counter({ name: 'agentloom_tool_calls_total', help: 'Tool calls finished by this process', labelNames: ['tool', 'status'], registers });
+    this.toolCalls = new Counter({ name: 'agentloom_tool_calls_total', help: 'Tool calls finished by this process, by tenant id, tool and status', labelNames: ['tenant', 'tool', 'status'], registers });
     this.toolCallDuration = new Histogram({
       name: 'agentloom_tool_call_duration_seconds',
-      help: 'Tool handler duration',
-      labelNames: ['tool'],
+      help: 'Tool handler duration, by tenant id and tool',
+      labelNames: ['tenant', 'tool'],
       buckets: [0.005, 0.025, 0.1, 0.5, 1, 5, 15, 60],
       registers,
     });
@@ -60,8 +75,8 @@ export class PlatformMetrics {
       registers,
     });
     this.runOutcomes = new Counter({ name: 'agentloom_run_outcomes_total', help: 'Runs this process ended, by final status', labelNames: ['status'], registers });
-    this.tokens = new Counter({ name: 'agentloom_model_tokens_total', help: 'Model tokens committed by this process, by agent and direction', labelNames: ['agent', 'direction'], registers });
-    this.cost = new Counter({ name: 'agentloom_model_cost_usd_total', help: 'Model cost in US dollars committed by this process, by agent', labelNames: ['agent'], registers });
+    this.tokens = new Counter({ name: 'agentloom_model_tokens_total', help: 'Model tokens committed by this process, by tenant id, agent slug and direction', labelNames: ['tenant', 'agent', 'direction'], registers });
+    this.cost = new Counter({ name: 'agentloom_model_cost_usd_total', help: 'Model cost in US dollars committed by this process, by tenant id and agent slug', labelNames: ['tenant', 'agent'], registers });
     this.checkpointBytes = new Histogram({
       name: 'agentloom_checkpoint_bytes',
       help: 'Size of each checkpoint committed by this process',
@@ -98,16 +113,20 @@ export class PlatformMetrics {
     this.stepDuration.observe({ outcome }, seconds);
   }
 
-  observeStepCommit(agent: string, usage: StepUsage, checkpointBytes: number): void {
-    if (usage.inputTokens > 0) this.tokens.inc({ agent, direction: 'input' }, usage.inputTokens);
-    if (usage.outputTokens > 0) this.tokens.inc({ agent, direction: 'output' }, usage.outputTokens);
-    if (usage.costUsd) this.cost.inc({ agent }, usage.costUsd);
+  /** A committed step's usage, counted under its tenant and agent (series: one per agent that committed here). */
+  observeStepCommit(series: AgentSeries, usage: StepUsage, checkpointBytes: number): void {
+    const labels = { tenant: series.tenantId, agent: series.agentSlug };
+    if (usage.inputTokens > 0) this.tokens.inc({ ...labels, direction: 'input' }, usage.inputTokens);
+    if (usage.outputTokens > 0) this.tokens.inc({ ...labels, direction: 'output' }, usage.outputTokens);
+    if (usage.costUsd) this.cost.inc(labels, usage.costUsd);
     this.checkpointBytes.observe(checkpointBytes);
   }
 
-  observeToolCall(tool: string, status: string, seconds: number): void {
-    this.toolCalls.inc({ tool, status });
-    this.toolCallDuration.observe({ tool }, seconds);
+  /** A finished tool call, counted under its tenant and tool name (series: one per tool a tenant's runs called here). */
+  observeToolCall(series: ToolSeries, status: string, seconds: number): void {
+    const labels = { tenant: series.tenantId, tool: series.toolName };
+    this.toolCalls.inc({ ...labels, status });
+    this.toolCallDuration.observe(labels, seconds);
   }
 
   observeClaim(queuedSeconds: number): void {
@@ -133,8 +152,8 @@ export class PlatformMetrics {
   }
 
   /**
-   * The exposition text. `tenantLabels: false` sums away labels a tenant chooses (agent slugs, tool
-   * names), for scrapers that did not authenticate.
+   * The exposition text. `tenantLabels: false` sums away the labels that identify a tenant (tenant
+   * ids, agent slugs, tool names), for scrapers that did not authenticate.
    */
   async render(options: { tenantLabels: boolean } = { tenantLabels: true }): Promise<string> {
     const exposition = await this.registry.metrics();

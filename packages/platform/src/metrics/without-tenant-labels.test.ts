@@ -34,4 +34,24 @@ describe('withoutTenantLabels', () => {
       '',
     ]);
   });
+
+  it('sums away the tenant label too, so two tenants’ agents of the same slug become one fleet-wide series', () => {
+    const acme = '0193a1b2-0000-7000-8000-00000000000a';
+    const globex = '0193a1b2-0000-7000-8000-00000000000b';
+    const exposition = [
+      `agentloom_model_tokens_total{tenant="${acme}",agent="support-bot",direction="input"} 10`,
+      `agentloom_model_tokens_total{tenant="${globex}",agent="support-bot",direction="input"} 30`,
+      `agentloom_model_cost_usd_total{tenant="${acme}",agent="support-bot"} 0.5`,
+      `agentloom_model_cost_usd_total{tenant="${globex}",agent="support-bot"} 0.25`,
+      `agentloom_tool_calls_total{tenant="${acme}",tool="lookup",status="succeeded"} 1`,
+      `agentloom_tool_calls_total{tenant="${globex}",tool="lookup",status="succeeded"} 2`,
+    ].join('\n');
+    const anonymous = withoutTenantLabels(exposition);
+    for (const identifying of [acme, globex, 'support-bot', 'lookup', 'tenant=']) expect(anonymous).not.toContain(identifying);
+    expect(anonymous.split('\n')).toEqual([
+      'agentloom_model_tokens_total{direction="input"} 40',
+      'agentloom_model_cost_usd_total 0.75',
+      'agentloom_tool_calls_total{status="succeeded"} 3',
+    ]);
+  });
 });

@@ -1,5 +1,5 @@
-/** Labels whose values a tenant chooses (agent slugs, tool names) and that can therefore identify it. */
-export const tenantIdentifyingLabels = ['agent', 'tool'] as const;
+/** Labels that name a tenant (its id) or whose values a tenant chooses (agent slugs, tool names), and so can identify it. */
+export const tenantIdentifyingLabels = ['tenant', 'agent', 'tool'] as const;
 
 const samplePattern = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})?\s+(\S+)(\s+\S+)?$/;
 const labelPattern = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g;

@@ -40,9 +40,10 @@ import { PrismaWaitPort } from '../../waits/prisma-wait-port';
 export interface ProcessingObserver {
   /** A step finished: committed with its next step's type, or `error` when it threw. */
   stepCommitted(outcome: string, seconds: number): void;
-  toolCallFinished(tool: string, status: string, seconds: number): void;
-  /** A committed step's model usage and checkpoint size, by agent slug. */
-  stepPersisted(agent: string, usage: { inputTokens: number; outputTokens: number; costUsd?: number | undefined }, checkpointBytes: number): void;
+  /** A tool call ended; `tool` names the run's tenant too, since tool names are unique only per tenant. */
+  toolCallFinished(tool: { tenantId: string; toolName: string }, status: string, seconds: number): void;
+  /** A committed step's model usage and checkpoint size, by tenant and agent slug (a slug is unique only per tenant). */
+  stepPersisted(agent: { tenantId: string; agentSlug: string }, usage: { inputTokens: number; outputTokens: number; costUsd?: number | undefined }, checkpointBytes: number): void;
   /** This process ended the run with `status`; `messages` is its transcript length when the engine ran. */
   runFinished(status: string, messages?: number): void;
   /** A fresh run on a thread was seeded with this many (estimated) tokens of history. */
@@ -289,7 +290,7 @@ export class EngineRunProcessor implements RunProcessor {
         cancelFence.stepCommitted(committed.fenceConfirmed === true);
         ledger.endsCommitted();
         // Counted on write (ADR 0046), deferred steps included, now that they are committed.
-        for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted(context.agentSlug, spentUsageOf(flushed[index]!), bytes);
+        for (const [index, bytes] of (committed.deferredCheckpointBytes ?? []).entries()) this.observer?.stepPersisted({ tenantId: run.tenantId, agentSlug: context.agentSlug }, spentUsageOf(flushed[index]!), bytes);
         return { result, committed };
       });
       // Counted on write (ADR 0046): what this step committed, never re-counted from the tables at scrape time.
@@ -300,7 +301,7 @@ export class EngineRunProcessor implements RunProcessor {
       this.observer?.stepCommitted(result.next.type, (performance.now() - started) / 1000);
       // A deferred step's usage is counted when the step that commits it is (above).
       if (!committed) continue;
-      this.observer?.stepPersisted(context.agentSlug, spentUsageOf(result), committed.checkpointBytes);
+      this.observer?.stepPersisted({ tenantId: run.tenantId, agentSlug: context.agentSlug }, spentUsageOf(result), committed.checkpointBytes);
       if (committed.finishedStatus) {
         this.observer?.runFinished(committed.finishedStatus, agentRun.transcript().length);
       }

@@ -55,7 +55,7 @@ export function createToolLedgerHooks(
   run: ClaimedRun,
   owner: string,
   registry: () => ToolRegistry,
-  observer?: { toolCallFinished(tool: string, status: string, seconds: number): void },
+  observer?: { toolCallFinished(tool: { tenantId: string; toolName: string }, status: string, seconds: number): void },
 ): ToolLedgerHooks {
   const outcomeUnknownCallIds: string[] = [];
   const failures: unknown[] = [];
@@ -169,7 +169,7 @@ export function createToolLedgerHooks(
             if (recorded.outcome === 'missing') return;
           }
           const began = startedAt.get(call.id);
-          if (began !== undefined) observer?.toolCallFinished(call.name, status, (performance.now() - began) / 1000);
+          if (began !== undefined) observer?.toolCallFinished({ tenantId: run.tenantId, toolName: call.name }, status, (performance.now() - began) / 1000);
         })(),
       ),
     writeEndsNotRecorded: (recordedCallIds) =>
