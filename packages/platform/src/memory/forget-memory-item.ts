@@ -4,6 +4,7 @@ import { erasedContent } from '../erase/erased-content';
 import { erasedMemoryOf } from '../erase/redact-checkpoints';
 import { redactCaseCopies } from '../erase/redact-case-copies';
 import { redactMemoryCopies } from '../erase/redact-copies';
+import { holdEraseFenceExclusive } from '../erase/erase-fence';
 import { restartRunningReaders } from '../erase/restart-running-readers';
 import { holdMemoryKeyLocks } from './store-memory-item';
 
@@ -48,6 +49,7 @@ export async function forgetMemoryItem(
   target: { id: string; tenantId?: string },
   options: ForgetOptions = {},
 ): Promise<ForgetResult> {
+  await holdEraseFenceOfItem(transaction, target);
   await holdKeyLockOfItem(transaction, target);
   // Read after the lock: a store of the key that committed meanwhile has made the item history.
   const item = await transaction.memoryItem.findFirst({
@@ -96,6 +98,18 @@ export async function forgetMemoryItem(
   await redactMemoryCopies(transaction, item.tenantId, forgotten);
   await redactCaseCopies(transaction, item.tenantId, forgotten);
   return { forgotten: true, restoredId, historyForgotten };
+}
+
+/**
+ * Takes the erase fence of the item's tenant exclusively (ADR 0040), before any other lock, as an erase
+ * does: a step commit recording a read of the item holds it shared from before it locks its run, so a
+ * forget waits for a commit in flight and then finds that reader (`restartRunningReaders`) instead of
+ * missing its uncommitted injection rows. Taken in every forget's transaction first (an undo takes it
+ * before its key lock); advisory locks taken again in one transaction do not wait on themselves.
+ */
+export async function holdEraseFenceOfItem(transaction: Prisma.TransactionClient, target: { id: string; tenantId?: string }): Promise<void> {
+  const tenantId = target.tenantId ?? (await transaction.memoryItem.findFirst({ where: { id: target.id }, select: { tenantId: true } }))?.tenantId;
+  if (tenantId !== undefined) await holdEraseFenceExclusive(transaction, tenantId);
 }
 
 /**

@@ -17,23 +17,38 @@ interface MemoryUse {
 /** The routing stage's memory block starts with this line (runtime engine/steps/route-task.ts). */
 const memoryBlockPrefix = 'Relevant memories:';
 
+/** What recording a step's memory use did: the events to append, and whether the step read memory erased meanwhile. */
+export interface RecordedMemoryUse {
+  events: NewRunEvent[];
+  /**
+   * The step read items that were erased or forgotten before it committed: its copies are redacted
+   * here, but its executor still holds the text, so the caller restarts the run (`restartRunningReaders`).
+   */
+  readErasedMemory: boolean;
+}
+
 /**
  * Records, in the step's transaction, every memory that reached the model in this step — injected
  * by the routing stage or returned by memory_search — as MemoryInjection rows (item, score, run,
  * step), marks the carrying message (memoryItemIds, kind `memory_block`), touches lastUsedAt, and
  * marks seeded thread history (kind `thread_history`). Returns `memory-injected` events for tool
  * results (the engine already emits them for injections). Replaying a step converges.
+ *
+ * The caller holds the erase fence shared (`holdEraseFenceShared`) before it fences the run: an erase or
+ * forget that starts while this commit is open then waits for it, finds this run among the readers and
+ * restarts it. Without the fence the erase read its readers before these rows were committed and never
+ * restarted this run (its executor went on with the erased text in its prompt).
  */
 export async function recordMemoryUse(
   transaction: Prisma.TransactionClient,
   run: { id: string; tenantId: string },
   result: StepResult,
   stepId: string,
-): Promise<NewRunEvent[]> {
+): Promise<RecordedMemoryUse> {
   await markThreadHistory(transaction, run.id, result);
   const uses = memoryUsesOf(result);
   await transaction.memoryInjection.deleteMany({ where: { stepId } });
-  if (uses.length === 0) return [];
+  if (uses.length === 0) return { events: [], readErasedMemory: false };
   // Read FOR SHARE, as thread history's sources are (record-history-sources.ts): an erase or forget
   // running now either committed first (the item is gone, and its copies here are redacted below) or
   // waits for this commit, then finds the copies this step wrote and redacts them itself.
@@ -65,9 +80,10 @@ export async function recordMemoryUse(
       data: { memoryItemIds: ids, ...(isBlock ? { kind: 'memory_block' } : {}) },
     });
   }
-  return recorded
+  const events = recorded
     .filter((use) => use.source === 'tool_result')
-    .map((use) => ({ type: 'memory-injected', payload: { memoryId: use.memoryItemId, score: use.score, source: use.source, step: result.step } }));
+    .map((use): NewRunEvent => ({ type: 'memory-injected', payload: { memoryId: use.memoryItemId, score: use.score, source: use.source, step: result.step } }));
+  return { events, readErasedMemory: vanished.length > 0 };
 }
 
 /** Whether the step carried a memory into a prompt or seeded thread history: recordMemoryUse has work to do. */

@@ -3,6 +3,8 @@ import { canonicalJson, idempotencyKeyFor, type StepResult } from '@agentloom/ru
 
 import { appendRunEvents } from '../../events/append-run-events';
 import { markEpisodePending } from '../../memory/episodes/mark-episode-pending';
+import { holdEraseFenceShared } from '../../erase/erase-fence';
+import { restartRunningReaders } from '../../erase/restart-running-readers';
 import { hasMemoryUseToRecord, recordMemoryUse } from '../../memory/record-memory-use';
 import { recordHistorySources } from '../../threads/record-history-sources';
 import type { NewRunEvent } from '../../events/run-event';
@@ -108,16 +110,21 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
   // Raw statements (the fence, the step rows, the event append) go through the driver in the same
   // transaction; the rarer writes stay Prisma calls (ADR 0088).
   return withTransactionStatements(prisma, async (transaction, statements) => {
+    // Before the run's row, as every erase-fenced writer takes it first (ADR 0040, 0104): an erase starting now
+    // waits for this commit and then finds the memory use it records.
+    if (hasMemoryUseToRecord(result) || deferred.some(hasMemoryUseToRecord)) await holdEraseFenceShared(transaction, run.tenantId);
     const { cancelRequested } = await fenceRun(statements, run, options.owner);
     const {
       stepId,
       events: deferredEvents,
       checkpointBytes: deferredCheckpointBytes,
       counts: deferredCounts,
+      readErasedMemory: deferredReadErasedMemory,
     } = await writeDeferredSteps(transaction, statements, run, deferred, rows, { now, ...(options.historySources ? { historySources: options.historySources } : {}) });
     // As agentloom_commit_step: memory use is (re)written when the step has some, or when its row already
     // existed (a step committed before, whose earlier memory use is replaced); otherwise there is none to write.
-    const memoryEvents = stepId !== rows.step.id || hasMemoryUseToRecord(result) ? await recordMemoryUse(transaction, run, result, stepId) : [];
+    const memoryUse = stepId !== rows.step.id || hasMemoryUseToRecord(result) ? await recordMemoryUse(transaction, run, result, stepId) : undefined;
+    const memoryEvents = memoryUse?.events ?? [];
     if (options.historySources) await recordHistorySources(transaction, run.id, result, options.historySources);
     const approvalEvents = cancelRequested ? [] : await createApprovals(transaction, run, result, options.approvalExpiryMinutes);
     // Every call the ledger found of unknown outcome gets its operator question, whatever the step's
@@ -140,6 +147,9 @@ export async function persistStep(prisma: PrismaClient, run: ClaimedRun, result:
       ...finishEvents,
     ];
     await appendRunEvents(statements, run, events, ride);
+    // The step read memory erased before it committed: its copies were redacted, but the executor still holds
+    // the text. Restarted as an erase restarts a running reader; the status read after this commit stops it.
+    if (memoryUse?.readErasedMemory || deferredReadErasedMemory) await restartRunningReaders(transaction, run.tenantId, [run.id]);
     const finished = finishEvents.find((event) => event.type === 'run-finished')?.payload as { status?: unknown } | undefined;
     if (finished && options.atFinish) await options.atFinish(transaction, statements);
     return { checkpointBytes: rows.checkpoint.byteSize, deferredCheckpointBytes, ...(typeof finished?.status === 'string' ? { finishedStatus: finished.status } : {}) };

@@ -26,7 +26,7 @@ export async function writeDeferredSteps(
   steps: readonly StepResult[],
   committing: StepRowsDocument,
   options: { now: Date; historySources?: readonly (readonly string[])[] },
-): Promise<{ stepId: string; events: NewRunEvent[]; checkpointBytes: number[]; counts: DeferredCounts }> {
+): Promise<{ stepId: string; events: NewRunEvent[]; checkpointBytes: number[]; counts: DeferredCounts; readErasedMemory: boolean }> {
   const totals: DeferredCounts = { ...noDeferredCounts, steps: steps.length };
   // Each step its own instant, strictly before the next one's and the committing step's (`now`):
   // the ledger is read in (created_at, call id) order, and a replay's first divergent call depends on it.
@@ -34,19 +34,22 @@ export async function writeDeferredSteps(
   const stepIds = await writeStepRowsInOrder(statements, [...documents, committing]);
   const events: NewRunEvent[] = [];
   const checkpointBytes: number[] = [];
+  let readErasedMemory = false;
   for (const [position, step] of steps.entries()) {
     const rows = documents[position]!;
     const stepId = stepIds[position]!;
     // As agentloom_commit_step: a step's memory use is (re)written only when it has some, or when the
     // step row already existed (a step committed before, whose earlier memory use is replaced).
-    const memoryEvents = stepId !== rows.step.id || hasMemoryUseToRecord(step) ? await recordMemoryUse(transaction, run, step, stepId) : [];
+    const memoryUse = stepId !== rows.step.id || hasMemoryUseToRecord(step) ? await recordMemoryUse(transaction, run, step, stepId) : undefined;
+    if (memoryUse?.readErasedMemory) readErasedMemory = true;
+    const memoryEvents = memoryUse?.events ?? [];
     if (options.historySources) await recordHistorySources(transaction, run.id, step, options.historySources);
     events.push(...stepEventsOf(step), ...memoryEvents, { type: 'step-committed', payload: { ...stepCommittedPayload(rows, step, false), stepId } as unknown as Prisma.InputJsonObject });
     checkpointBytes.push(rows.checkpoint.byteSize);
     const usage = usageCountsOf(step);
     for (const key of Object.keys(usage) as (keyof typeof usage)[]) totals[key] += usage[key];
   }
-  return { stepId: stepIds.at(-1)!, events, checkpointBytes, counts: totals };
+  return { stepId: stepIds.at(-1)!, events, checkpointBytes, counts: totals, readErasedMemory };
 }
 
 /** What deferred steps add to their run's counters, written with the committing step's (ADR 0071). */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { tenantCursor } from '../../auth/tenant-cursor';
 import { DomainError } from '../../errors/domain-error';
-import { forgetMemoryItem, holdKeyLockOfItem } from '../forget-memory-item';
+import { forgetMemoryItem, holdEraseFenceOfItem, holdKeyLockOfItem } from '../forget-memory-item';
 
 export const listMemoryDecisionsInputSchema = z.object({
   /** One run's decisions, or the decisions about one item (written, updated or deleted). */
@@ -111,6 +111,8 @@ export async function undoMemoryDecision(transaction: Prisma.TransactionClient, 
   // the later store commits while this undo waits (else the undo would be recorded, restoring nothing).
   // Two undos of one decision serialize here as well.
   const target = await transaction.memoryDecision.findFirst({ where: { id: decisionId, tenantId }, select: { memoryItemId: true } });
+  // The erase fence comes before the key lock, in the order forgetMemoryItem takes them.
+  if (target?.memoryItemId) await holdEraseFenceOfItem(transaction, { id: target.memoryItemId, tenantId });
   if (target?.memoryItemId) await holdKeyLockOfItem(transaction, { id: target.memoryItemId, tenantId });
   const row = await transaction.memoryDecision.findFirst({ where: { id: decisionId, tenantId }, select: decisionSelect });
   if (!row) throw new DomainError('not-found', `Memory decision ${decisionId} not found`, 'decisionId');
