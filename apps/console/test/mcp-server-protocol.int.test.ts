@@ -116,6 +116,35 @@ describe('malformed tools/call params', () => {
   });
 });
 
+describe('malformed params of the other methods', () => {
+  // Every method and input class is in src/server/mcp/answer-mcp-message.int.test.ts; these go through the HTTP edge too.
+  it('are -32602 naming the param as well, and a run no one can see is -32002 Resource not found', async () => {
+    const cases = [
+      { message: { jsonrpc: '2.0', id: 11, method: 'resources/read', params: {} }, field: 'params.uri' },
+      { message: { jsonrpc: '2.0', id: 12, method: 'resources/read', params: { uri: 'not a uri' } }, field: 'params.uri' },
+      { message: { jsonrpc: '2.0', id: 13, method: 'resources/read', params: { uri: 'agentloom://runs/not-a-uuid' } }, field: 'params.uri' },
+      { message: { jsonrpc: '2.0', id: 14, method: 'tools/list', params: { cursor: 5 } }, field: 'params.cursor' },
+      { message: { jsonrpc: '2.0', id: 15, method: 'tools/list', params: null }, field: 'params' },
+      { message: { jsonrpc: '2.0', id: 16, method: 'initialize', params: {} }, field: 'params.protocolVersion' },
+    ];
+    for (const { message, field } of cases) {
+      const { status, answer } = await postMessage(tenants.tenantA.keys.viewer, message);
+      expect(status, JSON.stringify(message)).toBe(200);
+      expect(answer.id).toBe(message.id);
+      expect(answer.error?.code, JSON.stringify(answer)).toBe(-32602);
+      expect(answer.error?.message).toMatch(new RegExp(`^MCP error -32602: Invalid params: ${field.replaceAll('.', '\\.')}: [^\n]{1,200}$`));
+      expect(answer.error?.data).toEqual({ kind: 'validation', field });
+    }
+    const uri = 'agentloom://runs/6f1c1f43-3b1e-4f0e-9a43-7c0a0d7c9f11';
+    const unseen = await postMessage(tenants.tenantA.keys.viewer, { jsonrpc: '2.0', id: 17, method: 'resources/read', params: { uri } });
+    expect(unseen.answer.error).toEqual({
+      code: -32002,
+      message: `MCP error -32002: Resource not found: ${uri}`,
+      data: { kind: 'not-found', field: 'params.uri', uri },
+    });
+  });
+});
+
 describe('tool argument errors', () => {
   it('answer in the REST error shape naming the field, as the services do (ADR 0034 §4)', async () => {
     const client = await connect(tenants.tenantA.keys.operator);

@@ -3,13 +3,16 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 
 import consoleManifest from '../../../package.json' with { type: 'json' };
 
-import { registerResources } from './mcp-resources';
-import { answerToolCalls } from './mcp-tool-call';
+import { answerWithOwnHandlers, type OwnRequestHandler } from './mcp-own-handlers';
+import { readResources } from './mcp-resource-read';
+import { mcpResourceKinds, registerResources } from './mcp-resources';
+import { callTools } from './mcp-tool-call';
 import { mcpTools, roleMetaKey } from './mcp-tools';
 
 /**
  * An MCP server for one authenticated request (stateless mode, ADR 0034): every tool and resource
- * acts as `principal`, in its tenant, through the platform's services.
+ * acts as `principal`, in its tenant, through the platform's services. The SDK answers initialize,
+ * ping and the lists; `tools/call` and `resources/read` are ours, and check their own params.
  */
 export function createMcpServer(platform: Platform, principal: Principal, requestSignal: AbortSignal): McpServer {
   const server = new McpServer(
@@ -31,11 +34,18 @@ export function createMcpServer(platform: Platform, principal: Principal, reques
         annotations: { title: tool.title, readOnlyHint: tool.readOnly, openWorldHint: false },
         _meta: { [roleMetaKey]: tool.role },
       },
-      // Never called: `answerToolCalls` answers tools/call; the SDK only lists the tool.
+      // Never called: `callTools` answers tools/call; the SDK only lists the tool.
       () => ({ content: [] }),
     );
   }
-  answerToolCalls(server, mcpTools, { platform, principal, requestSignal });
   registerResources(server, platform, principal);
+  // After registering, which installs the SDK's handlers these replace.
+  answerWithOwnHandlers(
+    server,
+    new Map<string, OwnRequestHandler>([
+      ['tools/call', callTools(mcpTools, { platform, principal, requestSignal })],
+      ['resources/read', readResources(mcpResourceKinds, platform, principal)],
+    ]),
+  );
   return server;
 }

@@ -1,5 +1,4 @@
 import { DomainError, type Platform, type Principal } from '@agentloom/platform';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { getPlatform } from '~/server/container';
 import { apiErrorResponse } from '~/server/http/api-error';
@@ -9,13 +8,14 @@ import { readJsonBody } from '~/server/http/read-json-body';
 import { requestIdFor } from '~/server/http/request-id';
 import { requestOriginFor } from '~/server/http/request-origin';
 
-import { createMcpServer } from './create-mcp-server';
+import { answerMcpMessage } from './answer-mcp-message';
 
 /**
  * One `POST /api/mcp`: the same request id, API-key authentication and per-key rate limit as
  * `/api/v1`, then a stateless MCP server for this caller answers the JSON-RPC message (ADR 0034).
  * Failures before MCP (no key, bad key, too many requests, body too large) are HTTP errors in the
- * REST error shape; a JSON-RPC batch is a 400 JSON-RPC error; failures inside a tool are MCP tool errors.
+ * REST error shape; a JSON-RPC batch is a 400 JSON-RPC error; malformed params are -32602 naming the
+ * field; failures inside a tool are MCP tool errors.
  */
 export async function handleMcpRequest(request: Request): Promise<Response> {
   const requestId = requestIdFor(request);
@@ -27,12 +27,7 @@ export async function handleMcpRequest(request: Request): Promise<Response> {
     const body = await readJsonBody(request);
     // One POST is one message (ADR 0034): a batch of up to 100 calls would cost one rate-limit token.
     if (Array.isArray(body)) return withEdgeHeaders(batchRefused(), requestId);
-    const server = createMcpServer(platform, principal, request.signal);
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    await server.connect(transport);
-    response = await transport.handleRequest(request, { parsedBody: body });
-    // Nothing outlives the request: closed once the answer (JSON or the call's SSE stream) has been sent.
-    response = closeWhenSent(response, () => void server.close());
+    response = await answerMcpMessage(platform, principal, request, body);
   } catch (error) {
     response = apiErrorResponse(error, `POST /api/mcp [${requestId}]`);
     const retryAfterSeconds = retryAfterSecondsOf(error);
@@ -70,35 +65,4 @@ async function authenticateMcpCaller(request: Request, platform: Platform, reque
     throw new DomainError('unauthenticated', 'Send an API key as "Authorization: Bearer <API key>".');
   }
   return { ...(await authenticateRequest(request, platform)), origin: requestOriginFor(request.headers, requestId) };
-}
-
-/** The same response whose body calls `onDone` once it has been read to the end or cancelled. */
-function closeWhenSent(response: Response, onDone: () => void): Response {
-  if (response.body === null) {
-    onDone();
-    return response;
-  }
-  const reader = response.body.getReader();
-  let done = false;
-  const finish = () => {
-    if (done) return;
-    done = true;
-    onDone();
-  };
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await reader.read();
-      if (next.done) {
-        controller.close();
-        finish();
-      } else {
-        controller.enqueue(next.value);
-      }
-    },
-    async cancel(reason) {
-      finish();
-      await reader.cancel(reason);
-    },
-  });
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }

@@ -4,7 +4,9 @@ import { errorDetails } from '~/server/error-details';
 import type { ApiErrorBody } from '~/server/http/api-error';
 import { asDomainError } from '~/server/http/domain-error-status';
 
-/** MCP's code for "no such resource" (the specification's, not one of JSON-RPC's). */
+import { invalidParams } from './mcp-invalid-params';
+
+/** MCP's code for "no such resource" (the specification's; the SDK's `ErrorCode` has no name for it). */
 const resourceNotFoundCode = -32002;
 
 /**
@@ -18,12 +20,17 @@ export function toolErrorResult(error: unknown, label: string): CallToolResult {
 }
 
 /**
- * Resource reads have no `isError` result in MCP: a failure is a JSON-RPC error. Unknown and
- * foreign runs or threads get MCP's resource-not-found code; the message starts with the kind.
+ * Resource reads have no `isError` result in MCP: a failure is a JSON-RPC error. An unknown run or
+ * thread and another tenant's are the same -32002 Resource not found, its message the URI the caller
+ * sent and nothing the service said (so it cannot tell the two apart); a validation error is -32602
+ * on `params.uri`, where the id came from; anything else keeps the kind in front of its message
+ * (`forbidden` stays -32602 as before: the request, not the server, is at fault).
  */
-export function resourceError(error: unknown, label: string): McpError {
+export function resourceError(error: unknown, uri: string, label: string): McpError {
   const { error: detail } = errorBody(error, label);
-  const code = detail.kind === 'not-found' ? resourceNotFoundCode : detail.kind === 'validation' || detail.kind === 'forbidden' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
+  if (detail.kind === 'not-found') return new McpError(resourceNotFoundCode, `Resource not found: ${uri}`, { kind: 'not-found', field: 'params.uri', uri });
+  if (detail.kind === 'validation') return invalidParams('params.uri', detail.message);
+  const code = detail.kind === 'forbidden' ? ErrorCode.InvalidParams : ErrorCode.InternalError;
   return new McpError(code, `${detail.kind}: ${detail.message}`, detail);
 }
 

@@ -36,7 +36,7 @@ export function defineTool<Shape extends z.ZodRawShape>(
     run(input: z.infer<z.ZodObject<Shape>>, context: McpToolContext): Promise<unknown>;
   },
 ): McpTool {
-  // `answerToolCalls` checks the input against `inputSchema` before `run` sees it, so the narrower parameter type holds.
+  // `callTools` checks the input against `inputSchema` before `run` sees it, so the narrower parameter type holds.
   return tool;
 }
 
