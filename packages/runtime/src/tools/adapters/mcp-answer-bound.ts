@@ -64,18 +64,20 @@ function requestIdsOf(body: RequestInit['body'] | undefined): unknown[] {
 }
 
 /**
- * Caps what the MCP HTTP transport reads from a server (ADR 0033): a response body past the limit,
- * or one SSE event past it, is cut off and its request aborted (cancelling the body closes the
- * connection), so a hostile or broken server cannot make a run buffer an endless answer. One per
- * connection: after a stream was cut, later standalone GET streams are declined here as a server
- * without one would (HTTP 405), so the SDK's reconnects cannot ask for the endless event again.
+ * Caps what an MCP transport reads from a server (ADR 0033). Over HTTP, a response body past the
+ * limit, or one SSE event past it, is cut off and its request aborted (cancelling the body closes
+ * the connection), so a hostile or broken server cannot make a run buffer an endless answer. One
+ * per connection: after a stream was cut, later standalone GET streams are declined here as a
+ * server without one would (HTTP 405), so the SDK's reconnects cannot ask for the endless event
+ * again. Over stdio, `BoundedStdioTransport` holds one line (one message) up to `maxBytes` and
+ * reports a longer one through `recordOversize`.
  */
 export class McpAnswerBound {
   private firstOversize: ToolAdapterError | undefined;
 
   constructor(
     private readonly serverName: string,
-    /** Bytes of one answer (body or event) read at most. */
+    /** Bytes of one answer (an HTTP body or SSE event, a stdio line) read at most. */
     readonly maxBytes: number = defaultMcpAnswerMaxBytes,
   ) {}
 
@@ -99,7 +101,11 @@ export class McpAnswerBound {
     };
   }
 
-  private tooLarge(): ToolAdapterError {
+  /**
+   * Records an answer cut at the limit (the first one becomes `oversize`) and returns the error
+   * that reports it: `mcp-protocol`, naming the server and the limit.
+   */
+  recordOversize(): ToolAdapterError {
     const error = new ToolAdapterError('mcp-protocol', `MCP server ${this.serverName} sent an answer larger than ${this.maxBytes} bytes`);
     this.firstOversize ??= error;
     return error;
@@ -117,7 +123,7 @@ export class McpAnswerBound {
         if (bytes <= this.maxBytes) return controller.enqueue(value);
         // Stop downloading: the rest is never read, and the cancel closes the connection.
         void reader.cancel().catch(() => undefined);
-        controller.error(this.tooLarge());
+        controller.error(this.recordOversize());
       },
       cancel: (reason) => reader.cancel(reason),
     });
@@ -138,7 +144,7 @@ export class McpAnswerBound {
         if (done) return controller.close();
         if (!sizer.exceeds(value, this.maxBytes)) return controller.enqueue(value);
         void reader.cancel().catch(() => undefined);
-        const error = this.tooLarge();
+        const error = this.recordOversize();
         if (requestIds.length === 0) return controller.error(error);
         const answers = requestIds.map((id) => `data: ${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message: error.message } })}\n\n`);
         controller.enqueue(encoder.encode(`\n\n${answers.join('')}`));

@@ -25,8 +25,9 @@ export interface McpServerConfig {
   /** Connecting and listing every tools/list page must end within this (default `defaultMcpOpenTimeoutMs`). */
   openTimeoutMs?: number;
   /**
-   * Bytes read at most of one answer from an HTTP server: a response body, or one SSE event
-   * (default `defaultMcpAnswerMaxBytes`, 1 MiB). A longer answer is cut off and fails `mcp-protocol`.
+   * Bytes read at most of one answer: from an HTTP server a response body or one SSE event, from a
+   * stdio server one line (default `defaultMcpAnswerMaxBytes`, 1 MiB). A longer answer is cut off
+   * and fails `mcp-protocol`; a stdio server is stopped.
    */
   answerMaxBytes?: number;
   /**
@@ -91,8 +92,8 @@ function adaptTool(client: Client, config: McpServerConfig, serverVersion: strin
 
 /**
  * Connects to an MCP server with the official SDK client, lists its tools once (the registry is
- * frozen after assembly; the listing is bounded, see `listAllTools`) and adapts each one. What an
- * HTTP server answers is read through an `McpAnswerBound`. The caller owns the connection and must
+ * frozen after assembly; the listing is bounded, see `listAllTools`) and adapts each one. What the
+ * server answers is read through an `McpAnswerBound`. The caller owns the connection and must
  * `close()` it.
  * @throws ToolAdapterError `aborted` when `options.signal` aborted, `mcp-protocol` for an answer no
  * MCP server should give (too large, an endless listing, nothing within `openTimeoutMs`), else `mcp-connection`

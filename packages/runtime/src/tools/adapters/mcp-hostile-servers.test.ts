@@ -1,6 +1,10 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { OutboundPolicy } from '../../outbound/outbound-policy';
 import { defaultMcpAnswerMaxBytes } from './mcp-answer-bound';
@@ -149,6 +153,71 @@ describe('an MCP server whose answer never ends', () => {
       await until(() => streams[0] !== undefined && (streams[0].closed || streams[0].bytesWritten >= endlessTotal), 'the GET stream was dropped or filled');
       expect(streams[0]).toMatchObject({ closed: true });
       expect(streams[0]!.bytesWritten).toBeLessThan(endlessTotal);
+    } finally {
+      await connection.close();
+    }
+  });
+});
+
+describe('a stdio MCP server whose answer is one endless line', () => {
+  const oversizeServerScript = fileURLToPath(new URL('./test-fixtures/oversize-stdio-mcp-server.ts', import.meta.url));
+  const lineBytes = 5 * 1024 * 1024;
+  let pidDirectory: string;
+  beforeAll(async () => {
+    pidDirectory = await mkdtemp(join(tmpdir(), 'oversize-stdio-'));
+  });
+  afterAll(async () => {
+    // A failed test leaves its child running, holding the runner's stderr: stop it whatever happened.
+    for (const pidFile of await readdir(pidDirectory)) {
+      const pid = Number(await readFile(join(pidDirectory, pidFile), 'utf8'));
+      if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    }
+    await rm(pidDirectory, { recursive: true, force: true });
+  });
+
+  /** Starts the fixture answering `method` with a 5 MiB line and no newline; `pid()` reads the child's pid. */
+  function oversizeServer(name: string, method: string, ...extra: string[]) {
+    const pidFile = join(pidDirectory, `${name}.pid`);
+    const config = {
+      name,
+      transport: {
+        type: 'stdio' as const,
+        command: process.execPath,
+        args: ['--import', 'tsx', oversizeServerScript, pidFile, method, `${lineBytes}`, ...extra],
+      },
+    };
+    return { config, pid: async () => Number(await readFile(pidFile, 'utf8')) };
+  }
+
+  function isRunning(pid: number): boolean {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  it('fails the tool listing mcp-protocol, naming the server and the limit, and the child is gone, even one ignoring SIGTERM', async () => {
+    const server = oversizeServer('lister', 'tools/list', 'ignore-sigterm');
+    await expect(connectMcpServer(server.config)).rejects.toMatchObject({
+      kind: 'mcp-protocol',
+      message: `MCP server lister sent an answer larger than ${defaultMcpAnswerMaxBytes} bytes`,
+    });
+    // The failed opening closed the transport, which waited for the child to exit (SIGKILL after SIGTERM).
+    expect(isRunning(await server.pid())).toBe(false);
+  });
+
+  it('fails the tool call at once with the oversize error, refuses later calls with it, and stops the child', async () => {
+    const server = oversizeServer('caller', 'tools/call');
+    const connection = await connectMcpServer(server.config);
+    const pid = await server.pid();
+    try {
+      const oversize = `MCP server caller sent an answer larger than ${defaultMcpAnswerMaxBytes} bytes`;
+      const dump = connection.tools[0]!;
+      expect(await dump.execute({}, basicContext())).toMatchObject({ isError: true, content: expect.stringContaining(oversize) as string });
+      expect(await dump.execute({}, basicContext())).toMatchObject({ isError: true, content: expect.stringContaining(oversize) as string });
+      await until(() => !isRunning(pid), 'the child was stopped');
     } finally {
       await connection.close();
     }

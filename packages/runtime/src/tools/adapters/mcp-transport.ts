@@ -39,25 +39,29 @@ function stdioEnvironment(config: McpStdioTransportConfig, defaults: Record<stri
 }
 
 /**
- * Creates the SDK transport for a configuration; nothing is started until the client connects. The
+ * Creates the transport for a configuration; nothing is started until the client connects. The
  * SDK is loaded on first use: processes that never connect to an MCP server do not pay for it at start.
- * An HTTP server is reached only through the outbound policy's guarded `fetch` (checked URL,
- * checked address at every connect, redirects refused), and what it answers is read through
- * `bound` when given (a body or SSE event past its limit is cut off).
+ * What a server answers is read through `bound` (ADR 0033): an HTTP server's body or SSE event past
+ * its limit is cut off, and so is a stdio server's line (`BoundedStdioTransport`, which stops the
+ * child). An HTTP server is reached only through the outbound policy's guarded `fetch` (checked URL,
+ * checked address at every connect, redirects refused).
  */
-export async function createMcpTransport(config: McpTransportConfig, policy: OutboundPolicy, bound?: McpAnswerBound): Promise<Transport> {
+export async function createMcpTransport(config: McpTransportConfig, policy: OutboundPolicy, bound: McpAnswerBound): Promise<Transport> {
   if (config.type === 'http') {
     const url = policy.checkUrl(config.url);
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
-    const guarded = createGuardedFetch(policy);
-    return new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers }, fetch: bound ? bound.wrap(guarded) : guarded });
+    return new StreamableHTTPClientTransport(url, { requestInit: { headers: config.headers }, fetch: bound.wrap(createGuardedFetch(policy)) });
   }
-  const { getDefaultEnvironment, StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  return new StdioClientTransport({
+  const [{ getDefaultEnvironment }, { BoundedStdioTransport }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/client/stdio.js'),
+    import('./bounded-stdio-transport'),
+  ]);
+  const server = {
     command: config.command,
-    args: [...(config.args ?? [])],
+    args: config.args ?? [],
     cwd: config.cwd,
     env: stdioEnvironment(config, getDefaultEnvironment()),
     stderr: config.stderr ?? 'inherit',
-  });
+  };
+  return new BoundedStdioTransport(server, bound);
 }
