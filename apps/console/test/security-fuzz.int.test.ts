@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -184,6 +185,34 @@ it('answers every edge class (escapes in cookies, paths and queries; unstorable 
     failures.length === 0 ? '' : `\n${failures.slice(0, 30).join('\n')}\n--- console output ---\n${server.output().split('\n').slice(-30).join('\n')}`;
   expect(failures.length, report).toBe(0);
 }, 600_000);
+
+it('answers TRACE, which fetch cannot carry, with 405 in the error shape, not a bare 500', async () => {
+  for (const target of ['/api/v1/runs', '/api/trpc/runs.list', '/runs', '/api/health']) {
+    const answer = await rawRequest(server.baseUrl, 'TRACE', target);
+    expect(answer.status, `TRACE ${target}: ${answer.body}`).toBe(405);
+    expect(answer.headers['content-type']).toContain('application/json');
+    expect(answer.headers['x-request-id']).toBeTruthy();
+    expect(answer.headers['allow']).toContain('GET');
+    const json = JSON.parse(answer.body) as { error: { kind?: string; json?: { data: { kind: string } } } };
+    expect(json.error.kind ?? json.error.json?.data.kind).toBe('method-not-allowed');
+  }
+  // The server goes on answering ordinary requests.
+  expect((await rawRequest(server.baseUrl, 'GET', '/api/health')).status).toBe(200);
+});
+
+/** One request through node:http: fetch refuses to send TRACE at all. */
+function rawRequest(baseUrl: string, method: string, target: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpRequest(new URL(target, baseUrl), { method, agent: false }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
 
 it(`answers ${requestCount} malformed requests (seed ${seed}) without a 5xx, always in the error shape, and stays up`, async () => {
   const requests = generateFuzzRequests(resources, procedureTypes, seed, requestCount);

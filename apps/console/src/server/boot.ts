@@ -1,6 +1,7 @@
 import { consoleLogger, keepServingOnUnhandledRejection } from '@agentloom/platform';
 import { getEnvironment, InvalidEnvironmentError, type ConsoleEnvironment } from '~/env';
 import { closePlatform, getPlatform } from '~/server/container';
+import { refuseFetchForbiddenMethods } from '~/server/edge/fetch-forbidden-methods';
 import { errorDetails } from '~/server/error-details';
 import { startTelemetry } from '~/server/telemetry';
 
@@ -19,6 +20,7 @@ export async function bootConsole(): Promise<void> {
   // The in-process executor holds runs beside the web server: one error nobody handled must not end
   // the process (it is still a bug, logged with its stack).
   keepServingOnUnhandledRejection(process, consoleLogger);
+  refuseFetchForbiddenMethods();
 
   const environment = validateEnvironmentOrExit();
   startTelemetry('agentloom-console', environment.telemetryEndpoint);
