@@ -34,7 +34,7 @@ export function refuseFetchForbiddenMethods(): void {
         return true;
       }
     }
-    return emit.call(this, event, ...args);
+    return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof prototype.emit;
 }
 

@@ -119,7 +119,9 @@ export class BoundedStdioTransport implements Transport {
     if (this.child) return Promise.reject(new Error('BoundedStdioTransport already started'));
     return new Promise((resolve, reject) => {
       const child = spawn(this.server.command, [...this.server.args], {
-        env: this.server.env,
+        // Cast: apps that declare required variables on ProcessEnv (Next: NODE_ENV) type-check this file too.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed there, not here
+        env: this.server.env as NodeJS.ProcessEnv,
         cwd: this.server.cwd,
         stdio: ['pipe', 'pipe', this.server.stderr],
         shell: false,
