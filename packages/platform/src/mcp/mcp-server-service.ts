@@ -193,11 +193,16 @@ export class McpServerService {
     return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, this.secrets.seal(value)]));
   }
 
+  /**
+   * Header names match case-insensitively (RFC 9110), as `requireHeadersRestated` compares them: a change to
+   * `authorization` replaces or removes a stored `Authorization`. Matched exactly, the stored value stayed
+   * beside the new one and went to a new URL the check had let through.
+   */
   private mergeHeaders(stored: unknown, changes: Record<string, string | null>): Record<string, string> {
     const merged = { ...sealedHeaders(stored) };
     for (const [name, value] of Object.entries(changes)) {
-      if (value === null) delete merged[name];
-      else merged[name] = this.secrets.seal(value);
+      for (const storedName of Object.keys(merged)) if (storedName.toLowerCase() === name.toLowerCase()) delete merged[storedName];
+      if (value !== null) merged[name] = this.secrets.seal(value);
     }
     return merged;
   }

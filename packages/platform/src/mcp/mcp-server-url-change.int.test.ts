@@ -64,6 +64,35 @@ describe.each(databaseModes)('an MCP server’s stored headers do not follow a n
     expect(elsewhere.authorizations).not.toContain(`Bearer ${token}`);
   });
 
+  it('a header named in another letter case is the same header: removed or replaced, never sent beside the stored one', async () => {
+    const removed = await vault();
+    const movedWithout = await test.platform.mcpServers.update(admin, { mcpServerId: removed.id, url: elsewhere.url, headers: { authorization: null, 'x-TEAM': null } });
+    expect(movedWithout.headers).toEqual([]);
+    const replaced = await vault();
+    const movedWith = await test.platform.mcpServers.update(admin, { mcpServerId: replaced.id, url: elsewhere.url, headers: { authorization: 'Bearer for-elsewhere', 'x-team': null } });
+    expect(movedWith.headers).toEqual([{ name: 'authorization', set: true }]);
+    elsewhere.authorizations.length = 0;
+    await test.platform.mcpServers.test(admin, { mcpServerId: removed.id });
+    await test.platform.mcpServers.test(admin, { mcpServerId: replaced.id });
+    expect(elsewhere.authorizations.join('\n')).not.toContain(token);
+    expect(elsewhere.authorizations).toContain('Bearer for-elsewhere');
+  });
+
+  it('two spellings of one header name in a request are refused, naming the header', async () => {
+    const create = test.platform.mcpServers.create(admin, {
+      name: `twice-${randomUUID().slice(0, 8)}`,
+      transport: 'streamable-http',
+      url: saved.url,
+      headers: { Authorization: 'Bearer a', authorization: 'Bearer b' },
+    });
+    await expect(create).rejects.toMatchObject({ kind: 'validation', field: 'headers.authorization' });
+    const server = await vault();
+    const update = test.platform.mcpServers.update(admin, { mcpServerId: server.id, headers: { 'X-Team': 'red', 'x-team': null } });
+    await expect(update).rejects.toMatchObject({ kind: 'validation', field: 'headers.x-team' });
+    await expect(update).rejects.toThrow(/"X-Team" and "x-team" name the same header/);
+    expect(await test.platform.mcpServers.get(admin, { mcpServerId: server.id })).toEqual(server);
+  });
+
   it('the same URL keeps the stored headers, as before: only a move needs them again', async () => {
     const server = await vault();
     const updated = await test.platform.mcpServers.update(admin, { mcpServerId: server.id, url: saved.url, description: 'the vault' });

@@ -19,6 +19,20 @@ const headerValue = z
   .max(8_192)
   .regex(/^[\t\x20-\x7e\x80-\xff]*$/, 'a header value may only hold tabs, visible ASCII, spaces and Latin-1 characters (no CR, LF or other control characters)');
 
+/**
+ * Header names are case-insensitive (RFC 9110): `Authorization` and `authorization` are one header. Two
+ * spellings of one name in a request are refused, as either could be meant, and stored or merged apart they
+ * would both be sent (fetch joins them with a comma).
+ */
+function namesDistinctIgnoringCase(headers: Record<string, unknown>, context: z.RefinementCtx): void {
+  const seen = new Map<string, string>();
+  for (const name of Object.keys(headers)) {
+    const earlier = seen.get(name.toLowerCase());
+    if (earlier !== undefined) context.addIssue({ code: 'custom', message: `"${earlier}" and "${name}" name the same header (header names are case-insensitive)`, path: [name] });
+    seen.set(name.toLowerCase(), name);
+  }
+}
+
 const stdioTransport = z.object({
   transport: z.literal('stdio'),
   /** The name of an entry in the operator's allow-list (AGENTLOOM_MCP_STDIO_ALLOW). */
@@ -29,7 +43,7 @@ const httpTransport = z.object({
   transport: z.literal('streamable-http'),
   url: z.string().trim().min(1, 'url must not be empty').max(2048, 'url must be at most 2048 characters'),
   /** Sent with every request (e.g. `Authorization: Bearer …`); stored sealed. */
-  headers: z.record(headerName, headerValue).default({}),
+  headers: z.record(headerName, headerValue).superRefine(namesDistinctIgnoringCase).default({}),
 });
 
 export const createMcpServerInputSchema = z.discriminatedUnion('transport', [
@@ -55,7 +69,7 @@ export const updateMcpServerInputSchema = z.object({
     .max(2048)
     .optional()
     .describe('The URL as views show it (with `***`) keeps the stored one; any other URL with `***` is refused: give the whole URL to change it.'),
-  headers: z.record(headerName, headerValue.nullable()).optional(),
+  headers: z.record(headerName, headerValue.nullable()).superRefine(namesDistinctIgnoringCase).optional(),
 });
 
 /** An MCP server as every API shows it: header names with `set`, never their values. */
