@@ -91,6 +91,10 @@ export class ApiKeyService {
     const { apiKeyId } = parseInput(apiKeyIdInputSchema, rawInput);
     if (apiKeyId === principal.apiKeyId) throw new DomainError('conflict', 'A key cannot revoke itself; use another admin key.', 'apiKeyId');
     const row = await this.database.prisma.$transaction(async (transaction) => {
+      // Both keys locked first, in one order: two admin keys revoking each other each share-locked its own
+      // key (assertCredentialCurrent) and then waited to update the other's, a deadlock the database broke
+      // by failing one of them. Now the second waits for the first and finds its own key revoked.
+      await transaction.$queryRawUnsafe('SELECT id FROM api_keys WHERE id = ANY($1::uuid[]) AND tenant_id = $2::uuid ORDER BY id FOR UPDATE', [principal.apiKeyId, apiKeyId], principal.tenantId);
       await assertCredentialCurrent(transaction, principal);
       const existing = await transaction.apiKey.findFirst({ where: { id: apiKeyId, tenantId: principal.tenantId }, select: apiKeyViewSelect });
       if (!existing) throw new DomainError('not-found', `API key ${apiKeyId} not found`, 'apiKeyId');
