@@ -88,7 +88,7 @@ describe.each(databaseModes)('outbound policy on every platform path (%s)', (mod
     it('refuses a name whose DNS answer changed to loopback between the save and the run', async () => {
       const agent = await test.platform.agents.create(principal, { slug: `r-${randomUUID()}`, name: 'R', config: { model: modelConfig(`http://rebinding.test:${recorder.port}/v1`) } });
       const message = await failedRunError(agent.id);
-      expect(message).toContain('127.0.0.1 (loopback)');
+      expect(message).toContain('rebinding.test resolves to a non-public address (loopback)');
       expect(recorder.connections).toBe(0);
     });
   });

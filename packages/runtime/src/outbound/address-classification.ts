@@ -4,6 +4,12 @@ import ipaddr from 'ipaddr.js';
 export interface AddressVerdict {
   /** Why the address may not be reached, or undefined when it is public. */
   refusal: string | undefined;
+  /**
+   * The refusal by class only, with no address in it (`loopback (inside an IPv4-mapped address)`):
+   * all a message about a name's DNS answer may say, since that message reaches whoever saved the
+   * name, who would otherwise learn which internal address it resolves to.
+   */
+  refusedClass: string | undefined;
   /** The IPv4 address carried inside an IPv6 one (mapped, compatible, NAT64, 6to4, Teredo), when there is one. */
   embeddedIpv4: string | undefined;
 }
@@ -31,8 +37,14 @@ const rangeReasons: Record<string, string> = {
   segmentRouting: 'reserved (segment routing)',
 };
 
-/** Cloud metadata endpoints hand out credentials: named as such even where a range already refuses them. */
-const metadataAddresses = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200']);
+/**
+ * Cloud metadata and platform endpoints hand out credentials: named as such even where a range
+ * already refuses them (AWS, GCP, Azure IMDS 169.254.169.254 and AWS fd00:ec2::254 are link-local or
+ * unique local; Alibaba 100.100.100.200 is CGNAT). Azure's WireServer, 168.63.129.16, serves every VM
+ * its goal state, extension settings and certificates from an address ipaddr.js calls public unicast,
+ * so without this entry it would pass.
+ */
+const metadataAddresses = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200', '168.63.129.16']);
 
 /** Public IPv6 unicast lives in 2000::/3; anything outside it that no rule below explains is refused. */
 const globalUnicast = ipaddr.IPv6.parseCIDR('2000::/3');
@@ -89,22 +101,32 @@ function refuseIpv6(address: ipaddr.IPv6): string | undefined {
  */
 export function classifyAddress(literal: string): AddressVerdict {
   const text = canonicalText(literal.replace(/^\[|\]$/g, ''));
-  if (!ipaddr.isValid(text)) return { refusal: 'not an IP address', embeddedIpv4: undefined };
+  if (!ipaddr.isValid(text)) return verdictNamingNoAddress('not an IP address', undefined);
   const address = ipaddr.parse(text);
-  if (address.kind() === 'ipv4') return { refusal: refuseIpv4(address as ipaddr.IPv4), embeddedIpv4: undefined };
+  if (address.kind() === 'ipv4') return verdictNamingNoAddress(refuseIpv4(address as ipaddr.IPv4), undefined);
   const ipv6 = address as ipaddr.IPv6;
-  if (ipv6.zoneId !== undefined) return { refusal: 'scoped (zone) address', embeddedIpv4: undefined };
+  if (ipv6.zoneId !== undefined) return verdictNamingNoAddress('scoped (zone) address', undefined);
   const embedded = embeddedIpv4(ipv6);
-  if (embedded === undefined) return { refusal: refuseIpv6(ipv6), embeddedIpv4: undefined };
+  if (embedded === undefined) return verdictNamingNoAddress(refuseIpv6(ipv6), undefined);
   const shown = embedded.addresses.map((ipv4) => ipv4.toString()).join(', ');
   for (const ipv4 of embedded.addresses) {
     const reason = refuseIpv4(ipv4);
-    if (reason !== undefined) return { refusal: `${reason} (IPv4 ${ipv4.toString()} inside a ${embedded.form} address)`, embeddedIpv4: shown };
+    if (reason !== undefined)
+      return {
+        refusal: `${reason} (IPv4 ${ipv4.toString()} inside a ${embedded.form} address)`,
+        refusedClass: `${reason} (inside a ${embedded.form} address)`,
+        embeddedIpv4: shown,
+      };
   }
   // Compatible addresses are deprecated (RFC 4291) and Teredo is a tunnel: no public service needs them.
   if (embedded.form === 'IPv4-compatible' || embedded.form === 'Teredo')
-    return { refusal: `${embedded.form} address (deprecated tunnel form)`, embeddedIpv4: shown };
-  return { refusal: undefined, embeddedIpv4: shown };
+    return verdictNamingNoAddress(`${embedded.form} address (deprecated tunnel form)`, shown);
+  return verdictNamingNoAddress(undefined, shown);
+}
+
+/** A verdict whose refusal names no address, so it is its own class. */
+function verdictNamingNoAddress(refusal: string | undefined, embedded: string | undefined): AddressVerdict {
+  return { refusal, refusedClass: refusal, embeddedIpv4: embedded };
 }
 
 /**

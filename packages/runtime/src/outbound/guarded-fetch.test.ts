@@ -35,7 +35,7 @@ describe('createGuardedFetch', () => {
     await policy.assertAllowed(`http://rebinding.test:${recorder.port}/v1`);
     await expect(createGuardedFetch(policy)(`http://rebinding.test:${recorder.port}/v1`)).rejects.toMatchObject({
       kind: 'url-refused',
-      message: expect.stringContaining('127.0.0.1 (loopback)') as string,
+      message: expect.stringContaining('rebinding.test resolves to a non-public address (loopback)') as string,
     });
     expect(recorder.connections).toBe(0);
   });

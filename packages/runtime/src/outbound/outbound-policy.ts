@@ -3,7 +3,7 @@ import { isIP, type LookupFunction } from 'node:net';
 
 import ipaddr from 'ipaddr.js';
 
-import { classifyAddress, parseLooseIpv4 } from './address-classification';
+import { classifyAddress, parseLooseIpv4, type AddressVerdict } from './address-classification';
 import { OutboundRefusedError } from './outbound-refused-error';
 import { describeUrlForMessage } from './url-for-message';
 
@@ -121,6 +121,11 @@ export class OutboundPolicy {
 
   /** Why an address is refused under this policy (allowlist applied), or undefined. */
   refuseAddress(address: string): string | undefined {
+    return this.refusedVerdict(address)?.refusal;
+  }
+
+  /** The verdict on an address the policy refuses (allowlist applied), or undefined when it may be reached. */
+  private refusedVerdict(address: string): AddressVerdict | undefined {
     const text = address.replace(/^\[|\]$/g, '');
     if (this.isAllowedAddress(text)) return undefined;
     const verdict = classifyAddress(text);
@@ -128,7 +133,7 @@ export class OutboundPolicy {
     // An operator who allowed 127.0.0.1 allowed it in every spelling, `[::ffff:127.0.0.1]` included.
     const carried = verdict.embeddedIpv4?.split(', ') ?? [];
     if (carried.length > 0 && carried.every((ipv4) => this.isAllowedAddress(ipv4))) return undefined;
-    return verdict.refusal;
+    return verdict;
   }
 
   private async resolveChecked(hostname: string, shown: string): Promise<LookupAddress[]> {
@@ -163,9 +168,12 @@ export class OutboundPolicy {
     if (addresses.length === 0) throw refuse(shown, `${hostname} did not resolve`);
     if (this.allowedHostnames.has(hostname)) return;
     for (const { address } of addresses) {
-      const reason = this.refuseAddress(address);
-      if (reason === undefined) continue;
-      throw refuse(shown, address === hostname ? `${address} is ${reason}` : `${hostname} resolves to ${address} (${reason})`);
+      const verdict = this.refusedVerdict(address);
+      if (verdict === undefined) continue;
+      // A literal is the saver's own text, so it may be repeated. A name's answer may not: the refusal
+      // reaches whoever saved the URL (a tenant admin saving an agent, webhook or MCP server), who could
+      // otherwise map the deployment's internal DNS one save at a time. The class is enough to act on.
+      throw refuse(shown, address === hostname ? `${address} is ${verdict.refusal}` : `${hostname} resolves to a non-public address (${verdict.refusedClass})`);
     }
   }
 

@@ -10,6 +10,12 @@ export interface GuardedRequest {
   method: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /**
+   * Names of the headers the host configured (the tool's `fixedHeaders`): they are for the origin
+   * the tool was set up for, so none of them follows a redirect to another origin, however harmless
+   * its name looks.
+   */
+  hostHeaderNames: readonly string[];
 }
 
 /** The fences around a guarded request: address policy, redirect and size caps, cancellation. */
@@ -26,18 +32,26 @@ export interface GuardedReply extends HttpReply {
   urls: string[];
 }
 
-/** Credentials must not follow a redirect to another origin. */
-const credentialHeaders = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/**
+ * The only headers that follow a redirect to another origin: content negotiation, and the content
+ * headers a 307/308 resends its body with. Every other header stays behind, because no list of
+ * credential names is complete (`X-Api-Key`, `X-Auth-Token`, `PRIVATE-TOKEN`, a tenant id…) and an
+ * open redirect on the intended API would otherwise hand them to any host it names.
+ */
+const crossOriginHeaders = new Set(['accept', 'accept-language', 'user-agent', 'content-type', 'content-length', 'content-encoding', 'content-language']);
+/** Describe a body; a hop that becomes a GET has none. */
+const bodyHeaders = new Set(['content-type', 'content-length', 'content-encoding', 'content-language']);
 
 function nextRequest(current: GuardedRequest, status: number, location: URL): GuardedRequest {
   // 303 always becomes GET; 301/302 after POST become GET too, as every browser does.
   const becomesGet = status === 303 || ((status === 301 || status === 302) && current.method === 'POST');
   const sameOrigin = new URL(current.url).origin === location.origin;
+  const hostHeaders = new Set(current.hostHeaderNames.map((name) => name.toLowerCase()));
   const headers = Object.fromEntries(
     Object.entries(current.headers).filter(([name]) => {
       const lower = name.toLowerCase();
-      if (!sameOrigin && credentialHeaders.has(lower)) return false;
-      return !(becomesGet && (lower === 'content-type' || lower === 'content-length'));
+      if (!sameOrigin && (hostHeaders.has(lower) || !crossOriginHeaders.has(lower))) return false;
+      return !(becomesGet && bodyHeaders.has(lower));
     }),
   );
   return {
@@ -45,6 +59,7 @@ function nextRequest(current: GuardedRequest, status: number, location: URL): Gu
     method: becomesGet && current.method !== 'HEAD' ? 'GET' : current.method,
     headers,
     body: becomesGet ? undefined : current.body,
+    hostHeaderNames: current.hostHeaderNames,
   };
 }
 

@@ -17,7 +17,11 @@ export interface HttpRequestToolConfig {
   allow?: readonly string[];
   /** Methods the model may use; default GET, HEAD, POST, PUT, PATCH, DELETE. */
   methods?: readonly string[];
-  /** Sent with every request; the model's headers cannot override them. */
+  /**
+   * Sent with every request; the model's headers cannot override them. A redirect to another origin
+   * drops them all (and every model header but a few content-negotiation and body ones), so a
+   * credential here is never handed on by a redirect.
+   */
   fixedHeaders?: Record<string, string>;
   /** Overall time for all hops, default 30 s. */
   timeoutMs?: number;
@@ -84,8 +88,9 @@ function describeReply(reply: GuardedReply): ToolResult {
 
 /**
  * Builds the HTTP request tool. Requests to loopback, private, link-local and metadata addresses
- * are refused (unless allowlisted), on every redirect hop; the call's idempotency key is sent as
- * `Idempotency-Key`. Refusals and transport failures come back as error results the model reads.
+ * are refused (unless allowlisted), on every redirect hop; a hop to another origin carries no fixed
+ * header and only a few safe ones of the model's; the call's idempotency key is sent as
+ * `Idempotency-Key` (to the first origin). Refusals and transport failures come back as error results the model reads.
  */
 export function defineHttpRequestTool(config: HttpRequestToolConfig = {}): Tool<HttpRequestArguments> {
   const methods = (config.methods ?? ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']).map((method) =>
@@ -110,6 +115,7 @@ export function defineHttpRequestTool(config: HttpRequestToolConfig = {}): Tool<
             method,
             headers: mergeHeaders(args.headers, config.fixedHeaders, context.idempotencyKey),
             body: args.body,
+            hostHeaderNames: Object.keys(config.fixedHeaders ?? {}),
           },
           {
             policy,
