@@ -20,6 +20,7 @@ export const agentLoomExecutorConfig: Omit<RunExecutorConfig, 'concurrency'> = {
   recoveryIntervalMs: 5_000,
   claimOnFinish: true,
   toolAbortGraceMs: 5_000,
+  drainTimeoutMs: 10_000,
 };
 
 /** The executor class under test: the platform's, or a proposed copy (proposal/). */

@@ -26,6 +26,8 @@ export interface FanoutSettings {
   warmupRounds: number;
   replayEvents: number;
   replayRepeats: number;
+  /** Processes the subscribers are shared out over (`BENCH_FANOUT_SUBSCRIBER_PROCESSES`, 1). */
+  subscriberProcesses: number;
 }
 
 function list(name: string, fallback: string): string[] {
@@ -45,5 +47,6 @@ export function readSettings(): FanoutSettings {
     warmupRounds: Number(process.env.BENCH_FANOUT_WARMUP_ROUNDS ?? 1),
     replayEvents: Number(process.env.BENCH_FANOUT_REPLAY_EVENTS ?? 10_000),
     replayRepeats: Number(process.env.BENCH_FANOUT_REPLAY_REPEATS ?? 3),
+    subscriberProcesses: Number(process.env.BENCH_FANOUT_SUBSCRIBER_PROCESSES ?? 1),
   };
 }

@@ -1,7 +1,7 @@
 import { apiClient, eventually, type ApiClient } from '../../apps/console/test/support/api-client';
 import type { FanoutClient } from './bench-settings';
 import { listenForRunEvents, type NotificationTimes } from './notification-times';
-import { SubscriberFleet } from './subscriber-fleet';
+import { SplitSubscriberFleet } from './split-subscriber-fleet';
 
 export interface FanoutResult {
   subscribers: number;
@@ -43,6 +43,8 @@ export interface FanoutOptions {
    * event-fanout, session 23), as a long-running console does only once.
    */
   warmupRounds: number;
+  /** Subscriber processes the streams are shared out over (split-subscriber-fleet.ts). */
+  subscriberProcesses: number;
 }
 
 /**
@@ -62,7 +64,7 @@ export async function measureFanout(
 ): Promise<FanoutResult> {
   const api = apiClient(baseUrl, adminKey);
   const result = emptyResult(subscribers, rounds);
-  const fleet = await SubscriberFleet.spawn();
+  const fleet = await SplitSubscriberFleet.spawn(options.subscriberProcesses);
   try {
     for (let round = 0; round < options.warmupRounds; round += 1) {
       const warmup = emptyResult(subscribers, 1);
@@ -98,7 +100,7 @@ function emptyResult(subscribers: number, rounds: number): FanoutResult {
 
 async function measureRound(
   api: ApiClient,
-  fleet: SubscriberFleet,
+  fleet: SplitSubscriberFleet,
   baseUrl: string,
   adminKey: string,
   operatorAgentId: string,

@@ -47,6 +47,7 @@ async function benchMode(mode: FanoutMode, settings: FanoutSettings): Promise<Mo
           await measureFanout(server.baseUrl, prepared.adminKey, prepared.operatorAgentId, subscribers, settings.rounds, {
             client: settings.client,
             warmupRounds: settings.warmupRounds,
+            subscriberProcesses: settings.subscriberProcesses,
             ...(serverDatabase ? { databaseUrl: serverDatabase.url } : {}),
           }),
         );
@@ -76,4 +77,4 @@ for (const mode of settings.modes) {
     console.error(`[${mode}] skipped: ${(error as Error).message}`);
   }
 }
-console.log(`\nNode ${process.version}, ${results.length} mode(s), ${settings.client} client\n\n${formatTables(results, process.env.BENCH_FANOUT_BY_TYPE === '1')}`);
+console.log(`\nNode ${process.version}, ${results.length} mode(s), ${settings.client} client in ${settings.subscriberProcesses} subscriber process(es)\n\n${formatTables(results, process.env.BENCH_FANOUT_BY_TYPE === '1')}`);
