@@ -48,6 +48,7 @@ function startServer(name: keyof typeof ports): Promise<void> {
 beforeAll(async () => {
   await startServer('api');
   await startServer('elsewhere');
+  tool = makeTool();
 });
 afterAll(async () => {
   for (const server of servers) server.closeAllConnections();
@@ -57,11 +58,15 @@ afterAll(async () => {
 const names: Record<string, string[]> = { 'api.test': ['127.0.0.1'], 'elsewhere.test': ['127.0.0.1'] };
 const resolve = (hostname: string) => Promise.resolve((names[hostname] ?? []).map((address) => ({ address, family: 4 })));
 
-const tool = defineHttpRequestTool({
-  allow: ['api.test', 'elsewhere.test'],
-  resolve,
-  fixedHeaders: { 'X-Api-Key': 'fixed-secret-123', Authorization: 'Bearer fixed-auth-456', 'User-Agent': 'agentloom-fixed/1' },
-});
+/** Built once the servers listen: the fixed headers are for the `api.test` origin, port included. */
+const makeTool = () =>
+  defineHttpRequestTool({
+    allow: ['api.test', 'elsewhere.test'],
+    resolve,
+    fixedHeaders: { 'X-Api-Key': 'fixed-secret-123', Authorization: 'Bearer fixed-auth-456', 'User-Agent': 'agentloom-fixed/1' },
+    fixedHeadersOrigins: [`http://api.test:${ports.api}`],
+  });
+let tool: ReturnType<typeof makeTool>;
 
 function redirectUrl(to: string, status = 307): string {
   return `http://api.test:${ports.api}/go?status=${status}&to=${encodeURIComponent(to)}`;

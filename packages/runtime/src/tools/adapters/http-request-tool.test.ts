@@ -67,7 +67,7 @@ describe('HTTP request tool', () => {
   });
 
   it('reaches an allowlisted local server with method, headers, body and the idempotency key', async () => {
-    const tool = allowedTool({ fixedHeaders: { 'X-Agent': 'agentloom' } });
+    const tool = allowedTool({ fixedHeaders: { 'X-Agent': 'agentloom' }, fixedHeadersOrigins: [origin] });
     const result = await tool.execute(
       {
         url: `${origin}/hello`,
@@ -86,6 +86,30 @@ describe('HTTP request tool', () => {
       body: '{"a":1}',
       headers: { 'idempotency-key': 'run-1:call-9', 'content-type': 'application/json', 'x-agent': 'agentloom' },
     });
+  });
+
+  it('sends the fixed headers only to their origins: another origin the model names gets none, nor may the model set them', async () => {
+    const tool = defineHttpRequestTool({
+      allow: ['127.0.0.1', 'localhost'],
+      resolve: (hostname) => Promise.resolve(hostname === 'localhost' ? [{ address: '127.0.0.1', family: 4 }] : []),
+      fixedHeaders: { 'X-Api-Key': 'fixed-secret' },
+      fixedHeadersOrigins: [`${origin}/`],
+    });
+    await tool.execute({ url: `${origin}/hello` }, basicContext());
+    expect(received.at(-1)?.headers['x-api-key']).toBe('fixed-secret');
+    // The same server under another name is another origin, as an attacker's host would be.
+    const elsewhere = origin.replace('127.0.0.1', 'localhost');
+    const result = await tool.execute({ url: `${elsewhere}/hello`, headers: { 'x-api-key': 'forged' } }, basicContext());
+    expect(result.isError).toBe(false);
+    expect(received.at(-1)?.headers['x-api-key']).toBeUndefined();
+  });
+
+  it('refuses fixed headers without the origins they are for, and origins that are not bare origins', () => {
+    expect(() => defineHttpRequestTool({ fixedHeaders: { 'X-Api-Key': 'k' } })).toThrow(/fixedHeaders need fixedHeadersOrigins/);
+    for (const bad of ['https://api.example.com/v1', 'https://user@api.example.com', 'ftp://api.example.com', 'api.example.com', 'https://api.example.com/?a=1']) {
+      expect(() => defineHttpRequestTool({ fixedHeaders: { 'X-Api-Key': 'k' }, fixedHeadersOrigins: [bad] }), bad).toThrow(/is not an http\(s\) origin/);
+    }
+    expect(() => defineHttpRequestTool({ fixedHeaders: { 'X-Api-Key': 'k' }, fixedHeadersOrigins: ['https://API.example.com:443'] })).not.toThrow();
   });
 
   it('follows an allowed redirect, turning a 303 POST into a GET', async () => {

@@ -23,6 +23,12 @@ export interface HttpRequestToolConfig {
    * credential here is never handed on by a redirect.
    */
   fixedHeaders?: Record<string, string>;
+  /**
+   * The origins (`https://api.example.com`, `http://host:8080`) the fixed headers are for; required with
+   * `fixedHeaders`. A request to any other origin goes without them: the model picks the URL, and a
+   * prompt-injected model would otherwise hand the credential to a host it names.
+   */
+  fixedHeadersOrigins?: readonly string[];
   /** Overall time for all hops, default 30 s. */
   timeoutMs?: number;
   /** Response body cap, default 256 KiB. */
@@ -50,12 +56,42 @@ const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 function mergeHeaders(
   fromModel: Record<string, string> | undefined,
-  fixed: Record<string, string> | undefined,
+  configured: Record<string, string> | undefined,
   idempotencyKey: string,
+  /** The configured headers when the request goes to one of their origins, else undefined: none sent. */
+  sent: Record<string, string> | undefined,
 ): Record<string, string> {
-  const reserved = new Set(['host', 'idempotency-key', ...Object.keys(fixed ?? {}).map((name) => name.toLowerCase())]);
+  // The model may not set a configured header's name even where the value is not sent.
+  const reserved = new Set(['host', 'idempotency-key', ...Object.keys(configured ?? {}).map((name) => name.toLowerCase())]);
   const allowed = Object.entries(fromModel ?? {}).filter(([name]) => !reserved.has(name.toLowerCase()));
-  return { ...Object.fromEntries(allowed), ...fixed, 'Idempotency-Key': idempotencyKey };
+  return { ...Object.fromEntries(allowed), ...sent, 'Idempotency-Key': idempotencyKey };
+}
+
+/** The origins the fixed headers may go to, checked at definition: fixed headers without them are a configuration error. */
+function fixedHeaderOrigins(config: HttpRequestToolConfig): Set<string> {
+  const hasFixed = Object.keys(config.fixedHeaders ?? {}).length > 0;
+  if (hasFixed && (config.fixedHeadersOrigins ?? []).length === 0) {
+    throw new TypeError('defineHttpRequestTool: fixedHeaders need fixedHeadersOrigins, the origins they may be sent to');
+  }
+  return new Set((config.fixedHeadersOrigins ?? []).map(checkedOrigin));
+}
+
+/** `scheme://host[:port]` with nothing after it but an optional `/`, as `URL` serializes origins. */
+function checkedOrigin(origin: string): string {
+  const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
+  const bare = parsed !== undefined && parsed.pathname === '/' && parsed.search === '' && parsed.hash === '' && parsed.username === '' && parsed.password === '';
+  if (!bare || originOf(origin) === '') throw new TypeError(`defineHttpRequestTool: fixedHeadersOrigins: "${origin}" is not an http(s) origin (scheme://host[:port])`);
+  return parsed.origin;
+}
+
+/** The URL's origin as `URL` serializes it (lower-case host, default port left out), or '' when it is no http(s) URL. */
+function originOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : '';
+  } catch {
+    return '';
+  }
 }
 
 function inputSchema(methods: readonly string[]): Record<string, unknown> {
@@ -97,6 +133,7 @@ export function defineHttpRequestTool(config: HttpRequestToolConfig = {}): Tool<
     method.toUpperCase(),
   );
   const policy = config.policy ?? policyFor({ allow: config.allow, resolve: config.resolve });
+  const fixedHeadersFor = fixedHeaderOrigins(config);
   return {
     name: config.name ?? 'http.request',
     description: config.description ?? 'Sends an HTTP request to a public URL and returns status, headers and body.',
@@ -108,12 +145,13 @@ export function defineHttpRequestTool(config: HttpRequestToolConfig = {}): Tool<
       if (!methods.includes(method)) return { content: `Method ${method} is not allowed`, isError: true };
       const timeoutMs = config.timeoutMs ?? 30_000;
       const signal = AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)]);
+      const fixed = fixedHeadersFor.has(originOf(args.url)) ? config.fixedHeaders : undefined;
       try {
         const reply = await sendGuardedRequest(
           {
             url: args.url,
             method,
-            headers: mergeHeaders(args.headers, config.fixedHeaders, context.idempotencyKey),
+            headers: mergeHeaders(args.headers, config.fixedHeaders, context.idempotencyKey, fixed),
             body: args.body,
             hostHeaderNames: Object.keys(config.fixedHeaders ?? {}),
           },
