@@ -1,5 +1,5 @@
 import { withTransactionStatements, type Prisma, type PrismaClient, type StatementRunner } from '@agentloom/db';
-import { canonicalJson, idempotencyKeyFor, type StepResult } from '@agentloom/runtime';
+import { idempotencyKeyFor, type ApprovalRequest, type StepResult } from '@agentloom/runtime';
 
 import { appendRunEvents } from '../../events/append-run-events';
 import { markEpisodePending } from '../../memory/episodes/mark-episode-pending';
@@ -13,6 +13,7 @@ import { fenceRun } from '../fence-run';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import { maximumApprovalExpiryMinutes } from '../../agents/agent-version-config';
+import { assertApprovalIsThisCall, assertLedgerRowIsThisCall } from './approval-belongs-to-its-call';
 import { askAboutOutcome } from './ask-about-outcome';
 import { closeLeftoverToolCalls } from './close-leftover-tool-calls';
 import { commitStepStatement } from './step-commit-sql';
@@ -160,38 +161,20 @@ async function createApprovals(transaction: Prisma.TransactionClient, run: Claim
   if (result.next.type !== 'approval-request') return [];
   const events: NewRunEvent[] = [];
   for (const request of result.next.requests) {
-    const now = new Date().toISOString();
-    const toolCall = await transaction.toolCall.upsert({
-      where: { runId_callId: { runId: run.id, callId: request.callId } },
-      create: {
-        tenantId: run.tenantId,
-        runId: run.id,
-        callId: request.callId,
-        name: request.toolName,
-        implementationId: request.implementationId,
-        sideEffects: request.sideEffects,
-        arguments: request.arguments as Prisma.InputJsonObject,
-        idempotencyKey: idempotencyKeyFor(run.id, request.callId),
-        status: 'awaiting_approval',
-        statusHistory: [{ status: 'awaiting_approval', at: now, attempt: run.attempt }],
-      },
-      update: {},
-      select: { id: true },
-    });
-    const approval = await transaction.approval.upsert({
-      where: { toolCallId: toolCall.id },
-      create: {
-        tenantId: run.tenantId,
-        runId: run.id,
-        toolCallId: toolCall.id,
-        requestReason: `${request.toolName} requires approval (${request.sideEffects} side effects)${request.requestedBy ? `, requested by sub-agent ${request.requestedBy.agent} in call ${request.requestedBy.parentCallId}` : ''}`,
-        originalArguments: request.arguments as Prisma.InputJsonObject,
-        expiresAt: expiryMinutes ? new Date(Date.now() + Math.min(expiryMinutes, maximumApprovalExpiryMinutes) * 60_000) : null,
-      },
-      update: {},
-      select: { id: true, expiresAt: true, status: true, originalArguments: true },
-    });
-    assertApprovalIsThisCall(run.id, request, approval);
+    const toolCall = await gatedCallRow(transaction, run, request);
+    const approval =
+      toolCall.approval ??
+      (await transaction.approval.create({
+        data: {
+          tenantId: run.tenantId,
+          runId: run.id,
+          toolCallId: toolCall.id,
+          requestReason: `${request.toolName} requires approval (${request.sideEffects} side effects)${request.requestedBy ? `, requested by sub-agent ${request.requestedBy.agent} in call ${request.requestedBy.parentCallId}` : ''}`,
+          originalArguments: request.arguments as Prisma.InputJsonObject,
+          expiresAt: expiryMinutes ? new Date(Date.now() + Math.min(expiryMinutes, maximumApprovalExpiryMinutes) * 60_000) : null,
+        },
+        select: approvalSelection,
+      }));
     events.push({
       type: 'approval-requested',
       payload: {
@@ -208,15 +191,41 @@ async function createApprovals(transaction: Prisma.TransactionClient, run: Claim
   return events;
 }
 
+const approvalSelection = { id: true, expiresAt: true, status: true, originalArguments: true, requestReason: true } as const;
+
 /**
- * The approval found for a call must be this call's own: pending, for these arguments. It is found by
- * the call id, and anything else under that id is another call — its approval already decided, or
- * asked with other arguments — so reusing it would run this call on a decision a human gave for that
- * one (ADR 0105): the commit fails instead, and nothing of the step is written.
+ * The gated call's ledger row, created when the call has none, with its approval when it has one. A row or an
+ * approval found under the call id must be this call's own (ADR 0105): the approval is checked first (a
+ * decision already given is the one thing that must never run another call), then the row; otherwise the
+ * commit fails with `CallIdCollisionError` and nothing of the step is written.
  */
-function assertApprovalIsThisCall(runId: string, request: { callId: string; arguments: unknown }, approval: { status: string; originalArguments: unknown }): void {
-  if (approval.status === 'pending' && canonicalJson(approval.originalArguments) === canonicalJson(request.arguments)) return;
-  throw new Error(`Run ${runId}: call ${request.callId} asks for approval, but its call id's approval is already ${approval.status} for other arguments or another call; refusing to reuse it`);
+async function gatedCallRow(transaction: Prisma.TransactionClient, run: ClaimedRun, request: ApprovalRequest) {
+  const found = await transaction.toolCall.findUnique({
+    where: { runId_callId: { runId: run.id, callId: request.callId } },
+    select: { id: true, name: true, implementationId: true, arguments: true, status: true, statusHistory: true, approval: { select: approvalSelection } },
+  });
+  if (found) {
+    if (found.approval) assertApprovalIsThisCall(run.id, request, found.approval);
+    assertLedgerRowIsThisCall(run.id, request, found);
+    return found;
+  }
+  const now = new Date().toISOString();
+  const created = await transaction.toolCall.create({
+    data: {
+      tenantId: run.tenantId,
+      runId: run.id,
+      callId: request.callId,
+      name: request.toolName,
+      implementationId: request.implementationId,
+      sideEffects: request.sideEffects,
+      arguments: request.arguments as Prisma.InputJsonObject,
+      idempotencyKey: idempotencyKeyFor(run.id, request.callId),
+      status: 'awaiting_approval',
+      statusHistory: [{ status: 'awaiting_approval', at: now, attempt: run.attempt }],
+    },
+    select: { id: true },
+  });
+  return { ...created, approval: null };
 }
 
 /**
@@ -291,6 +300,13 @@ async function updateRun(
         await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting', wakeAt: null, budgetPause } });
         await scheduleBudgetResume(transaction, run.id, next.budgetPause.scope);
         return { events: [{ type: 'run-budget-paused', payload: budgetPause }] };
+      }
+      if (waitForOperator) {
+        // An operator is asked whether a call completed: the run waits for that answer, not for its timers (ADR 0044).
+        // Parked like an approval request, with no wake time; the answer queues it again, and the parked wait calls
+        // re-read their waits on resume (an elapsed timer, a delivered event, or still pending: parked again).
+        await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting_human', wakeAt: null } });
+        return { events: [] };
       }
       // Parked without a lease; the claim takes it again once wake_at passes (or an event sets it to now).
       await transaction.run.update({ where: { id: run.id }, data: { ...usage, ...released, status: 'waiting' } });

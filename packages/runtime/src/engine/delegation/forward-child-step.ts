@@ -7,6 +7,13 @@ import type { StepResult } from '../step-result';
 import { idempotencyKeyFor } from '../tool-context/idempotency-key';
 
 /**
+ * Separates the parts of a sub-agent's qualified call id. A provider's call id never contains it
+ * (`normalizeResponse` gives such a call a fresh id), so no call a model names can take the id of a
+ * sub-agent's call, its ledger row or its approval (ADR 0105).
+ */
+export const qualifiedCallIdSeparator = '/';
+
+/**
  * A sub-agent's call id as the parent's ledger, events and approvals know it: unique within the run.
  * The sub-agent instance is part of it (`<parentCall>/child-<n>/<childCall>`): one delegating call may
  * run several sub-agents, whose models number their calls alike (every demo child's first call is
@@ -14,7 +21,7 @@ import { idempotencyKeyFor } from '../tool-context/idempotency-key';
  * one call's arguments ran the other's.
  */
 export function qualifiedCallId(delegation: Pick<DelegationIdentity, 'parentCallId' | 'instanceId'>, childCallId: string): string {
-  return `${delegation.parentCallId}/${instanceSegment(delegation.instanceId)}/${childCallId}`;
+  return [delegation.parentCallId, instanceSegment(delegation.instanceId), childCallId].join(qualifiedCallIdSeparator);
 }
 
 /**
