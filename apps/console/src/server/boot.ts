@@ -51,8 +51,11 @@ function validateEnvironmentOrExit(): ConsoleEnvironment {
 
 function registerShutdown(): void {
   const shutdown = (signal: NodeJS.Signals) => {
-    // Next runs its own handler for the same signals and exits when its server has closed; we
-    // close the database in parallel and exit ourselves if we finish first.
+    // The start script sets NEXT_MANUAL_SIG_HANDLE, so Next installs no handler of its own: its handler
+    // exited as soon as the HTTP server had closed (a few hundred milliseconds), cutting the executor's
+    // drain short and leaving the run it held `running` under a dead lease. Here the process exits once
+    // the platform has closed: the executor drained (runs given back when AGENTLOOM_DRAIN_TIMEOUT_MS
+    // runs out, ADR 0108), then the database closed.
     closePlatform()
       .catch((error: unknown) => consoleLogger.error('Closing the database failed', errorDetails(error)))
       .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));

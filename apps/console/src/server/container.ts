@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { consoleLogger, createPlatform, loadScorerModules, loadToolModules, type Platform } from '@agentloom/platform';
+import { consoleLogger, createPlatform, DomainError, loadScorerModules, loadToolModules, type Platform } from '@agentloom/platform';
 import { getEnvironment } from '~/env';
 
 /**
@@ -14,11 +14,13 @@ const holderKey = Symbol.for('agentloom.console.platform');
 
 interface PlatformHolder {
   opening: Promise<Platform> | undefined;
+  /** Set by `closePlatform` (shutdown): no platform is opened again, so no new executor claims runs while the old one drains. */
+  closed: boolean;
 }
 
 function platformHolder(): PlatformHolder {
   const scope = globalThis as typeof globalThis & { [holderKey]?: PlatformHolder };
-  scope[holderKey] ??= { opening: undefined };
+  scope[holderKey] ??= { opening: undefined, closed: false };
   return scope[holderKey];
 }
 
@@ -29,6 +31,7 @@ export function getPlatform(): Promise<Platform> {
     throw new Error('The platform was requested during `next build`; mark the calling page dynamic.');
   }
   const holder = platformHolder();
+  if (holder.closed) return Promise.reject(new DomainError('unavailable', 'The console is shutting down; retry shortly.'));
   if (holder.opening === undefined) {
     const opening = openPlatform();
     holder.opening = opening;
@@ -39,9 +42,14 @@ export function getPlatform(): Promise<Platform> {
   return holder.opening;
 }
 
-/** Closes the platform if it was opened; later calls to getPlatform open it again. */
+/**
+ * Closes the platform if it was opened (shutdown: the executor drains, then the database closes). Requests
+ * that arrive meanwhile get `unavailable` (503) instead of opening a second platform, whose executor would
+ * claim runs the process is about to abandon.
+ */
 export async function closePlatform(): Promise<void> {
   const holder = platformHolder();
+  holder.closed = true;
   const opening = holder.opening;
   holder.opening = undefined;
   if (opening === undefined) return;
