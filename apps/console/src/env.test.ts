@@ -25,6 +25,12 @@ describe('console environment: the metrics token', () => {
 });
 
 describe('console environment: the executor lease', () => {
+  it('refuses executor timers Node cannot wait for (past 2^31 − 1 ms it fires them at once), naming the variable', () => {
+    for (const name of ['AGENTLOOM_POLL_MS', 'AGENTLOOM_RECOVERY_INTERVAL_MS', 'AGENTLOOM_HEARTBEAT_MS', 'AGENTLOOM_LEASE_MS']) {
+      expect(() => parseEnvironment({ NODE_ENV: 'test', [name]: '2147483648' }), name).toThrow(new RegExp(`${name}.*must be at most 2147483647 ms`));
+    }
+  });
+
   it('refuses a heartbeat at or past the lease, naming both variables (every lease would expire before its renewal)', () => {
     expect(() => parseEnvironment({ NODE_ENV: 'test', AGENTLOOM_LEASE_MS: '2000' })).toThrow(
       /^Invalid AGENTLOOM_HEARTBEAT_MS: must be below AGENTLOOM_LEASE_MS \(5000 ≥ 2000\)/,

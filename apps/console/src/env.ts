@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isDomainError, parseEmbedderSetting, parseMcpStdioAllowList, type McpStdioAllowList } from '@agentloom/platform';
+import { isDomainError, maximumTimerMs, parseEmbedderSetting, parseMcpStdioAllowList, timerTooLong, type McpStdioAllowList } from '@agentloom/platform';
 import type { MemoryEmbedderConfig } from '@agentloom/runtime';
 import { z } from 'zod';
 import { findRepositoryRoot } from '~/server/repository-root';
@@ -51,10 +51,10 @@ const environmentSchema = z.object({
   AGENTLOOM_EXECUTOR: z.preprocess(emptyToUndefined, booleanFlag.default(true)),
   AGENTLOOM_EXECUTOR_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(256).default(4)),
   /** The executor settings the worker reads too (same names, same defaults), so one file configures the fleet. */
-  AGENTLOOM_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).default(30_000)),
-  AGENTLOOM_HEARTBEAT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
-  AGENTLOOM_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).default(1_000)),
-  AGENTLOOM_RECOVERY_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).default(5_000)),
+  AGENTLOOM_LEASE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1_000).max(maximumTimerMs, timerTooLong).default(30_000)),
+  AGENTLOOM_HEARTBEAT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(maximumTimerMs, timerTooLong).default(5_000)),
+  AGENTLOOM_POLL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(maximumTimerMs, timerTooLong).default(1_000)),
+  AGENTLOOM_RECOVERY_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(maximumTimerMs, timerTooLong).default(5_000)),
   /** How long a cancelled (or otherwise aborted) tool call may take to stop before it is abandoned. */
   AGENTLOOM_TOOL_ABORT_GRACE_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(600_000).default(5_000)),
   /** How long a stopping executor lets held runs finish their step before giving them back to the queue (ADR 0108). */

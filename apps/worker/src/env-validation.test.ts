@@ -18,6 +18,13 @@ describe('worker environment: settings refused at start', () => {
     expect(errorsOf({ AGENTLOOM_LEASE_MS: '5000', AGENTLOOM_HEARTBEAT_MS: '1000' })).toBe('accepted');
   });
 
+  it('refuses executor timers Node cannot wait for (past 2^31 − 1 ms it fires them at once), naming the variable', () => {
+    for (const name of ['AGENTLOOM_POLL_MS', 'AGENTLOOM_RECOVERY_INTERVAL_MS', 'AGENTLOOM_HEARTBEAT_MS', 'AGENTLOOM_LEASE_MS']) {
+      expect(errorsOf({ [name]: '2147483648' }), name).toMatch(new RegExp(`${name}: must be at most 2147483647 ms`));
+    }
+    expect(errorsOf({ AGENTLOOM_POLL_MS: '2147483647', AGENTLOOM_RECOVERY_INTERVAL_MS: '2147483647' })).toBe('accepted');
+  });
+
   it('refuses the same port for the probe server and the metrics server, naming both variables', () => {
     expect(errorsOf({ AGENTLOOM_WORKER_HEALTH_PORT: '9464', AGENTLOOM_METRICS_PORT: '9464' })).toMatch(
       /^AGENTLOOM_METRICS_PORT: .*AGENTLOOM_WORKER_HEALTH_PORT/,

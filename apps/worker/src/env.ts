@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { isDomainError, parseEmbedderSetting, parseMcpStdioAllowList, type McpStdioAllowList } from '@agentloom/platform';
+import { isDomainError, maximumTimerMs, parseEmbedderSetting, parseMcpStdioAllowList, timerTooLong, type McpStdioAllowList } from '@agentloom/platform';
 import type { MemoryEmbedderConfig } from '@agentloom/runtime';
 import { z } from 'zod';
 
@@ -46,12 +46,12 @@ const environmentSchema = z.object({
   /** Port of the probe server (`/healthz` liveness, `/readyz` readiness); unset: no server. */
   AGENTLOOM_WORKER_HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** How long a claimed run stays ours without a heartbeat; a crashed worker's runs are recovered after it. */
-  AGENTLOOM_LEASE_MS: z.coerce.number().int().min(1_000).default(30_000),
-  AGENTLOOM_HEARTBEAT_MS: z.coerce.number().int().min(100).default(5_000),
+  AGENTLOOM_LEASE_MS: z.coerce.number().int().min(1_000).max(maximumTimerMs, timerTooLong).default(30_000),
+  AGENTLOOM_HEARTBEAT_MS: z.coerce.number().int().min(100).max(maximumTimerMs, timerTooLong).default(5_000),
   /** Fallback polling for queued runs when no notification arrives. */
-  AGENTLOOM_POLL_MS: z.coerce.number().int().min(50).default(1_000),
+  AGENTLOOM_POLL_MS: z.coerce.number().int().min(50).max(maximumTimerMs, timerTooLong).default(1_000),
   /** How often to look for runs whose executor died (expired leases); bounds the recovery delay. */
-  AGENTLOOM_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).default(5_000),
+  AGENTLOOM_RECOVERY_INTERVAL_MS: z.coerce.number().int().min(100).max(maximumTimerMs, timerTooLong).default(5_000),
   /**
    * How long a tool call aborted by a cancel (or a lost lease, or a drain) may take to stop; one that
    * ignores its abort signal longer is abandoned and its ledger row closed `failed` / `abandoned`.

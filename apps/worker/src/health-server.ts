@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closeNow } from './close-now';
 
 /** The paths the worker's health server answers; the Helm chart's probes use these (its test checks). */
 export const workerHealthPaths = { live: '/healthz', ready: '/readyz' } as const;
@@ -37,6 +38,6 @@ export async function startWorkerHealthServer(port: number, check: () => Promise
   });
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeNow(server),
   };
 }

@@ -34,8 +34,10 @@ async function main(): Promise<void> {
     consoleLogger.info(`Worker stopping (${signal}): draining in-flight runs`);
     // A signal while the executor starts: let the start finish, then drain what it claimed.
     await executorStarting.catch(() => undefined);
-    await metricsServer?.close();
+    // The drain first: nothing before it may wait on a client (a half-sent scrape held the metrics
+    // server's close, and with it the drain, for a minute). The servers answer until it is done.
     await platform.close();
+    await metricsServer?.close();
     await healthServer?.close();
     await telemetry.stop();
     consoleLogger.info('Worker stopped');

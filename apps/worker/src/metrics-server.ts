@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { metricsAccessForAuthorization, type Platform } from '@agentloom/platform';
+import { closeNow } from './close-now';
 
 /**
  * Serves this worker's Prometheus metrics on `GET /metrics`. Counters are kept per process as the
@@ -28,5 +29,5 @@ export async function startMetricsServer(metrics: Platform['metrics'], port: num
     server.once('error', reject);
     server.listen(port, resolve);
   });
-  return { port: (server.address() as AddressInfo).port, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { port: (server.address() as AddressInfo).port, close: () => closeNow(server) };
 }

@@ -31,6 +31,7 @@ export type { RunEventStreamItem } from './events/stream-run-events';
 export { RunEventStreamOverflowError } from './events/stream-run-events';
 export { agentVersionConfigSchema, type AgentVersionConfig, type AgentVersionConfigInput } from './agents/agent-version-config';
 export { RunExecutor, defaultExecutorConfig, type RunExecutorConfig } from './execution/run-executor';
+export { maximumTimerMs, timerTooLong } from './execution/timer-bounds';
 export type { RunMessageView } from './runs/run-message-service';
 export { ApiKeyService, createApiKeyInputSchema, type ApiKeyView, type CreatedApiKey } from './auth/api-key-service';
 export { AgentService, listAgentsInputSchema, type AgentSummaryView, type ListAgentsInput } from './agents/agent-service';

@@ -81,12 +81,14 @@ export function claimedRunFromRow(run: ClaimedRunRow): ClaimedRun {
     attempt: run.attempt,
     queuedSeconds: Number(run.queued_seconds),
     fresh: run.fresh === true,
+    inFlightReply: run.in_flight_reply ?? null,
   };
 }
 
 /**
  * Gives a run back to the queue (graceful shutdown), so another executor resumes it without waiting
- * for expiry. A run whose cancel has committed is not given back: it ends `cancelled` here. Fenced
+ * for expiry. It keeps its `queued_at`, as lease recovery does: claims go oldest first, and a run given
+ * back by every rolling restart must not go behind the whole backlog each time. A run whose cancel has committed is not given back: it ends `cancelled` here. Fenced
  * like `fenceRun` (this owner, this attempt): when the same executor re-claimed the run after its
  * lease expired, the older attempt's processing settling during a drain must not give back the
  * attempt it is still processing.
@@ -95,7 +97,6 @@ export async function releaseRun(prisma: PrismaClient, owner: string, held: { id
   await prisma.$transaction(async (transaction) => {
     const released = await transaction.$queryRawUnsafe<{ tenant_id: string; attempt: number; cancelled: boolean }[]>(
       `UPDATE runs SET status = (CASE WHEN cancel_requested_at IS NULL THEN 'queued' ELSE 'cancelled' END)::"RunStatus",
-              queued_at = CASE WHEN cancel_requested_at IS NULL THEN now() ELSE queued_at END,
               finished_at = CASE WHEN cancel_requested_at IS NULL THEN NULL ELSE now() END,
               error_kind = CASE WHEN cancel_requested_at IS NULL THEN error_kind ELSE 'aborted' END,
               lease_owner = NULL, lease_expires_at = NULL

@@ -132,4 +132,21 @@ describe.each(databaseModes)('drain release fenced by attempt (%s)', (mode) => {
     await releaseRun(prisma, 'worker-2', live!);
     expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'queued', leaseOwner: null, attempt: 2 });
   });
+
+  it('a run given back keeps its place in the queue: the next claim takes it before runs queued after it', async () => {
+    const { prisma } = test.platform.database;
+    const service = new RunService(test.platform.database);
+    // Runs earlier tests left queued are out of the way, so the claims below see only these.
+    await prisma.run.updateMany({ where: { status: 'queued' }, data: { status: 'cancelled', finishedAt: new Date() } });
+    const { run: first } = await service.create(principal, { agentId, input: 'first in line' });
+    const [claimed] = await claimRuns(prisma, 'draining-executor', 1, 60_000);
+    expect(claimed?.id).toBe(first.id);
+    const { run: later } = await service.create(principal, { agentId, input: 'queued while the first ran' });
+
+    await releaseRun(prisma, 'draining-executor', claimed!);
+
+    const [next] = await claimRuns(prisma, 'next-executor', 1, 60_000);
+    expect(next?.id).toBe(first.id);
+    expect(later.status).toBe('queued');
+  });
 });
