@@ -149,4 +149,33 @@ describe.each(databaseModes)('drain release fenced by attempt (%s)', (mode) => {
     expect(next?.id).toBe(first.id);
     expect(later.status).toBe('queued');
   });
+
+  it('a stop returns even when a run never settles after its drain ran out (a statement the database never answers), leaving it to lease expiry', async () => {
+    const { prisma } = test.platform.database;
+    await prisma.run.updateMany({ where: { status: 'queued' }, data: { status: 'cancelled', finishedAt: new Date() } });
+    const { run } = await new RunService(test.platform.database).create(principal, { agentId, input: 'hang on the database' });
+    const started = gate();
+    // Stands for a processor stuck in a statement: it ignores its drain and its abort alike.
+    const processor: RunProcessor = {
+      process: () => {
+        started.open();
+        return new Promise<never>(() => undefined);
+      },
+    };
+    const executor = new RunExecutor(test.platform.database, processor, silentLogger, {
+      owner: 'stuck-worker',
+      concurrency: 1,
+      heartbeatMs: 3_600_000,
+      recoveryIntervalMs: 3_600_000,
+      pollMs: 50,
+      toolAbortGraceMs: 50,
+    });
+    await executor.start();
+    await started.opened;
+
+    await executor.stop(50);
+
+    // Not given back (its processing never ended): held under its lease until the lease runs out.
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).toMatchObject({ status: 'running', leaseOwner: 'stuck-worker' });
+  }, 60_000);
 });

@@ -54,6 +54,9 @@ export interface RunExecutorConfig {
   toolNames?: readonly string[];
 }
 
+/** How long, past the tool-abort grace, a stopping executor waits for aborted runs to settle before it returns anyway. */
+const unsettledMarginMs = 5_000;
+
 export const defaultExecutorConfig: RunExecutorConfig = {
   concurrency: 4,
   leaseMs: 30_000,
@@ -173,7 +176,15 @@ export class RunExecutor {
       });
       // Not a cancel: the step in flight is not committed, and a tool call it caught stays as a crash leaves it.
       for (const held of late) held.abort.abort(new HostStoppingError(`Executor ${this.owner} stopped; its drain time (${drainMs} ms) ran out`));
-      await all;
+      // Bounded too: a statement the database never answers does not end on an abort, and a stop that
+      // waited for it would never return. What has not settled by then is left to its lease's expiry.
+      const settleMs = this.config.toolAbortGraceMs + unsettledMarginMs;
+      const settled = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), settleMs).unref());
+      if ((await Promise.race([all, settled])) === 'timeout') {
+        this.logger.warn(`${this.held.size} run(s) did not settle ${settleMs} ms after the drain ran out; left to lease expiry, another executor recovers them`, {
+          runs: [...this.held.values()].map((held) => held.run.id),
+        });
+      }
     }
     // After the runs: their last events may still have queued webhook deliveries worth sending.
     for (const companion of this.companions) await companion.stop();
