@@ -74,7 +74,7 @@ export const finishRunsAndClaimSql = `WITH ${finishCtes}, ${claimCtes({
   guarded: false,
 })}
      SELECT 'finished' AS kind, bumped.id, NULL::uuid AS tenant_id, NULL::uuid AS agent_version_id, NULL::uuid AS thread_id, NULL::int AS attempt,
-            NULL::double precision AS queued_seconds, NULL::boolean AS fresh, NULL::text AS notified,
+            NULL::double precision AS queued_seconds, NULL::boolean AS fresh, NULL::jsonb AS in_flight_reply, NULL::text AS notified,
             ${runEventNotifiesSql('bumped', 'bumped.first + bumped.count - 1')}
        FROM bumped
      UNION ALL

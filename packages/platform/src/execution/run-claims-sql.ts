@@ -65,7 +65,7 @@ export function claimCtes(p: ClaimParameters): string {
          FROM next
         WHERE run.id = next.id
     RETURNING run.id, run.tenant_id, run.agent_version_id, run.thread_id, run.attempt, run.next_event_seq - 1 AS seq, run.queued_at, next.woke, next.due_at,
-              run.step_count = 0 AND run.fork_of_run_id IS NULL AS fresh
+              run.step_count = 0 AND run.fork_of_run_id IS NULL AS fresh, run.in_flight_reply
      ), started AS (
        INSERT INTO run_events (tenant_id, run_id, seq, type, payload, created_at)
        SELECT tenant_id, id, seq, 'run-started',
@@ -77,7 +77,7 @@ export function claimCtes(p: ClaimParameters): string {
 /** The claimed runs' output columns (`ClaimedRunRow`) and their `run-started` NOTIFY. */
 export const claimedColumnsSql = `claimed.id, claimed.tenant_id, claimed.agent_version_id, claimed.thread_id, claimed.attempt,
             extract(epoch FROM now() - CASE WHEN claimed.woke THEN claimed.due_at ELSE claimed.queued_at END)::double precision AS queued_seconds,
-            claimed.fresh,
+            claimed.fresh, claimed.in_flight_reply,
             CASE WHEN agentloom_run_watched(claimed.id, claimed.tenant_id) THEN pg_notify('${runEventsChannel}', claimed.id || ':' || claimed.seq || ':' || claimed.tenant_id)::text END AS notified`;
 
 export const claimRunsSql = `WITH ${claimCtes({ owner: '$1::text', limit: '$2::int', leaseMs: '$3::double precision', tools: '$4::jsonb', guarded: true })}

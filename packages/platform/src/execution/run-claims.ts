@@ -20,6 +20,11 @@ export interface ClaimedRun {
    * its attempt starts fresh without reading one. Absent (unknown) where a run is held without a claim.
    */
   fresh?: boolean;
+  /**
+   * The interrupted step's action-model reply the tool ledger stored (`runs.in_flight_reply`, ADR 0085),
+   * raw as the claim read it; null when there is none. Absent where a run is held without a claim.
+   */
+  inFlightReply?: unknown;
 }
 
 /**
@@ -70,6 +75,7 @@ export interface ClaimedRunRow {
   attempt: number;
   queued_seconds: number;
   fresh: boolean | null;
+  in_flight_reply: unknown;
 }
 
 export function claimedRunFromRow(run: ClaimedRunRow): ClaimedRun {

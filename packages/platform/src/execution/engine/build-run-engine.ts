@@ -22,6 +22,7 @@ import { ReplayMemoryPort } from '../../evaluations/replay/replay-memory-port';
 import { LiveReadsMemoryPort } from '../../evaluations/replay/writeless-memory-port';
 import { waitToolsToReplay } from '../../evaluations/replay/recorded-wait-tools';
 import { RecordedToolResults, replayTools } from '../../evaluations/replay/replay-tools';
+import { InFlightReplyGateway, type InFlightReply } from './in-flight-reply-gateway';
 
 export interface BuildRunEngineOptions {
   runId: string;
@@ -62,6 +63,11 @@ export interface BuildRunEngineOptions {
    * fence of a recorded replay, which has no ledger or model-call fence hooks (ADR 0059).
    */
   beforeLiveReplayCall?: () => Promise<void>;
+  /**
+   * The reply the ledger stored for the step an earlier attempt left unfinished (ADR 0085): that step's
+   * action call is answered with it, so its calls keep the ids the ledger's rows carry.
+   */
+  inFlightReply?: InFlightReply;
 }
 
 /**
@@ -75,7 +81,7 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
   // A version saved before `assertNoHostSkills` may name a host folder: it is never read.
   const { skills: _hostFolder, ...config } = options.config;
   const live = config.model ? gatewayFor(options) : undefined;
-  const model = replay?.modelMode === 'recorded' ? recordedGateway(options, replay, live) : live;
+  const model = replay?.modelMode === 'recorded' ? recordedGateway(options, replay, live) : withInFlightReply(options, live);
   const memory = replay && options.memory ? { port: replayMemoryPort(replay, options.memory.port), scope: options.memory.scope } : options.memory;
   const recorded = replay ? new RecordedToolResults(replay.fixture.toolResults, replay.consumed) : undefined;
   return createEngine(
@@ -102,6 +108,15 @@ export function buildRunEngine(options: BuildRunEngineOptions): Engine {
       createInstanceId: () => options.runId,
     },
   );
+}
+
+/**
+ * The run's model (or its demo script), answering the interrupted step from the stored reply when there
+ * is one. A recorded replay stores none (it has no ledger hook) and keeps its own gateway.
+ */
+function withInFlightReply(options: BuildRunEngineOptions, live: ModelGateway | undefined): ModelGateway | undefined {
+  const model = live ?? (options.config.demoScript ? new DemoScriptModel(options.config.demoScript) : undefined);
+  return options.inFlightReply && model ? new InFlightReplyGateway(model, options.runId, options.inFlightReply) : live;
 }
 
 /** Recorded replies first; the version's model (or its demo script) from the first divergence on. */

@@ -25,6 +25,7 @@ import { inSpan } from '../../telemetry/tracing';
 import { persistStep } from './persist-step';
 import { createCancelFenceHooks, type CancelFenceHooks, type CancelFenceOptions } from './cancel-fence-hooks';
 import { createToolLedgerHooks, type ToolLedgerHooks } from './tool-ledger-hooks';
+import { inFlightReplyOf } from './in-flight-reply-gateway';
 import { loadReplayFixture, type ReplayFixture } from '../../evaluations/replay/load-replay-fixture';
 import { scoreReplayAtFinish } from '../../evaluations/replay/score-replay-at-finish';
 import { defersSteps, maxDeferredSteps } from './step-deferral';
@@ -161,6 +162,8 @@ export class EngineRunProcessor implements RunProcessor {
     const { ledger, cancelFence, tracing, replay } = parts;
     let engine: Engine;
     try {
+      // The step an earlier attempt left unfinished is answered with the reply the ledger stored for it (ADR 0085).
+      const inFlightReply = inFlightReplyOf(run.inFlightReply);
       engine = buildRunEngine({
         runId: run.id,
         agentId: context.agentId,
@@ -191,6 +194,7 @@ export class EngineRunProcessor implements RunProcessor {
           : {}),
         onModelFallback: (from, to, reason) => void this.recordFallback(run, owner, from, to, reason),
         ...(replay ? { replay } : {}),
+        ...(inFlightReply ? { inFlightReply } : {}),
       });
       parts.setEngine(engine);
     } catch (error) {

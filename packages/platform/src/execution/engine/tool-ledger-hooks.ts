@@ -14,6 +14,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
 import { abandonedToolCallStatus } from './close-leftover-tool-calls';
+import { storeInFlightReplyStatement, type InFlightReply } from './in-flight-reply-gateway';
 import { toolCallFinishedStatement, toolCallStartingStatement, type ToolCallFinishedDocument } from './tool-ledger-sql';
 
 export interface ToolLedgerHooks extends LifecycleHooks {
@@ -48,6 +49,9 @@ export interface ToolLedgerHooks extends LifecycleHooks {
  * without waiting for the WAL flush (ADR 0085): only a Postgres server crash can lose them, and such a
  * call may run again anyway. For the same reason, the end of such a call that returns while no other call
  * of the run is running is not written on its own: the step commit right after records it (ADR 0093).
+ * Before the first `unsafe` call of a step starts, the run's action-model reply of that step is stored
+ * on the run (`runs.in_flight_reply`): a provider names calls anew in every response, so a resumed
+ * attempt answers the step with that reply (`InFlightReplyGateway`) and finds this call's row under its id.
  */
 export function createToolLedgerHooks(
   /** Where the two statements run: the driver (`Database.statements`) on the executor's path, or a Prisma client. */
@@ -63,6 +67,23 @@ export function createToolLedgerHooks(
   // Calls started and not yet ended in this attempt, and the ends left for the step commit (ADR 0093).
   const running = new Set<string>();
   const endsForTheCommit = new Map<string, ToolCallFinishedDocument>();
+  // The run's own action reply of the step in progress, and the write that stores it (once per step).
+  let actionReply: InFlightReply | undefined;
+  let storedReply: { step: number; write: Promise<void> } | undefined;
+  /**
+   * Stores the step's action reply before the step's first unsafe call starts, so it is on disk before any
+   * handler with an effect runs. A call of a step that made no action call in this attempt (an approved or
+   * resumed batch) needs none: its ids come from a committed checkpoint.
+   */
+  const storeActionReplyOf = (step: number): Promise<void> => {
+    if (actionReply?.step !== step) return Promise.resolve();
+    if (storedReply?.step === step) return storedReply.write;
+    const write = storeInFlightReplyStatement(runner, run, owner, actionReply).then((outcome) => {
+      if (outcome === 'lease-lost') throw new LeaseLostError(run.id);
+    });
+    storedReply = { step, write };
+    return write;
+  };
   const recordingFailure = <T>(write: Promise<T>): Promise<T> =>
     write.catch((error: unknown) => {
       // A committed cancel is the run's outcome, not a ledger failure.
@@ -72,11 +93,14 @@ export function createToolLedgerHooks(
   /** The ledger's start: the call marked running (fenced, cancel checked), or the earlier attempt's record that answers it. */
   const startCall = async (
     call: ToolCallRequest,
+    step: number,
     idempotencyKey: string,
     delegation: DelegationIdentity | undefined,
   ): Promise<ToolVeto | ToolReplay | undefined> => {
     const tool = registry().resolve(call.name);
     const sideEffects = tool?.sideEffects ?? 'unsafe';
+    // Only the run's own calls: a sub-agent's reply is not stored (ADR 0085), its calls are named by its model.
+    if (sideEffects === 'unsafe' && delegation === undefined) await storeActionReplyOf(step);
     // Cancel wins: checked under the run row lock the cancel also takes, in the statement that
     // would mark the call running, so no call starts once a cancel has committed.
     const decision = await toolCallStartingStatement(runner, {
@@ -119,13 +143,17 @@ export function createToolLedgerHooks(
   return {
     outcomeUnknownCallIds,
     failures,
-    toolCallStarting: ({ call, idempotencyKey, delegation }) =>
+    modelCallFinished: ({ instanceId, step, purpose, response }) => {
+      // A sub-agent's model calls reach these hooks too, under its own instance id.
+      if (purpose === 'action' && instanceId === run.id) actionReply = { step, response };
+    },
+    toolCallStarting: ({ call, step, idempotencyKey, delegation }) =>
       recordingFailure(
         (async (): Promise<ToolVeto | ToolReplay | undefined> => {
           // Counted as running from the moment it is asked for, not from its start's answer: the calls of a
           // batch all ask before any of them can end, so an end sees every sibling still to come.
           running.add(call.id);
-          const decision = await startCall(call, idempotencyKey, delegation);
+          const decision = await startCall(call, step, idempotencyKey, delegation);
           if (decision !== undefined) running.delete(call.id);
           return decision;
         })().catch((error: unknown) => {

@@ -31,11 +31,22 @@ describe('a call id with the sub-agent separator', () => {
     const offered = ['known', 'later', 'still/slashed', 'free'];
     const message = normalizeResponse(reply('a/b', 'later'), new Set(['known']), () => offered.shift()!);
     expect(message.toolCalls?.map((call) => call.id)).toEqual(['free', 'later']);
-    const random = normalizeResponse(reply('x/1', 'y/2'), new Set());
-    const [first, second] = random.toolCalls!.map((call) => call.id);
-    expect(first).toMatch(/^call_[0-9a-f-]{36}$/);
-    expect(second).toMatch(/^call_[0-9a-f-]{36}$/);
+    const derived = normalizeResponse(reply('x/1', 'y/2'), new Set());
+    const [first, second] = derived.toolCalls!.map((call) => call.id);
+    expect(first).toMatch(/^call_[0-9a-f]{32}$/);
+    expect(second).toMatch(/^call_[0-9a-f]{32}$/);
     expect(first).not.toBe(second);
+  });
+
+  it('is derived from the provider id, so a reply served again on resume gives its calls the ids the ledger recorded', () => {
+    const once = normalizeResponse(reply('x/1', 'plain'), new Set(['earlier']));
+    const again = normalizeResponse(reply('x/1', 'plain'), new Set(['earlier']));
+    expect(again.toolCalls?.map((call) => call.id)).toEqual(once.toolCalls?.map((call) => call.id));
+    // Taken already (by the run): the next derived id, still the same on every normalization.
+    const taken = new Set([once.toolCalls![0]!.id]);
+    const next = normalizeResponse(reply('x/1'), taken).toolCalls![0]!.id;
+    expect(next).toBe(`${once.toolCalls![0]!.id}_1`);
+    expect(normalizeResponse(reply('x/1'), taken).toolCalls![0]!.id).toBe(next);
   });
 
   it('is still a duplicate when the model repeats it in one reply', () => {

@@ -1,0 +1,84 @@
+import { databaseModes } from '@agentloom/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Principal } from '../../auth/roles';
+import { restartRunningReaders } from '../../erase/restart-running-readers';
+import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
+
+/**
+ * A stored in-flight reply (ADR 0085) lives only while its step is unfinished: a step commit or the run's
+ * end drops it (trigger `runs_clear_in_flight_reply`), a claim or a give-back keeps it, and an erase drops
+ * it from every run that read the erased content, since it may quote that content.
+ */
+describe.each(databaseModes)('when a stored in-flight reply goes away (%s)', (mode) => {
+  let test: TestPlatform;
+  let principal: Principal;
+  let agentId: string;
+  const reply = {
+    step: 2,
+    response: {
+      text: 'Charging the card ending 4242.',
+      toolCalls: [{ id: 'call_a', name: 'charge', argumentsJson: '{}' }],
+      usage: { inputTokens: 1, outputTokens: 1 },
+      model: 'm',
+      finishReason: 'tool-calls',
+    },
+  };
+
+  beforeAll(async () => {
+    test = await createTestPlatform(mode, silentLogger);
+    principal = (await test.platform.auth.authenticate(test.adminKey))!;
+    agentId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: 'reply-keeper',
+      config: { builtinTools: [], demoScript: { replies: [{ text: 'Done.' }] } },
+    });
+  });
+  afterAll(() => test?.dispose());
+
+  /** A run as an executor holding it would leave it: running, one step committed, a reply stored for step 2. */
+  const runWithReply = async (status: 'running' | 'queued' = 'running') => {
+    const { run } = await test.platform.runs.create(principal, { agentId, input: 'charge' });
+    await test.platform.database.prisma.run.update({ where: { id: run.id }, data: { status, stepCount: 1, attempt: 1, inFlightReply: reply } });
+    return run.id;
+  };
+  const replyOf = async (runId: string) =>
+    (await test.platform.database.prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { inFlightReply: true } })).inFlightReply;
+
+  it('stays through a give-back and a claim, and goes with the step commit', async () => {
+    const { prisma } = test.platform.database;
+    const runId = await runWithReply();
+    await prisma.run.update({ where: { id: runId }, data: { status: 'queued', leaseOwner: null } });
+    await prisma.run.update({ where: { id: runId }, data: { status: 'running', leaseOwner: 'next' } });
+    expect(await replyOf(runId)).toEqual(reply);
+
+    await prisma.run.update({ where: { id: runId }, data: { stepCount: { increment: 1 } } });
+    expect(await replyOf(runId)).toBeNull();
+  });
+
+  it.each(['succeeded', 'failed', 'cancelled'] as const)('goes when the run ends %s without a step', async (status) => {
+    const runId = await runWithReply();
+    await test.platform.database.prisma.run.update({ where: { id: runId }, data: { status } });
+    expect(await replyOf(runId)).toBeNull();
+  });
+
+  it('goes from every reader an erase restarts or finds queued, and from no other run', async () => {
+    const { prisma } = test.platform.database;
+    const [running, queued, bystander] = [await runWithReply('running'), await runWithReply('queued'), await runWithReply('running')];
+
+    const restarted = await prisma.$transaction((transaction) => restartRunningReaders(transaction, principal.tenantId, [running, queued]));
+
+    expect(restarted).toBe(1);
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: running }, select: { status: true, attempt: true, inFlightReply: true } })).toEqual({
+      status: 'queued',
+      attempt: 2,
+      inFlightReply: null,
+    });
+    expect(await prisma.run.findUniqueOrThrow({ where: { id: queued }, select: { status: true, attempt: true, inFlightReply: true } })).toEqual({
+      status: 'queued',
+      attempt: 1,
+      inFlightReply: null,
+    });
+    expect(await replyOf(bystander)).toEqual(reply);
+  });
+});
