@@ -83,6 +83,22 @@ describe.each(databaseModes)('run investigation: step rows, filters, search, ste
     expect(detail.events.map((event) => event.type)).toEqual(['step-started', 'step-committed']);
     expect([detail.previousIndex, detail.nextIndex]).toEqual([48, 50]);
 
+    // The first step's prompt (system, the user's input, a memory block) is its request, not its response (a
+    // console audit found "0 messages sent" there, with the prompt listed under the answer): as the engine
+    // writes it, those messages belong to step 1.
+    const { prisma } = test.platform.database;
+    const seeded = await prisma.run.findUniqueOrThrow({ where: { id: runId }, select: { tenantId: true, agentId: true, agentVersionId: true } });
+    const fresh = await prisma.run.create({ data: { ...seeded, status: 'succeeded', input: { text: 'what is my pin' }, finishedAt: new Date() } });
+    const firstStep = await prisma.step.create({ data: { tenantId: seeded.tenantId, runId: fresh.id, index: 1, kind: 'model_call', status: 'succeeded' } });
+    const roles = ['system', 'user', 'user', 'assistant'] as const;
+    await prisma.message.createMany({
+      data: roles.map((role, index) => ({ tenantId: seeded.tenantId, runId: fresh.id, stepId: firstStep.id, index, role, content: `${role} ${index}` })),
+    });
+    const first = await test.platform.runStepDetails.get(viewer, { runId: fresh.id, step: 1 });
+    expect(first.request.total).toBe(3);
+    expect(first.request.messages.map((message) => message.content)).toEqual(['system 0', 'user 1', 'user 2']);
+    expect(first.response.map((message) => message.content)).toEqual(['assistant 3']);
+
     expect((await test.platform.runStepDetails.get(viewer, { runId, call: 'call-48' })).step.index).toBe(49);
     expect((await test.platform.runStepDetails.get(viewer, { runId, call: detail.toolCalls[0]!.id })).step.index).toBe(49);
     await expect(test.platform.runStepDetails.get(viewer, { runId, step: 99_999 })).rejects.toMatchObject({ kind: 'not-found', field: 'step' });

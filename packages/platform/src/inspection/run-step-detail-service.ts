@@ -55,7 +55,11 @@ export class RunStepDetailService {
         prisma.step.findFirst({ where: { runId: input.runId, tenantId, index: { gt: index } }, orderBy: { index: 'asc' }, select: { index: true } }),
       ]),
     ]);
-    const boundary = await this.requestBoundary(prisma, tenantId, input.runId, index, response[0]?.index);
+    // The step's leading system and user messages (the first step's prompt, an injected memory block, seeded
+    // thread history, an operator's note) went into its model call: they are the request, not the response.
+    const firstAnswer = response.find((message) => message.role !== 'system' && message.role !== 'user');
+    const boundary = await this.requestBoundary(prisma, tenantId, input.runId, index, firstAnswer?.index ?? (response.length > 0 ? response.at(-1)!.index + 1 : undefined));
+    const ownResponse = response.filter((message) => message.index >= boundary);
     const [requestRows, events] = await Promise.all([
       input.requestMessages === 0
         ? Promise.resolve([])
@@ -66,7 +70,7 @@ export class RunStepDetailService {
       step: toRunStepView(row, summaries.get(row.id), pricesKnown),
       // Message indexes are gap-free from 0, so the boundary is the request's length.
       request: { messages: requestRows.reverse().map(toMessageView), total: boundary },
-      response: response.map(toMessageView),
+      response: ownResponse.map(toMessageView),
       toolCalls: nestCalls(calls.map(toToolCallView)),
       events,
       previousIndex: neighbours[0]?.index ?? null,
@@ -86,8 +90,9 @@ export class RunStepDetailService {
   }
 
   /**
-   * Where the model request ends: the step's first own message; for a step that wrote none, the
-   * first message of a later step; else the whole transcript.
+   * Where the model request ends: the step's first own answer (assistant or tool message; past its own
+   * messages when it wrote only prompt messages); for a step that wrote none, the first message of a later
+   * step; else the whole transcript.
    */
   private async requestBoundary(prisma: PrismaClient, tenantId: string, runId: string, index: number, firstOwn: number | undefined): Promise<number> {
     if (firstOwn !== undefined) return firstOwn;

@@ -6,5 +6,6 @@ const maximumRetries = 3;
  * or a forgotten memory will not come back by asking again).
  */
 export function retryUnlessMissing(failureCount: number, error: { data?: { code?: string } | null }): boolean {
-  return error.data?.code !== 'NOT_FOUND' && failureCount < maximumRetries;
+  // A malformed id (BAD_REQUEST) is not found either, however often it is asked for.
+  return error.data?.code !== 'NOT_FOUND' && error.data?.code !== 'BAD_REQUEST' && failureCount < maximumRetries;
 }

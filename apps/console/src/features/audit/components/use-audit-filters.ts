@@ -1,26 +1,26 @@
 'use client';
 
-import type { Route } from 'next';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
+import { useQueryReplace } from '~/components/use-query-replace';
 import { auditFilterParameters, parseAuditFilters, type AuditFilters } from '~/features/audit/audit-filters';
 
+/** The audit log's filters, kept in the URL (`useQueryReplace`: a second pick merges with the first). */
 export function useAuditFilters(): [AuditFilters, (next: Partial<AuditFilters>) => void] {
   const parameters = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const replaceQuery = useQueryReplace();
   const update = useCallback(
-    (next: Partial<AuditFilters>) => {
-      const merged = { ...parseAuditFilters(parameters), ...next };
-      const query = new URLSearchParams();
-      for (const [key, parameter] of Object.entries(auditFilterParameters)) {
-        const value = merged[key as keyof AuditFilters];
-        if (value) query.set(parameter, value);
-      }
-      const search = query.toString();
-      router.replace((search ? `${pathname}?${search}` : pathname) as Route, { scroll: false });
-    },
-    [parameters, pathname, router],
+    (next: Partial<AuditFilters>) =>
+      replaceQuery((current) => {
+        const merged = { ...parseAuditFilters(current), ...next };
+        const query = new URLSearchParams();
+        for (const [key, parameter] of Object.entries(auditFilterParameters)) {
+          const value = merged[key as keyof AuditFilters];
+          if (value) query.set(parameter, value);
+        }
+        return query.toString();
+      }),
+    [replaceQuery],
   );
   return [parseAuditFilters(parameters), update];
 }

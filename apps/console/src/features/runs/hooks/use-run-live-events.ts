@@ -59,6 +59,9 @@ export function useRunLiveEvents(runId: string, active: boolean): RunLiveEvents 
     setRevision((value) => value + 1);
     refreshQueries(queryClient, trpc.runs.get.queryKey({ runId }));
     for (const procedure of [trpc.toolCalls.list, trpc.checkpoints.list, trpc.approvals.list]) refreshQueries(queryClient, procedure.pathKey());
+    // The find bar's counts, tool and kind options and filtered steps change with each committed step:
+    // without this a tool error that happened while the page was open stayed out of "Errors only" until a reload.
+    if (committed.length > 0) for (const procedure of [trpc.runSteps.facets, trpc.runSteps.find]) refreshQueries(queryClient, procedure.pathKey());
   }, [queryClient, trpc, runId]);
 
   const subscription = useSubscription(

@@ -1,22 +1,23 @@
 'use client';
 
-import type { Route } from 'next';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
+import { useQueryReplace } from '~/components/use-query-replace';
 import { parseUsageFilters, type UsageFilters } from '~/features/usage/usage-filters';
 
+/** The usage page's filters, kept in the URL (`useQueryReplace`: a second pick merges with the first). */
 export function useUsageFilters(): [UsageFilters, (next: Partial<UsageFilters>) => void] {
   const parameters = useSearchParams();
-  const router = useRouter();
-  const pathname = usePathname();
+  const replaceQuery = useQueryReplace();
   const update = useCallback(
-    (next: Partial<UsageFilters>) => {
-      const merged = { ...parseUsageFilters(parameters), ...next };
-      const query = new URLSearchParams({ days: String(merged.days), metric: merged.metric });
-      if (merged.agentId) query.set('agent', merged.agentId);
-      router.replace(`${pathname}?${query.toString()}` as Route, { scroll: false });
-    },
-    [parameters, pathname, router],
+    (next: Partial<UsageFilters>) =>
+      replaceQuery((current) => {
+        const merged = { ...parseUsageFilters(current), ...next };
+        const query = new URLSearchParams({ days: String(merged.days), metric: merged.metric });
+        if (merged.agentId) query.set('agent', merged.agentId);
+        return query.toString();
+      }),
+    [replaceQuery],
   );
   return [parseUsageFilters(parameters), update];
 }

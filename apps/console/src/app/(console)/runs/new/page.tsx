@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '~/components/page-header';
 import { NewRunForm } from '~/features/runs/components/new-run/new-run-form';
+import { OperatorOnly } from '~/features/runs/components/new-run/operator-only';
 import { getServerQueryClient, HydrateClient, trpc } from '~/trpc/server';
 
 export const metadata: Metadata = { title: 'New run' };
@@ -15,7 +16,9 @@ export default async function NewRunPage({ searchParams }: { searchParams: Promi
     <HydrateClient>
       <PageHeader title="New run" description="Pick an agent and give it an input; the run page opens and follows it live." />
       <div className="mt-6">
-        <NewRunForm initialAgentId={agentId} initialVersion={version} />
+        <OperatorOnly what="Starting a run">
+          <NewRunForm initialAgentId={agentId} initialVersion={version} />
+        </OperatorOnly>
       </div>
     </HydrateClient>
   );

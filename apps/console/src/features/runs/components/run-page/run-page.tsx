@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { retryUnlessMissing } from '~/features/memory/retry-unless-missing';
 import { ErrorNotice } from '~/components/error-notice';
 import { Skeleton } from '~/components/skeleton';
 import { TabList } from '~/components/tab-list';
@@ -19,7 +20,8 @@ import { useTRPC } from '~/trpc/react';
 /** One run: header with actions, then the tab the URL names; follows the run live while it is active. */
 export function RunPage({ runId }: { runId: string }) {
   const trpc = useTRPC();
-  const run = useQuery(trpc.runs.get.queryOptions({ runId }));
+  // An unknown or erased run shows "not found" at once, not after three retries.
+  const run = useQuery(trpc.runs.get.queryOptions({ runId }, { retry: retryUnlessMissing }));
   const active = run.data !== undefined && !isTerminalStatus(run.data.status);
   const live = useRunLiveEvents(runId, active);
   const { tab, navigate } = useRunPageState();

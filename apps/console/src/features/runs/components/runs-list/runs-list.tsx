@@ -36,11 +36,8 @@ export function RunsList() {
     trpc.runs.list.infiniteQueryOptions(runsListInput(filters), { getNextPageParam: (page) => page.nextCursor, placeholderData: keepPreviousData }),
   );
   const rows = runs.data?.pages.flatMap((page) => page.runs) ?? [];
-  // Only active runs have a moving duration; the clock stops when none is.
-  const now = useNow(
-    1_000,
-    rows.some((run) => !isTerminalStatus(run.status)),
-  );
+  // Active runs have a moving duration (every second); otherwise only "5 min ago" labels age, once a minute.
+  const now = useNow(rows.some((run) => !isTerminalStatus(run.status)) ? 1_000 : 60_000);
   const filtered = hasRunsFilters(filters);
   // Runs ticked for a dataset (operators); finished runs only, as only they can become cases.
   const [selected, setSelected] = useState<string[]>([]);
