@@ -109,3 +109,43 @@ test('the runs list filters by thread, search text and time, and the URL keeps t
   await expect(threadRow).toBeVisible();
   await expect(looseRow).toBeVisible();
 });
+
+test('a second filter picked while the first is still loading keeps the first (a busy console)', async ({ page, request }) => {
+  await signIn(page);
+  const authorization = { authorization: `Bearer ${await readSeededAdminKey()}` };
+  const { agents } = (await (await request.get('/api/v1/agents', { headers: authorization })).json()) as { agents: { id: string; slug: string }[] };
+  const researcherId = agents.find((agent) => agent.slug === 'demo-researcher')?.id;
+  if (!researcherId) throw new Error('No demo-researcher agent');
+  // The server render of the filtered list is slow, so the second pick comes while the first is in flight
+  // (the URL changes only once the server has answered).
+  let releaseFirst!: () => void;
+  const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+  let held = false;
+  await page.route('**/runs?*', async (route) => {
+    if (route.request().headers()['rsc'] === '1' && !held) {
+      held = true;
+      await firstHeld;
+    }
+    await route.continue();
+  });
+  await page.goto('/runs');
+  await page.getByLabel('Status', { exact: true }).selectOption('failed');
+  await expect.poll(() => held).toBe(true);
+  await page.getByLabel('Agent', { exact: true }).selectOption(researcherId);
+  releaseFirst();
+  await expect(page).toHaveURL(new RegExp(`agent=${researcherId}`));
+  await expect(page).toHaveURL(/status=failed/);
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('failed');
+});
+
+test('a link to a run that does not exist asks for it once and says so', async ({ page }) => {
+  await signIn(page);
+  const requests: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('runs.get')) requests.push(sent.url());
+  });
+  await page.goto('/runs/01a24dd6-1d09-77b7-a4ee-0181def1d599');
+  await expect(page.getByText('This run could not be loaded')).toBeVisible();
+  // Not found is final: no retries (each waited a second or more before the notice showed).
+  expect(requests.length).toBeLessThanOrEqual(1);
+});

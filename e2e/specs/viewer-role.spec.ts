@@ -16,6 +16,10 @@ test('a viewer sees no approve or cancel buttons, and the API refuses those call
   try {
     await signInWithKey(viewerPage, viewerKey);
     await expect(viewerPage.getByRole('link', { name: 'New run' })).toHaveCount(0);
+    // Opened by its URL, the page says why instead of offering a form whose submit answers 403.
+    await viewerPage.goto('/runs/new');
+    await expect(viewerPage.getByText('Starting a run needs the operator role')).toBeVisible();
+    await expect(viewerPage.getByRole('button', { name: 'Start run' })).toHaveCount(0);
 
     await viewerPage.goto(`/runs/${runId}`);
     await expectRunStatus(viewerPage, 'waiting_human');

@@ -29,10 +29,6 @@ export function formatRelative(iso: string, now: number): string {
   return relativeFormat.format(Math.round(seconds / 86_400), 'day');
 }
 
-export function formatTimestamp(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
-
 const integerFormat = new Intl.NumberFormat('en');
 
 export function formatCount(value: number): string {

@@ -29,6 +29,7 @@ export interface ApprovalRow {
 
 export interface ApprovalRowFilter {
   tenantId: string;
+  /** One status, or `decided`: any but pending (see `approvalListStatuses`). */
   status?: string | undefined;
   runId?: string | undefined;
   /** Only approvals of these runs (the runs a live-list message names). */
@@ -71,7 +72,7 @@ export function selectApprovalRows(database: PrismaExecutor, filter: ApprovalRow
        JOIN agent_versions version ON version.id = r.agent_version_id
        LEFT JOIN threads thread ON thread.id = r.thread_id
       WHERE a.tenant_id = $1::uuid
-        AND ($2::text IS NULL OR ${effectiveStatus} = $2::text)
+        AND ($2::text IS NULL OR (CASE WHEN $2::text = 'decided' THEN ${effectiveStatus} <> 'pending' ELSE ${effectiveStatus} = $2::text END))
         AND ($3::uuid IS NULL OR a.run_id = $3::uuid)
         AND ($4::uuid IS NULL OR a.id = $4::uuid)
         AND ($5::uuid IS NULL OR a.id < $5::uuid)

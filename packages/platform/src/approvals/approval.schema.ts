@@ -36,8 +36,16 @@ export const decideApprovalInputSchema = z.discriminatedUnion('decision', [
 ]);
 export type DecideApprovalInput = z.infer<typeof decideApprovalInputSchema>;
 
+/**
+ * `decided` is every status but `pending` (approved, rejected or expired — a pending request past its
+ * expiry counts as expired): the inbox's Decided tab. Filtered in SQL, so a page of decisions is full
+ * however many newer requests are pending.
+ */
+export const approvalListStatuses = ['pending', 'approved', 'rejected', 'expired', 'decided'] as const;
+export type ApprovalListStatus = (typeof approvalListStatuses)[number];
+
 export const listApprovalsInputSchema = z.object({
-  status: z.enum(['pending', 'approved', 'rejected', 'expired']).optional(),
+  status: z.enum(approvalListStatuses).optional(),
   runId: z.uuid().optional(),
   cursor: z.uuid().optional(),
   limit: z.number().int().min(1).max(200).default(50),

@@ -53,6 +53,8 @@ describe.each(databaseModes)('usage summary (%s)', (mode) => {
     expect(operator.costUsd).toBeCloseTo(0.750001, 6);
     expect(summary.agents[0]).toMatchObject({ runs: 2, inputTokens: 1_010, runsByStatus: { succeeded: 1, running: 1 } });
     expect(summary.totals).toMatchObject({ runs: 5, inputTokens: 1_161, outputTokens: 116 });
+    // The demo agents run on the demo script, which has no prices: every run's cost is unknown.
+    expect(summary.totals).toMatchObject({ unpricedRuns: 5, costKnown: false });
   });
 
   it('returns a zero-filled daily series covering the window', async () => {

@@ -11,7 +11,12 @@ export interface AgentUsageView {
   modelCalls: number;
   inputTokens: number;
   outputTokens: number;
+  /** Sum of the priced calls; read it with `costKnown`. */
   costUsd: number;
+  /** Runs counted here whose version has a model without prices (`RunView.usage.costKnown` false): their calls added no cost. */
+  unpricedRuns: number;
+  /** `unpricedRuns` is 0: `costUsd` is the cost. Otherwise it is a lower bound (0 when no counted run was priced), never "free". */
+  costKnown: boolean;
   toolCalls: number;
 }
 
@@ -22,7 +27,11 @@ export interface DailyUsageView {
   runs: number;
   inputTokens: number;
   outputTokens: number;
+  /** Sum of the priced calls; a lower bound when `costKnown` is false. */
   costUsd: number;
+  /** The day's runs whose cost is unknown (see `AgentUsageView.unpricedRuns`). */
+  unpricedRuns: number;
+  costKnown: boolean;
 }
 
 export interface UsageSummaryView {

@@ -290,7 +290,7 @@ export interface paths {
         };
         /**
          * List approvals, newest first, with their context
-         * @description Each approval carries what tells it apart from another request of the same tool: `run: { status, inputExcerpt, inputTruncated }` (the first 280 characters of the run's input), `agent: { id, name, slug, version }` (the version the run executes), `thread: { id, title } | null`, and `createdAt` (a pending request has waited since then).
+         * @description Each approval carries what tells it apart from another request of the same tool: `run: { status, inputExcerpt, inputTruncated }` (the first 280 characters of the run's input), `agent: { id, name, slug, version }` (the version the run executes), `thread: { id, title } | null`, and `createdAt` (a pending request has waited since then). `status=decided` lists every approval that is no longer pending (approved, rejected or expired), filtered by the server so a page is full however many newer requests wait.
          */
         get: operations["listApprovals"];
         put?: never;
@@ -1615,7 +1615,12 @@ export interface components {
                 modelCalls: number;
                 inputTokens: number;
                 outputTokens: number;
+                /** @description Sum of the priced calls; read it with `costKnown`. */
                 costUsd: number;
+                /** @description Counted runs whose agent version has a model without prices (a run's `usage.costKnown` false): their calls added no cost. */
+                unpricedRuns: number;
+                /** @description `unpricedRuns` is 0: `costUsd` is the cost. Otherwise it is a lower bound, not the cost. */
+                costKnown: boolean;
                 toolCalls: number;
             }[];
             daily: {
@@ -1624,7 +1629,11 @@ export interface components {
                 runs: number;
                 inputTokens: number;
                 outputTokens: number;
+                /** @description Sum of the priced calls; a lower bound when `costKnown` is false. */
                 costUsd: number;
+                /** @description The day's runs whose cost is unknown. */
+                unpricedRuns: number;
+                costKnown: boolean;
             }[];
             totals: {
                 runs: number;
@@ -1640,7 +1649,12 @@ export interface components {
                 modelCalls: number;
                 inputTokens: number;
                 outputTokens: number;
+                /** @description Sum of the priced calls; read it with `costKnown`. */
                 costUsd: number;
+                /** @description Counted runs whose agent version has a model without prices (a run's `usage.costKnown` false): their calls added no cost. */
+                unpricedRuns: number;
+                /** @description `unpricedRuns` is 0: `costUsd` is the cost. Otherwise it is a lower bound, not the cost. */
+                costKnown: boolean;
                 toolCalls: number;
             };
         };
@@ -3999,7 +4013,7 @@ export interface operations {
     listApprovals: {
         parameters: {
             query?: {
-                status?: "pending" | "approved" | "rejected" | "expired";
+                status?: "pending" | "approved" | "rejected" | "expired" | "decided";
                 runId?: string;
                 cursor?: string;
                 limit?: number;

@@ -53,6 +53,13 @@ describe('patchApprovalsPages', () => {
     expect(all?.[0]?.approvals[1]?.status).toBe('approved');
   });
 
+  it('lets a decision enter the decided list and keeps a new pending request out of it', () => {
+    const decidedPages: ApprovalsPage[] = [{ approvals: [approval(1, runA, 'rejected')], nextCursor: null }];
+    const decided = approval(2, runB, 'approved');
+    const change = { runIds: [runB], approvals: [approval(4, runB), decided], approvalsComplete: true };
+    expect(ids(patchApprovalsPages(decidedPages, { status: 'decided', limit: 50 }, change))).toEqual([[decided.id, approval(1, runA).id]]);
+  });
+
   it('drops the approvals of an erased run (the change names it, it has none left)', () => {
     expect(ids(patchApprovalsPages(pages, pendingInput, { runIds: [runA], approvals: [], approvalsComplete: true }))).toEqual([[approval(2, runB).id]]);
   });

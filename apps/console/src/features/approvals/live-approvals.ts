@@ -13,8 +13,9 @@ export function compareApprovals(left: ApprovalView, right: ApprovalView): numbe
   return left.id < right.id ? 1 : left.id > right.id ? -1 : 0;
 }
 
+/** The list's filters as the server applies them: `decided` is any status but pending. */
 export function approvalMatchesFilters(approval: ApprovalView, input: ListApprovalsInput): boolean {
-  if (input.status !== undefined && approval.status !== input.status) return false;
+  if (input.status === 'decided' ? approval.status === 'pending' : input.status !== undefined && approval.status !== input.status) return false;
   return input.runId === undefined || approval.runId === input.runId;
 }
 

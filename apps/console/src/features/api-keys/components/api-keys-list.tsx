@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatRelative, formatTimestamp } from '~/components/format';
+import { formatRelative } from '~/components/format';
+import { useLocalTimeFormat } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { handleArrowNavigation } from '~/components/use-arrow-navigation';
 import { useNow } from '~/components/use-now';
@@ -54,6 +55,8 @@ function ApiKeyRow({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const signedInApiKeyId = useSignedInApiKeyId();
+  // Tooltips too: an attribute the server rendered in its own zone is never corrected on hydration.
+  const formatLocal = useLocalTimeFormat();
   const [confirming, setConfirming] = useState(false);
   const revoke = useMutation(
     trpc.apiKeys.revoke.mutationOptions({
@@ -79,7 +82,7 @@ function ApiKeyRow({ apiKey, now }: { apiKey: ApiKeyView; now: number }) {
         </span>
         <span>{apiKey.role}</span>
         <span className={revoked ? 'text-red-700 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}>{revoked ? 'revoked' : 'active'}</span>
-        <time dateTime={apiKey.createdAt} title={formatTimestamp(apiKey.createdAt)} className="text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
+        <time dateTime={apiKey.createdAt} title={formatLocal(apiKey.createdAt)} className="text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
           {formatRelative(apiKey.createdAt, now)}
         </time>
         <span className="text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>

@@ -4,8 +4,9 @@ import type { ApprovalView } from '@agentloom/platform';
 import type { Route } from 'next';
 import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
-import { formatRelative, formatTimestamp } from '~/components/format';
+import { formatRelative } from '~/components/format';
 import { JsonTree } from '~/components/json-tree';
+import { LocalTime, useLocalTimeFormat } from '~/components/local-time';
 import { argumentsPanels } from '~/features/approvals/approval-arguments';
 import { ApprovalDecisionControls } from '~/features/approvals/components/approval-decision-controls';
 import { formatWaiting } from '~/features/approvals/waiting-time';
@@ -34,6 +35,8 @@ const linkStyles = 'font-medium text-brand-700 hover:underline dark:text-brand-3
 export function ApprovalCard({ approval, now, canDecide, selected, onSelectedChange, current, onFocus }: ApprovalCardProps) {
   const pending = approval.status === 'pending';
   const runLabel = shortId(approval.runId);
+  // Tooltips too: an attribute the server rendered in its own zone is never corrected on hydration.
+  const formatLocal = useLocalTimeFormat();
   return (
     <article
       aria-label={`${approval.toolName} approval, run ${runLabel}`}
@@ -88,12 +91,12 @@ export function ApprovalCard({ approval, now, canDecide, selected, onSelectedCha
           </div>
         </div>
         <p className="text-right text-xs text-zinc-600 dark:text-zinc-400">
-          <span title={`Asked ${formatTimestamp(approval.createdAt)}`} data-waiting>
-            {pending ? formatWaiting(approval.createdAt, now) || formatTimestamp(approval.createdAt) : `asked ${formatRelative(approval.createdAt, now) || formatTimestamp(approval.createdAt)}`}
+          <span title={`Asked ${formatLocal(approval.createdAt)}`} data-waiting>
+            {pending ? formatWaiting(approval.createdAt, now) || formatLocal(approval.createdAt) : `asked ${formatRelative(approval.createdAt, now) || formatLocal(approval.createdAt)}`}
           </span>
           {pending && approval.expiresAt ? (
-            <span className="block" title={formatTimestamp(approval.expiresAt)}>
-              expires {formatRelative(approval.expiresAt, now) || formatTimestamp(approval.expiresAt)}
+            <span className="block" title={formatLocal(approval.expiresAt)}>
+              expires {formatRelative(approval.expiresAt, now) || formatLocal(approval.expiresAt)}
             </span>
           ) : null}
         </p>
@@ -118,7 +121,7 @@ export function ApprovalCard({ approval, now, canDecide, selected, onSelectedCha
         ) : (
           <p className="text-sm">
             <span className="capitalize">{approval.status}</span> by <strong>{approval.decidedBy ?? 'system'}</strong>
-            {approval.decidedAt ? <> on {formatTimestamp(approval.decidedAt)}</> : null}
+            {approval.decidedAt ? <> on <LocalTime iso={approval.decidedAt} /></> : null}
             {approval.decisionReason ? <span className="mt-1 block text-zinc-600 dark:text-zinc-400">Reason: “{approval.decisionReason}”</span> : null}
           </p>
         )}

@@ -38,10 +38,8 @@ export function ApprovalsInbox() {
   // "waiting 42 s" ticks on every card.
   const now = useNow(1_000);
   const approvals = useInfiniteQuery(trpc.approvals.list.infiniteQueryOptions(approvalsInput(view), { getNextPageParam: (page) => page.nextCursor }));
-  // The API filters by one status; "decided" is everything that is no longer pending.
-  const rows: ApprovalView[] = (approvals.data?.pages.flatMap((page) => page.approvals) ?? []).filter(
-    (approval) => (view === 'pending') === (approval.status === 'pending'),
-  );
+  // The server filters each view (`status: 'pending' | 'decided'`), so every page is the view's own rows.
+  const rows: ApprovalView[] = approvals.data?.pages.flatMap((page) => page.approvals) ?? [];
   const deciding = canDecide && view === 'pending';
   const inbox = useInboxDecisions(rows, deciding);
 

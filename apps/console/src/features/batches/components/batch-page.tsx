@@ -5,7 +5,7 @@ import type { Route } from 'next';
 import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { useTRPC } from '~/trpc/react';
@@ -38,7 +38,7 @@ export function BatchPage({ batchId }: { batchId: string }) {
             <Link href={`/agents/${view.agentId}` as Route} className="text-brand-700 underline underline-offset-2 dark:text-brand-300">
               {agentNames.get(view.agentId) ?? 'Agent'}
             </Link>{' '}
-            v{view.agentVersion} · at most {view.concurrency} running at once · submitted {formatTimestamp(view.createdAt)}
+            v{view.agentVersion} · at most {view.concurrency} running at once · submitted <LocalTime iso={view.createdAt} />
             {view.createdBy ? ` by ${view.createdBy}` : ''}
           </p>
         ) : null}

@@ -6,8 +6,8 @@ import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
 import { CallToAction } from '~/components/call-to-action';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
 import { BatchesIcon } from '~/components/icons';
+import { LocalTime } from '~/components/local-time';
 import { PageHeader } from '~/components/page-header';
 import { SkeletonRows } from '~/components/skeleton';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
@@ -87,7 +87,7 @@ export function BatchesPage() {
                       </td>
                       <td className="px-4 py-3 text-right align-top tabular-nums">{batch.concurrency}</td>
                       <td className="hidden px-4 py-3 align-top text-zinc-600 md:table-cell dark:text-zinc-300">
-                        <time dateTime={batch.createdAt}>{formatTimestamp(batch.createdAt)}</time>
+                        <LocalTime iso={batch.createdAt} />
                       </td>
                     </tr>
                   );

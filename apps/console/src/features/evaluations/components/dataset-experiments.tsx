@@ -6,7 +6,7 @@ import type { Route } from 'next';
 import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { formatPercent } from '../experiment-format';
@@ -96,7 +96,7 @@ export function DatasetExperiments({
                   ) : null} · {experiment.modelMode}
                   {experiment.memoryMode === 'live' ? ' · live memory' : null}
                 </td>
-                <td className="hidden px-4 py-2 text-zinc-600 lg:table-cell dark:text-zinc-300">{formatTimestamp(experiment.createdAt)}</td>
+                <td className="hidden px-4 py-2 text-zinc-600 lg:table-cell dark:text-zinc-300"><LocalTime iso={experiment.createdAt} /></td>
               </tr>
             ))}
           </tbody>

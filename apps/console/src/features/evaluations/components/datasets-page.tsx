@@ -6,8 +6,9 @@ import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
 import { CallToAction } from '~/components/call-to-action';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatCount, formatTimestamp } from '~/components/format';
+import { formatCount } from '~/components/format';
 import { DatasetsIcon } from '~/components/icons';
+import { LocalTime } from '~/components/local-time';
 import { PageHeader } from '~/components/page-header';
 import { SkeletonRows } from '~/components/skeleton';
 import { useCanOperate } from '~/features/session/principal-context';
@@ -79,7 +80,7 @@ export function DatasetsPage() {
                     <td className="hidden px-4 py-2.5 sm:table-cell">
                       {dataset.unmatchedToolPolicy === 'fail' ? 'fails the case' : 'live if no side effects'}
                     </td>
-                    <td className="hidden px-4 py-2.5 text-zinc-600 md:table-cell dark:text-zinc-300">{formatTimestamp(dataset.createdAt)}</td>
+                    <td className="hidden px-4 py-2.5 text-zinc-600 md:table-cell dark:text-zinc-300"><LocalTime iso={dataset.createdAt} /></td>
                   </tr>
                 ))}
               </tbody>

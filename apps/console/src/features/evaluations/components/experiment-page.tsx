@@ -5,7 +5,7 @@ import type { Route } from 'next';
 import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
 import { useTRPC } from '~/trpc/react';
@@ -46,7 +46,7 @@ export function ExperimentPage({ dataset, experimentId }: { dataset: string; exp
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
             Dataset v{view.datasetVersion} · model replies {view.modelMode === 'recorded' ? 'recorded until the first divergence' : 'live'} · memory{' '}
             {view.memoryMode === 'live' ? 'live' : 'as recorded'} · started{' '}
-            {formatTimestamp(view.createdAt)}
+            <LocalTime iso={view.createdAt} />
             {view.baselineExperimentId ? (
               <>
                 {' · baseline '}
@@ -71,9 +71,11 @@ export function ExperimentPage({ dataset, experimentId }: { dataset: string; exp
           <section aria-label="Progress" className={`${cardStyles} space-y-2 p-4 text-sm`}>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p data-testid="experiment-status" data-status={view.status}>
-                {view.status === 'completed'
-                  ? `Completed ${view.finishedAt ? formatTimestamp(view.finishedAt) : ''}`
-                  : `Running: ${scored} of ${view.results.length} cases scored`}
+                {view.status === 'completed' ? (
+                  <>Completed {view.finishedAt ? <LocalTime iso={view.finishedAt} /> : null}</>
+                ) : (
+                  `Running: ${scored} of ${view.results.length} cases scored`
+                )}
               </p>
               {/* Erased replays are in no result below (ADR 0104): the verdict is on fewer cases than the experiment started with. */}
               {view.erasedCases > 0 ? (

@@ -1,7 +1,7 @@
 'use client';
 
 import type { FeedbackView } from '@agentloom/platform';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { feedbackSourceLabel, formatReward } from '~/features/feedback/feedback-text';
 
 /** Feedback entries, oldest first: label, reward, comment, source, who, when and the step they are about. */
@@ -19,9 +19,7 @@ export function FeedbackList({ entries, label, showStep }: { entries: FeedbackVi
             {showStep ? <span className="text-xs text-zinc-600 dark:text-zinc-400">{entry.stepIndex === null ? 'whole run' : `step ${entry.stepIndex}`}</span> : null}
             <span className="ml-auto text-xs text-zinc-600 dark:text-zinc-400">
               {feedbackSourceLabel(entry.source)} · {entry.actor.name} ·{' '}
-              <time dateTime={entry.createdAt} title={entry.createdAt}>
-                {formatTimestamp(entry.createdAt)}
-              </time>
+              <LocalTime iso={entry.createdAt} title="iso" />
             </span>
           </p>
           {entry.comment ? <p className="mt-1 whitespace-pre-wrap text-zinc-700 dark:text-zinc-200">{entry.comment}</p> : null}

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { RefreshIcon } from '~/components/icons';
+import { LocalTime } from '~/components/local-time';
 import { PageHeader } from '~/components/page-header';
 import { DatabaseCard } from '~/features/health/components/database-card';
 import { MemoryEmbedderCard } from '~/features/health/components/memory-embedder-card';
@@ -57,7 +58,7 @@ export function HealthOverview() {
             <VersionsCard versions={report.data.versions} />
           </div>
           <p className="mt-4 text-xs text-zinc-500 dark:text-zinc-400">
-            Checked at <time dateTime={report.data.checkedAt}>{new Date(report.data.checkedAt).toLocaleString()}</time>
+            Checked at <LocalTime iso={report.data.checkedAt} options={{ year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }} />
             {' · '}Also available as JSON at{' '}
             <a href="/api/health" className="font-mono text-brand-600 hover:underline dark:text-brand-400">
               /api/health

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { useTRPC } from '~/trpc/react';
 
 /** One server: where it runs, which headers are set (never their values), test, delete. */
@@ -35,7 +35,7 @@ export function McpServerCard({ server }: { server: McpServerView }) {
               ))}
             </p>
           ) : null}
-          <p className="mt-2 text-xs text-zinc-500">Added {formatTimestamp(server.createdAt)}</p>
+          <p className="mt-2 text-xs text-zinc-500">Added <LocalTime iso={server.createdAt} /></p>
         </div>
         <div className="flex gap-2">
           <button type="button" className={buttonStyles.secondary} disabled={test.isPending} onClick={() => test.mutate({ mcpServerId: server.id })}>

@@ -1,6 +1,7 @@
 import type { EraseReceipt } from '@agentloom/platform';
 import { cardStyles } from '~/components/button-styles';
-import { formatCount, formatTimestamp } from '~/components/format';
+import { formatCount } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 
 /** What an erase removed, table by table (zeros included: every table was checked). */
 export function EraseReceiptCard({ receipt }: { receipt: EraseReceipt }) {
@@ -12,7 +13,7 @@ export function EraseReceiptCard({ receipt }: { receipt: EraseReceipt }) {
         {receipt.unit === 'thread' ? 'Thread' : receipt.unit === 'run' ? 'Run' : 'Tenant'} erased: {formatCount(total)} rows removed
       </h2>
       <p className="mt-0.5 font-mono text-xs text-zinc-500 dark:text-zinc-400">
-        {receipt.id} · <span suppressHydrationWarning>{formatTimestamp(receipt.erasedAt)}</span>
+        {receipt.id} · <LocalTime iso={receipt.erasedAt} />
       </p>
       <table className="mt-3 w-full text-sm">
         <thead className="sr-only">

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Route } from 'next';
 import Link from 'next/link';
 import { buttonStyles } from '~/components/button-styles';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime, useLocalTimeFormat } from '~/components/local-time';
 import { Skeleton } from '~/components/skeleton';
 import { shortId } from '~/features/memory/short-id';
 import { useCanOperate } from '~/features/session/principal-context';
@@ -21,6 +21,8 @@ export function MemoryDecisions({ memoryItemId }: { memoryItemId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const canOperate = useCanOperate();
+  // Tooltips too: an attribute the server rendered in its own zone is never corrected on hydration.
+  const formatLocal = useLocalTimeFormat();
   const decisions = useQuery(trpc.memory.decisions.queryOptions({ memoryItemId, limit: 20 }));
   const undo = useMutation(trpc.memory.undoDecision.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.memory.pathKey() }) }));
   if (decisions.error) return <p className="text-sm text-red-700 dark:text-red-400">{decisions.error.message}</p>;
@@ -38,11 +40,11 @@ export function MemoryDecisions({ memoryItemId }: { memoryItemId: string }) {
               <Link
                 href={`/runs/${decision.runId}` as Route}
                 className="font-mono text-xs text-brand-600 hover:underline dark:text-brand-400"
-                title={formatTimestamp(decision.createdAt)}
+                title={formatLocal(decision.createdAt)}
               >
                 run {shortId(decision.runId)}
               </Link>
-              {decision.undoneAt ? <span className="text-xs text-zinc-500 dark:text-zinc-400">undone {formatTimestamp(decision.undoneAt)}</span> : null}
+              {decision.undoneAt ? <span className="text-xs text-zinc-500 dark:text-zinc-400">undone <LocalTime iso={decision.undoneAt} /></span> : null}
               {canOperate && decision.undoable ? (
                 <button
                   type="button"

@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { CopyButton } from '~/components/copy-button';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
 import { JsonTree } from '~/components/json-tree';
+import { LocalTime } from '~/components/local-time';
 import { Skeleton } from '~/components/skeleton';
 import { EraseAction } from '~/features/memory/components/erase-action';
 import { MemoryDecisions } from '~/features/memory/components/memory-decisions';
@@ -152,9 +152,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 function Time({ iso }: { iso: string }) {
   return (
-    <time dateTime={iso} suppressHydrationWarning>
-      {formatTimestamp(iso)}
-    </time>
+    <LocalTime iso={iso} />
   );
 }
 

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Route } from 'next';
 import Link from 'next/link';
 import { buttonStyles } from '~/components/button-styles';
-import { formatTimestamp } from '~/components/format';
+import { useLocalTimeFormat } from '~/components/local-time';
 import { Skeleton } from '~/components/skeleton';
 import { shortId } from '~/features/memory/short-id';
 import { useTRPC } from '~/trpc/react';
@@ -15,6 +15,8 @@ const sourceLabels: Record<string, string> = { auto_injection: 'injected', tool_
 /** Every prompt this item reached: run, step, score and how it got there, newest first. */
 export function MemoryInjections({ memoryItemId }: { memoryItemId: string }) {
   const trpc = useTRPC();
+  // Tooltips too: an attribute the server rendered in its own zone is never corrected on hydration.
+  const formatLocal = useLocalTimeFormat();
   const injections = useInfiniteQuery(
     trpc.memory.injections.infiniteQueryOptions({ memoryItemId, limit: 20 }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
   );
@@ -37,9 +39,10 @@ export function MemoryInjections({ memoryItemId }: { memoryItemId: string }) {
             <tr key={injection.id} data-injection-run={injection.runId}>
               <td className="py-1.5">
                 <Link
-                  href={`/runs/${injection.runId}?tab=messages` as Route}
+                  // The step that read it, opened in the run's step panel; the messages tab when the step is not known.
+                  href={(injection.stepIndex === null ? `/runs/${injection.runId}?tab=messages` : `/runs/${injection.runId}?step=${injection.stepIndex}`) as Route}
                   className="font-mono text-xs text-brand-600 hover:underline dark:text-brand-400"
-                  title={formatTimestamp(injection.createdAt)}
+                  title={formatLocal(injection.createdAt)}
                 >
                   {shortId(injection.runId)}
                 </Link>

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Route } from 'next';
 import Link from 'next/link';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { Skeleton } from '~/components/skeleton';
 import { shortId } from '~/features/memory/short-id';
 import { useTRPC } from '~/trpc/react';
@@ -30,7 +30,7 @@ export function SupersessionChain({ memoryItemId, hrefFor }: { memoryItemId: str
               </Link>
             )}
             <span className="block font-mono text-xs text-zinc-500 dark:text-zinc-400">
-              {shortId(link.id)} · <span suppressHydrationWarning>{formatTimestamp(link.createdAt)}</span> · {link.supersededById ? 'superseded' : 'current'}
+              {shortId(link.id)} · <LocalTime iso={link.createdAt} /> · {link.supersededById ? 'superseded' : 'current'}
             </span>
           </span>
         </li>

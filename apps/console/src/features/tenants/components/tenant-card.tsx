@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { NewSecretNotice } from '~/features/api-keys/components/new-secret-notice';
 import { EraseTenantDialog } from '~/features/tenants/components/erase-tenant-dialog';
 import { TenantSettingsForm } from '~/features/tenants/components/tenant-settings-form';
@@ -54,7 +54,7 @@ export function TenantCard({ tenant }: { tenant: TenantView }) {
             <Setting label="Burst" value={tenant.rateLimitBurst?.toString() ?? 'instance default'} />
             <Setting label="Live admin keys" value={String(tenant.activeAdminKeys)} />
           </dl>
-          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Created {formatTimestamp(tenant.createdAt)}</p>
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Created <LocalTime iso={tenant.createdAt} /></p>
         </div>
         <div className="flex flex-wrap gap-2">
           {tenant.activeAdminKeys === 0 ? (
@@ -109,7 +109,7 @@ function TenantStatus({ tenant }: { tenant: TenantView }) {
   }
   return (
     <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-medium text-red-900 dark:bg-red-950 dark:text-red-200">
-      Suspended{tenant.suspendedAt ? ` since ${formatTimestamp(tenant.suspendedAt)}` : ''}
+      Suspended{tenant.suspendedAt ? <> since <LocalTime iso={tenant.suspendedAt} /></> : null}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import type { DailyUsageView } from '@agentloom/platform';
 import { formatCost, formatCount } from '~/components/format';
+import { formatUsageCost } from '~/features/usage/usage-cost';
 import type { UsageFilters } from '~/features/usage/usage-filters';
 
 const width = 720;
@@ -24,6 +25,10 @@ export function UsageChart({ daily, metric }: { daily: DailyUsageView[]; metric:
   const barWidth = Math.max(2, slot * 0.7);
   const plotHeight = height - bottom;
   const labelEvery = Math.ceil(daily.length / 8);
+  // A bar is the priced part of the day's cost; the caption says when runs without prices are left out.
+  const unpricedRuns = metric === 'cost' ? daily.reduce((sum, point) => sum + point.unpricedRuns, 0) : 0;
+  const unpricedNote =
+    unpricedRuns > 0 ? ` — ${formatCount(unpricedRuns)} ${unpricedRuns === 1 ? 'run has' : 'runs have'} no prices: their cost is unknown and not drawn` : '';
   return (
     <figure className="w-full">
       <svg viewBox={`0 0 ${width} ${height}`} className="h-40 w-full" role="img" aria-label={`Daily ${metric}, peak ${formatValue(maximum, metric)}`}>
@@ -35,7 +40,7 @@ export function UsageChart({ daily, metric }: { daily: DailyUsageView[]; metric:
           return (
             <g key={point.day}>
               <rect x={x} y={plotHeight - barHeight} width={barWidth} height={barHeight} rx={1.5} className="fill-brand-500 dark:fill-brand-400">
-                <title>{`${point.day}: ${formatValue(value, metric)}`}</title>
+                <title>{`${point.day}: ${metric === 'cost' ? formatUsageCost(point) : formatValue(value, metric)}`}</title>
               </rect>
               {index % labelEvery === 0 ? (
                 <text x={index * slot + slot / 2} y={height - 4} textAnchor="middle" className="fill-zinc-500 text-[10px]">
@@ -47,7 +52,7 @@ export function UsageChart({ daily, metric }: { daily: DailyUsageView[]; metric:
         })}
       </svg>
       <figcaption className="mt-1 text-xs text-zinc-500 dark:text-zinc-400">
-        Peak {formatValue(maximum, metric)} per day{maximum === 0 ? ' — nothing ran in this window' : ''}.
+        Peak {formatValue(maximum, metric)} per day{maximum === 0 && unpricedRuns === 0 ? ' — nothing ran in this window' : unpricedNote}.
       </figcaption>
     </figure>
   );

@@ -2,7 +2,8 @@ import type { AgentUsageView, UsageSummaryView } from '@agentloom/platform';
 import type { Route } from 'next';
 import Link from 'next/link';
 import { cardStyles } from '~/components/button-styles';
-import { formatCost, formatCount } from '~/components/format';
+import { formatCount } from '~/components/format';
+import { formatUsageCost, unpricedTitle } from '~/features/usage/usage-cost';
 
 const columns = 'grid grid-cols-[minmax(0,2fr)_repeat(7,minmax(0,1fr))] items-center gap-3';
 
@@ -70,7 +71,9 @@ function UsageRow({
         {formatCount(usage.inputTokens)} / {formatCount(usage.outputTokens)}
       </span>
       <span className="text-right">{formatCount(usage.toolCalls)}</span>
-      <span className="text-right">{formatCost(usage.costUsd)}</span>
+      <span className="text-right" data-cost={usage.costKnown ? 'known' : 'unknown'} title={unpricedTitle(usage)}>
+        {formatUsageCost(usage)}
+      </span>
     </li>
   );
 }

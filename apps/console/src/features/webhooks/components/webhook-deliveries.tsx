@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { buttonStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { useTRPC } from '~/trpc/react';
 
@@ -68,7 +68,7 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
               <td className="py-1.5 pr-4" title={delivery.lastError ?? undefined}>
                 {delivery.lastStatusCode ?? (delivery.lastError ? 'no response' : '—')}
               </td>
-              <td className="py-1.5 pr-4 text-xs text-zinc-500 dark:text-zinc-400">{formatTimestamp(delivery.createdAt)}</td>
+              <td className="py-1.5 pr-4 text-xs text-zinc-500 dark:text-zinc-400"><LocalTime iso={delivery.createdAt} /></td>
               <td className="py-1.5 text-right">
                 <button
                   type="button"

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { WebhookDeliveries } from '~/features/webhooks/components/webhook-deliveries';
 import { useTRPC } from '~/trpc/react';
 
@@ -38,7 +38,7 @@ export function WebhookEndpointCard({ endpoint }: { endpoint: Endpoint }) {
               </span>
             ))}
           </p>
-          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Added {formatTimestamp(endpoint.createdAt)}</p>
+          <p className="mt-2 text-xs text-zinc-500 dark:text-zinc-400">Added <LocalTime iso={endpoint.createdAt} /></p>
         </div>
         <div className="flex gap-2">
           <button type="button" className={buttonStyles.secondary} onClick={() => setShowDeliveries((shown) => !shown)}>

@@ -41,7 +41,12 @@ const usageTotalsShape = {
   modelCalls: z.number().int(),
   inputTokens: z.number().int(),
   outputTokens: z.number().int(),
-  costUsd: z.number(),
+  costUsd: z.number().describe('Sum of the priced calls; read it with `costKnown`.'),
+  unpricedRuns: z
+    .number()
+    .int()
+    .describe("Counted runs whose agent version has a model without prices (a run's `usage.costKnown` false): their calls added no cost."),
+  costKnown: z.boolean().describe('`unpricedRuns` is 0: `costUsd` is the cost. Otherwise it is a lower bound, not the cost.'),
   toolCalls: z.number().int(),
 };
 
@@ -58,7 +63,9 @@ export const usageSummarySchema = z
         runs: z.number().int(),
         inputTokens: z.number().int(),
         outputTokens: z.number().int(),
-        costUsd: z.number(),
+        costUsd: z.number().describe('Sum of the priced calls; a lower bound when `costKnown` is false.'),
+        unpricedRuns: z.number().int().describe("The day's runs whose cost is unknown."),
+        costKnown: z.boolean(),
       }),
     ),
     totals: z.object(usageTotalsShape),

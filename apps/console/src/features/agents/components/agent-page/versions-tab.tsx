@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { handleArrowNavigation } from '~/components/use-arrow-navigation';
 import { runVersionHref } from '~/features/agents/components/agent-page/agent-header';
@@ -116,7 +116,7 @@ function VersionList({ list, agentId, archived, from, to, navigate }: VersionLis
                 ) : null}
               </div>
               <p className="mt-0.5 text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
-                {formatTimestamp(version.createdAt)} · {version.createdBy ?? 'unknown'}
+                <LocalTime iso={version.createdAt} /> · {version.createdBy ?? 'unknown'}
               </p>
               <p className="font-mono text-[11px] text-zinc-500 dark:text-zinc-400" title={version.configHash}>
                 {version.configHash.slice(0, 12)}

@@ -1,6 +1,7 @@
 import type { AgentSummaryView } from '@agentloom/platform';
 import type { Route } from 'next';
 import Link from 'next/link';
+import { LocalTime } from '~/components/local-time';
 
 export const agentColumns = 'grid grid-cols-[minmax(0,2fr)_minmax(0,1fr)_7rem_9rem] items-center gap-4';
 
@@ -24,9 +25,7 @@ export function AgentRow({ agent }: { agent: AgentSummaryView }) {
         </span>
         <span className="truncate font-mono text-xs text-zinc-600 dark:text-zinc-400">{agent.slug}</span>
         <span className="text-right tabular-nums">{agent.latestVersion === null ? '—' : `v${agent.latestVersion}`}</span>
-        <time dateTime={agent.createdAt} className="text-xs text-zinc-500 dark:text-zinc-400" suppressHydrationWarning>
-          {new Date(agent.createdAt).toLocaleDateString()}
-        </time>
+        <LocalTime iso={agent.createdAt} options={{ year: 'numeric', month: 'numeric', day: 'numeric' }} className="text-xs text-zinc-500 dark:text-zinc-400" />
       </Link>
     </li>
   );

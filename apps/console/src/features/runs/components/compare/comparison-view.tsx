@@ -3,8 +3,9 @@ import type { Route } from 'next';
 import Link from 'next/link';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { cardStyles } from '~/components/button-styles';
-import { formatCost, formatCount, formatDuration } from '~/components/format';
+import { formatCount, formatDuration } from '~/components/format';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
+import { formatCostDifference, formatRunCost } from '~/features/runs/components/compare/compared-cost';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
 import { runText } from '~/features/runs/run-text';
 
@@ -32,7 +33,7 @@ export function ComparisonView({ comparison, focusStep = null }: { comparison: R
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-testid="comparison-difference">
           <Delta label="Input tokens" value={formatSigned(difference.inputTokens, formatCount)} />
           <Delta label="Output tokens" value={formatSigned(difference.outputTokens, formatCount)} />
-          <Delta label="Cost" value={formatSigned(difference.costUsd, formatCost)} />
+          <Delta label="Cost" value={formatCostDifference(left.run.usage, right.run.usage, difference.costUsd)} />
           <Delta label="Model calls" value={formatSigned(difference.modelCalls, formatCount)} />
           <Delta label="Tool calls" value={formatSigned(difference.toolCalls, formatCount)} />
           <Delta label="Steps" value={formatSigned(difference.steps, formatCount)} />
@@ -98,8 +99,11 @@ function RunFacts({ side, compared }: { side: string; compared: ComparedRun }) {
       <Fact label="Input">{runText(run.input)}</Fact>
       <Fact label="Outcome">{run.error ? `${run.error.kind}: ${run.error.message}` : run.output === null ? 'No answer.' : runText(run.output)}</Fact>
       <p className="text-xs text-zinc-600 dark:text-zinc-300">
-        {formatCount(run.usage.inputTokens)} / {formatCount(run.usage.outputTokens)} tokens · {formatCost(run.usage.costUsd)} ·{' '}
-        {formatDuration(compared.durationMs)}
+        {formatCount(run.usage.inputTokens)} / {formatCount(run.usage.outputTokens)} tokens ·{' '}
+        <span data-cost={run.usage.costKnown ? 'known' : 'unknown'} title={run.usage.costKnown ? undefined : 'A model of this run has no prices configured'}>
+          {formatRunCost(run.usage)}
+        </span>{' '}
+        · {formatDuration(compared.durationMs)}
       </p>
     </section>
   );

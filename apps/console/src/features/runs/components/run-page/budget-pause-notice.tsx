@@ -3,7 +3,7 @@
 import type { RunView } from '@agentloom/platform';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { useCanOperate } from '~/features/session/principal-context';
 import { useTRPC } from '~/trpc/react';
 
@@ -28,10 +28,14 @@ export function BudgetPauseNotice({ run }: { run: RunView }) {
       <h2 className="text-sm font-medium">Paused by budget</h2>
       <p className="mt-1 text-sm">{pause.message}</p>
       <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-300">
-        Since {formatTimestamp(pause.pausedAt)}.{' '}
-        {pause.resumesAt
-          ? `Resumes by itself after ${formatTimestamp(pause.resumesAt)} if the budget has room then; or raise the budget and resume, or cancel the run.`
-          : 'Raise the budget, then resume; or cancel the run.'}
+        Since <LocalTime iso={pause.pausedAt} />.{' '}
+        {pause.resumesAt ? (
+          <>
+            Resumes by itself after <LocalTime iso={pause.resumesAt} /> if the budget has room then; or raise the budget and resume, or cancel the run.
+          </>
+        ) : (
+          'Raise the budget, then resume; or cancel the run.'
+        )}
       </p>
       {canOperate ? (
         <div className="mt-3 flex items-center gap-3">

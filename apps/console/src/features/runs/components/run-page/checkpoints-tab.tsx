@@ -3,7 +3,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatBytes, formatTimestamp } from '~/components/format';
+import { formatBytes } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { handleArrowNavigation } from '~/components/use-arrow-navigation';
 import { CheckpointDiff } from '~/features/runs/components/run-page/checkpoint-diff';
@@ -43,7 +44,7 @@ export function CheckpointsTab({ runId }: { runId: string }) {
                   <span className="font-mono text-xs tabular-nums">{formatBytes(row.byteSize)}</span>
                 </span>
                 <span className="mt-0.5 block text-xs text-zinc-500 dark:text-zinc-400">
-                  step #{row.stepIndex} · kept for {row.retainedFor.replaceAll('_', ' ')} · {formatTimestamp(row.createdAt)}
+                  step #{row.stepIndex} · kept for {row.retainedFor.replaceAll('_', ' ')} · <LocalTime iso={row.createdAt} />
                 </span>
               </button>
             </li>

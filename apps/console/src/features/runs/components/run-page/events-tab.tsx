@@ -7,6 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { cardStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { formatCount } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { useLoadOnScroll } from '~/features/runs/hooks/use-load-on-scroll';
 import { useTRPC } from '~/trpc/react';
@@ -75,7 +76,7 @@ export function EventsTab({ runId, liveEvents }: { runId: string; liveEvents: St
                   <span className="text-zinc-600 tabular-nums dark:text-zinc-400">{event.seq}</span>
                   <span className="truncate font-medium">{event.type}</span>
                   <span className="text-zinc-600 dark:text-zinc-400" title={new Date(event.createdAt).toISOString()}>
-                    {new Date(event.createdAt).toLocaleTimeString()}
+                    <LocalTime iso={new Date(event.createdAt).toISOString()} options={{ hour: 'numeric', minute: 'numeric', second: 'numeric' }} />
                   </span>
                   <span className="truncate text-zinc-700 dark:text-zinc-300" title={JSON.stringify(event.payload)}>
                     {JSON.stringify(event.payload)}

@@ -7,7 +7,8 @@ import { useState, type ReactNode } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ConfirmDialog } from '~/components/confirm-dialog';
 import { CopyButton } from '~/components/copy-button';
-import { durationBetween, formatCost, formatCount, formatDuration, formatTimestamp } from '~/components/format';
+import { durationBetween, formatCost, formatCount, formatDuration } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { StopIcon } from '~/components/icons';
 import { useNow } from '~/components/use-now';
 import { useAgentNames } from '~/features/agents/hooks/use-agent-names';
@@ -109,14 +110,10 @@ export function RunHeader({ run, connection }: { run: RunView; connection: keyof
 
 /**
  * A date and time a reader can place (not only a time of day), with the exact instant (ISO, with
- * milliseconds and offset) on hover.
+ * milliseconds and offset) on hover; both in the viewer's time zone.
  */
 function Instant({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={`${iso} (${formatTimestamp(iso)})`} suppressHydrationWarning>
-      {new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' })}
-    </time>
-  );
+  return <LocalTime iso={iso} options={{ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' }} title="instant" />;
 }
 
 /** "$0" only when it was priced at $0: a run on a model without prices has an unknown cost. */

@@ -4,8 +4,9 @@ import type { RunMessageView, RunStepDetail } from '@agentloom/platform';
 import type { ReactNode } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatCost, formatCount, formatDuration, formatTimestamp } from '~/components/format';
+import { formatCost, formatCount, formatDuration } from '~/components/format';
 import { JsonTree } from '~/components/json-tree';
+import { LocalTime } from '~/components/local-time';
 import { SkeletonRows } from '~/components/skeleton';
 import { stepLabel } from '~/features/runs/components/run-page/step-label';
 import { StepToolCallTree } from '~/features/runs/components/run-page/step-tool-call-tree';
@@ -88,9 +89,7 @@ function StepBody({ detail, actions, feedback }: { detail: RunStepDetail; action
         </Fact>
         <Fact label="Cost">{step.costUsd === null ? <span title="The model of this step has no prices configured, or the step called no model">unknown</span> : formatCost(step.costUsd)}</Fact>
         <Fact label="Started">
-          <time dateTime={step.startedAt} title={step.startedAt}>
-            {formatTimestamp(step.startedAt)}
-          </time>
+          <LocalTime iso={step.startedAt} title="iso" />
         </Fact>
       </dl>
       {feedback}

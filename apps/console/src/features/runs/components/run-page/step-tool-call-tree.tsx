@@ -1,7 +1,8 @@
 import type { ToolCallNode } from '@agentloom/platform';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatDuration, formatTimestamp } from '~/components/format';
+import { formatDuration } from '~/components/format';
 import { JsonTree } from '~/components/json-tree';
+import { LocalTime } from '~/components/local-time';
 import { ToolCallStatusBadge } from '~/features/runs/components/run-page/tool-call-status-badge';
 
 /** A step's tool calls; a sub-agent's calls sit indented under the call that delegated to it. */
@@ -25,9 +26,7 @@ export function StepToolCallTree({ calls, depth = 0 }: { calls: ToolCallNode[]; 
                 {call.statusHistory.map((change, position) => (
                   <li key={position} className="flex flex-wrap items-center gap-2">
                     <ToolCallStatusBadge status={change.status} />
-                    <time dateTime={change.at} className="text-zinc-600 dark:text-zinc-400">
-                      {formatTimestamp(change.at)}
-                    </time>
+                    <LocalTime iso={change.at} className="text-zinc-600 dark:text-zinc-400" />
                     {change.actor ? <span>by {change.actor}</span> : null}
                     {change.reason ? <span className="text-zinc-600 dark:text-zinc-400">— {change.reason}</span> : null}
                   </li>

@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 import { cardStyles } from '~/components/button-styles';
 import { CopyButton } from '~/components/copy-button';
 import { ErrorNotice } from '~/components/error-notice';
-import { formatDuration, formatTimestamp } from '~/components/format';
+import { formatDuration } from '~/components/format';
 import { JsonTree } from '~/components/json-tree';
+import { LocalTime } from '~/components/local-time';
 import { ToolCallStatusBadge } from '~/features/runs/components/run-page/tool-call-status-badge';
 
 /** Everything the ledger knows about one call. */
@@ -47,12 +48,12 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
           </p>
           {call.approval.decidedAt ? (
             <p className="mt-1 text-zinc-600 dark:text-zinc-400">
-              {call.approval.status} by <strong>{call.approval.decidedBy ?? 'system'}</strong> on {formatTimestamp(call.approval.decidedAt)}
+              {call.approval.status} by <strong>{call.approval.decidedBy ?? 'system'}</strong> on <LocalTime iso={call.approval.decidedAt} />
               {call.approval.decisionReason ? <> — “{call.approval.decisionReason}”</> : null}
             </p>
           ) : (
             <p className="mt-1 text-zinc-600 dark:text-zinc-400">
-              Waiting for a decision{call.approval.expiresAt ? `, expires ${formatTimestamp(call.approval.expiresAt)}` : ''}.
+              Waiting for a decision{call.approval.expiresAt ? <>, expires <LocalTime iso={call.approval.expiresAt} /></> : null}.
             </p>
           )}
         </div>
@@ -68,9 +69,7 @@ export function ToolCallDetail({ call }: { call: ToolCallView }) {
           {call.statusHistory.map((change, position) => (
             <li key={position} className="flex flex-wrap items-center gap-2">
               <ToolCallStatusBadge status={change.status} />
-              <time dateTime={change.at} className="text-xs text-zinc-500 dark:text-zinc-400">
-                {formatTimestamp(change.at)}
-              </time>
+              <LocalTime iso={change.at} className="text-xs text-zinc-500 dark:text-zinc-400" />
               {change.attempt !== undefined ? <span className="text-xs text-zinc-500 dark:text-zinc-400">attempt {change.attempt}</span> : null}
               {change.actor ? <span className="text-xs text-zinc-500 dark:text-zinc-400">by {change.actor}</span> : null}
               {change.reason ? <span className="text-xs text-zinc-500 dark:text-zinc-400">— {change.reason}</span> : null}

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { buttonStyles, cardStyles } from '~/components/button-styles';
-import { formatTimestamp } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { useTRPC } from '~/trpc/react';
 
 interface PendingWait {
@@ -40,7 +40,7 @@ function WaitDescription({ wait }: { wait: PendingWait }) {
   if (wait.kind === 'timer')
     return (
       <p>
-        Sleeping until <time dateTime={wait.wakeAt ?? ''}>{wait.wakeAt ? formatTimestamp(wait.wakeAt) : 'unknown'}</time> (call {wait.callId}).
+        Sleeping until {wait.wakeAt ? <LocalTime iso={wait.wakeAt} /> : 'unknown'} (call {wait.callId}).
       </p>
     );
   return (
@@ -49,7 +49,7 @@ function WaitDescription({ wait }: { wait: PendingWait }) {
       {wait.wakeAt ? (
         <>
           {' '}
-          until <time dateTime={wait.wakeAt}>{formatTimestamp(wait.wakeAt)}</time>, then it times out
+          until <LocalTime iso={wait.wakeAt} />, then it times out
         </>
       ) : (
         ' without a time limit'

@@ -1,7 +1,8 @@
 import type { RunView } from '@agentloom/platform';
 import type { Route } from 'next';
 import Link from 'next/link';
-import { durationBetween, formatCost, formatCount, formatDuration, formatRelative, formatTimestamp } from '~/components/format';
+import { durationBetween, formatCost, formatCount, formatDuration, formatRelative } from '~/components/format';
+import { useLocalTimeFormat } from '~/components/local-time';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
 import { runText } from '~/features/runs/run-text';
 import { threadTitle } from '~/features/threads/thread-title';
@@ -27,6 +28,8 @@ export function RunRow({
 }) {
   const tokens = run.usage.inputTokens + run.usage.outputTokens;
   const inputPreview = runText(run.input, false);
+  // Tooltips too: an attribute the server rendered in its own zone is never corrected on hydration.
+  const formatLocal = useLocalTimeFormat();
   return (
     <li
       data-run-id={run.id}
@@ -81,7 +84,7 @@ export function RunRow({
           </span>
         )}
       </span>
-      <span className="truncate text-zinc-600 dark:text-zinc-400" title={formatTimestamp(run.startedAt ?? run.queuedAt)}>
+      <span className="truncate text-zinc-600 dark:text-zinc-400" title={formatLocal(run.startedAt ?? run.queuedAt)} data-run-started>
         {run.startedAt ? formatRelative(run.startedAt, now) : <span className="italic">not started</span>}
       </span>
       <span className="text-right tabular-nums">{formatDuration(durationBetween(run.startedAt, run.finishedAt, now))}</span>

@@ -1,7 +1,8 @@
 import type { RunView } from '@agentloom/platform';
 import type { Route } from 'next';
 import Link from 'next/link';
-import { durationBetween, formatDuration, formatTimestamp } from '~/components/format';
+import { durationBetween, formatDuration } from '~/components/format';
+import { LocalTime } from '~/components/local-time';
 import { shortId } from '~/features/memory/short-id';
 import { RunStatusBadge } from '~/features/runs/components/run-status-badge';
 
@@ -18,9 +19,7 @@ export function ThreadRunBoundary({ runId, run, position, now }: { runId: string
         {run ? (
           <>
             <RunStatusBadge status={run.status} />
-            <time dateTime={run.queuedAt} title={formatTimestamp(run.queuedAt)} suppressHydrationWarning>
-              {new Date(run.queuedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
-            </time>
+            <LocalTime iso={run.queuedAt} options={{ dateStyle: 'medium', timeStyle: 'short' }} title="timestamp" />
             {run.startedAt ? <span className="tabular-nums">{formatDuration(durationBetween(run.startedAt, run.finishedAt, now))}</span> : null}
           </>
         ) : null}

@@ -5,7 +5,8 @@ import type { Route } from 'next';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
-import { formatRelative, formatTimestamp } from '~/components/format';
+import { formatRelative } from '~/components/format';
+import { useLocalTimeFormat } from '~/components/local-time';
 import { useThreadMutations } from '~/features/threads/hooks/use-thread-mutations';
 import { threadTitle } from '~/features/threads/thread-title';
 
@@ -14,6 +15,8 @@ export function ThreadRow({ thread, agentName, now, canOperate }: { thread: Thre
   const [editing, setEditing] = useState(false);
   const { rename, archive } = useThreadMutations();
   const error = rename.error ?? archive.error;
+  // Tooltips too: an attribute the server rendered in its own zone is never corrected on hydration.
+  const formatLocal = useLocalTimeFormat();
 
   return (
     <li className="flex items-center gap-3 px-4 py-3" data-thread-id={thread.id}>
@@ -35,7 +38,7 @@ export function ThreadRow({ thread, agentName, now, canOperate }: { thread: Thre
             {agentName ?? 'Unknown agent'}
             {thread.endUserId ? ` · user ${thread.endUserId}` : ''}
             {' · '}
-            <span title={formatTimestamp(thread.updatedAt)}>{now === 0 ? 'active' : `active ${formatRelative(thread.updatedAt, now)}`}</span>
+            <span title={formatLocal(thread.updatedAt)}>{now === 0 ? 'active' : `active ${formatRelative(thread.updatedAt, now)}`}</span>
           </span>
         </Link>
       )}

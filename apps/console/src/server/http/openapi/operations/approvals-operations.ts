@@ -23,7 +23,7 @@ export const approvalsOperations: ApiOperation[] = [
     operationId: 'listApprovals',
     tag: 'Approvals',
     summary: 'List approvals, newest first, with their context',
-    description: `Each approval carries what tells it apart from another request of the same tool: \`run: { status, inputExcerpt, inputTruncated }\` (the first ${approvalInputExcerptLength} characters of the run's input), \`agent: { id, name, slug, version }\` (the version the run executes), \`thread: { id, title } | null\`, and \`createdAt\` (a pending request has waited since then).`,
+    description: `Each approval carries what tells it apart from another request of the same tool: \`run: { status, inputExcerpt, inputTruncated }\` (the first ${approvalInputExcerptLength} characters of the run's input), \`agent: { id, name, slug, version }\` (the version the run executes), \`thread: { id, title } | null\`, and \`createdAt\` (a pending request has waited since then). \`status=decided\` lists every approval that is no longer pending (approved, rejected or expired), filtered by the server so a page is full however many newer requests wait.`,
     role: 'viewer',
     query: listApprovalsInputSchema,
     success: { status: 200, schema: approvalPageSchema, description: '`{ approvals, nextCursor }`.' },
