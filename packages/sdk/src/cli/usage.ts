@@ -4,7 +4,7 @@ export const usage = `Usage: agentloom <command> [options]
 Commands
   run <agent-slug-or-id> "input" [--thread <id>] [--max-tokens <n>] [--max-cost-usd <dollars>] [--follow]
                                  start a run; --follow streams its events and exits with its outcome
-  approvals list [--status pending|approved|rejected|expired]
+  approvals list [--status pending|approved|rejected|expired|decided]
   approvals approve <approval-id>
   approvals reject <approval-id> --reason "why"
   events deliver <correlation-key> [--payload '{"json":true}']

@@ -2,7 +2,7 @@ import type { Approval } from '../../types.ts';
 import { integerFlag } from '../parse-command-line.ts';
 import { printResult, UsageError, writeLine, type CommandContext } from '../cli-context.ts';
 
-const statuses = ['pending', 'approved', 'rejected', 'expired'] as const;
+const statuses = ['pending', 'approved', 'rejected', 'expired', 'decided'] as const;
 
 /** `approvals list [--status s]`, `approvals approve <id>`, `approvals reject <id> --reason "…"`. */
 export async function approvalsCommand(context: CommandContext): Promise<number> {
