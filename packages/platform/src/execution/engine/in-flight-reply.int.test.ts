@@ -10,7 +10,7 @@ import { createTestAgent, createTestPlatform, silentLogger, testSecretKey, type 
 import { ToolCatalog } from '../../tools/tool-catalog';
 import { RunExecutor } from '../run-executor';
 import { EngineRunProcessor } from './engine-run-processor';
-import { startFreshCallIdProvider, type FreshCallIdProvider, type ProviderAnswer } from './fresh-call-id-provider';
+import { startFreshCallIdProvider, type FreshCallIdProvider, type ProviderAnswer } from '../../testing/fresh-call-id-provider';
 
 /**
  * The ledger knows an unfinished step's calls by the ids the model gave them. A real provider names
