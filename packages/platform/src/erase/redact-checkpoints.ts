@@ -1,4 +1,4 @@
-import type { Prisma } from '@agentloom/db';
+import { Prisma } from '@agentloom/db';
 
 import { erasedContent } from './erased-content';
 
@@ -41,6 +41,27 @@ export async function redactReaderCheckpoints(
     await transaction.checkpoint.update({ where: { id: checkpoint.id }, data: { state: redacted as Prisma.InputJsonValue } });
     changed += 1;
   }
+  return changed + (await redactReaderReplies(transaction, tenantId, readerRunIds, mentions));
+}
+
+/**
+ * The model reply a reader's unfinished step stored before its first unsafe call (`runs.in_flight_reply`,
+ * ADR 0085) is what that run resumes with, as a checkpoint is: its text is redacted where it quotes, while
+ * the call ids and arguments stay, so the resumed step still finds its calls in the ledger (an unsafe call
+ * in flight goes to an operator instead of running again). Counted with the checkpoints.
+ */
+async function redactReaderReplies(transaction: Prisma.TransactionClient, tenantId: string, readerRunIds: readonly string[], mentions: readonly string[]): Promise<number> {
+  const runs = await transaction.run.findMany({
+    where: { tenantId, id: { in: [...readerRunIds] }, inFlightReply: { not: Prisma.DbNull } },
+    select: { id: true, inFlightReply: true },
+  });
+  let changed = 0;
+  for (const run of runs) {
+    const redacted = redactQuotingStrings(run.inFlightReply, mentions);
+    if (redacted === run.inFlightReply) continue;
+    await transaction.run.update({ where: { id: run.id }, data: { inFlightReply: redacted as Prisma.InputJsonValue } });
+    changed += 1;
+  }
   return changed;
 }
 
@@ -54,8 +75,39 @@ export function mentionsOf(erased: Pick<ErasedMemory, 'ids' | 'texts'>): string[
  * pending call, a sub-agent's request, an edit decision): a human approves them as the approval shows
  * them, and a redacted copy would run arguments nobody approved. They are the reader's own output,
  * which an erase leaves, like its answer (ADR 0008). `invocationState` is a tool's own progress.
+ * `argumentsJson` is a stored model reply's arguments (`runs.in_flight_reply`), the same thing unparsed.
+ *
+ * The others hold no content but names, ids and states: a memory text of four letters or more that
+ * happens to be one of them ("done", "tool", "unsafe", a model's name) would turn a call's status or a
+ * message's role into `[erased]`, and the reader's checkpoint would no longer parse — the run could
+ * never resume. `bindings` are the modules' and tools' configuration the run resumes with.
  */
-const untouchedFields: ReadonlySet<string> = new Set(['arguments', 'invocationState']);
+const untouchedFields: ReadonlySet<string> = new Set([
+  'arguments',
+  'argumentsJson',
+  'invocationState',
+  'bindings',
+  'id',
+  'callId',
+  'toolCallId',
+  'parentCallId',
+  'instanceId',
+  'name',
+  'toolName',
+  'agent',
+  'implementationId',
+  'sideEffects',
+  'schemaHash',
+  'moduleId',
+  'model',
+  'role',
+  'type',
+  'kind',
+  'status',
+  'decision',
+  'format',
+  'finishReason',
+]);
 
 /** `value` with every string that contains one of `mentions` replaced; the same object when none does. */
 export function redactQuotingStrings(value: Prisma.JsonValue, mentions: readonly string[]): Prisma.JsonValue {

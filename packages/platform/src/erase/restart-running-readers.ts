@@ -12,10 +12,10 @@ import { runQueuedChannel } from '../events/run-event';
  * the erase has redacted. The restart does not count against the run's attempts (`max_attempts` + 1):
  * nothing failed.
  *
- * Every reader also loses the model reply its tool ledger stored for a step left unfinished
- * (`runs.in_flight_reply`, ADR 0085), a queued one (given back by a drain, recovered after a crash) as
- * well as a restarted one: the reply may quote the erased content, and the resumed step would put it
- * back into the transcript. Such a step asks the model again instead.
+ * The model reply its tool ledger stored for a step left unfinished (`runs.in_flight_reply`, ADR 0085)
+ * stays: the resumed step answers with it, so an unsafe call that was in flight keeps its id, is found
+ * in the ledger and goes to an operator instead of running a second time. Where the reply quotes the
+ * erased content its text is redacted with the reader's checkpoints (`redactReaderCheckpoints`).
  *
  * Call it before deleting or redacting anything: the run's row is locked here, so a step commit of
  * that run already under way commits first (and the erase then finds what it wrote), and one that
@@ -25,12 +25,8 @@ import { runQueuedChannel } from '../events/run-event';
 export async function restartRunningReaders(transaction: Prisma.TransactionClient, tenantId: string, readerRunIds: readonly string[]): Promise<number> {
   if (readerRunIds.length === 0) return 0;
   const restarted = await rawSqlFor(transaction).query<{ id: string }>(
-    `WITH readers_not_running AS (
-       UPDATE runs SET in_flight_reply = NULL
-        WHERE tenant_id = $1::uuid AND id = ANY($2::uuid[]) AND status <> 'running' AND in_flight_reply IS NOT NULL
-     )
-     UPDATE runs SET status = 'queued', attempt = attempt + 1, max_attempts = max_attempts + 1,
-            lease_owner = NULL, lease_expires_at = NULL, in_flight_reply = NULL, updated_at = now()
+    `UPDATE runs SET status = 'queued', attempt = attempt + 1, max_attempts = max_attempts + 1,
+            lease_owner = NULL, lease_expires_at = NULL, updated_at = now()
       WHERE tenant_id = $1::uuid AND id = ANY($2::uuid[]) AND status = 'running'
       RETURNING id::text AS id`,
     tenantId,

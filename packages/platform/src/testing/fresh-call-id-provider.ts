@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 import { openAiStream } from '@agentloom/runtime/testing';
 
-/** What the provider answers: a call of one tool, or text. */
-export type ProviderAnswer = { call: { name: string; arguments: Record<string, unknown> } } | { text: string };
+/** What the provider answers: a call of one tool (with text before it, if given), or text. */
+export type ProviderAnswer = { call: { name: string; arguments: Record<string, unknown> }; text?: string } | { text: string };
 
 /** A request as the provider saw it: how many tool results its transcript held, and the call ids it named. */
 export interface ProviderRequest {
@@ -38,7 +38,10 @@ export async function startFreshCallIdProvider(answer: (toolResults: number) => 
       requests.push({ toolResults, answeredWith: callId });
       const stream =
         'call' in reply
-          ? openAiStream({ toolCalls: [{ id: callId!, name: reply.call.name, argumentFragments: [JSON.stringify(reply.call.arguments)] }] })
+          ? openAiStream({
+              ...(reply.text === undefined ? {} : { textDeltas: [reply.text] }),
+              toolCalls: [{ id: callId!, name: reply.call.name, argumentFragments: [JSON.stringify(reply.call.arguments)] }],
+            })
           : openAiStream({ textDeltas: [reply.text] });
       if (stream.kind !== 'sse') throw new Error('openAiStream returns a stream');
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

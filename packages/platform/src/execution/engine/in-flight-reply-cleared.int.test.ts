@@ -2,13 +2,16 @@ import { databaseModes } from '@agentloom/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Principal } from '../../auth/roles';
+import { erasedContent } from '../../erase/erased-content';
+import { redactReaderCheckpoints } from '../../erase/redact-checkpoints';
 import { restartRunningReaders } from '../../erase/restart-running-readers';
 import { createTestAgent, createTestPlatform, silentLogger, type TestPlatform } from '../../testing';
 
 /**
  * A stored in-flight reply (ADR 0085) lives only while its step is unfinished: a step commit or the run's
- * end drops it (trigger `runs_clear_in_flight_reply`), a claim or a give-back keeps it, and an erase drops
- * it from every run that read the erased content, since it may quote that content.
+ * end drops it (trigger `runs_clear_in_flight_reply`), a claim or a give-back keeps it, and an erase keeps
+ * it on the readers it restarts (so their unsafe call in flight is found, not run again), its text redacted
+ * where it quotes the erased content.
  */
 describe.each(databaseModes)('when a stored in-flight reply goes away (%s)', (mode) => {
   let test: TestPlatform;
@@ -62,22 +65,28 @@ describe.each(databaseModes)('when a stored in-flight reply goes away (%s)', (mo
     expect(await replyOf(runId)).toBeNull();
   });
 
-  it('goes from every reader an erase restarts or finds queued, and from no other run', async () => {
+  it('stays on every reader an erase restarts or finds queued, with its calls, and only its quoting text is redacted', async () => {
     const { prisma } = test.platform.database;
     const [running, queued, bystander] = [await runWithReply('running'), await runWithReply('queued'), await runWithReply('running')];
 
-    const restarted = await prisma.$transaction((transaction) => restartRunningReaders(transaction, principal.tenantId, [running, queued]));
+    const { restarted, redacted } = await prisma.$transaction(async (transaction) => ({
+      restarted: await restartRunningReaders(transaction, principal.tenantId, [running, queued]),
+      // A forgotten fact the reply quotes ("card ending 4242"), and one that spells a call's name ("charge").
+      redacted: await redactReaderCheckpoints(transaction, principal.tenantId, [running, queued], { ids: ['item-1'], texts: ['card ending 4242', 'charge'] }),
+    }));
 
     expect(restarted).toBe(1);
+    expect(redacted).toBe(2);
+    const redactedReply = { ...reply, response: { ...reply.response, text: erasedContent } };
     expect(await prisma.run.findUniqueOrThrow({ where: { id: running }, select: { status: true, attempt: true, inFlightReply: true } })).toEqual({
       status: 'queued',
       attempt: 2,
-      inFlightReply: null,
+      inFlightReply: redactedReply,
     });
     expect(await prisma.run.findUniqueOrThrow({ where: { id: queued }, select: { status: true, attempt: true, inFlightReply: true } })).toEqual({
       status: 'queued',
       attempt: 1,
-      inFlightReply: null,
+      inFlightReply: redactedReply,
     });
     expect(await replyOf(bystander)).toEqual(reply);
   });

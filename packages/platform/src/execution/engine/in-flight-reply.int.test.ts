@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 
 import type { Principal } from '../../auth/roles';
+import { erasedContent } from '../../erase/erased-content';
 import { ModelConnector } from '../../outbound/model-connector';
 import { SecretBox } from '../../secrets/secret-box';
 import { createTestAgent, createTestPlatform, silentLogger, testSecretKey, type TestPlatform } from '../../testing';
@@ -49,6 +50,7 @@ function gatedTool(name: string, sideEffects: 'none' | 'unsafe') {
 
 describe.each(databaseModes)('an unsafe call in flight, with a provider that names calls per response (%s)', (mode) => {
   const charges = { drain: gatedTool('charge_on_drain', 'unsafe'), crash: gatedTool('charge_on_crash', 'unsafe') };
+  const chargeOnForget = gatedTool('charge_on_forget', 'unsafe');
   const lookup = gatedTool('slow_lookup', 'none');
   // For the stale reply: a first step that commits, a second the drain catches, and a charge only a stale reply names.
   const firstStep = gatedTool('first_step', 'none');
@@ -56,7 +58,7 @@ describe.each(databaseModes)('an unsafe call in flight, with a provider that nam
   const staleCharge = gatedTool('charge_named_by_stale_reply', 'unsafe');
   firstStep.state.release.open();
   staleCharge.state.release.open();
-  const tools: AnyTool[] = [charges.drain.tool, charges.crash.tool, lookup.tool, firstStep.tool, secondStep.tool, staleCharge.tool];
+  const tools: AnyTool[] = [charges.drain.tool, charges.crash.tool, chargeOnForget.tool, lookup.tool, firstStep.tool, secondStep.tool, staleCharge.tool];
   const executors: RunExecutor[] = [];
   const providers: FreshCallIdProvider[] = [];
   let test: TestPlatform;
@@ -123,7 +125,7 @@ describe.each(databaseModes)('an unsafe call in flight, with a provider that nam
     principal = (await test.platform.auth.authenticate(test.adminKey))!;
   });
   afterAll(async () => {
-    for (const tool of [charges.drain, charges.crash, lookup, secondStep]) tool.state.release.open();
+    for (const tool of [charges.drain, charges.crash, chargeOnForget, lookup, secondStep]) tool.state.release.open();
     await stopAll();
     for (const provider of providers) await provider.close();
     await test?.dispose();
@@ -174,6 +176,45 @@ describe.each(databaseModes)('an unsafe call in flight, with a provider that nam
       await stopAll();
     }
     expect(charge.state.executions).toBe(1);
+  });
+
+  it('caught by a forget of a memory it read: restarted, it keeps its reply (text redacted), runs the call once and asks about it', async () => {
+    const { prisma } = test.platform.database;
+    const fact = 'the card on file ends in 4242';
+    const { agentId, provider } = await agentOn('charger-forget', [chargeOnForget.tool.name], (toolResults) =>
+      toolResults === 0 ? { text: `Charging: ${fact}.`, call: { name: chargeOnForget.tool.name, arguments: {} } } : { text: 'Charged once.' },
+    );
+    const { run } = await test.platform.runs.create(principal, { agentId, input: 'charge 5 dollars' });
+    try {
+      await startExecutor(`first-forget-${mode}`);
+      await chargeOnForget.state.started.opened;
+      const [running] = await prisma.toolCall.findMany({ where: { runId: run.id }, select: { callId: true, status: true } });
+      expect((await runRow(run.id)).inFlightReply).toMatchObject({ step: 1, response: { text: `Charging: ${fact}.`, toolCalls: [{ id: running!.callId }] } });
+      // The run read a fact (as a memory search would have recorded it); the user asks for it to be forgotten
+      // while the charge is in flight, so the run is restarted from its checkpoint (an executor may take it at once).
+      const item = await prisma.memoryItem.create({ data: { tenantId: principal.tenantId, scope: 'project', scopeId: principal.tenantId, kind: 'fact', content: fact } });
+      await prisma.memoryInjection.create({ data: { tenantId: principal.tenantId, runId: run.id, memoryItemId: item.id, score: 0.9, source: 'memory_search' } });
+      await test.platform.memory.forget(principal, { memoryItemId: item.id });
+      expect((await prisma.run.findUniqueOrThrow({ where: { id: run.id }, select: { attempt: true } })).attempt).toBe(2);
+
+      await startExecutor(`second-forget-${mode}`);
+      await expect.poll(() => statusOf(run.id), { timeout: 60_000, interval: 50 }).toMatch(/waiting_human|succeeded|failed|cancelled/);
+      expect(await statusOf(run.id)).toBe('waiting_human');
+      expect(chargeOnForget.state.executions).toBe(1);
+      expect(provider.requests).toHaveLength(1);
+      expect(await prisma.toolCall.findMany({ where: { runId: run.id }, select: { callId: true, status: true } })).toEqual([
+        { callId: running!.callId, status: 'outcome_unknown' },
+      ]);
+      // The resumed step answered with the stored reply — same call id — whose text, which quoted the fact, was redacted.
+      const assistant = await prisma.message.findMany({ where: { runId: run.id, role: 'assistant' }, select: { content: true, toolCalls: true } });
+      expect(assistant).toEqual([{ content: erasedContent, toolCalls: [expect.objectContaining({ id: running!.callId })] }]);
+      const messages = await prisma.message.findMany({ where: { runId: run.id }, select: { content: true, toolCalls: true } });
+      expect(JSON.stringify(messages)).not.toContain('4242');
+    } finally {
+      chargeOnForget.state.release.open();
+      await stopAll();
+    }
+    expect(chargeOnForget.state.executions).toBe(1);
   });
 
   it('stores no reply for a step whose calls are all safe', async () => {
