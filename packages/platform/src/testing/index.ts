@@ -11,3 +11,4 @@ export { runsNotifiedBeforeMarker, type RunNotificationProbe } from './runs-noti
 export { MemoryRunLog, consumeRunEventStream, type ConsumedStream } from './memory-run-log';
 export { ledgeredRunEngine } from './ledgered-run-engine';
 export { holdRowLock, sessionsWaitingOnLocks, type HeldRowLock } from './hold-row-lock';
+export { loggedStatements, type StatementControls } from './logged-statements';

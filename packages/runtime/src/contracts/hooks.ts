@@ -15,9 +15,11 @@ export interface ToolVeto {
  * engine closed) while it ran: `cancelled` — it stopped within the grace period, or never started;
  * `abandoned` — it ignored its abort signal past the grace period and was left behind, outcome unknown;
  * `host-stopping` — the host aborted it because it is shutting down (`HostStoppingError`), whether or not
- * it stopped: the run is not over, and the host treats the call as a crash would leave it.
+ * it stopped: the run is not over, and the host treats the call as a crash would leave it;
+ * `not-started` — the host is shutting down and its abort came after the hooks heard the call start but
+ * before its handler was invoked: the call never ran, the run is not over, and it may run when the run resumes.
  */
-export type ToolCallInterruption = 'cancelled' | 'abandoned' | 'host-stopping';
+export type ToolCallInterruption = 'cancelled' | 'abandoned' | 'host-stopping' | 'not-started';
 
 /**
  * A hook's answer that the call already ran (e.g. in an earlier attempt, per the host's ledger): it is

@@ -50,6 +50,42 @@ describe('an abort because the host stops', () => {
     neverReturns.open();
   });
 
+  it.each([
+    ['the host stops', () => new HostStoppingError('Executor worker-1 stopped'), 'not-started', 'host-stopping'],
+    ['the run is cancelled', () => new Error('Cancelled'), 'cancelled', 'cancelled'],
+  ] as const)(
+    'a call whose start the hooks were recording when %s never runs, and the hooks hear why',
+    async (_name, reason, interruption, stepReason) => {
+      let executions = 0;
+      const heard: { interruption: ToolCallInterruption | undefined; content: string }[] = [];
+      const controller = new AbortController();
+      const engine = createEngine(reactSnapshot, {
+        model: new ScriptedModel([{ toolCalls: [{ name: 'lookup', arguments: { word: 'a' } }] }]),
+        configureTools: (registry) =>
+          registry.register(
+            lookupTool({
+              execute: () => {
+                executions += 1;
+                return Promise.resolve({ content: 'found' });
+              },
+            }),
+          ),
+        hooks: [
+          {
+            // The abort lands while the host's ledger records the start.
+            toolCallStarting: () => void controller.abort(reason()),
+            toolCallFinished: ({ interruption: heardInterruption, result }) => void heard.push({ interruption: heardInterruption, content: result.content }),
+          },
+        ],
+      });
+      const step = await engine.start({ task: 'x', signal: controller.signal }).step();
+      expect(step.next).toMatchObject({ type: 'interrupted', reason: stepReason });
+      expect(executions).toBe(0);
+      expect(heard).toEqual([{ interruption, content: interruption === 'not-started' ? 'Not started: the host stopped before it ran' : 'Cancelled before it started' }]);
+      await engine.close();
+    },
+  );
+
   it('a host stop before the step starts is not a cancel either', async () => {
     const controller = new AbortController();
     controller.abort(new HostStoppingError());

@@ -13,7 +13,7 @@ import { v7 as uuidv7 } from 'uuid';
 
 import { LeaseLostError } from '../lease-lost-error';
 import type { ClaimedRun } from '../run-claims';
-import { abandonedToolCallStatus } from './close-leftover-tool-calls';
+import { abandonedToolCallStatus, unstartedToolCallStatus } from './close-leftover-tool-calls';
 import { storeInFlightReplyStatement, type InFlightReply } from './in-flight-reply-gateway';
 import { toolCallFinishedStatement, toolCallStartingStatement, type ToolCallFinishedDocument } from './tool-ledger-sql';
 
@@ -170,7 +170,17 @@ export function createToolLedgerHooks(
           // rules: a repeatable call runs again, an unsafe one's outcome goes to an operator.
           if (interruption === 'host-stopping') return;
           // A handler that ignored its abort past the grace period: outcome unknown, closed like any call a run leaves running.
-          const status = interruption === 'abandoned' ? abandonedToolCallStatus : result.isError ? 'failed' : 'succeeded';
+          // The drain's abort before the handler was invoked: it never ran, so its row says so (`expired`, error kind
+          // `not-started`) instead of staying `running` — which would send an unsafe call to an operator as though it
+          // might have run. The next attempt's start finds it neither ended nor interrupted, and runs it (audit F5).
+          const status =
+            interruption === 'abandoned'
+              ? abandonedToolCallStatus
+              : interruption === 'not-started'
+                ? unstartedToolCallStatus
+                : result.isError
+                  ? 'failed'
+                  : 'succeeded';
           const end: ToolCallFinishedDocument = {
             runId: run.id,
             owner,

@@ -99,7 +99,9 @@ async function executeCall(services: EngineServices, state: RunState, recorder: 
   if (signal.aborted) {
     // The run was aborted while the hooks ran (they may have recorded the call as started): the
     // handler is never invoked, and the hooks hear that the call ended.
-    await closeInterrupted(services, recorder, hookInfo, interruptionOf(signal, 'cancelled'), 'Cancelled before it started');
+    // A host shutting down says so: the call never ran, and the resumed run may run it (a cancel ends the run).
+    const beforeStart = signal.reason instanceof HostStoppingError ? 'not-started' : 'cancelled';
+    await closeInterrupted(services, recorder, hookInfo, beforeStart, beforeStart === 'not-started' ? 'Not started: the host stopped before it ran' : 'Cancelled before it started');
     throw new AbortedError(abortMessage(signal));
   }
   const tool = services.registry.resolve(call.name);
