@@ -110,27 +110,44 @@ test('the runs list filters by thread, search text and time, and the URL keeps t
   await expect(looseRow).toBeVisible();
 });
 
-// Passed alone (twice) with useQueryReplace, but failed once in a full e2e run (the URL ended with the agent
-// only): the race is not proven closed in every ordering. Kept as fixme with that failure until it is.
-test.fixme('a second filter picked while the first is still loading keeps the first (a busy console)', async ({ page, request }) => {
+// Two things made this journey fail once in a full run, with the URL holding only the agent (ADR 0110):
+// - the status was picked before the page had hydrated (a busy machine). The pick's `input` event forced
+//   the hydration, which set the controlled select back to the server's "All statuses", and its `change`
+//   event then navigated to the unfiltered list. The filter bar is now disabled until hydrated;
+// - the route held "the first RSC request to /runs?*", which that unfiltered navigation (`/runs?_rsc=…`)
+//   matched as well, so the journey held the wrong request. It now holds the status filter's own.
+test('a second filter picked while the first is still loading keeps the first (a busy console)', async ({ page, request }) => {
   await signIn(page);
   const authorization = { authorization: `Bearer ${await readSeededAdminKey()}` };
   const { agents } = (await (await request.get('/api/v1/agents', { headers: authorization })).json()) as { agents: { id: string; slug: string }[] };
   const researcherId = agents.find((agent) => agent.slug === 'demo-researcher')?.id;
   if (!researcherId) throw new Error('No demo-researcher agent');
-  // The server render of the filtered list is slow, so the second pick comes while the first is in flight
-  // (the URL changes only once the server has answered).
+  // The server render of the status-filtered list is slow, so the second pick comes while the first is in
+  // flight (the URL changes only once the server has answered).
   let releaseFirst!: () => void;
   const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
   let held = false;
-  await page.route('**/runs?*', async (route) => {
+  const isStatusNavigation = (url: URL) => url.pathname === '/runs' && url.searchParams.has('_rsc') && url.searchParams.get('status') === 'failed' && !url.searchParams.has('agent');
+  await page.route(isStatusNavigation, async (route) => {
     if (route.request().headers()['rsc'] === '1' && !held) {
       held = true;
       await firstHeld;
     }
     await route.continue();
   });
-  await page.goto('/runs');
+  // A page whose scripts have not run yet (as on a busy machine): its filters cannot be picked.
+  let releaseScripts!: () => void;
+  const scriptsHeld = new Promise<void>((resolve) => (releaseScripts = resolve));
+  // Scripts only: a held stylesheet would hold the page's inline scripts, and so the parser, too.
+  await page.route((url) => url.pathname.startsWith('/_next/static/chunks/') && url.pathname.endsWith('.js'), async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto('/runs', { waitUntil: 'domcontentloaded' });
+  await expect(page.getByLabel('Status', { exact: true })).toBeDisabled();
+  await expect(page.getByLabel('Agent', { exact: true })).toBeDisabled();
+  releaseScripts();
+  // Waits until the page has hydrated (the select is enabled).
   await page.getByLabel('Status', { exact: true }).selectOption('failed');
   await expect.poll(() => held).toBe(true);
   await page.getByLabel('Agent', { exact: true }).selectOption(researcherId);

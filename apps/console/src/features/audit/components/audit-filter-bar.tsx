@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
+import { FilterGroup } from '~/components/filter-group';
 import type { AuditFilters } from '~/features/audit/audit-filters';
 import { useTRPC } from '~/trpc/react';
 
@@ -16,7 +17,7 @@ export function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; o
   const [targetId, setTargetId] = useState(filters.targetId ?? '');
   const active = Object.values(filters).some((value) => value !== undefined);
   return (
-    <div className="flex flex-wrap items-end gap-3 text-sm" role="group" aria-label="Audit filters">
+    <FilterGroup label="Audit filters" className="flex flex-wrap items-end gap-3 text-sm">
       <label className="block">
         <span className="block text-xs text-zinc-500 dark:text-zinc-400">Action</span>
         <select
@@ -112,6 +113,6 @@ export function AuditFilterBar({ filters, onChange }: { filters: AuditFilters; o
           Clear filters
         </button>
       ) : null}
-    </div>
+    </FilterGroup>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { FilterGroup } from '~/components/filter-group';
 import { cardStyles } from '~/components/button-styles';
 import { CallToAction } from '~/components/call-to-action';
 import { ErrorNotice } from '~/components/error-notice';
@@ -25,7 +26,7 @@ export function UsagePanel() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center gap-3 text-sm" role="group" aria-label="Usage filters">
+      <FilterGroup label="Usage filters" className="flex flex-wrap items-center gap-3 text-sm">
         <select
           aria-label="Range"
           value={filters.days}
@@ -65,7 +66,7 @@ export function UsagePanel() {
             </button>
           ))}
         </div>
-      </div>
+      </FilterGroup>
       {summary.error ? (
         <ErrorNotice title="Usage could not be loaded" message={summary.error.message} />
       ) : !summary.data ? (

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { inputStyles } from '~/components/button-styles';
+import { FilterGroup } from '~/components/filter-group';
 import { AgentSelect } from '~/features/agents/components/agent-select';
 import { runStatusLabel } from '~/features/runs/components/run-status-badge';
 import { SearchBox } from '~/features/runs/components/runs-list/search-box';
@@ -15,7 +16,7 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
   const [customChosen, setCustomChosen] = useState(false);
   const filtered = hasRunsFilters(filters);
   return (
-    <div role="group" aria-label="Run filters" className="flex flex-wrap items-end gap-3">
+    <FilterGroup label="Run filters" className="flex flex-wrap items-end gap-3">
       <SearchBox search={filters.search} onSearch={(search) => onChange({ search })} />
       <label className="w-36 shrink-0 text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Status
@@ -73,6 +74,6 @@ export function RunsFilters({ filters, onChange }: { filters: Filters; onChange:
       >
         Clear filters
       </button>
-    </div>
+    </FilterGroup>
   );
 }

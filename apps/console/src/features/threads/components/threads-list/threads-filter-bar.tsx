@@ -1,11 +1,12 @@
 'use client';
 
+import { FilterGroup } from '~/components/filter-group';
 import { AgentSelect } from '~/features/agents/components/agent-select';
 import type { ThreadsFilters } from '~/features/threads/threads-filters';
 
 export function ThreadsFilterBar({ filters, onChange }: { filters: ThreadsFilters; onChange: (next: Partial<ThreadsFilters>) => void }) {
   return (
-    <div className="flex flex-wrap items-end gap-4">
+    <FilterGroup label="Thread filters" className="flex flex-wrap items-end gap-4">
       <label className="text-xs font-medium text-zinc-600 dark:text-zinc-400">
         Agent
         <AgentSelect value={filters.agentId} onChange={(agentId) => onChange({ agentId })} emptyLabel="All agents" className="mt-1 w-56" />
@@ -19,6 +20,6 @@ export function ThreadsFilterBar({ filters, onChange }: { filters: ThreadsFilter
         />
         Show archived
       </label>
-    </div>
+    </FilterGroup>
   );
 }
