@@ -51,7 +51,7 @@ export async function measureInvestigation(
     await page.getByLabel(`${steps} steps`).waitFor({ timeout: 120_000 });
     // Facets (error count) enable the error buttons; wait for them so "next error" is ready.
     await page.getByRole('button', { name: '↓ Next error' }).and(page.locator(':enabled')).waitFor({ timeout: 60_000 });
-    const stepPanelMs = await page.evaluate<number>(clickAndWait('button[data-step-index="5"]', 'aside[aria-label="Step 5"] section[aria-label^="Events"]'));
+    const stepPanelMs = await page.evaluate<number>(clickAndWait('[role="option"][data-step-index="5"]', 'aside[aria-label="Step 5"] section[aria-label^="Events"]'));
     // Close the panel, so "next error" starts from no open step and lands on the first error.
     await page.getByRole('button', { name: 'Close step panel' }).click();
     await page.locator('aside[aria-label^="Step"]').waitFor({ state: 'detached' });

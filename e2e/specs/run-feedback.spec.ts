@@ -46,7 +46,7 @@ test('an operator records feedback on a run and on a step, sees it listed, and t
   await attachScreenshot(page, testInfo, 'run feedback');
 
   // A step: from the timeline row's step panel.
-  const firstStep = Number(await page.getByRole('region', { name: 'Timeline' }).locator('button[data-step-index]').first().getAttribute('data-step-index'));
+  const firstStep = Number(await page.getByRole('region', { name: 'Timeline' }).locator('[role="option"][data-step-index]').first().getAttribute('data-step-index'));
   await page.goto(`/runs/${runId}?tab=timeline&step=${firstStep}`);
   const panel = page.getByRole('complementary', { name: `Step ${firstStep}` });
   await panel.getByText(`Record feedback on step ${firstStep}`).click();

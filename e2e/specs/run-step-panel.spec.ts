@@ -10,7 +10,7 @@ test('timeline rows name their tool calls and open the step panel by click, keyb
   const runId = await startRunFromForm(page, 'Demo researcher (demo-researcher)', 'Which steps did you take?');
   await expectRunStatus(page, 'succeeded');
   const timeline = page.getByRole('region', { name: 'Timeline' });
-  const rows = timeline.locator('button[data-step-index]');
+  const rows = timeline.locator('[role="option"][data-step-index]');
   await expect(rows).toHaveCount(4);
   // Rows say which tools ran, not "model call" four times.
   await expect(timeline.locator('[data-step-index]', { hasText: 'record_citation' })).toHaveCount(1);
@@ -30,7 +30,7 @@ test('timeline rows name their tool calls and open the step panel by click, keyb
   await attachScreenshot(page, testInfo, 'step panel (click)');
 
   // Keyboard: a focused row opens with Enter.
-  await timeline.locator('button[data-step-index="1"]').focus();
+  await timeline.locator('[role="option"][data-step-index="1"]').focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/[?&]step=1\b/);
   await expect(page.getByRole('complementary', { name: 'Step 1' })).toBeVisible();
@@ -44,7 +44,7 @@ test('timeline rows name their tool calls and open the step panel by click, keyb
   await page.goto(`/runs/${runId}?step=${first}`);
   // A fresh page load: the run, its steps and then the step's detail load first.
   await expect(page.getByRole('complementary', { name: `Step ${first}` })).toBeVisible({ timeout: 30_000 });
-  await expect(timeline.locator(`button[data-step-index="${first}"]`)).toHaveAttribute('aria-current', 'true');
+  await expect(timeline.locator(`[role="option"][data-step-index="${first}"]`)).toHaveAttribute('aria-selected', 'true');
   const callId = await page.getByRole('complementary', { name: `Step ${first}` }).locator('[data-tool-call]').first().getAttribute('data-tool-call');
   expect(callId).toBeTruthy();
   await page.goto(`/runs/${runId}?call=${encodeURIComponent(callId ?? '')}`);

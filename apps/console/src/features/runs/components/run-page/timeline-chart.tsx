@@ -1,12 +1,13 @@
 'use client';
 
 import type { RunStepView, RunView } from '@agentloom/platform';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { formatDuration } from '~/components/format';
 import { useNow } from '~/components/use-now';
 import { humanWaits, timelineAxis, type HumanWait, type TimelineAxis } from '~/features/runs/components/run-page/timeline-axis';
 import { timelineLegend } from '~/features/runs/components/run-page/timeline-colors';
+import { timelineKeyAction, timelineTabStop } from '~/features/runs/components/run-page/timeline-keyboard';
 import { TimelineRow, timelineColumns, tokensColumn } from '~/features/runs/components/run-page/timeline-row';
 import { isTerminalStatus } from '~/features/runs/run-statuses';
 
@@ -17,8 +18,9 @@ const scrollAreaHeight = 448;
 /**
  * Steps as bars on the run's time axis. Rows are virtualized (only the visible ones are in the
  * DOM), so a 10,000-step run scrolls like a 10-step one; the scroll area has a fixed height, so
- * steps arriving live never push the page around. Each row is a button: click or Enter opens the
- * step; arrow keys move between rows. `rows` is every step, or the ones a filter kept.
+ * steps arriving live never push the page around. The rows are a listbox with one Tab stop
+ * (ADR 0111): arrows, Page Up/Down, Home and End move the focus (scrolling the row into view),
+ * Enter, Space or a click opens the step. `rows` is every step, or the ones a filter kept.
  */
 export function TimelineChart({
   run,
@@ -39,18 +41,33 @@ export function TimelineChart({
   const filtered = rows !== steps;
   const inProgress = run.status === 'running' && !filtered;
   const rowCount = rows.length + (inProgress ? 1 : 0);
+  const axis = useMemo(() => runAxis(run, steps, now), [run, steps, now]);
+  const waitsByStep = useMemo(() => new Map<number, HumanWait>(axis.waits.map((wait) => [wait.afterStep, wait])), [axis]);
+  const rowOf = useMemo(() => new Map(rows.map((step, position) => [step.index, position])), [rows]);
+
+  // One Tab stop (roving tabindex): the row the keyboard last focused, else the selected step, else the
+  // first row. That row is always rendered, even when scrolled out of view, so the stop never vanishes
+  // with the virtualized rows around it.
+  const [focused, setFocused] = useState<{ index: number; selectedIndex: number | null } | null>(null);
+  const tabStop = timelineTabStop(rowOf, focused, selectedIndex, rows.length);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const positions = defaultRangeExtractor(range);
+      if (tabStop === undefined || positions.includes(tabStop)) return positions;
+      return [...positions, tabStop].sort((left, right) => left - right);
+    },
+    [tabStop],
+  );
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     overscan: 12,
+    rangeExtractor,
     // The scroll area's size before it is measured (h-[28rem]): the server renders the first rows
     // with it, and hydration renders the same ones.
     initialRect: { width: 0, height: scrollAreaHeight },
   });
-  const axis = useMemo(() => runAxis(run, steps, now), [run, steps, now]);
-  const waitsByStep = useMemo(() => new Map<number, HumanWait>(axis.waits.map((wait) => [wait.afterStep, wait])), [axis]);
-  const rowOf = useMemo(() => new Map(rows.map((step, position) => [step.index, position])), [rows]);
 
   // A step opened from elsewhere (deep link, search, "next error", jump) scrolls into view.
   useEffect(() => {
@@ -58,20 +75,46 @@ export function TimelineChart({
     if (position !== undefined) virtualizer.scrollToIndex(position, { align: 'auto' });
   }, [selectedIndex, rowOf, virtualizer]);
 
-  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  // A keyboard move makes the target row the Tab stop (so it renders) and focuses it once it is in the DOM.
+  const focusAfterRender = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const index = focusAfterRender.current;
+    if (index === null) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-step-index="${index}"]`);
+    if (!row) return;
+    focusAfterRender.current = null;
+    // The virtualizer has scrolled the list to the row; focusing also scrolls the page if the row is below its fold.
+    row.focus();
+  });
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = (event.target as HTMLElement).closest<HTMLElement>('[data-step-index]');
-    if (!current) return;
-    const position = rowOf.get(Number(current.dataset.stepIndex));
-    if (position === undefined) return;
-    const target = rows[position + (event.key === 'ArrowDown' ? 1 : -1)];
-    if (!target) return;
+    const position = current ? rowOf.get(Number(current.dataset.stepIndex)) : undefined;
+    if (position === undefined || event.altKey || event.ctrlKey || event.metaKey) return;
+    const pageSize = Math.floor((scrollRef.current?.clientHeight ?? scrollAreaHeight) / rowHeight) - 1;
+    const action = timelineKeyAction(event.key, position, rows.length, pageSize);
+    if (action === null) return;
     event.preventDefault();
-    const focusTarget = () => scrollRef.current?.querySelector<HTMLElement>(`[data-step-index="${target.index}"]`)?.focus();
-    virtualizer.scrollToIndex(position + (event.key === 'ArrowDown' ? 1 : -1), { align: 'auto' });
-    // Overscan keeps the neighbour rendered; if it was not, it is after the scroll's render.
-    if (scrollRef.current?.querySelector(`[data-step-index="${target.index}"]`)) focusTarget();
-    else requestAnimationFrame(focusTarget);
+    if ('open' in action) {
+      const step = rows[position];
+      if (step) onOpen(step.index);
+      return;
+    }
+    const target = rows[action.move];
+    if (!target) return;
+    focusAfterRender.current = target.index;
+    setFocused({ index: target.index, selectedIndex });
+    virtualizer.scrollToIndex(action.move, { align: 'auto' });
+  };
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-step-index]');
+    if (row) setFocused({ index: Number(row.dataset.stepIndex), selectedIndex });
+  };
+
+  // Tabbing back in lands on the selected step, not where the arrows were when the focus left.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (selectedIndex !== null && !event.currentTarget.contains(event.relatedTarget)) setFocused(null);
   };
 
   const waitNote = axis.waitedMs > 0 ? ` (${formatDuration(axis.waitedMs)} waiting for people, drawn short)` : '';
@@ -98,18 +141,29 @@ export function TimelineChart({
       ) : (
         <div
           ref={scrollRef}
+          role="listbox"
           className="h-[28rem] overflow-auto"
-          tabIndex={0}
           aria-label={filtered ? `${rows.length} of ${steps.length} steps` : `${steps.length} steps`}
-          onKeyDown={moveFocus}
+          onKeyDown={onKeyDown}
+          onFocus={onFocus}
+          onBlur={onBlur}
         >
-          <ol className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          <ol role="none" className="relative" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const step = rows[item.index];
               return (
-                <li key={item.key} className="absolute inset-x-0" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
+                <li key={item.key} role="none" className="absolute inset-x-0" style={{ height: item.size, transform: `translateY(${item.start}px)` }}>
                   {step ? (
-                    <TimelineRow step={step} axis={axis} wait={waitsByStep.get(step.index)} selected={step.index === selectedIndex} onOpen={onOpen} />
+                    <TimelineRow
+                      step={step}
+                      axis={axis}
+                      wait={waitsByStep.get(step.index)}
+                      selected={step.index === selectedIndex}
+                      tabStop={item.index === tabStop}
+                      position={item.index}
+                      rowCount={rows.length}
+                      onOpen={onOpen}
+                    />
                   ) : (
                     <InProgressRow index={(steps[steps.length - 1]?.index ?? -1) + 1} axis={axis} from={lastEnd(steps, run)} />
                   )}
@@ -147,7 +201,7 @@ function lastEnd(steps: RunStepView[], run: RunView): number {
 function InProgressRow({ index, axis, from }: { index: number; axis: TimelineAxis; from: number }) {
   const left = axis.position(from);
   return (
-    <div className={`${timelineColumns} h-full px-3 text-xs text-zinc-500 sm:px-4 dark:text-zinc-400`} aria-live="polite">
+    <div role="option" aria-selected="false" aria-disabled="true" aria-label={`Step ${index}: in progress`} className={`${timelineColumns} h-full px-3 text-xs text-zinc-500 sm:px-4 dark:text-zinc-400`}>
       <span className="font-mono tabular-nums">#{index}</span>
       <span className="italic">in progress…</span>
       <span className="relative block h-3 animate-pulse rounded-sm bg-zinc-100 dark:bg-zinc-800/60">

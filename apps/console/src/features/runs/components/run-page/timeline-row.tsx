@@ -21,18 +21,29 @@ const outcomeLook = {
   neutral: 'bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300',
 } as const;
 
-/** One step: a button that opens the step panel (click or Enter), named by the tools it called. */
+/**
+ * One step: an option of the timeline's listbox, named by the tools it called. A click opens the
+ * step panel; the keys are the listbox's (timeline-chart.tsx). Only the `tabStop` row is in the Tab
+ * order, so a run of thousands of steps is one Tab stop, not thousands.
+ */
 export const TimelineRow = memo(function TimelineRow({
   step,
   axis,
   wait,
   selected,
+  tabStop,
+  position,
+  rowCount,
   onOpen,
 }: {
   step: RunStepView;
   axis: TimelineAxis;
   wait: HumanWait | undefined;
   selected: boolean;
+  tabStop: boolean;
+  /** The row's place (from 0) among `rowCount` rows: only a few are in the DOM, so screen readers are told. */
+  position: number;
+  rowCount: number;
   onOpen: (index: number) => void;
 }) {
   const from = Date.parse(step.startedAt);
@@ -42,13 +53,16 @@ export const TimelineRow = memo(function TimelineRow({
   const left = axis.position(from);
   const width = axis.position(to) - left;
   return (
-    <button
-      type="button"
+    <div
+      role="option"
+      tabIndex={tabStop ? 0 : -1}
       data-step-index={step.index}
-      aria-current={selected ? 'true' : undefined}
+      aria-selected={selected}
+      aria-posinset={position + 1}
+      aria-setsize={rowCount}
       aria-label={`Step ${step.index}: ${label}${outcome ? `, ${outcome.label}` : ''}`}
       onClick={() => onOpen(step.index)}
-      className={`${timelineColumns} h-full w-full px-3 text-left sm:px-4 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${selected ? 'bg-brand-50 dark:bg-brand-950' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/40'}`}
+      className={`${timelineColumns} h-full w-full cursor-pointer px-3 text-left sm:px-4 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 ${selected ? 'bg-brand-50 dark:bg-brand-950' : 'hover:bg-zinc-50 dark:hover:bg-zinc-800/40'}`}
     >
       <span className="font-mono text-zinc-500 tabular-nums dark:text-zinc-400">#{step.index}</span>
       <span className="flex min-w-0 items-center gap-1.5">
@@ -61,7 +75,7 @@ export const TimelineRow = memo(function TimelineRow({
       </span>
       <span className="text-right tabular-nums">{formatDuration(to - from)}</span>
       <span className={`${tokensColumn} text-zinc-500 tabular-nums dark:text-zinc-400`}>{formatCount(step.inputTokens + step.outputTokens)}</span>
-    </button>
+    </div>
   );
 });
 
