@@ -43,7 +43,7 @@ test('search, filters, jump to step and next/previous error on the 10,000-step r
   await expect(page.getByRole('complementary', { name: 'Step 6249' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Step 6249' })).toContainText('Plan store unavailable at step 6249');
   expect(fetchedSteps.slice(fetchedBeforeClick)).not.toContain(6249);
-  await expect(timeline.locator('[data-step-index="6249"]')).toHaveAttribute('aria-current', 'true');
+  await expect(timeline.locator('[data-step-index="6249"]')).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('button', { name: '↑ Previous error' }).click();
   await page.getByRole('button', { name: '↑ Previous error' }).click();
   await expect(page.getByRole('complementary', { name: 'Step 1249' })).toBeVisible();
@@ -57,12 +57,72 @@ test('search, filters, jump to step and next/previous error on the 10,000-step r
   // Filters run on the server: errors only keeps four rows; the rejected approval keeps one.
   await page.getByLabel(/Errors only/).check();
   await expect(timeline.getByLabel('4 of 10000 steps')).toBeVisible();
-  await expect(timeline.locator('button[data-step-index]')).toHaveCount(4);
+  await expect(timeline.locator('[role="option"][data-step-index]')).toHaveCount(4);
   await page.getByLabel(/Errors only/).uncheck();
   await page.getByLabel('Approval').selectOption('rejected');
   await expect(timeline.getByLabel('1 of 10000 steps')).toBeVisible();
-  await expect(timeline.locator('button[data-step-index="5001"]')).toContainText('rejected');
+  await expect(timeline.locator('[role="option"][data-step-index="5001"]')).toContainText('rejected');
   await attachScreenshot(page, testInfo, 'filtered to the rejected approval');
+});
+
+test('the find bar lives in the URL: a reload or a copied link shows the same filtered run, and Clear removes it', async ({ page, context }, testInfo) => {
+  const runId = await longRunId();
+  await signIn(page);
+  await page.goto(`/runs/${runId}`);
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline.getByLabel('10000 steps')).toBeVisible({ timeout: 60_000 });
+
+  // Search and filter: both go to the URL (replaced, so Back does not walk through every filter).
+  const historyLength = await page.evaluate(() => window.history.length);
+  await page.getByLabel('Search this run').fill('store unavailable');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/[?&]q=store(\+|%20)unavailable\b/);
+  await page.getByLabel(/Errors only/).check();
+  await expect(page).toHaveURL(/[?&]errors=1\b/);
+  await expect(timeline.getByLabel('4 of 10000 steps')).toBeVisible();
+  // Opening a step keeps the filters; the filters keep the step.
+  await timeline.locator('[role="option"][data-step-index="3749"]').click();
+  await expect(page).toHaveURL(/[?&]step=3749\b/);
+  await expect(page).toHaveURL(/[?&]errors=1\b/);
+  await expect(page).toHaveURL(/[?&]q=store/);
+  expect(await page.evaluate(() => window.history.length)).toBe(historyLength);
+
+  // A reload restores all of it.
+  await page.reload();
+  await expect(timeline.getByLabel('4 of 10000 steps')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByLabel(/Errors only/)).toBeChecked();
+  await expect(page.getByLabel('Search this run')).toHaveValue('store unavailable');
+  await expect(page.getByRole('region', { name: 'Search results' })).toContainText('8 matches');
+  await expect(page.getByRole('complementary', { name: 'Step 3749' })).toBeVisible();
+  await attachScreenshot(page, testInfo, 'filtered run after a reload');
+
+  // The same link in another tab shows the same.
+  const shared = await context.newPage();
+  await shared.goto(page.url());
+  const sharedTimeline = shared.getByRole('region', { name: 'Timeline' });
+  await expect(sharedTimeline.getByLabel('4 of 10000 steps')).toBeVisible({ timeout: 60_000 });
+  await expect(shared.getByLabel(/Errors only/)).toBeChecked();
+  await expect(shared.getByRole('region', { name: 'Search results' })).toContainText('8 matches');
+  await shared.close();
+
+  // Clear removes the filters from the URL and keeps the rest.
+  await page.getByRole('button', { name: /^Clear filters/ }).click();
+  await expect(page).not.toHaveURL(/[?&]errors=/);
+  await expect(page).toHaveURL(/[?&]step=3749\b/);
+  await expect(timeline.getByLabel('10000 steps')).toBeVisible();
+  await page.getByLabel('Search this run').fill('');
+  await expect(page).not.toHaveURL(/[?&]q=/);
+
+  // A hand-edited link: unknown values are ignored, the valid one applies.
+  await page.goto(`/runs/${runId}?kind=dance&approval=maybe&tool=no_such_tool&q=x&approval=rejected`);
+  await expect(timeline.getByLabel('10000 steps')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByLabel('Step kind')).toHaveValue('');
+  await expect(page.getByLabel('Approval')).toHaveValue('');
+  await page.goto(`/runs/${runId}?kind=dance&tool=no_such_tool&approval=rejected`);
+  await expect(timeline.getByLabel('1 of 10000 steps')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByLabel('Approval')).toHaveValue('rejected');
+  await expect(page.getByLabel('Step kind')).toHaveValue('');
+  await expect(page.getByLabel('Tool')).toHaveValue('');
 });
 
 test('honest facts: version, dates, unknown cost, the human wait and the rejected call’s history', async ({ page }, testInfo) => {
@@ -89,7 +149,7 @@ test('honest facts: version, dates, unknown cost, the human wait and the rejecte
   await expect(timeline.locator('[data-step-index="5000"] [data-human-wait]')).toHaveAttribute('data-human-wait', /^2100\d\d$/);
   await expect(timeline).toContainText('3m 30s waiting for people');
 
-  await timeline.locator('button[data-step-index="5001"]').click();
+  await timeline.locator('[role="option"][data-step-index="5001"]').click();
   const panel = page.getByRole('complementary', { name: 'Step 5001' });
   const history = panel.getByRole('list', { name: 'Ledger history' });
   await expect(history).toContainText('awaiting approval');

@@ -70,6 +70,7 @@ export {
   listCheckpointsInputSchema,
   getCheckpointInputSchema,
   findRunStepsInputSchema,
+  type FindRunStepsInput,
   searchRunInputSchema,
   getRunStepInputSchema,
   stepKinds,

@@ -1,31 +1,23 @@
 'use client';
 
 import type { RunFacets, RunSearchHit } from '@agentloom/platform';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { buttonStyles, inputStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
+import { FilterGroup } from '~/components/filter-group';
 import { formatCount } from '~/components/format';
 import { errorNeighbours } from '~/features/runs/components/run-page/error-neighbours';
 import { stepKindLabel } from '~/features/runs/components/run-page/timeline-colors';
-
-/** The step filters the server applies (`runSteps.find`). */
-export interface StepFilters {
-  kind?: string;
-  toolName?: string;
-  errors?: boolean;
-  approval?: 'any' | 'pending' | 'approved' | 'rejected' | 'expired';
-}
-
-export function hasFilters(filters: StepFilters): boolean {
-  return Boolean(filters.kind ?? filters.toolName ?? filters.errors ?? filters.approval);
-}
+import { findStepApprovals, findStepKinds, hasFilters, type StepFilters } from '~/features/runs/run-find-filters';
 
 const selectStyles =
   'rounded-lg border border-zinc-300 bg-white px-2 py-1.5 text-sm shadow-xs focus:border-brand-500 focus:outline-none dark:border-zinc-700 dark:bg-zinc-900';
 
 /**
  * Find things in a run of any length: text search (server-side, across messages, tool calls and
- * events), filters by kind / tool / error / approval, jump to a step, and previous/next error.
+ * events), filters by kind / tool / error / approval, jump to a step, and previous/next error. The
+ * search and the filters come from the URL (`useRunFind`); the box shows the applied search until
+ * one is typed.
  */
 export function RunFindBar({
   facets,
@@ -48,10 +40,19 @@ export function RunFindBar({
 }) {
   const [text, setText] = useState(search.query);
   const [jump, setJump] = useState('');
+  // Back, forward or a link change the applied search under the box: show it.
+  const applied = useRef(search.query);
+  useEffect(() => {
+    if (search.query !== applied.current) {
+      applied.current = search.query;
+      setText(search.query);
+    }
+  }, [search.query]);
   const { next: nextError, previous: previousError } = errorNeighbours(errorIndexes, selectedIndex);
 
   return (
     <div className="space-y-2" role="search" aria-label="Find in this run">
+      <FilterGroup label="Search, filters and jumps" className="space-y-2">
       <div className="flex flex-wrap items-end gap-2">
         <form
           className="flex min-w-64 flex-1 gap-2"
@@ -78,7 +79,7 @@ export function RunFindBar({
             Search
           </button>
         </form>
-        <select aria-label="Step kind" className={selectStyles} value={filters.kind ?? ''} onChange={(event) => onFilters({ ...filters, kind: event.target.value || undefined })}>
+        <select aria-label="Step kind" className={selectStyles} value={filters.kind ?? ''} onChange={(event) => onFilters({ ...filters, kind: findStepKinds.find((kind) => kind === event.target.value) })}>
           <option value="">All kinds</option>
           {facets?.kinds.map((entry) => (
             <option key={entry.kind} value={entry.kind}>
@@ -98,7 +99,7 @@ export function RunFindBar({
           aria-label="Approval"
           className={selectStyles}
           value={filters.approval ?? ''}
-          onChange={(event) => onFilters({ ...filters, approval: (event.target.value || undefined) as StepFilters['approval'] })}
+          onChange={(event) => onFilters({ ...filters, approval: findStepApprovals.find((approval) => approval === event.target.value) })}
         >
           <option value="">Any approval</option>
           <option value="any">Asked for approval ({formatCount(facets?.approvalSteps ?? 0)})</option>
@@ -143,6 +144,7 @@ export function RunFindBar({
           </button>
         </span>
       </div>
+      </FilterGroup>
       {search.error ? <ErrorNotice title="The search failed" message={search.error.message} /> : null}
       {search.query ? <SearchResults query={search.query} hits={search.hits} truncated={search.truncated} isFetching={search.isFetching} onOpen={onOpen} /> : null}
     </div>

@@ -2,34 +2,38 @@
 
 import type { RunView } from '@agentloom/platform';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { cardStyles } from '~/components/button-styles';
 import { ErrorNotice } from '~/components/error-notice';
 import { SkeletonRows } from '~/components/skeleton';
 import { errorNeighbours } from '~/features/runs/components/run-page/error-neighbours';
-import { hasFilters, RunFindBar, type StepFilters } from '~/features/runs/components/run-page/run-find-bar';
+import { RunFindBar } from '~/features/runs/components/run-page/run-find-bar';
 import { ForkFromStep } from '~/features/runs/components/fork/fork-from-step';
 import { StepFeedback } from '~/features/feedback/components/step-feedback';
 import { StepPanel } from '~/features/runs/components/run-page/step-panel';
 import { useCanOperate } from '~/features/session/principal-context';
 import { TimelineChart } from '~/features/runs/components/run-page/timeline-chart';
 import { useRunPageState } from '~/features/runs/components/run-page/use-run-page-state';
+import { useRunFind } from '~/features/runs/hooks/use-run-find';
 import { useRunSteps } from '~/features/runs/hooks/use-run-steps';
+import { hasFilters, type StepFilters } from '~/features/runs/run-find-filters';
 import { useTRPC } from '~/trpc/react';
 
 /**
  * The run as something to interrogate: find bar (search, filters, jump, previous/next error), the
- * timeline, and the open step's panel. The open step lives in the URL (`?step=N` or `?call=ID`).
+ * timeline, and the open step's panel. The open step (`?step=N` or `?call=ID`), the search and the
+ * filters live in the URL.
  */
 export function TimelineTab({ run, revision }: { run: RunView; revision: number }) {
   const trpc = useTRPC();
   const canOperate = useCanOperate();
   const { steps, isPending, error } = useRunSteps(run.id, revision);
   const { openStep, showStep } = useRunPageState();
-  const [filters, setFilters] = useState<StepFilters>({});
-  const [query, setQuery] = useState('');
+  const [find, setFind] = useRunFind();
+  const { query } = find;
 
   const facets = useQuery(trpc.runSteps.facets.queryOptions({ runId: run.id }));
+  const filters = useMemo(() => withKnownTool(find.filters, facets.data?.tools), [find.filters, facets.data?.tools]);
   const filtered = useQuery(trpc.runSteps.find.queryOptions(hasFilters(filters) ? { runId: run.id, ...(filters as object) } : skipToken));
   const errors = useQuery(trpc.runSteps.find.queryOptions((facets.data?.errorSteps ?? 0) > 0 ? { runId: run.id, errors: true } : skipToken));
   const search = useQuery(trpc.runSteps.search.queryOptions(query.length >= 2 ? { runId: run.id, query } : skipToken));
@@ -61,14 +65,14 @@ export function TimelineTab({ run, revision }: { run: RunView; revision: number 
       <RunFindBar
         facets={facets.data}
         filters={filters}
-        onFilters={setFilters}
+        onFilters={(next) => setFind({ query, filters: next })}
         matchCount={filtered.data?.stepIndexes.length ?? null}
         errorIndexes={errors.data?.stepIndexes ?? []}
         selectedIndex={selectedIndex}
         onOpen={showStep}
         search={{
           query,
-          onQuery: setQuery,
+          onQuery: (next) => setFind({ query: next, filters }),
           hits: search.data?.hits,
           truncated: search.data ? Object.values(search.data.truncated).some(Boolean) : false,
           isFetching: search.isFetching,
@@ -91,4 +95,12 @@ export function TimelineTab({ run, revision }: { run: RunView; revision: number 
       </div>
     </div>
   );
+}
+
+/** A tool filter from a link names a tool this run never called: the select cannot show it, so it is ignored. */
+function withKnownTool(filters: StepFilters, tools: { name: string }[] | undefined): StepFilters {
+  if (filters.toolName === undefined || tools === undefined || tools.some((tool) => tool.name === filters.toolName)) return filters;
+  const known = { ...filters };
+  delete known.toolName;
+  return known;
 }

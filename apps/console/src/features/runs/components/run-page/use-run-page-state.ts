@@ -13,6 +13,9 @@ export const runTabs = [
 
 export type RunTab = (typeof runTabs)[number]['id'];
 
+/** The parameters `navigate` owns; it keeps every other one. */
+const runPageParameters = ['tab', 'toolCall', 'checkpoint', 'step', 'call'] as const;
+
 /** Which step the side panel shows: `?step=N`, or `?call=ID` (a ledger id or a model call id) for the step that made it. */
 export type OpenStep = { step: number } | { call: string } | null;
 
@@ -29,7 +32,10 @@ export function useRunPageState() {
   const openStep = parseOpenStep(parameters.get('step'), parameters.get('call'));
   const navigate = useCallback(
     (next: { tab: RunTab; toolCall?: string; checkpoint?: number; step?: number; call?: string }) => {
-      const query = new URLSearchParams({ tab: next.tab });
+      // The page's other parameters (the find bar's search and filters) stay as they are.
+      const query = new URLSearchParams(window.location.search);
+      for (const key of runPageParameters) query.delete(key);
+      query.set('tab', next.tab);
       if (next.toolCall) query.set('toolCall', next.toolCall);
       if (next.checkpoint !== undefined) query.set('checkpoint', String(next.checkpoint));
       if (next.step !== undefined) query.set('step', String(next.step));
