@@ -152,6 +152,7 @@ describe('memories', () => {
       forgotten: true,
       restoredId: null,
       historyForgotten: 0,
+      derivedForgotten: 0,
     });
     expect((await viewer('GET', `/api/v1/memories/${id}`)).status).toBe(404);
     const afterForget = await viewer<{ hits: { item: MemoryBody }[] }>('GET', '/api/v1/memories?q=Bluefinch');
@@ -170,7 +171,7 @@ describe('memories', () => {
     expect(restored.body).toMatchObject({ forgotten: true, restoredId: first });
     expect(await live()).toEqual(['Parking is on level minus one']);
     const third = await store('Parking is on level minus three');
-    expect((await operator('DELETE', `/api/v1/memories/${third}`)).body).toEqual({ forgotten: true, restoredId: null, historyForgotten: 1 });
+    expect((await operator('DELETE', `/api/v1/memories/${third}`)).body).toEqual({ forgotten: true, restoredId: null, historyForgotten: 1, derivedForgotten: 0 });
     expect(await live()).toEqual([]);
     const badFlag = await operator<ErrorBody>('DELETE', `/api/v1/memories/${unknownId}?restorePrevious=yes`);
     expect(badFlag.body.error).toMatchObject({ kind: 'validation', field: 'restorePrevious' });

@@ -151,6 +151,7 @@ describe.each(databaseModes)('an erase leaves every other row as it was (%s)', (
       threads: 0,
       messages_redacted: 0,
       checkpoints_redacted: 0,
+      in_flight_replies_redacted: 0,
       tool_calls_redacted: 0,
       audit_logs_redacted: runReceipt.counts['audit_logs_redacted'],
     });

@@ -2,6 +2,7 @@ import { rawSqlFor, type Prisma } from '@agentloom/db';
 
 import { notifyRunsErased } from '../events/runs-erased-sql';
 import { countErasedCases } from './erased-cases-sql';
+import { followReaders, readersOfMemory, successorsOf } from './follow-readers';
 import { erasedMemoryOf } from './redact-checkpoints';
 import { refuseActiveReplays, type EraseSubject } from './refuse-active';
 import { lockReplayRuns } from './replay-runs';
@@ -42,13 +43,15 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
     select: { id: true },
   });
   memoryItems.push(
-    ...(await successorsOf(
-      transaction,
-      tenantId,
-      memoryItems.map((item) => item.id),
-    )),
+    ...(
+      await successorsOf(
+        transaction,
+        tenantId,
+        memoryItems.map((item) => item.id),
+      )
+    ).map((id) => ({ id })),
   );
-  const readers =
+  const firstReaders =
     target.redactCopies === false
       ? []
       : await readersOf(
@@ -57,6 +60,19 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
           target.runIds,
           memoryItems.map((item) => item.id),
         );
+  // Before anything is deleted (restart-running-readers.ts): a reader running now drops what it holds.
+  let restarted = await restartRunningReaders(transaction, tenantId, firstReaders);
+  // What the readers wrote, the readers of that, and so on (follow-readers.ts); each hop's running readers restarted too.
+  const followed = await followReaders(
+    transaction,
+    tenantId,
+    { erasedRunIds: target.runIds, memoryItemIds: memoryItems.map((item) => item.id), readers: firstReaders },
+    async (readers) => {
+      restarted += await restartRunningReaders(transaction, tenantId, readers);
+    },
+  );
+  const readers = followed.readers;
+  memoryItems.splice(0, memoryItems.length, ...followed.memoryItemIds.map((id) => ({ id })));
   // Evaluation cases copy their source run (input, thread context, memory read, tool results) and
   // their replays copy the case: cases of the erased runs and of their readers go, replays with them.
   // A queued or running replay refuses the erase, as an active derived run does (refuse-active.ts);
@@ -71,23 +87,6 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
   refuseActiveReplays(
     replays.filter((replay) => !named.has(replay.id)),
     target.subject,
-  );
-  // Before anything is deleted (restart-running-readers.ts): a reader running now drops what it holds.
-  const restarted = await restartRunningReaders(transaction, tenantId, readers);
-  const fromReaders = await derivedFromReaders(
-    transaction,
-    tenantId,
-    readers,
-    memoryItems.map((item) => item.id),
-  );
-  memoryItems.push(...fromReaders);
-  memoryItems.push(
-    ...(await successorsOf(
-      transaction,
-      tenantId,
-      fromReaders.map((item) => item.id),
-      memoryItems.map((item) => item.id),
-    )),
   );
   const runIds = [...new Set([...target.runIds, ...replays.map((replay) => replay.id)])];
   const byRun = { tenantId, runId: { in: runIds } };
@@ -183,48 +182,11 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
  * result or injection), or through thread history copied from an erased run.
  */
 async function readersOf(transaction: Prisma.TransactionClient, tenantId: string, runIds: string[], memoryItemIds: string[]): Promise<string[]> {
-  const byMemory =
-    memoryItemIds.length === 0
-      ? []
-      : await transaction.memoryInjection.findMany({
-          where: { tenantId, memoryItemId: { in: memoryItemIds }, runId: { notIn: runIds } },
-          select: { runId: true },
-          distinct: ['runId'],
-        });
+  const byMemory = await readersOfMemory(transaction, tenantId, runIds, memoryItemIds);
   const byHistory = await transaction.message.findMany({
     where: { tenantId, sourceRunIds: { hasSome: runIds }, runId: { notIn: runIds } },
     select: { runId: true },
     distinct: ['runId'],
   });
-  return [...new Set([...byMemory, ...byHistory].map((reader) => reader.runId))];
-}
-
-/**
- * Memory the readers wrote after reading: their episodes (which quote their tool results), their
- * conversation turns and the facts extracted from their answers — a model that read the erased
- * text may have repeated it in any of them.
- */
-function derivedFromReaders(transaction: Prisma.TransactionClient, tenantId: string, readers: string[], memoryItemIds: string[]): Promise<{ id: string }[]> {
-  if (readers.length === 0) return Promise.resolve([]);
-  return transaction.memoryItem.findMany({ where: { tenantId, sourceRunId: { in: readers }, id: { notIn: memoryItemIds } }, select: { id: true } });
-}
-
-/**
- * The items that replaced these, transitively (`superseded_by_id` points from an item to its
- * replacement): extraction writes an update from the fact it replaces, so the new value may quote
- * the erased one. Excludes `known` (already erased).
- */
-async function successorsOf(transaction: Prisma.TransactionClient, tenantId: string, itemIds: string[], known: string[] = itemIds): Promise<{ id: string }[]> {
-  if (itemIds.length === 0) return [];
-  return rawSqlFor(transaction).query<{ id: string }>(
-    `WITH RECURSIVE successor(id) AS (
-        SELECT superseded_by_id FROM memory_items WHERE tenant_id = $1::uuid AND id = ANY($2::uuid[]) AND superseded_by_id IS NOT NULL
-        UNION
-        SELECT item.superseded_by_id FROM memory_items item JOIN successor ON item.id = successor.id
-         WHERE item.tenant_id = $1::uuid AND item.superseded_by_id IS NOT NULL)
-      SELECT id::text AS id FROM successor WHERE id <> ALL($3::uuid[])`,
-    tenantId,
-    itemIds,
-    known,
-  );
+  return [...new Set([...byMemory, ...byHistory.map((reader) => reader.runId)])];
 }

@@ -1,4 +1,4 @@
-import type { Database, Prisma } from '@agentloom/db';
+import { rawSqlFor, type Database, type Prisma } from '@agentloom/db';
 import { z } from 'zod';
 
 import { recordAudit } from '../audit/record-audit';
@@ -101,12 +101,19 @@ export class EraseService {
       const thread = await transaction.thread.findFirst({ where: { id: threadId, tenantId: principal.tenantId }, select: { id: true } });
       if (!thread) throw new DomainError('not-found', `Thread ${threadId} not found`, 'threadId');
       const ofThread = await transaction.run.findMany({ where: { threadId, tenantId: principal.tenantId }, select: { id: true } });
-      const runs = await lockErasableRuns(
+      let runs = await lockErasableRuns(
         transaction,
         principal.tenantId,
         ofThread.map((run) => run.id),
         { followDerived: true },
       );
+      // A run created in the thread while those locks were taken was not read; the thread's delete would take
+      // it by cascade, unchecked and uncounted (an audit). Locked, the thread takes no new run until this
+      // commits (an insert needs a key-share lock on it), so one more read finds every run it has.
+      await rawSqlFor(transaction).query('SELECT id FROM threads WHERE id = $1::uuid FOR UPDATE', threadId);
+      const locked = new Set(runs.map((run) => run.id));
+      const added = await transaction.run.findMany({ where: { threadId, tenantId: principal.tenantId, id: { notIn: [...locked] } }, select: { id: true } });
+      if (added.length > 0) runs = await lockErasableRuns(transaction, principal.tenantId, [...locked, ...added.map((run) => run.id)], { followDerived: true });
       refuseActive(runs, threadId, 'threadId');
       const counts = await eraseRows(transaction, {
         tenantId: principal.tenantId,

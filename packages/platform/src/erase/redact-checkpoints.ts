@@ -23,32 +23,38 @@ const shortestMatchedText = 4;
  * `child.checkpoint`), routing decisions. A run resumed from it (after an approval, say) appends
  * those to its transcript, so a copy left there would come back after the erase. The whole string
  * is replaced, as the redacted message is — except a call's arguments (`untouchedFields`). Returns
- * the checkpoints changed.
+ * the checkpoints changed, and how many in-flight replies.
  */
 export async function redactReaderCheckpoints(
   transaction: Prisma.TransactionClient,
   tenantId: string,
   readerRunIds: readonly string[],
   erased: Pick<ErasedMemory, 'ids' | 'texts'>,
-): Promise<number> {
+): Promise<RedactedReaderState> {
   const mentions = mentionsOf(erased);
-  if (readerRunIds.length === 0 || mentions.length === 0) return 0;
+  if (readerRunIds.length === 0 || mentions.length === 0) return { checkpointIds: [], inFlightReplies: 0 };
   const checkpoints = await transaction.checkpoint.findMany({ where: { tenantId, runId: { in: [...readerRunIds] } }, select: { id: true, state: true } });
-  let changed = 0;
+  const checkpointIds: string[] = [];
   for (const checkpoint of checkpoints) {
     const redacted = redactQuotingStrings(checkpoint.state, mentions);
     if (redacted === checkpoint.state) continue;
     await transaction.checkpoint.update({ where: { id: checkpoint.id }, data: { state: redacted as Prisma.InputJsonValue } });
-    changed += 1;
+    checkpointIds.push(checkpoint.id);
   }
-  return changed + (await redactReaderReplies(transaction, tenantId, readerRunIds, mentions));
+  return { checkpointIds, inFlightReplies: await redactReaderReplies(transaction, tenantId, readerRunIds, mentions) };
+}
+
+/** What `redactReaderCheckpoints` changed: the checkpoints, and the in-flight replies (`runs.in_flight_reply`). */
+export interface RedactedReaderState {
+  checkpointIds: string[];
+  inFlightReplies: number;
 }
 
 /**
  * The model reply a reader's unfinished step stored before its first unsafe call (`runs.in_flight_reply`,
  * ADR 0085) is what that run resumes with, as a checkpoint is: its text is redacted where it quotes, while
  * the call ids and arguments stay, so the resumed step still finds its calls in the ledger (an unsafe call
- * in flight goes to an operator instead of running again). Counted with the checkpoints.
+ * in flight goes to an operator instead of running again). Counted apart (`in_flight_replies_redacted`).
  */
 async function redactReaderReplies(transaction: Prisma.TransactionClient, tenantId: string, readerRunIds: readonly string[], mentions: readonly string[]): Promise<number> {
   const runs = await transaction.run.findMany({

@@ -1,7 +1,7 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
 import { erasedContent } from './erased-content';
-import { redactReaderCheckpoints, type ErasedMemory } from './redact-checkpoints';
+import { redactReaderCheckpoints, type ErasedMemory, type RedactedReaderState } from './redact-checkpoints';
 
 export { erasedContent } from './erased-content';
 
@@ -63,7 +63,7 @@ export async function redactCopies(transaction: Prisma.TransactionClient, erased
   );
   return {
     messages_redacted: historyCopies.length + memoryCopies.length,
-    checkpoints_redacted: summaries + checkpoints,
+    ...checkpointCounts(summaries, checkpoints),
     tool_calls_redacted: toolResults.length,
     audit_logs_redacted: audit,
   };
@@ -80,8 +80,13 @@ export async function redactMemoryCopies(transaction: Prisma.TransactionClient, 
   return {
     messages_redacted: memoryCopies.length,
     tool_calls_redacted: toolResults.length,
-    checkpoints_redacted: (await redactSummaries(transaction, tenantId, readers)) + (await redactReaderCheckpoints(transaction, tenantId, readers, memory)),
+    ...checkpointCounts(await redactSummaries(transaction, tenantId, readers), await redactReaderCheckpoints(transaction, tenantId, readers, memory)),
   };
+}
+
+/** Checkpoints changed, each once (its summary and its strings may both have been redacted), and the in-flight replies. */
+function checkpointCounts(summaries: readonly string[], readers: RedactedReaderState): Record<string, number> {
+  return { checkpoints_redacted: new Set([...summaries, ...readers.checkpointIds]).size, in_flight_replies_redacted: readers.inFlightReplies };
 }
 
 /** The memory copies outside `exceptRunIds`, redacted; each row names the run it belongs to. */
@@ -121,13 +126,15 @@ async function redactMemoryCopiesOf(
  * Clears the compaction summaries of these runs' checkpoints: a summary is written by the model from
  * the run's view, so a run that read erased content may repeat it there. Returns the rows changed.
  */
-export function redactSummaries(transaction: Prisma.TransactionClient, tenantId: string, runIds: readonly string[]): Promise<number> {
-  if (runIds.length === 0) return Promise.resolve(0);
-  return rawSqlFor(transaction).execute(
+export async function redactSummaries(transaction: Prisma.TransactionClient, tenantId: string, runIds: readonly string[]): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  const rows = await rawSqlFor(transaction).query<{ id: string }>(
     `UPDATE checkpoints SET state = jsonb_set(state::jsonb, '{context,summary}', to_jsonb($3::text))
-      WHERE tenant_id = $1::uuid AND run_id = ANY($2::uuid[]) AND jsonb_typeof(state::jsonb -> 'context' -> 'summary') = 'string'`,
+      WHERE tenant_id = $1::uuid AND run_id = ANY($2::uuid[]) AND jsonb_typeof(state::jsonb -> 'context' -> 'summary') = 'string'
+      RETURNING id::text AS id`,
     tenantId,
     runIds,
     erasedContent,
   );
+  return rows.map((row) => row.id);
 }

@@ -1,7 +1,8 @@
 import type { Prisma } from '@agentloom/db';
 
 import { erasedContent } from '../erase/erased-content';
-import { erasedMemoryOf } from '../erase/redact-checkpoints';
+import { followReaders, successorsOf } from '../erase/follow-readers';
+import { erasedMemoryOf, mentionsOf, type ErasedMemory } from '../erase/redact-checkpoints';
 import { redactCaseCopies } from '../erase/redact-case-copies';
 import { redactMemoryCopies } from '../erase/redact-copies';
 import { holdEraseFenceExclusive } from '../erase/erase-fence';
@@ -27,6 +28,11 @@ export interface ForgetResult {
   restoredId: string | null;
   /** Older items of the key's history forgotten with it (default mode). */
   historyForgotten: number;
+  /**
+   * Items written from it, forgotten with it: later values of its key made from it (an extraction update) or
+   * quoting it, and what runs that read it wrote afterwards (episodes, turns, facts), from reader to reader.
+   */
+  derivedForgotten: number;
 }
 
 /**
@@ -56,7 +62,7 @@ export async function forgetMemoryItem(
     where: { id: target.id, ...(target.tenantId ? { tenantId: target.tenantId } : {}) },
     select: { id: true, tenantId: true, supersededById: true },
   });
-  if (!item) return { forgotten: false, restoredId: null, historyForgotten: 0 };
+  if (!item) return { forgotten: false, restoredId: null, historyForgotten: 0, derivedForgotten: 0 };
   const predecessors = await transaction.memoryItem.findMany({
     where: { tenantId: item.tenantId, supersededById: item.id },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -73,10 +79,19 @@ export async function forgetMemoryItem(
           predecessors.map((row) => row.id),
         )
       : [];
+  // A value written from this one (extraction's update merges the old value into the new) quotes it: it goes too.
+  const quoting = item.supersededById === null ? [] : await successorsQuoting(transaction, item.tenantId, [item.id, ...history]);
   // Read before the delete: its cascade removes the injection rows that name the readers.
-  const forgotten = await erasedMemoryOf(transaction, item.tenantId, [item.id, ...history]);
+  const named = await erasedMemoryOf(transaction, item.tenantId, [item.id, ...history, ...quoting]);
   // A reader running now holds the text in its executor's memory: it restarts from its (redacted) checkpoint.
-  await restartRunningReaders(transaction, item.tenantId, forgotten.readerRunIds);
+  await restartRunningReaders(transaction, item.tenantId, named.readerRunIds);
+  // What the readers wrote after reading (episodes, turns, extracted facts) may repeat it, and so on from
+  // reader to reader, as an erase follows them (follow-readers.ts): those items are forgotten too.
+  const followed = await followReaders(transaction, item.tenantId, { erasedRunIds: [], memoryItemIds: named.ids, readers: named.readerRunIds }, async (readers) => {
+    await restartRunningReaders(transaction, item.tenantId, readers);
+  });
+  const derived = followed.memoryItemIds.filter((id) => !named.ids.includes(id));
+  const forgotten = derived.length === 0 ? named : mergeErasedMemory(named, await erasedMemoryOf(transaction, item.tenantId, derived));
   // Extraction decisions about the items stay as history, but their model-written reasons may quote
   // them (an update that merged the old value), as an erase redacts them. Before the deletes, which
   // set the decisions' references to NULL.
@@ -95,9 +110,10 @@ export async function forgetMemoryItem(
     historyForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: history } } })).count;
   }
   await transaction.memoryItem.deleteMany({ where: { id: item.id } });
+  const derivedForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: [...quoting, ...derived] } } })).count;
   await redactMemoryCopies(transaction, item.tenantId, forgotten);
   await redactCaseCopies(transaction, item.tenantId, forgotten);
-  return { forgotten: true, restoredId, historyForgotten };
+  return { forgotten: true, restoredId, historyForgotten, derivedForgotten };
 }
 
 /**
@@ -146,4 +162,41 @@ async function historyOf(transaction: Prisma.TransactionClient, tenantId: string
     all.push(...frontier);
   }
   return all;
+}
+
+/**
+ * The items that replaced these (transitively) and were written from them: an extraction `update` decision
+ * made the item from one of them (it merges the old value into the new), or its text quotes one of theirs.
+ * Unlike an erase, which takes every successor, a forget keeps a later value that was stored on its own:
+ * the user asked to forget that value, not the key.
+ */
+async function successorsQuoting(transaction: Prisma.TransactionClient, tenantId: string, ids: string[]): Promise<string[]> {
+  const successors = await successorsOf(transaction, tenantId, ids);
+  if (successors.length === 0) return [];
+  const texts = (await transaction.memoryItem.findMany({ where: { tenantId, id: { in: ids } }, select: { content: true } })).map((row) => row.content);
+  const mentions = mentionsOf({ ids: [], texts });
+  const rows = await transaction.memoryItem.findMany({ where: { tenantId, id: { in: successors } }, select: { id: true, content: true } });
+  const updates = await transaction.memoryDecision.findMany({
+    where: { tenantId, event: 'update', memoryItemId: { in: successors }, previousItemId: { not: null } },
+    select: { memoryItemId: true, previousItemId: true },
+  });
+  const derived = new Set<string>();
+  const from = new Set(ids);
+  // Each pass takes the successors written from what is taken so far (an update of an update, a quote of a quote).
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of rows) {
+      if (derived.has(row.id)) continue;
+      const updated = updates.some((decision) => decision.memoryItemId === row.id && from.has(decision.previousItemId!));
+      if (!updated && !mentions.some((mention) => row.content.includes(mention))) continue;
+      derived.add(row.id);
+      from.add(row.id);
+      grew = true;
+    }
+  }
+  return [...derived];
+}
+
+function mergeErasedMemory(left: ErasedMemory, right: ErasedMemory): ErasedMemory {
+  return { ids: [...left.ids, ...right.ids], texts: [...left.texts, ...right.texts], readerRunIds: [...new Set([...left.readerRunIds, ...right.readerRunIds])] };
 }

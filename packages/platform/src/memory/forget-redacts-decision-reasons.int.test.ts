@@ -106,11 +106,13 @@ describe.each(databaseModes)('forgetting a fact redacts the reasons of decisions
     expect(await decisionsOf(runId)).toEqual([{ event: 'update', reason: '[erased]' }]);
   });
 
-  it("forgetting only the value an update replaced redacts the update's reason, and keeps the live value", async () => {
-    const { principal, original, live, runId } = await factUpdatedByExtraction();
-    expect(await test.platform.memory.forget(principal, { memoryItemId: original.id })).toMatchObject({ forgotten: true, historyForgotten: 0 });
-    expect(await test.platform.database.prisma.memoryItem.findUnique({ where: { id: live.id } })).not.toBeNull();
+  // The live value was written from the forgotten one ("Locker codes: <old> and 42"): keeping it kept the text (erase audit).
+  it("forgetting only the value an update replaced takes the value the update wrote from it, and redacts the update's reason", async () => {
+    const { principal, marker, original, live, runId } = await factUpdatedByExtraction();
+    expect(await test.platform.memory.forget(principal, { memoryItemId: original.id })).toMatchObject({ forgotten: true, historyForgotten: 0, derivedForgotten: 1 });
+    expect(await test.platform.database.prisma.memoryItem.findUnique({ where: { id: live.id } })).toBeNull();
     expect(await decisionsOf(runId)).toEqual([{ event: 'update', reason: '[erased]' }]);
+    expect(await scanForContent(test.platform.database, [marker], { exceptColumns: ['agent_versions.config'] })).toEqual([]);
   });
 
   it("forgetting the updated value and restoring the previous one redacts the update's reason", async () => {

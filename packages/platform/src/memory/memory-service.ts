@@ -148,7 +148,7 @@ export class MemoryService {
         action: 'memory.forget',
         targetType: 'memory_item',
         targetId: memoryItemId,
-        after: { restoredId: result.restoredId, historyForgotten: result.historyForgotten },
+        after: { restoredId: result.restoredId, historyForgotten: result.historyForgotten, derivedForgotten: result.derivedForgotten },
       });
       return result;
     });

@@ -1,6 +1,9 @@
 import type { PrismaClient } from '@agentloom/db';
 import { estimateTokens, type Message } from '@agentloom/runtime';
 
+import { erasedContent } from '../erase/erased-content';
+import { readersOfErasedContent } from '../erase/readers-of-erased-content';
+
 /** Tokens of earlier turns, summary included, a new run on a thread starts with. */
 export const defaultThreadHistoryTokens = 4_000;
 
@@ -47,10 +50,19 @@ export async function loadThreadHistory(
     select: { id: true, input: true, output: true, status: true, errorMessage: true },
   });
   const notLoaded = newestFirst.length < maxRuns ? 0 : (await prisma.run.count({ where })) - newestFirst.length;
+  const readersOfErased = await readersOfErasedContent(
+    prisma,
+    newestFirst.map((run) => run.id),
+  );
+  // A run that read erased content may repeat it in its answer: that answer is not seeded (an erase audit).
   const turns = newestFirst.reverse().map((run): Turn => ({
     runId: run.id,
     question: (run.input as { text?: string } | null)?.text ?? '',
-    answer: run.status === 'succeeded' ? ((run.output as { text?: string } | null)?.text ?? '') : `(This run failed: ${run.errorMessage ?? 'unknown error'})`,
+    answer: readersOfErased.has(run.id)
+      ? erasedContent
+      : run.status === 'succeeded'
+        ? ((run.output as { text?: string } | null)?.text ?? '')
+        : `(This run failed: ${run.errorMessage ?? 'unknown error'})`,
   }));
   return windowOf(turns, options.tokenBudget ?? defaultThreadHistoryTokens, notLoaded);
 }

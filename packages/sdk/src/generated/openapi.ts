@@ -2345,6 +2345,8 @@ export interface components {
             restoredId: string | null;
             /** @description Older items of the key's history forgotten with it. */
             historyForgotten: number;
+            /** @description Items written from it, forgotten with it: later values an update made from it or that quote it, and what runs that read it wrote (episodes, turns, facts). */
+            derivedForgotten: number;
         };
         MemoryDecision: {
             id: string;
@@ -5139,7 +5141,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `{ forgotten: true, restoredId, historyForgotten }`. */
+            /** @description `{ forgotten: true, restoredId, historyForgotten, derivedForgotten }`. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -76,7 +76,7 @@ describe.each(databaseModes)('when a stored in-flight reply goes away (%s)', (mo
     }));
 
     expect(restarted).toBe(1);
-    expect(redacted).toBe(2);
+    expect(redacted).toEqual({ checkpointIds: [], inFlightReplies: 2 });
     const redactedReply = { ...reply, response: { ...reply.response, text: erasedContent } };
     expect(await prisma.run.findUniqueOrThrow({ where: { id: running }, select: { status: true, attempt: true, inFlightReply: true } })).toEqual({
       status: 'queued',

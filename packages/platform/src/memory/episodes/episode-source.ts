@@ -1,6 +1,8 @@
 import type { Prisma } from '@agentloom/db';
 
 import { agentVersionConfigSchema, type AgentVersionConfig } from '../../agents/agent-version-config';
+import { erasedContent } from '../../erase/erased-content';
+import { readersOfErasedContent } from '../../erase/readers-of-erased-content';
 
 /** What an episode summary is made of. */
 export interface EpisodeSource {
@@ -88,7 +90,12 @@ export async function loadEpisodeSource(prisma: Prisma.TransactionClient, runId:
     finishedAt: run.finishedAt,
     task: (run.input as { text?: string } | null)?.text ?? '',
     outcome: run.status,
-    result: run.status === 'succeeded' ? ((run.output as { text?: string } | null)?.text ?? '') : (run.errorMessage ?? 'unknown error'),
+    // A run that read erased content may repeat it in its answer (readers-of-erased-content.ts): not summarized.
+    result: (await readersOfErasedContent(prisma, [run.id])).has(run.id)
+      ? erasedContent
+      : run.status === 'succeeded'
+        ? ((run.output as { text?: string } | null)?.text ?? '')
+        : (run.errorMessage ?? 'unknown error'),
     errorKind: run.status === 'failed' ? (run.errorKind ?? null) : null,
     toolResults: calls.map((call) => ({
       name: call.name,

@@ -79,6 +79,10 @@ export const forgetResultSchema = z
     forgotten: z.boolean(),
     restoredId: z.string().nullable().describe('The item made live again (`restorePrevious`), if any.'),
     historyForgotten: z.number().int().describe("Older items of the key's history forgotten with it."),
+    derivedForgotten: z
+      .number()
+      .int()
+      .describe('Items written from it, forgotten with it: later values an update made from it or that quote it, and what runs that read it wrote (episodes, turns, facts).'),
   })
   .register(viewRegistry, { id: 'ForgetResult' });
 

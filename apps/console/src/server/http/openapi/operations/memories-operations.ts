@@ -68,7 +68,7 @@ export const memoriesOperations: ApiOperation[] = [
     role: 'operator',
     pathParameters: memoryId,
     query: z.object({ restorePrevious: z.boolean().optional().describe('Make the value this item replaced live again (default false: it is forgotten too)') }),
-    success: { status: 200, schema: forgetResultSchema, description: '`{ forgotten: true, restoredId, historyForgotten }`.' },
+    success: { status: 200, schema: forgetResultSchema, description: '`{ forgotten: true, restoredId, historyForgotten, derivedForgotten }`.' },
     errors: [404],
   },
   {
