@@ -140,7 +140,7 @@ describe('threads, memories and erase', () => {
     expect((await client.memories.pin(stored.id)).pinned).toBe(true);
     expect((await client.memories.unpin(stored.id)).pinned).toBe(false);
     expect((await client.memories.list({ kind: 'fact' })).items.map((item) => item.id)).toContain(stored.id);
-    expect(await client.memories.forget(stored.id)).toEqual({ forgotten: true, restoredId: null, historyForgotten: 0 });
+    expect(await client.memories.forget(stored.id)).toEqual({ forgotten: true, restoredId: null, historyForgotten: 0, derivedForgotten: 0 });
     expect((await client.memories.search('staging database name')).map((hit) => hit.item.id)).not.toContain(stored.id);
     await expect(client.memories.get(stored.id)).rejects.toMatchObject({ kind: 'not-found' });
   });

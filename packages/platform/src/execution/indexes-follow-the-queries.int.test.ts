@@ -13,7 +13,17 @@ const stepPathIndexes: Record<string, string[]> = {
   tool_calls: ['tool_calls_pkey', 'tool_calls_run_id_call_id_key', 'tool_calls_tenant_id_status_idx', 'tool_calls_parent_tool_call_id_idx', 'tool_calls_step_id_idx'],
   checkpoints: ['checkpoints_pkey', 'checkpoints_run_id_seq_key'],
   run_events: ['run_events_pkey', 'run_events_run_id_call_id_idx', 'run_events_run_id_step_idx', 'run_events_run_finished_idx'],
-  messages: ['messages_pkey', 'messages_run_id_index_key', 'messages_step_id_idx', 'messages_thread_id_created_at_idx', 'messages_tenant_id_idx', 'messages_source_run_ids_idx'],
+  // `messages_erased_copies_idx` is partial (content = '[erased]'): a step's writes never enter it; read by
+  // readers-of-erased-content.ts once per new run of a thread and per episode.
+  messages: [
+    'messages_pkey',
+    'messages_run_id_index_key',
+    'messages_step_id_idx',
+    'messages_thread_id_created_at_idx',
+    'messages_tenant_id_idx',
+    'messages_source_run_ids_idx',
+    'messages_erased_copies_idx',
+  ],
 };
 
 /** Keys whose child column is null in most rows, indexed only where it is set. */
