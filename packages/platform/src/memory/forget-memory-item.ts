@@ -80,7 +80,7 @@ export async function forgetMemoryItem(
         )
       : [];
   // A value written from this one (extraction's update merges the old value into the new) quotes it: it goes too.
-  const quoting = item.supersededById === null ? [] : await successorsQuoting(transaction, item.tenantId, [item.id, ...history]);
+  const quoting = item.supersededById === null ? [] : await successorsWrittenFrom(transaction, item.tenantId, [item.id, ...history]);
   // Read before the delete: its cascade removes the injection rows that name the readers.
   const named = await erasedMemoryOf(transaction, item.tenantId, [item.id, ...history, ...quoting]);
   // A reader running now holds the text in its executor's memory: it restarts from its (redacted) checkpoint.
@@ -170,7 +170,7 @@ async function historyOf(transaction: Prisma.TransactionClient, tenantId: string
  * Unlike an erase, which takes every successor, a forget keeps a later value that was stored on its own:
  * the user asked to forget that value, not the key.
  */
-async function successorsQuoting(transaction: Prisma.TransactionClient, tenantId: string, ids: string[]): Promise<string[]> {
+async function successorsWrittenFrom(transaction: Prisma.TransactionClient, tenantId: string, ids: string[]): Promise<string[]> {
   const successors = await successorsOf(transaction, tenantId, ids);
   if (successors.length === 0) return [];
   const texts = (await transaction.memoryItem.findMany({ where: { tenantId, id: { in: ids } }, select: { content: true } })).map((row) => row.content);
