@@ -173,6 +173,7 @@ export async function eraseRows(transaction: Prisma.TransactionClient, target: E
     approvalIds: approvals.map((approval) => approval.id),
     toolCallIds: toolCalls.map((call) => call.id),
     messageIds: messages.map((message) => message.id),
+    answerCopyIds: followed.answerCopyIds,
   });
   return { ...counts, ...redacted };
 }

@@ -1,6 +1,7 @@
 import { rawSqlFor, type Prisma } from '@agentloom/db';
 
 import { erasedContent } from './erased-content';
+import { redactAnswerCopies } from './follow-readers';
 import { redactReaderCheckpoints, type ErasedMemory, type RedactedReaderState } from './redact-checkpoints';
 
 export { erasedContent } from './erased-content';
@@ -16,11 +17,14 @@ export interface ErasedIds {
   approvalIds: string[];
   toolCallIds: string[];
   messageIds: string[];
+  /** Other runs' copies of a reader's answer (`answerCopiesOf`): their thread history seeded before the erase. */
+  answerCopyIds: readonly string[];
 }
 
 /**
  * Redacts, in rows that survive the erase, every copy of the erased content: thread-history
- * messages of later runs that copy an erased run (found by `messages.source_run_ids`); messages and
+ * messages of later runs that copy an erased run (found by `messages.source_run_ids`), or a reader's
+ * answer (`erased.answerCopyIds`); messages and
  * memory_search results that carried an erased memory item into another run's prompt; the
  * compaction summaries of every run whose copy was redacted (made from a view holding it); and audit records about any erased
  * row — by target (runs, threads, approvals, tool calls, messages, memory items) or by mention
@@ -39,8 +43,9 @@ export async function redactCopies(transaction: Prisma.TransactionClient, erased
     runIds,
     erasedContent,
   );
+  const answerCopies = await redactAnswerCopies(transaction, tenantId, erased.answerCopyIds);
   const { memoryCopies, toolResults } = await redactMemoryCopiesOf(transaction, tenantId, memoryItemIds, runIds);
-  const readers = [...new Set([...historyCopies, ...memoryCopies, ...toolResults].map((row) => row.run_id))];
+  const readers = [...new Set([...historyCopies, ...memoryCopies, ...toolResults].map((row) => row.run_id).concat(answerCopies))];
   const summaries = await redactSummaries(transaction, tenantId, readers);
   const memoryReaders = [...new Set([...memoryCopies, ...toolResults].map((row) => row.run_id).concat(erased.memory.readerRunIds))].filter(
     (runId) => !runIds.includes(runId),
@@ -62,7 +67,7 @@ export async function redactCopies(transaction: Prisma.TransactionClient, erased
     mentioned,
   );
   return {
-    messages_redacted: historyCopies.length + memoryCopies.length,
+    messages_redacted: historyCopies.length + answerCopies.length + memoryCopies.length,
     ...checkpointCounts(summaries, checkpoints),
     tool_calls_redacted: toolResults.length,
     audit_logs_redacted: audit,
@@ -71,14 +76,21 @@ export async function redactCopies(transaction: Prisma.TransactionClient, erased
 
 /**
  * Redacts the copies of these memory items that other runs hold — the messages that carried them
- * into a prompt, the memory tool results that listed them, and those runs' compaction summaries and
- * checkpoints — when the items are forgotten (forget-memory-item.ts). Returns the rows changed per table.
+ * into a prompt, the memory tool results that listed them, the copies of their readers' answers that
+ * later runs were seeded with (`answerCopyIds`), and those runs' compaction summaries and checkpoints —
+ * when the items are forgotten (forget-memory-item.ts). Returns the rows changed per table.
  */
-export async function redactMemoryCopies(transaction: Prisma.TransactionClient, tenantId: string, memory: ErasedMemory): Promise<Record<string, number>> {
+export async function redactMemoryCopies(
+  transaction: Prisma.TransactionClient,
+  tenantId: string,
+  memory: ErasedMemory,
+  answerCopyIds: readonly string[] = [],
+): Promise<Record<string, number>> {
+  const answerCopies = await redactAnswerCopies(transaction, tenantId, answerCopyIds);
   const { memoryCopies, toolResults } = await redactMemoryCopiesOf(transaction, tenantId, memory.ids, []);
-  const readers = [...new Set([...memoryCopies, ...toolResults].map((row) => row.run_id).concat(memory.readerRunIds))];
+  const readers = [...new Set([...memoryCopies, ...toolResults].map((row) => row.run_id).concat(memory.readerRunIds, answerCopies))];
   return {
-    messages_redacted: memoryCopies.length,
+    messages_redacted: memoryCopies.length + answerCopies.length,
     tool_calls_redacted: toolResults.length,
     ...checkpointCounts(await redactSummaries(transaction, tenantId, readers), await redactReaderCheckpoints(transaction, tenantId, readers, memory)),
   };

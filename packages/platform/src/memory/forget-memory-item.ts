@@ -111,7 +111,7 @@ export async function forgetMemoryItem(
   }
   await transaction.memoryItem.deleteMany({ where: { id: item.id } });
   const derivedForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: [...quoting, ...derived] } } })).count;
-  await redactMemoryCopies(transaction, item.tenantId, forgotten);
+  await redactMemoryCopies(transaction, item.tenantId, forgotten, followed.answerCopyIds);
   await redactCaseCopies(transaction, item.tenantId, forgotten);
   return { forgotten: true, restoredId, historyForgotten, derivedForgotten };
 }
