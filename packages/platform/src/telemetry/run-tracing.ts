@@ -95,7 +95,9 @@ export class RunTracing {
         if (!span) return;
         const status = info.interruption ?? (info.result.isError ? 'failed' : 'succeeded');
         span.setAttribute(agentloomAttributes.toolStatus, status);
-        if (status !== 'succeeded') span.setStatus({ code: SpanStatusCode.ERROR, message: info.result.content.slice(0, 200) });
+        // How it ended, not what it returned: spans leave the instance (a collector), where an erase cannot
+        // reach, and a failed tool's result is run content (it may quote its arguments or what it read).
+        if (status !== 'succeeded') span.setStatus({ code: SpanStatusCode.ERROR, message: `tool call ${status}` });
         span.end();
       },
     };
