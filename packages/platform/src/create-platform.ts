@@ -24,6 +24,7 @@ import { RunStepFinder } from './inspection/run-step-finder';
 import { RunStepService } from './inspection/run-step-service';
 import { TenantActivityService } from './inspection/tenant-activity-service';
 import { ToolCallService } from './inspection/tool-call-service';
+import { dropSeriesOfErasedTenants } from './metrics/erased-tenant-series';
 import { PlatformMetrics } from './metrics/platform-metrics';
 import type { PlatformConfig } from './platform-config';
 import { RunEventService } from './runs/run-event-service';
@@ -176,6 +177,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
   const tools = new ToolCatalog([...demoTools, ...(config.tools ?? [])]);
   let executorState = () => ({ active: 0, concurrency: 0 });
   const metrics = new PlatformMetrics(database, () => executorState());
+  const stopDroppingErasedTenants = await dropSeriesOfErasedTenants(database, metrics, logger);
   const embedder = selectEmbedder(embedderConfig, {
     fetch: providerFetch,
     onFallback: (reason) => logger.warn(`${reason}; memory search uses the lexical hashing-ngram/v1 embedder (no paraphrase recall)`),
@@ -299,6 +301,7 @@ export async function createPlatform(config: PlatformConfig): Promise<Platform> 
       await activity.stop();
       await auth.stop();
       await hub.stop();
+      await stopDroppingErasedTenants();
       await embedder.embedder.close?.();
       await database.close();
     },

@@ -8,6 +8,7 @@ import { roleAtLeast, type Principal } from '../auth/roles';
 import { DomainError } from '../errors/domain-error';
 import type { RunEventHub } from '../events/run-event-hub';
 import type { Logger } from '../logging/logger';
+import { notifyTenantErased } from '../metrics/erased-tenant-series';
 import { parseInput } from '../validation/parse-input';
 import type { EraseReceipt } from './erase-receipt';
 import { holdEraseFenceExclusive } from './erase-fence';
@@ -197,6 +198,8 @@ export class EraseService {
       counts['api_keys'] = (await transaction.apiKey.deleteMany({ where: { tenantId } })).count;
       // Every process forgets the tenant's cached keys and sessions when this commits.
       await notifyCredentialsChanged(transaction, `tenant:${tenantId}`);
+      // And drops the tenant's metric series (its id, agent slugs and tool names label them).
+      await notifyTenantErased(transaction, tenantId);
       counts['audit_logs'] = (await transaction.auditLog.deleteMany({ where: { tenantId } })).count;
       counts['tenants'] = (await transaction.tenant.deleteMany({ where: { id: tenantId } })).count;
       return { unit: 'tenant' as const, id: tenantId, tenantId, counts, erasedAt: new Date().toISOString() };

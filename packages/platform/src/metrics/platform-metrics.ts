@@ -151,6 +151,35 @@ export class PlatformMetrics {
     }
   }
 
+  /** The tenant ids this process's series are labelled with (usage and tool series). */
+  async tenantsInSeries(): Promise<string[]> {
+    const tenants = new Set<string>();
+    for (const metric of this.tenantMetrics()) {
+      for (const sample of (await metric.get()).values) {
+        const tenant = sample.labels['tenant'];
+        if (typeof tenant === 'string') tenants.add(tenant);
+      }
+    }
+    return [...tenants];
+  }
+
+  /** Removes every series labelled with one of these tenants (erased: erased-tenant-series.ts). */
+  async dropTenantSeries(tenantIds: readonly string[]): Promise<void> {
+    const gone = new Set(tenantIds);
+    for (const metric of this.tenantMetrics()) {
+      for (const sample of (await metric.get()).values) {
+        if (!gone.has(String(sample.labels['tenant']))) continue;
+        // A histogram's samples carry `le` (one per bucket); its series is named by the other labels.
+        const { le: _bucket, ...labels } = sample.labels;
+        metric.remove(labels as Record<string, string>);
+      }
+    }
+  }
+
+  private tenantMetrics(): (Counter<string> | Histogram<string>)[] {
+    return [this.toolCalls, this.toolCallDuration, this.tokens, this.cost] as (Counter<string> | Histogram<string>)[];
+  }
+
   /**
    * The exposition text. `tenantLabels: false` sums away the labels that identify a tenant (tenant
    * ids, agent slugs, tool names), for scrapers that did not authenticate.

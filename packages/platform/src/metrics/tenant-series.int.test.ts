@@ -131,4 +131,19 @@ describe.each(databaseModes)('usage and tool series of two tenants with the same
     expect(anonymousCost[0]!.value).toBeCloseTo(acmeUsage.costUsd + globexUsage.costUsd, 9);
     expect(samplesOf(anonymous, 'agentloom_tool_calls_total')).toEqual([{ labels: { status: 'succeeded' }, value: 3 }]);
   });
+  // Runs after the test above, in the same process: its series are what an erase must take.
+  it('drops an erased tenant’s series from every scrape, and keeps the other tenant’s', async () => {
+    const before = await test.platform.metrics.render();
+    expect(before).toContain(globex.tenantId);
+
+    await test.platform.erase.eraseTenantAsOperator(globex.tenantId, 'operator-key:test');
+
+    // Every process drops them when the erase's notification arrives (erased-tenant-series.ts).
+    await expect.poll(async () => (await test.platform.metrics.render()).includes(globex.tenantId), { timeout: 30_000 }).toBe(false);
+    const after = await test.platform.metrics.render();
+    expect(samplesOf(after, 'agentloom_model_tokens_total').map((sample) => sample.labels.tenant)).toEqual([acme.tenantId, acme.tenantId]);
+    expect(samplesOf(after, 'agentloom_tool_calls_total').map((sample) => [sample.labels.tenant, sample.value])).toEqual([[acme.tenantId, 1]]);
+    expect(samplesOf(after, 'agentloom_tool_call_duration_seconds_count').map((sample) => sample.labels.tenant)).toEqual([acme.tenantId]);
+    expect(samplesOf(after, 'agentloom_model_cost_usd_total').map((sample) => sample.labels.tenant)).toEqual([acme.tenantId]);
+  });
 });
