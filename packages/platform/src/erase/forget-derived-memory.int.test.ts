@@ -89,4 +89,23 @@ describe.each(databaseModes)('forget reaches memory derived from the forgotten i
     expect(await scanForContent(test.platform.database, [marker], runContent)).toEqual([]);
     expect(await prisma.memoryItem.findUnique({ where: { id: unrelated.id }, select: { supersededById: true } })).toEqual({ supersededById: null });
   });
+  it('an older value stays history when a value written from the forgotten one goes: the key keeps one live value', async () => {
+    const marker = markerOf('forgetbridge');
+    const { prisma } = test.platform.database;
+    const key = `user.locker_${marker.slice(-8)}`;
+    const store = (content: string) => test.platform.memory.store(principal, { scope: { level: 'project' }, kind: 'fact', key, content });
+    const older = await store('Locker code: 100');
+    const original = await store(`Locker code: ${marker}`);
+    // Quotes the forgotten value, so it goes with it; what it replaced must not come back to life.
+    const quoting = await store(`Was Locker code: ${marker}, now 42`);
+    const newest = await store('Locker code: 777');
+
+    await test.platform.memory.forget(principal, { memoryItemId: original.id });
+
+    const chain = await prisma.memoryItem.findMany({ where: { tenantId: principal.tenantId, key }, select: { id: true, supersededById: true } });
+    expect(chain.map((item) => item.id).sort()).toEqual([older.id, newest.id].sort());
+    expect(chain.filter((item) => item.supersededById === null).map((item) => item.id)).toEqual([newest.id]);
+    expect(chain.find((item) => item.id === older.id)?.supersededById).toBe(newest.id);
+    expect(await prisma.memoryItem.findUnique({ where: { id: quoting.id } })).toBeNull();
+  });
 });

@@ -110,6 +110,7 @@ export async function forgetMemoryItem(
     historyForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: history } } })).count;
   }
   await transaction.memoryItem.deleteMany({ where: { id: item.id } });
+  await bridgeOver(transaction, item.tenantId, [...quoting, ...derived]);
   const derivedForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: [...quoting, ...derived] } } })).count;
   await redactMemoryCopies(transaction, item.tenantId, forgotten, followed.answerCopyIds);
   await redactCaseCopies(transaction, item.tenantId, forgotten);
@@ -195,6 +196,26 @@ async function successorsWrittenFrom(transaction: Prisma.TransactionClient, tena
     }
   }
   return [...derived];
+}
+
+/**
+ * Before `deleted` go from a key's chain: each item a deleted one replaced is re-pointed to the nearest later value
+ * that stays. `superseded_by_id` is `ON DELETE SET NULL`, so without this a value older than a deleted one turned
+ * live again — beside the key's live value, when one stored on its own comes later. Where no later value stays (the
+ * deleted one was the key's live value), the older value is live again, as after an erase: what was written from
+ * the forgotten value is as if it never was.
+ */
+async function bridgeOver(transaction: Prisma.TransactionClient, tenantId: string, deleted: readonly string[]): Promise<void> {
+  if (deleted.length === 0) return;
+  const successorOf = new Map(
+    (await transaction.memoryItem.findMany({ where: { tenantId, id: { in: [...deleted] } }, select: { id: true, supersededById: true } })).map((row) => [row.id, row.supersededById]),
+  );
+  const pointing = await transaction.memoryItem.findMany({ where: { tenantId, supersededById: { in: [...deleted] }, id: { notIn: [...deleted] } }, select: { id: true, supersededById: true } });
+  for (const row of pointing) {
+    let survivor = row.supersededById;
+    while (survivor !== null && successorOf.has(survivor)) survivor = successorOf.get(survivor) ?? null;
+    if (survivor !== null) await transaction.memoryItem.update({ where: { id: row.id }, data: { supersededById: survivor } });
+  }
 }
 
 function mergeErasedMemory(left: ErasedMemory, right: ErasedMemory): ErasedMemory {
