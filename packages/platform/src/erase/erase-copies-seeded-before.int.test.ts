@@ -77,6 +77,15 @@ describe.each(databaseModes)('copies of a reader’s answer made before the eras
 
     const later = await finished(agentId, thread.id, 'hello again');
     expect(holding(await messagesOf(later), marker)).toEqual([]);
+    // Outward: whatever still holds the text is the reader's own output (its answer, its events), nothing of another run.
+    const { sql } = test.platform.database;
+    const holders = async (table: string, column: string, runColumn: string) =>
+      (await sql.query<{ run_id: string }>(`SELECT DISTINCT ${runColumn}::text AS run_id FROM ${table} WHERE ${column}::text LIKE '%' || $1 || '%'`, marker)).map((row) => row.run_id);
+    expect(await holders('messages', 'content', 'run_id')).toEqual([reader]);
+    expect(await holders('run_events', 'payload', 'run_id')).toEqual([reader]);
+    expect(await holders('runs', 'output', 'id')).toEqual([reader]);
+    expect(await holders('memory_items', 'content', 'source_run_id')).toEqual([]);
+    expect(await holders('checkpoints', 'state', 'run_id')).toEqual([]);
   });
 
   it('forget: a run seeded with the answer of a run that read the forgotten item loses that copy and what it wrote from it', async () => {
