@@ -58,4 +58,17 @@ describe.each(databaseModes)('a later run’s prompt after an erase (%s)', (mode
     const prompt = await test.platform.database.prisma.message.findMany({ where: { runId: later }, orderBy: { index: 'asc' }, select: { role: true, kind: true, content: true } });
     expect(prompt.filter((message) => message.content.includes(marker))).toEqual([]);
   });
+  it('a run whose user typed the redaction mark itself is not taken for a reader: its answer is seeded on', async () => {
+    const agentId = await createTestAgent(test.platform.database, {
+      tenantId: principal.tenantId,
+      slug: `literal-mark-${markerOf('literal')}`,
+      config: { demoScript: { replies: [{ whenTaskIncludes: 'erased', text: 'That is the mark a redaction leaves.' }, { text: 'Hi.' }] } },
+    });
+    const thread = await test.platform.threads.create(principal, { agentId });
+    await finished(agentId, thread.id, '[erased]');
+    const later = await finished(agentId, thread.id, 'hello');
+
+    const prompt = await test.platform.database.prisma.message.findMany({ where: { runId: later, kind: 'thread_history' }, select: { content: true } });
+    expect(prompt.map((message) => message.content)).toContain('That is the mark a redaction leaves.');
+  });
 });

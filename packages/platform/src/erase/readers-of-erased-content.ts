@@ -10,7 +10,12 @@ import { erasedContent } from './erased-content';
  */
 export async function readersOfErasedContent(prisma: Pick<Prisma.TransactionClient, 'message' | 'toolCall'>, runIds: readonly string[]): Promise<Set<string>> {
   if (runIds.length === 0) return new Set();
-  const messages = await prisma.message.findMany({ where: { runId: { in: [...runIds] }, content: erasedContent }, select: { runId: true }, distinct: ['runId'] });
+  // A user's own turn is what they typed, never a copy the erase made: one who typed the mark itself is no reader.
+  const messages = await prisma.message.findMany({
+    where: { runId: { in: [...runIds] }, content: erasedContent, NOT: { role: 'user', kind: 'message' } },
+    select: { runId: true },
+    distinct: ['runId'],
+  });
   const toolResults = await prisma.toolCall.findMany({
     where: { runId: { in: [...runIds] }, result: { path: ['content'], equals: erasedContent } },
     select: { runId: true },
