@@ -270,6 +270,8 @@ describe('console restart', () => {
     const lastSeen = head[head.length - 1]!.seq;
 
     await server.stop();
+    // All of it: a next-server left draining after npm exited outlived the test and spun on its closed log pipe.
+    expect(server.running()).toBe(false);
     server = await startConsole({ dataDirectory });
     admin = apiClient(server.baseUrl, seeded.adminKey);
 

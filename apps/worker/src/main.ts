@@ -1,4 +1,4 @@
-import { consoleLogger, isDomainError, keepServingOnUnhandledRejection, ToolModuleError } from '@agentloom/platform';
+import { consoleLogger, ignoreClosedOutput, isDomainError, keepServingOnUnhandledRejection, ToolModuleError } from '@agentloom/platform';
 
 import { createWorkerContainer } from './container';
 import { readEnvironment } from './env';
@@ -12,6 +12,8 @@ import { PortUnavailableError, startWorkerServers } from './worker-servers';
 async function main(): Promise<void> {
   // A worker holds many runs: one error nobody handled must not end all of them (it is still a bug).
   keepServingOnUnhandledRejection(process, consoleLogger);
+  // A closed log pipe must not turn every log line into an uncaught error (closed-output.ts).
+  ignoreClosedOutput([process.stdout, process.stderr]);
   const environment = readEnvironment();
   if ('errors' in environment) {
     for (const error of environment.errors) console.error(`[agentloom] worker: ${error}`);

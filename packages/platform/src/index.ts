@@ -9,6 +9,7 @@ export { roles, roleAtLeast, type Role, type Principal, type RequestOrigin } fro
 export type { HealthReport } from './health/health-report';
 export { consoleLogger, type Logger } from './logging/logger';
 export { keepServingOnUnhandledRejection, unhandledRejectionMessage } from './logging/unhandled-rejection-net';
+export { ignoreClosedOutput } from './logging/closed-output';
 export { generateApiKey, parseApiKey } from './auth/api-key-secret';
 export { AuthenticationThrottledError } from './auth/authentication-throttled-error';
 export { defaultAuthConfig, type AuthenticationContext, type OperatorSignedIn, type SignedIn } from './auth/auth-service';

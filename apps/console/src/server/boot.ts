@@ -1,4 +1,4 @@
-import { consoleLogger, keepServingOnUnhandledRejection } from '@agentloom/platform';
+import { consoleLogger, ignoreClosedOutput, keepServingOnUnhandledRejection } from '@agentloom/platform';
 import { getEnvironment, InvalidEnvironmentError, type ConsoleEnvironment } from '~/env';
 import { closePlatform, getPlatform } from '~/server/container';
 import { refuseFetchForbiddenMethods } from '~/server/edge/fetch-forbidden-methods';
@@ -20,6 +20,8 @@ export async function bootConsole(): Promise<void> {
   // The in-process executor holds runs beside the web server: one error nobody handled must not end
   // the process (it is still a bug, logged with its stack).
   keepServingOnUnhandledRejection(process, consoleLogger);
+  // A closed log pipe must not turn every log line into an uncaught error (closed-output.ts).
+  ignoreClosedOutput([process.stdout, process.stderr]);
   refuseFetchForbiddenMethods();
 
   const environment = validateEnvironmentOrExit();

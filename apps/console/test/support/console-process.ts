@@ -9,8 +9,10 @@ export interface ConsoleProcess {
   baseUrl: string;
   /** Everything the server printed, for failure messages. */
   output(): string;
-  /** SIGTERM to the whole process group (npm → sh → next-server), then waits for the exit. */
+  /** SIGTERM to the whole process group (npm → sh → next-server), then waits until none of it is left. */
   stop(): Promise<void>;
+  /** Whether any process of the group (npm, sh, next-server) is still there. */
+  running(): boolean;
 }
 
 export interface ConsoleProcessOptions {
@@ -85,10 +87,15 @@ async function startConsoleOnPort(options: ConsoleProcessOptions, port: number):
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
+  // npm exits at once on SIGTERM while next-server drains: waiting for npm alone let a test end with the
+  // server still running, its log pipe then closed under it (it spun on the failed writes for the rest of the
+  // CI run, session 41). So stop waits until the whole group is gone, and kills it after 15 s.
   const stop = async () => {
+    const group = child.pid;
     signalGroup(child, 'SIGTERM');
-    const killLater = setTimeout(() => signalGroup(child, 'SIGKILL'), 15_000);
+    const killLater = setTimeout(() => group !== undefined && killGroup(group, 'SIGKILL'), 15_000);
     await exited;
+    if (group !== undefined) await groupGone(group);
     clearTimeout(killLater);
   };
   try {
@@ -101,7 +108,7 @@ async function startConsoleOnPort(options: ConsoleProcessOptions, port: number):
     const ErrorClass = output.includes('listen EADDRINUSE') ? PortTakenError : Error;
     throw new ErrorClass(`${(error as Error).message}\n--- console output (last 40 lines) ---\n${output.split('\n').slice(-40).join('\n')}`);
   }
-  return { baseUrl, output: () => output, stop };
+  return { baseUrl, output: () => output, stop, running: () => child.pid !== undefined && groupAlive(child.pid) };
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<void>, listening: () => boolean): Promise<void> {
@@ -126,5 +133,31 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
     process.kill(-child.pid, signal);
   } catch {
     // Already gone.
+  }
+}
+
+/** Signals every process of the group (it may outlive its leader, npm). */
+function killGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-group, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * Resolves once no process of the group is left (`kill(-group, 0)` fails with ESRCH), or after 30 s: by then
+ * the group was sent SIGKILL, and a process that still answers is a zombie its new parent has not reaped.
+ */
+async function groupGone(group: number): Promise<void> {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline && groupAlive(group); ) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
