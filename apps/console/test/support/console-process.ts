@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,10 +92,11 @@ async function startConsoleOnPort(options: ConsoleProcessOptions, port: number):
   // CI run, session 41). So stop waits until the whole group is gone, and kills it after 15 s.
   const stop = async () => {
     const group = child.pid;
-    signalGroup(child, 'SIGTERM');
-    const killLater = setTimeout(() => group !== undefined && killGroup(group, 'SIGKILL'), 15_000);
+    if (group === undefined) return;
+    signalGroup(group, 'SIGTERM');
+    const killLater = setTimeout(() => signalGroup(group, 'SIGKILL'), 15_000);
     await exited;
-    if (group !== undefined) await groupGone(group);
+    await groupGone(group);
     clearTimeout(killLater);
   };
   try {
@@ -127,17 +128,8 @@ async function waitForHealth(baseUrl: string, exited: Promise<void>, listening: 
   throw new Error(`The console at ${baseUrl} did not become healthy within 120 s`);
 }
 
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || child.exitCode !== null) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
 /** Signals every process of the group (it may outlive its leader, npm). */
-function killGroup(group: number, signal: NodeJS.Signals): void {
+function signalGroup(group: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-group, signal);
   } catch {

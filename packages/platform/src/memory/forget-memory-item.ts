@@ -99,18 +99,17 @@ export async function forgetMemoryItem(
     where: { tenantId: item.tenantId, OR: [{ memoryItemId: { in: forgotten.ids } }, { previousItemId: { in: forgotten.ids } }], reason: { notIn: ['', erasedContent] } },
     data: { reason: erasedContent },
   });
-  if (item.supersededById !== null) {
-    await transaction.memoryItem.updateMany({ where: { tenantId: item.tenantId, supersededById: item.id }, data: { supersededById: item.supersededById } });
-  } else if (options.restorePrevious && predecessors.length > 0) {
+  if (item.supersededById === null && options.restorePrevious && predecessors.length > 0) {
     const [newest, ...older] = predecessors;
     restoredId = newest!.id;
     await transaction.memoryItem.updateMany({ where: { id: { in: older.map((row) => row.id) } }, data: { supersededById: restoredId } });
     await transaction.memoryItem.update({ where: { id: restoredId }, data: { supersededById: null } });
-  } else {
+  } else if (item.supersededById === null) {
     historyForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: history } } })).count;
   }
+  // A history item's predecessors are spliced onto the nearest later value that stays (past the values written from it).
+  await bridgeOver(transaction, item.tenantId, [item.id, ...quoting, ...derived]);
   await transaction.memoryItem.deleteMany({ where: { id: item.id } });
-  await bridgeOver(transaction, item.tenantId, [...quoting, ...derived]);
   const derivedForgotten = (await transaction.memoryItem.deleteMany({ where: { tenantId: item.tenantId, id: { in: [...quoting, ...derived] } } })).count;
   await redactMemoryCopies(transaction, item.tenantId, forgotten, followed.answerCopyIds);
   await redactCaseCopies(transaction, item.tenantId, forgotten);
